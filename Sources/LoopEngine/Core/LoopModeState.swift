@@ -1,0 +1,54 @@
+/// The contents of one mode of one loop (CF's `__CFRunLoopMode`). Guarded by the engine lock.
+final class LoopModeState {
+    let name: ModeName
+    var sources0: [LoopSource] = []
+    var sources1: [LoopSource] = []
+    var portSources: [PortID: LoopSource] = [:]
+    /// Sorted ascending by `order`; equal orders keep insertion order.
+    var observers: [LoopObserver] = []
+    /// Sorted by deadline; equal deadlines keep insertion order.
+    var timers: [LoopTimer] = []
+    /// The mode's timer port (CF: one timerfd per mode).
+    let timerPort: PortID
+    /// The ports a run of this mode waits on: the loop's wake-up port, the timer port, then source1 ports.
+    var waitSet: [PortID]
+    /// `_CFRunLoopStopMode`'s sticky flag: ends the next run of this mode at once.
+    var stoppedSticky = false
+    /// The soft and hard deadlines the timer port was last armed for (`nil` = none remembered).
+    var armedSoft: LoopInstant?
+    var armedHard: LoopInstant?
+
+    init(name: ModeName, timerPort: PortID, wakeUpPort: PortID) {
+        self.name = name
+        self.timerPort = timerPort
+        self.waitSet = [wakeUpPort, timerPort]
+    }
+
+    /// True when the mode holds no source, no timer (observers never count). Blocks and the main-queue rule are
+    /// checked by the loop.
+    var hasNoSourcesOrTimers: Bool { sources0.isEmpty && sources1.isEmpty && timers.isEmpty }
+
+    func insertSorted(_ timer: LoopTimer) {
+        // After every timer with a deadline <= this one: equal deadlines keep insertion order.
+        let index = timers.firstIndex { $0.fireTime > timer.fireTime } ?? timers.endIndex
+        timers.insert(timer, at: index)
+    }
+
+    func insertSorted(_ observer: LoopObserver) {
+        let index = observers.firstIndex { $0.order > observer.order } ?? observers.endIndex
+        observers.insert(observer, at: index)
+    }
+}
+
+/// One activation of `run(mode:…)` (CF's per-run data): its own stop flag and wake-up filter.
+final class PerRunRecord {
+    let mode: LoopModeState
+    var stopped = false
+    var ignoreWakeUps = false
+    var iteration = 0
+    var deadline: LoopInstant = .distantFuture
+
+    init(mode: LoopModeState) {
+        self.mode = mode
+    }
+}

@@ -1,0 +1,81 @@
+extension RunLoopCore {
+    /// `CFRunLoopWakeUp`: writes the wake-up port unless the innermost run ignores wake-ups (no run active, or
+    /// between the end of a wait and the start of the next iteration, spec §10.1).
+    public func wakeUp() {
+        lock.withLock { wakeUpLocked(reason: nil) }
+    }
+
+    func wakeUp(reason: String) {
+        lock.withLock { wakeUpLocked(reason: reason) }
+    }
+
+    func wakeUpLocked(reason: String?) {
+        guard let run = runs.last, !run.ignoreWakeUps else {
+            emit(.wakeUp, nil, [reason, runs.isEmpty ? "ignored: no run" : "ignored: after the wait"].compactMap { $0 }.joined(separator: ", "))
+            return
+        }
+        emit(.wakeUp, nil, reason)
+        waiter.send(wakeUpPort)
+    }
+
+    /// `CFRunLoopStop`: stops the innermost active run at the end of its current iteration. A stop with no run
+    /// active is forgotten.
+    public func stop() {
+        lock.withLock {
+            guard let run = runs.last else {
+                emit(.stop, nil, "ignored: no run")
+                return
+            }
+            run.stopped = true
+            emit(.stop)
+            wakeUpLocked(reason: "stop")
+        }
+    }
+
+    /// `_CFRunLoopStopMode`: a sticky stop that ends the next run of `mode` at once, even if it is not running.
+    public func stopMode(_ modeName: ModeName) {
+        lock.withLock {
+            guard let mode = modes[modeName] else { return }
+            mode.stoppedSticky = true
+            emit(.stop, nil, "mode \(modeName)")
+            wakeUpLocked(reason: "stop")
+        }
+    }
+
+    /// Records a note (a scenario's `say`) in the trace.
+    public func note(_ text: String) {
+        lock.withLock { emit(.note, nil, text) }
+    }
+
+    // MARK: - The wrappers users meet
+
+    /// `CFRunLoopRun()`: runs the default mode with no time limit until a run is stopped or finishes.
+    @discardableResult
+    public func runUntilStopped() -> RunResult {
+        while true {
+            let result = run(mode: .default, seconds: 1.0e10, returnAfterSourceHandled: false)
+            if result == .stopped || result == .finished || waiter.isHalted { return result }
+        }
+    }
+
+    /// Foundation's `RunLoop.run(mode:before:)`: false without running when the mode is empty; otherwise one
+    /// `CFRunLoopRunInMode(mode, limit - now, true)` and true, whatever its result.
+    @discardableResult
+    public func runFoundation(mode: ModeName, before limit: LoopInstant) -> Bool {
+        if waiter.isHalted || isFinished(mode: mode) { return false }
+        let seconds = limit == .distantFuture ? Double.infinity : (limit - clock.now).secondsValue
+        run(mode: mode, seconds: seconds, returnAfterSourceHandled: true)
+        return true
+    }
+
+    /// Foundation's `RunLoop.run()`: `while run(mode: .default, before: .distantFuture) {}`. A stop only ends one
+    /// inner run; this returns only when the default mode is empty - why `-[NSRunLoop run]` "cannot be stopped".
+    public func runFoundationForever() {
+        while runFoundation(mode: .default, before: .distantFuture) {}
+    }
+
+    /// Foundation's `RunLoop.run(until:)`: the same loop, which also ends once `limit` has passed.
+    public func runFoundation(until limit: LoopInstant) {
+        while runFoundation(mode: .default, before: limit) && clock.now < limit {}
+    }
+}

@@ -1,0 +1,117 @@
+extension RunLoopCore {
+    /// Calls the observers of `mode` that want `activity` (spec §5): a snapshot in `order`, skipping observers
+    /// that are invalid or already executing (re-entrancy guard); one-shot observers are invalidated right after
+    /// their callout. The activity itself is always emitted, observers or not.
+    func doObservers(_ mode: LoopModeState, _ activity: Activity) {
+        if waiter.isHalted { return }
+        emit(activityKind(activity))
+        guard !mode.observers.isEmpty else { return }
+        let snapshot = mode.observers.filter {
+            !$0.activities.isDisjoint(with: activity) && $0.isValidStorage && !$0.isFiring
+        }
+        for observer in snapshot where observer.isValidStorage {
+            let oneShot = !observer.repeats
+            observer.isFiring = true
+            observer.callCount += 1
+            emit(.observer, observer.name, activity.description)
+            callout { observer.callout(activity) }
+            if oneShot { invalidateLocked(observer) }
+            observer.isFiring = false
+            if waiter.isHalted { return }
+        }
+    }
+
+    private func activityKind(_ activity: Activity) -> LoopEvent.Kind {
+        switch activity {
+        case .entry: .entry
+        case .beforeTimers: .beforeTimers
+        case .beforeSources: .beforeSources
+        case .beforeWaiting: .beforeWaiting
+        case .afterWaiting: .afterWaiting
+        default: .exit
+        }
+    }
+
+    /// One blocks pass (spec §6): detach the whole queue, run the blocks that match `mode` in FIFO order, and put
+    /// the rest back in front of whatever was queued meanwhile.
+    func doBlocks(_ mode: LoopModeState) {
+        guard !blocks.isEmpty, !waiter.isHalted else { return }
+        let detached = blocks
+        blocks = []
+        var kept: [PendingBlock] = []
+        for (index, block) in detached.enumerated() {
+            if waiter.isHalted {
+                kept.append(contentsOf: detached[index...])
+                break
+            }
+            if blockMatches(block, mode.name) {
+                emit(.block, block.name)
+                callout { block.action() }
+            } else {
+                kept.append(block)
+            }
+        }
+        if !kept.isEmpty { blocks = kept + blocks }
+    }
+
+    /// The version-0 pass (spec §7): signalled, valid sources sorted by order, then first-signal time.
+    ///
+    /// Returns CF's "handled": with `stopAfterHandle` true once a source ran; otherwise the result of the *last*
+    /// source of the snapshot only (the quirk of spec §7.5).
+    func doSources0(_ mode: LoopModeState, stopAfterHandle: Bool) -> Bool {
+        guard !mode.sources0.isEmpty else { return false }
+        var snapshot: [LoopSource] = []
+        for source in mode.sources0 where source.isValidStorage && source.signalled {
+            snapshot.append(source)
+        }
+        guard !snapshot.isEmpty else { return false }
+        if snapshot.count > 1 {
+            snapshot.sort { a, b in
+                if a.order != b.order { return a.order < b.order }
+                if a.signalStamp.0 != b.signalStamp.0 { return a.signalStamp.0 < b.signalStamp.0 }
+                return a.signalStamp.1 < b.signalStamp.1
+            }
+        }
+        var handled = false
+        for source in snapshot {
+            if waiter.isHalted { return handled }
+            handled = doSource0(source)
+            if stopAfterHandle && handled { break }
+        }
+        return handled
+    }
+
+    private func doSource0(_ source: LoopSource) -> Bool {
+        guard source.signalled else { return false }
+        source.signalled = false
+        guard source.isValidStorage else { return false }
+        emit(.source0, source.name)
+        callout { source.perform(1) }
+        return true
+    }
+
+    /// Performs a version-1 source whose port was taken by the wait (spec §8).
+    func doSource1(_ source: LoopSource, messages: Int) -> Bool {
+        guard source.isValidStorage else { return false }
+        source.signalled = false
+        emit(.source1, source.name, messages == 1 ? nil : "\(messages) messages")
+        callout { source.perform(messages) }
+        return true
+    }
+
+    /// Runs the main-queue blocks that were queued when the drain started (spec §14).
+    func drainMainQueue() {
+        let batch = mainQueue
+        mainQueue = []
+        isDrainingMainQueue = true
+        for (index, block) in batch.enumerated() {
+            if waiter.isHalted {
+                mainQueue = Array(batch[index...]) + mainQueue
+                break
+            }
+            emit(.mainQueue, block.name)
+            callout { block.action() }
+        }
+        isDrainingMainQueue = false
+    }
+}

@@ -1,0 +1,196 @@
+extension RunLoopCore {
+    /// CF's limit above which a time interval means "forever" (about 16 years).
+    static let timeIntervalLimit: Double = 504_911_232.0
+
+    /// One call of `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)` (spec §2).
+    ///
+    /// - Parameters:
+    ///   - seconds: `<= 0` runs one polling iteration; above ~16 years (or infinity, NaN) means no time limit.
+    ///   - returnAfterSourceHandled: return `handledSource` after the first iteration that performed a source.
+    /// - Returns: why the run ended. When the backend halts (the virtual clock reached its horizon) the run
+    ///   unwinds without further callouts and returns `finished`.
+    @discardableResult
+    public func run(mode: ModeName, seconds: Double, returnAfterSourceHandled: Bool = false) -> RunResult {
+        lock.lock()
+        defer { lock.unlock() }
+        return runLocked(mode: mode, seconds: seconds, rash: returnAfterSourceHandled)
+    }
+
+    /// `CFRunLoopRunSpecific` (spec §2.1).
+    func runLocked(mode modeName: ModeName, seconds: Double, rash: Bool) -> RunResult {
+        if waiter.isHalted { return .finished }
+        emitRunStart(modeName, seconds: seconds, rash: rash)
+        guard modeName != .common, let mode = modes[modeName], !isEmptyLocked(mode) else {
+            emitResult(.finished, depth: runs.count + 1, mode: modeName.rawValue, iteration: 0)
+            return .finished
+        }
+        let record = PerRunRecord(mode: mode)
+        runs.append(record)
+        defer { runs.removeLast() }
+        doObservers(mode, .entry)
+        guard let result = runBody(record, seconds: seconds, rash: rash) else { return .finished }
+        doObservers(mode, .exit)
+        if waiter.isHalted { return .finished }
+        emitResult(result, depth: runs.count, mode: modeName.rawValue, iteration: record.iteration)
+        return result
+    }
+
+    /// `__CFRunLoopRun` (spec §2.2): steps S1-S4 and L1-L14. Returns nil when the backend halted.
+    private func runBody(_ record: PerRunRecord, seconds: Double, rash: Bool) -> RunResult? {
+        let mode = record.mode
+        let start = clock.now
+        if waiter.isHalted { return nil }
+        // S1: a stop from an entry observer, or the mode's sticky stop.
+        if record.stopped {
+            record.stopped = false
+            return .stopped
+        }
+        if mode.stoppedSticky {
+            mode.stoppedSticky = false
+            return .stopped
+        }
+        // S2: the main queue is serviced only on the main thread, outside a drain, in a common mode.
+        let mainPort = (mainQueuePort != nil && !isDrainingMainQueue && commonModes.contains(mode.name)) ? mainQueuePort : nil
+        // S3: the time limit; a limited run is woken at its deadline by a timer that calls wakeUp().
+        let pollOnly = !(seconds > 0)
+        var timeoutAction: ScheduledAction?
+        if pollOnly {
+            record.deadline = .zero
+        } else if seconds <= Self.timeIntervalLimit {
+            record.deadline = start + .secondsValue(seconds)
+            timeoutAction = waiter.schedule(at: record.deadline) { [weak self] in self?.wakeUp(reason: "timeout") }
+        } else {
+            record.deadline = .distantFuture
+        }
+        defer { if let timeoutAction { waiter.cancel(timeoutAction) } }
+        // S4
+        var didDrainMainQueueLastTime = true
+
+        while true {
+            // L1
+            record.iteration += 1
+            record.ignoreWakeUps = false
+            // L2, L3
+            doObservers(mode, .beforeTimers)
+            doObservers(mode, .beforeSources)
+            // L4, L5
+            doBlocks(mode)
+            var handled = doSources0(mode, stopAfterHandle: rash)
+            if handled { doBlocks(mode) }
+            if waiter.isHalted { return nil }
+            // L6
+            let poll = handled || pollOnly
+            var outcome = WaitOutcome.nothing
+            var peekedMainQueue = false
+            // L7: after an iteration that did not drain, peek at the main queue without sleeping.
+            if let mainPort, !didDrainMainQueueLastTime {
+                let peek = waiter.wait(on: [mainPort], poll: true)
+                if case .port = peek {
+                    outcome = peek
+                    peekedMainQueue = true
+                }
+            }
+            if !peekedMainQueue {
+                // L8, L9
+                didDrainMainQueueLastTime = false
+                if !poll { doObservers(mode, .beforeWaiting) }
+                if waiter.isHalted { return nil }
+                sleeping = true
+                var ports = mode.waitSet
+                if let mainPort { ports.append(mainPort) }
+                emit(.sleep, nil, self.sleepDescription(mode, record: record, poll: poll))
+                // L10: the only place the loop blocks.
+                lock.unlock()
+                outcome = waiter.wait(on: ports, poll: poll)
+                lock.lock()
+                // L11
+                record.ignoreWakeUps = true
+                sleeping = false
+                if outcome == .halted || waiter.isHalted { return nil }
+                emit(.wake, nil, self.wakeDescription(outcome, mode: mode))
+                if !poll { doObservers(mode, .afterWaiting) }
+            }
+            // L12
+            record.ignoreWakeUps = true
+            if case .port(let port, let messages) = outcome {
+                if port == wakeUpPort {
+                    // Its only job was to end the wait.
+                } else if port == mode.timerPort {
+                    if !doTimers(mode, limit: clock.now) {
+                        // Nothing was due: forget the armed deadline so the port is armed again.
+                        mode.armedSoft = nil
+                        mode.armedHard = nil
+                        armNextTimer(mode)
+                    }
+                } else if let mainPort, port == mainPort {
+                    drainMainQueue()
+                    handled = true
+                    didDrainMainQueueLastTime = true
+                } else if let source = mode.portSources[port] {
+                    handled = doSource1(source, messages: messages) || handled
+                }
+            }
+            // L13
+            doBlocks(mode)
+            if waiter.isHalted { return nil }
+            // L14: the first match wins.
+            if handled && rash { return .handledSource }
+            if clock.now >= record.deadline { return .timedOut }
+            if record.stopped {
+                record.stopped = false
+                return .stopped
+            }
+            if mode.stoppedSticky {
+                mode.stoppedSticky = false
+                return .stopped
+            }
+            if isEmptyLocked(mode) { return .finished }
+        }
+    }
+
+    private func emitRunStart(_ mode: ModeName, seconds: Double, rash: Bool) {
+        guard let sink = sinkStorage else { return }
+        let limit: String
+        if !(seconds > 0) {
+            limit = "poll"
+        } else if seconds > Self.timeIntervalLimit {
+            limit = "forever"
+        } else {
+            limit = formatSeconds(Duration.secondsValue(seconds).nanosecondsClamped) + "s"
+        }
+        sink.record(
+            LoopEvent(
+                time: clock.now, loop: name, depth: runs.count + 1, mode: mode.rawValue, iteration: 0,
+                kind: .runStart, name: mode.rawValue,
+                detail: "limit \(limit)" + (rash ? ", returnAfterSourceHandled" : "")))
+    }
+
+    private func emitResult(_ result: RunResult, depth: Int, mode: String, iteration: Int) {
+        guard let sink = sinkStorage else { return }
+        sink.record(
+            LoopEvent(
+                time: clock.now, loop: name, depth: depth, mode: mode, iteration: iteration, kind: .result,
+                name: result.description))
+    }
+
+    private func sleepDescription(_ mode: LoopModeState, record: PerRunRecord, poll: Bool) -> String {
+        if poll { return "poll" }
+        var wakers: [String] = []
+        if let next = mode.timers.first(where: { !$0.isFiring }) {
+            wakers.append("timer \(next.name) at \(next.fireTime)")
+        }
+        if record.deadline != .distantFuture { wakers.append("time limit at \(record.deadline)") }
+        return wakers.isEmpty ? "indefinitely" : "until " + wakers.joined(separator: " or ")
+    }
+
+    private func wakeDescription(_ outcome: WaitOutcome, mode: LoopModeState) -> String {
+        guard case .port(let port, let messages) = outcome else { return "nothing" }
+        if port == wakeUpPort { return "wakeUp" }
+        if port == mode.timerPort { return "timer port" }
+        if port == mainQueuePort { return "main queue" }
+        if let source = mode.portSources[port] {
+            return "port \(source.name)" + (messages > 1 ? " (\(messages) messages)" : "")
+        }
+        return "\(port)"
+    }
+}

@@ -1,0 +1,171 @@
+extension RunLoopCore {
+    /// `CFRunLoopAddSource`. Adding a source a mode already holds (or an *equal* one, spec §7.7) does nothing.
+    /// The source's schedule callout runs once per concrete mode it is newly inserted into.
+    public func add(_ source: LoopSource, to mode: ModeName) {
+        lock.lock()
+        let inserted = addLocked(source, to: mode)
+        lock.unlock()
+        runScheduleCallouts(source, inserted)
+    }
+
+    /// Returns the concrete modes the source was newly inserted into (for the schedule callouts).
+    func addLocked(_ source: LoopSource, to modeName: ModeName) -> [ModeName] {
+        guard source.isValidStorage else { return [] }
+        if modeName == .common {
+            if !commonSources.contains(where: { $0 === source }) { commonSources.append(source) }
+            return commonModes.flatMap { addLocked(source, to: $0) }
+        }
+        guard let mode = modeLocked(modeName, create: true) else { return [] }
+        switch source.version {
+        case .zero:
+            guard !mode.sources0.contains(where: { $0.isEqualForCF(source) }) else { return [] }
+            mode.sources0.append(source)
+        case .one:
+            guard !mode.sources1.contains(where: { $0 === source }), let port = source.port else { return [] }
+            mode.sources1.append(source)
+            mode.portSources[port] = source
+            mode.waitSet.append(port)
+        }
+        source.memberships.append(.init(loop: self, mode: modeName))
+        if source.memberships.count == 1 { source.engineLock = lock }
+        emit(.schedule, source.name, "mode \(modeName)")
+        return [modeName]
+    }
+
+    func runScheduleCallouts(_ source: LoopSource, _ modes: [ModeName]) {
+        guard let schedule = source.scheduleCallout else { return }
+        for mode in modes { schedule(self, mode) }
+    }
+
+    func runCancelCallouts(_ source: LoopSource, _ removals: [(RunLoopCore, ModeName)]) {
+        guard let cancel = source.cancelCallout else { return }
+        for (loop, mode) in removals { cancel(loop, mode) }
+    }
+
+    /// `CFRunLoopRemoveSource`. The cancel callout runs once per concrete mode the source leaves.
+    public func remove(_ source: LoopSource, from mode: ModeName) {
+        lock.lock()
+        let removed = removeLocked(source, from: mode)
+        lock.unlock()
+        runCancelCallouts(source, removed.map { (self, $0) })
+    }
+
+    func removeLocked(_ source: LoopSource, from modeName: ModeName) -> [ModeName] {
+        if modeName == .common {
+            guard let index = commonSources.firstIndex(where: { $0 === source }) else { return [] }
+            commonSources.remove(at: index)
+            return commonModes.flatMap { removeLocked(source, from: $0) }
+        }
+        guard let mode = modes[modeName] else { return [] }
+        switch source.version {
+        case .zero:
+            guard let index = mode.sources0.firstIndex(where: { $0 === source }) else { return [] }
+            mode.sources0.remove(at: index)
+        case .one:
+            guard let index = mode.sources1.firstIndex(where: { $0 === source }), let port = source.port else {
+                return []
+            }
+            mode.sources1.remove(at: index)
+            mode.portSources[port] = nil
+            mode.waitSet.removeAll { $0 == port }
+        }
+        source.memberships.removeAll { $0.loop === self && $0.mode == modeName }
+        emit(.cancel, source.name, "mode \(modeName)")
+        return [modeName]
+    }
+
+    /// `CFRunLoopContainsSource` (true also for a source *equal* to one in the mode).
+    public func contains(_ source: LoopSource, in modeName: ModeName) -> Bool {
+        lock.withLock {
+            if modeName == .common { return commonSources.contains { $0 === source } }
+            guard let mode = modes[modeName] else { return false }
+            return (mode.sources0 + mode.sources1).contains { $0.isEqualForCF(source) }
+        }
+    }
+
+    // MARK: - Observers
+
+    /// `CFRunLoopAddObserver`. Ignored when the observer is invalid or belongs to another loop.
+    public func add(_ observer: LoopObserver, to mode: ModeName) {
+        lock.withLock { addLocked(observer, to: mode) }
+    }
+
+    func addLocked(_ observer: LoopObserver, to modeName: ModeName) {
+        guard observer.isValidStorage, observer.loop == nil || observer.loop === self else { return }
+        if modeName == .common {
+            if !commonObservers.contains(where: { $0 === observer }) { commonObservers.append(observer) }
+            for name in commonModes { addLocked(observer, to: name) }
+            return
+        }
+        guard let mode = modeLocked(modeName, create: true), !observer.modes.contains(modeName) else { return }
+        observer.loop = self
+        observer.modes.append(modeName)
+        mode.insertSorted(observer)
+    }
+
+    /// `CFRunLoopRemoveObserver`.
+    public func remove(_ observer: LoopObserver, from mode: ModeName) {
+        lock.withLock { removeLocked(observer, from: mode) }
+    }
+
+    func removeLocked(_ observer: LoopObserver, from modeName: ModeName) {
+        if modeName == .common {
+            guard let index = commonObservers.firstIndex(where: { $0 === observer }) else { return }
+            commonObservers.remove(at: index)
+            for name in commonModes { removeLocked(observer, from: name) }
+            return
+        }
+        guard let mode = modes[modeName] else { return }
+        mode.observers.removeAll { $0 === observer }
+        observer.modes.removeAll { $0 == modeName }
+        if observer.modes.isEmpty { observer.loop = nil }
+    }
+
+    /// `CFRunLoopObserverInvalidate`: removes it from every mode; a pass in progress skips it.
+    func invalidateLocked(_ observer: LoopObserver) {
+        guard observer.isValidStorage else { return }
+        observer.isValidStorage = false
+        commonObservers.removeAll { $0 === observer }
+        for name in observer.modes { modes[name]?.observers.removeAll { $0 === observer } }
+        observer.modes = []
+    }
+
+    // MARK: - Common modes
+
+    /// `CFRunLoopAddCommonMode`: makes `mode` common and adds every common item to it.
+    public func addCommonMode(_ modeName: ModeName) {
+        guard modeName != .common else { return }
+        lock.lock()
+        guard !commonModes.contains(modeName) else {
+            lock.unlock()
+            return
+        }
+        commonModes.append(modeName)
+        _ = modeLocked(modeName, create: true)
+        var scheduled: [(LoopSource, [ModeName])] = []
+        for source in commonSources { scheduled.append((source, addLocked(source, to: modeName))) }
+        for observer in commonObservers { addLocked(observer, to: modeName) }
+        for timer in commonTimers { addLocked(timer, to: modeName) }
+        lock.unlock()
+        for (source, modes) in scheduled { runScheduleCallouts(source, modes) }
+    }
+
+    // MARK: - Blocks and the main queue
+
+    /// `CFRunLoopPerformBlock`: queues `action` for the next blocks pass of a run in one of `modes`
+    /// (`.common` matches whatever is common then). Does not wake the loop.
+    public func perform(_ name: String, modes: [ModeName], _ action: @escaping () -> Void) {
+        lock.withLock {
+            for mode in modes where mode != .common { _ = modeLocked(mode, create: true) }
+            blocks.append(PendingBlock(name: name, modes: modes, action: action))
+        }
+    }
+
+    /// `DispatchQueue.main.async` for the main thread's loop (spec §14). Writes the main-queue port, which wakes
+    /// a main-thread run of a common mode.
+    public func performOnMainQueue(_ name: String, _ action: @escaping () -> Void) {
+        guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
+        lock.withLock { mainQueue.append(PendingBlock(name: name, modes: [], action: action)) }
+        waiter.send(mainQueuePort)
+    }
+}

@@ -1,0 +1,163 @@
+extension RunLoopCore {
+    /// Fires the timers of `mode` that are due by `limit`, in deadline order (spec §9.3). Timers that become due
+    /// during the batch wait for the next one. Returns true when at least one callout ran.
+    func doTimers(_ mode: LoopModeState, limit: LoopInstant) -> Bool {
+        var batch: [LoopTimer] = []
+        for timer in mode.timers where timer.isValidStorage && !timer.isFiring && timer.fireTime <= limit {
+            batch.append(timer)
+        }
+        var fired = false
+        for timer in batch {
+            if waiter.isHalted { break }
+            fired = doTimer(mode, timer) || fired
+        }
+        return fired
+    }
+
+    private func doTimer(_ mode: LoopModeState, _ timer: LoopTimer) -> Bool {
+        guard timer.isValidStorage, timer.fireTime <= clock.now, !timer.isFiring, timer.loop === self else {
+            return false
+        }
+        let oneShot = !timer.isRepeating
+        timer.isFiring = true
+        timer.rescheduledDuringCallout = false
+        // Forget the armed deadline so the next timer (possibly with the same deadline) is armed afresh.
+        mode.armedSoft = nil
+        mode.armedHard = nil
+        let scheduledFor = timer.fireTime
+        armNextTimer(mode)
+        timer.fireCount += 1
+        emit(.timer, timer.name, clock.now == scheduledFor ? nil : "due \(scheduledFor)")
+        callout { timer.callout(timer) }
+        if oneShot { invalidateLocked(timer) }
+        timer.isFiring = false
+        guard timer.isValidStorage else { return true }
+        if timer.rescheduledDuringCallout {
+            // setNextFireDate inside the callout wins (CF honours any date set then, spec §9.3).
+            timer.rescheduledDuringCallout = false
+            armNextTimer(mode)
+        } else {
+            // The missed-fire rule: the next point of the original grid strictly after now.
+            let now = clock.now
+            let step = timer.interval.nanosecondsClamped
+            var next = scheduledFor.nanoseconds
+            if next <= now.nanoseconds {
+                let missed = (now.nanoseconds - next) / step
+                let (advanced, overflow) = next.addingReportingOverflow((missed + 1).multipliedReportingOverflow(by: step).partialValue)
+                next = overflow ? .max : advanced
+            }
+            timer.fireTime = LoopInstant(nanoseconds: next)
+            repositionInAllModes(timer)
+        }
+        return true
+    }
+
+    /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports.
+    func repositionInAllModes(_ timer: LoopTimer) {
+        for name in timer.modes {
+            guard let state = modes[name], let index = state.timers.firstIndex(where: { $0 === timer }) else { continue }
+            state.timers.remove(at: index)
+            state.insertSorted(timer)
+            armNextTimer(state)
+        }
+    }
+
+    /// `__CFArmNextTimerInMode`: arms the mode's timer port for the earliest timer that is not firing, if that
+    /// deadline differs from the one remembered. With no timer left the port is disarmed only on darwin; on
+    /// linux it stays armed and wakes the loop once more for nothing (spec §9.2).
+    func armNextTimer(_ mode: LoopModeState) {
+        var soft: LoopInstant?
+        var hard: LoopInstant?
+        let honourTolerance = profile == .darwin
+        for timer in mode.timers where !timer.isFiring {
+            if let hard, timer.fireTime > hard { break }
+            let timerHard = honourTolerance ? timer.fireTime + timer.effectiveTolerance : timer.fireTime
+            if soft == nil || timer.fireTime < soft! { soft = timer.fireTime }
+            if hard == nil || timerHard < hard! { hard = timerHard }
+        }
+        if let soft, let hard {
+            if soft != mode.armedSoft || hard != mode.armedHard {
+                // Darwin hands the whole window to the kernel; the virtual kernel fires at its end, which is
+                // where coalescing shows.
+                waiter.arm(mode.timerPort, at: honourTolerance ? hard : soft)
+            }
+        } else if profile == .darwin {
+            waiter.arm(mode.timerPort, at: nil)
+        }
+        mode.armedSoft = soft
+        mode.armedHard = hard
+    }
+
+    // MARK: - Adding and removing timers
+
+    /// `CFRunLoopAddTimer`. Ignored when the timer is invalid or belongs to another loop.
+    public func add(_ timer: LoopTimer, to mode: ModeName) {
+        lock.withLock { addLocked(timer, to: mode) }
+    }
+
+    func addLocked(_ timer: LoopTimer, to modeName: ModeName) {
+        guard timer.isValidStorage, timer.loop == nil || timer.loop === self else { return }
+        if modeName == .common {
+            if !commonTimers.contains(where: { $0 === timer }) { commonTimers.append(timer) }
+            for name in commonModes { addLocked(timer, to: name) }
+            return
+        }
+        guard let mode = modeLocked(modeName, create: true), !timer.modes.contains(modeName) else { return }
+        if timer.loop == nil {
+            timer.loop = self
+            timer.sequence = nextSequence()
+            // A first deadline in the past means "now" (CF clamps when the timer is created).
+            if timer.fireTime < clock.now { timer.fireTime = clock.now }
+        }
+        timer.modes.append(modeName)
+        mode.insertSorted(timer)
+        armNextTimer(mode)
+    }
+
+    /// `CFRunLoopRemoveTimer`.
+    public func remove(_ timer: LoopTimer, from mode: ModeName) {
+        lock.withLock { removeLocked(timer, from: mode) }
+    }
+
+    func removeLocked(_ timer: LoopTimer, from modeName: ModeName) {
+        if modeName == .common {
+            guard let index = commonTimers.firstIndex(where: { $0 === timer }) else { return }
+            commonTimers.remove(at: index)
+            for name in commonModes { removeLocked(timer, from: name) }
+            return
+        }
+        guard let mode = modes[modeName], let index = mode.timers.firstIndex(where: { $0 === timer }) else { return }
+        mode.timers.remove(at: index)
+        timer.modes.removeAll { $0 == modeName }
+        if timer.modes.isEmpty { timer.loop = nil }
+        armNextTimer(mode)
+    }
+
+    /// `CFRunLoopTimerInvalidate`: removes the timer from every mode; it never fires again.
+    func invalidateLocked(_ timer: LoopTimer) {
+        guard timer.isValidStorage else { return }
+        timer.isValidStorage = false
+        commonTimers.removeAll { $0 === timer }
+        for name in timer.modes {
+            guard let mode = modes[name], let index = mode.timers.firstIndex(where: { $0 === timer }) else { continue }
+            mode.timers.remove(at: index)
+            armNextTimer(mode)
+        }
+        timer.modes = []
+    }
+
+    /// `CFRunLoopTimerSetNextFireDate`. A date in the past means "now". From another thread it also wakes the loop.
+    func setNextFireDateLocked(_ timer: LoopTimer, _ date: LoopInstant) {
+        guard timer.isValidStorage else { return }
+        timer.fireTime = max(date, clock.now)
+        if timer.isFiring { timer.rescheduledDuringCallout = true }
+        guard timer.loop === self else { return }
+        repositionInAllModes(timer)
+        if waiter.callerIsOutside(self) { wakeUpLocked(reason: "setNextFireDate") }
+    }
+
+    /// `CFRunLoopGetNextTimerFireDate`: the deadline of the first timer of `mode`, if any.
+    public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
+        lock.withLock { modes[mode]?.timers.first?.fireTime }
+    }
+}

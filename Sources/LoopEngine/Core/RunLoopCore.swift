@@ -1,0 +1,139 @@
+/// A run loop modelled on Core Foundation's CFRunLoop, step for step.
+///
+/// One call of ``run(mode:seconds:returnAfterSourceHandled:)`` does what `CFRunLoopRunInMode` does
+/// (spec §2):
+///
+///     if mode missing or empty: return finished            // no observer is called
+///     entry
+///     loop {
+///         beforeTimers; beforeSources
+///         blocks; source0s (→ blocks)                      // "handled" if a source0 ran
+///         poll = handled || seconds <= 0
+///         unless poll: beforeWaiting
+///         wait for ONE port: wake-up, timer, source1, main queue
+///         unless poll: afterWaiting
+///         handle that port (timers fire here); blocks
+///         handledSource (rash) > timedOut > stopped > finished (empty) > again
+///     }
+///     exit
+///
+/// Time is read only through ``clock`` and the loop blocks only in ``waiter``: the virtual and the real loop are
+/// this same class with a different clock and waiter.
+///
+/// Thread safety: every public method may be called from any thread. State is guarded by the waiter's
+/// `engineLock`, which the loop releases around callouts and waits, as CF does.
+public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked Sendable: all mutable state is guarded by `lock` (the waiter's engine lock).
+    public let name: String
+    /// The main thread's loop also stands for the libdispatch main queue (spec §14).
+    public let isMainThread: Bool
+    public let clock: any LoopClock
+    public let waiter: any LoopWaiter
+    public var profile: PlatformProfile { waiter.profile }
+    let lock: LoopLock
+    let wakeUpPort: PortID
+    /// libdispatch's main-queue port; only on the main thread.
+    let mainQueuePort: PortID?
+
+    // Guarded by `lock`.
+    var sinkStorage: (any TraceSink)?
+    var modes: [ModeName: LoopModeState] = [:]
+    var commonModes: [ModeName] = [.default]
+    var commonSources: [LoopSource] = []
+    var commonObservers: [LoopObserver] = []
+    var commonTimers: [LoopTimer] = []
+    /// Active runs, innermost last. Empty = CF's base record, which ignores wake-ups.
+    var runs: [PerRunRecord] = []
+    var blocks: [PendingBlock] = []
+    var mainQueue: [PendingBlock] = []
+    var isDrainingMainQueue = false
+    var sleeping = false
+    var sequence: UInt64 = 0
+
+    public init(name: String, clock: any LoopClock, waiter: any LoopWaiter, isMainThread: Bool = false) {
+        self.name = name
+        self.clock = clock
+        self.waiter = waiter
+        self.isMainThread = isMainThread
+        self.lock = waiter.engineLock
+        self.wakeUpPort = waiter.makePort(.wakeUp, label: "\(name).wakeUp")
+        self.mainQueuePort = isMainThread ? waiter.makePort(.mainQueue, label: "\(name).mainQueue") : nil
+        lock.withLock { _ = modeLocked(.default, create: true) }
+    }
+
+    public var description: String { "loop \(name)" }
+
+    /// Where events go. Set it before the loop runs.
+    public var sink: (any TraceSink)? {
+        get { lock.withLock { sinkStorage } }
+        set { lock.withLock { sinkStorage = newValue } }
+    }
+
+    // MARK: - Reading state
+
+    /// The mode of the innermost active run (`CFRunLoopCopyCurrentMode`).
+    public var currentMode: ModeName? { lock.withLock { runs.last?.mode.name } }
+    /// How many runs are active (nesting depth).
+    public var depth: Int { lock.withLock { runs.count } }
+    /// True between the decision to wait and the end of the wait (`CFRunLoopIsWaiting`).
+    public var isWaiting: Bool { lock.withLock { sleeping } }
+    /// Every mode that exists, in name order.
+    public var allModes: [ModeName] { lock.withLock { modes.keys.sorted() } }
+    /// The common modes (`kCFRunLoopCommonModes` stands for these).
+    public var commonModeNames: [ModeName] { lock.withLock { commonModes } }
+
+    /// True when `mode` would return `finished` at once (`_CFRunLoopFinished`).
+    public func isFinished(mode: ModeName) -> Bool {
+        lock.withLock {
+            guard let state = modes[mode] else { return true }
+            return isEmptyLocked(state)
+        }
+    }
+
+    // MARK: - Internals shared by the extensions
+
+    func modeLocked(_ name: ModeName, create: Bool) -> LoopModeState? {
+        if let state = modes[name] { return state }
+        guard create, name != .common else { return nil }
+        let state = LoopModeState(
+            name: name, timerPort: waiter.makePort(.timer, label: "\(self.name).\(name).timer"),
+            wakeUpPort: wakeUpPort)
+        modes[name] = state
+        return state
+    }
+
+    func nextSequence() -> UInt64 {
+        sequence &+= 1
+        return sequence
+    }
+
+    /// The empty-mode rule (spec §4). Observers never count.
+    func isEmptyLocked(_ mode: LoopModeState) -> Bool {
+        if isMainThread && !isDrainingMainQueue && commonModes.contains(mode.name) { return false }
+        if !mode.hasNoSourcesOrTimers { return false }
+        return !blocks.contains { blockMatches($0, mode.name) }
+    }
+
+    func blockMatches(_ block: PendingBlock, _ mode: ModeName) -> Bool {
+        block.modes.contains(mode) || (block.modes.contains(.common) && commonModes.contains(mode))
+    }
+
+    /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration.
+    @inline(__always)
+    func emit(_ kind: LoopEvent.Kind, _ itemName: String? = nil, _ detail: @autoclosure () -> String? = nil) {
+        guard let sink = sinkStorage else { return }
+        let run = runs.last
+        sink.record(
+            LoopEvent(
+                time: clock.now, loop: name, depth: runs.count, mode: run?.mode.name.rawValue,
+                iteration: run?.iteration ?? 0, kind: kind, name: itemName, detail: detail()))
+    }
+
+    /// Runs `body` (a callout into user code) without the engine lock.
+    @inline(__always)
+    func callout(_ body: () -> Void) {
+        lock.unlock()
+        body()
+        lock.lock()
+    }
+}

@@ -1,0 +1,42 @@
+/// The six points of a run at which observers are called, with Core Foundation's bit values.
+public struct Activity: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let entry = Activity(rawValue: 1 << 0)
+    public static let beforeTimers = Activity(rawValue: 1 << 1)
+    public static let beforeSources = Activity(rawValue: 1 << 2)
+    public static let beforeWaiting = Activity(rawValue: 1 << 5)
+    public static let afterWaiting = Activity(rawValue: 1 << 6)
+    public static let exit = Activity(rawValue: 1 << 7)
+    /// `kCFRunLoopAllActivities`.
+    public static let allActivities = Activity(rawValue: 0x0FFF_FFFF)
+
+    /// The six single activities in the order a run meets them.
+    public static let each: [Activity] = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+
+    /// CF's name for a single activity (`beforeTimers`), or the names joined by `|`.
+    public var description: String {
+        if self == .allActivities { return "all" }
+        let names: [(Activity, String)] = [
+            (.entry, "entry"), (.beforeTimers, "beforeTimers"), (.beforeSources, "beforeSources"),
+            (.beforeWaiting, "beforeWaiting"), (.afterWaiting, "afterWaiting"), (.exit, "exit"),
+        ]
+        let parts = names.filter { contains($0.0) }.map(\.1)
+        return parts.isEmpty ? "none" : parts.joined(separator: "|")
+    }
+
+    /// Parses one activity name (`entry`, `beforeTimers`, …) or `all`.
+    public init?(name: String) {
+        switch name {
+        case "entry": self = .entry
+        case "beforeTimers": self = .beforeTimers
+        case "beforeSources": self = .beforeSources
+        case "beforeWaiting": self = .beforeWaiting
+        case "afterWaiting": self = .afterWaiting
+        case "exit": self = .exit
+        case "all": self = .allActivities
+        default: return nil
+        }
+    }
+}

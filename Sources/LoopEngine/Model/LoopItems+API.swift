@@ -1,0 +1,110 @@
+extension LoopSource {
+    /// True until the source is invalidated.
+    public var isValid: Bool { withEngineLock { isValidStorage } }
+    /// True while a signal waits for the next version-0 pass.
+    public var isSignalled: Bool { withEngineLock { signalled } }
+
+    /// `CFRunLoopSourceSignal`: marks a version-0 source for the next pass. Keeps the time of the first signal;
+    /// does not wake the loop. Ignored for version-1 sources and invalid ones.
+    public func signal() {
+        withEngineLock {
+            guard version == .zero, isValidStorage else { return }
+            let loops = memberLoops
+            if !signalled {
+                signalled = true
+                let now = loops.first?.clock.now ?? .zero
+                signalStamp = (now, loops.first?.nextSequence() ?? 0)
+            }
+            for loop in loops { loop.emit(.signal, name) }
+        }
+    }
+
+    /// Sends one message to a version-1 source's port; a sleeping loop wakes by itself.
+    public func send() {
+        guard let port, let waiter else { return }
+        withEngineLock {
+            for loop in memberLoops { loop.emit(.send, name) }
+        }
+        waiter.send(port)
+    }
+
+    /// `CFRunLoopSourceInvalidate`: clears the signal and removes the source from every mode of every loop.
+    public func invalidate() {
+        var removals: [(RunLoopCore, ModeName)] = []
+        withEngineLock {
+            guard isValidStorage else { return }
+            isValidStorage = false
+            signalled = false
+            for membership in memberships {
+                guard let loop = membership.loop else { continue }
+                loop.commonSources.removeAll { $0 === self }
+                for mode in loop.removeLocked(self, from: membership.mode) { removals.append((loop, mode)) }
+            }
+        }
+        if let cancel = cancelCallout {
+            for (loop, mode) in removals { cancel(loop, mode) }
+        }
+    }
+
+    var memberLoops: [RunLoopCore] {
+        var loops: [RunLoopCore] = []
+        for membership in memberships {
+            if let loop = membership.loop, !loops.contains(where: { $0 === loop }) { loops.append(loop) }
+        }
+        return loops
+    }
+
+    func withEngineLock<T>(_ body: () -> T) -> T {
+        guard let engineLock else { return body() }
+        return engineLock.withLock(body)
+    }
+}
+
+extension LoopTimer {
+    /// True until the timer is invalidated (a one-shot timer after its callout).
+    public var isValid: Bool { withLoopLock { _ in isValidStorage } }
+    /// The deadline of the next fire (during the callout: the one being served).
+    public var nextFireDate: LoopInstant { withLoopLock { _ in fireTime } }
+    /// Stored and returned; only the darwin profile acts on it.
+    public var tolerance: Duration {
+        get { withLoopLock { loop in loop?.profile == .darwin ? toleranceStorage : .zero } }
+        set { withLoopLock { _ in toleranceStorage = max(.zero, newValue) } }
+    }
+
+    /// `CFRunLoopTimerInvalidate`.
+    public func invalidate() {
+        withLoopLock { loop in
+            if let loop { loop.invalidateLocked(self) } else { isValidStorage = false }
+        }
+    }
+
+    /// `CFRunLoopTimerSetNextFireDate`: moves the next deadline (the past means now). Called inside the timer's
+    /// own callout it replaces the grid's next point.
+    public func setNextFireDate(_ date: LoopInstant) {
+        withLoopLock { loop in
+            if let loop { loop.setNextFireDateLocked(self, date) } else { fireTime = date }
+        }
+    }
+
+    private func withLoopLock<T>(_ body: (RunLoopCore?) -> T) -> T {
+        guard let loop else { return body(nil) }
+        return loop.lock.withLock { body(loop) }
+    }
+}
+
+extension LoopObserver {
+    /// True until invalidated (a one-shot observer after its first callout).
+    public var isValid: Bool {
+        guard let loop else { return isValidStorage }
+        return loop.lock.withLock { isValidStorage }
+    }
+
+    /// `CFRunLoopObserverInvalidate`.
+    public func invalidate() {
+        guard let loop else {
+            isValidStorage = false
+            return
+        }
+        loop.lock.withLock { loop.invalidateLocked(self) }
+    }
+}

@@ -1,0 +1,32 @@
+/// A run loop observer: called at the activities it asks for, in ascending `order` (ties: insertion order).
+///
+/// A non-repeating observer is invalidated right after its first callout. An observer may be in many modes but
+/// belongs to one loop. Its mutable state is guarded by the engine lock.
+public final class LoopObserver: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked Sendable: mutable state is only touched with the engine lock held.
+    public let name: String
+    public let activities: Activity
+    public let repeats: Bool
+    public let order: Int
+    let callout: (Activity) -> Void
+
+    // Guarded by the engine lock.
+    var isValidStorage = true
+    var isFiring = false
+    weak var loop: RunLoopCore?
+    var modes: [ModeName] = []
+    public internal(set) var callCount = 0
+
+    public init(
+        name: String, activities: Activity, repeats: Bool = true, order: Int = 0,
+        callout: @escaping (Activity) -> Void
+    ) {
+        self.name = name
+        self.activities = activities
+        self.repeats = repeats
+        self.order = order
+        self.callout = callout
+    }
+
+    public var description: String { "observer \(name)" }
+}

@@ -1,0 +1,83 @@
+/// A run loop input source: version 0 (signalled by hand, never wakes the loop) or version 1 (a port; a message
+/// wakes a sleeping loop by itself).
+///
+/// A source may be in many modes of many loops. Its mutable state is guarded by the engine lock of the loops it
+/// is added to.
+public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked Sendable: mutable state is only touched with the engine lock held.
+    public enum Version: Int, Sendable { case zero = 0, one = 1 }
+
+    public let name: String
+    public let version: Version
+    /// Pass order of version-0 sources (ascending); stored but unused for version 1, as in CF.
+    public let order: Int
+    /// The port of a version-1 source.
+    public let port: PortID?
+    /// Two sources with the same non-nil key and order are *equal* to CF (spec §7.7): adding the second to a mode
+    /// where the first is does nothing.
+    public let equalityKey: String?
+    /// Called when the source is performed; the argument is the number of port messages consumed (1 for
+    /// version 0).
+    let perform: (Int) -> Void
+    /// Called (outside the lock) when the source is inserted into a concrete mode of a loop.
+    let scheduleCallout: ((RunLoopCore, ModeName) -> Void)?
+    /// Called (outside the lock) when the source is removed from a mode, or invalidated.
+    let cancelCallout: ((RunLoopCore, ModeName) -> Void)?
+    let waiter: (any LoopWaiter)?
+
+    // Guarded by the engine lock.
+    var isValidStorage = true
+    var signalled = false
+    /// Time and sequence of the first signal since the last perform (re-signalling keeps it).
+    var signalStamp: (LoopInstant, UInt64) = (.zero, 0)
+    struct Membership {
+        weak var loop: RunLoopCore?
+        var mode: ModeName
+    }
+    var memberships: [Membership] = []
+    /// The lock of the loops it was first added to (every loop of one backend shares it).
+    var engineLock: LoopLock?
+
+    /// A version-0 source.
+    public init(
+        name: String, order: Int = 0, equalityKey: String? = nil,
+        schedule: ((RunLoopCore, ModeName) -> Void)? = nil, cancel: ((RunLoopCore, ModeName) -> Void)? = nil,
+        perform: @escaping () -> Void
+    ) {
+        self.name = name
+        self.version = .zero
+        self.order = order
+        self.port = nil
+        self.equalityKey = equalityKey
+        self.perform = { _ in perform() }
+        self.scheduleCallout = schedule
+        self.cancelCallout = cancel
+        self.waiter = nil
+    }
+
+    /// A version-1 source with its own port on `waiter`'s kernel; `perform` receives the messages consumed.
+    public init(
+        portNamed name: String, order: Int = 0, on waiter: any LoopWaiter,
+        schedule: ((RunLoopCore, ModeName) -> Void)? = nil, cancel: ((RunLoopCore, ModeName) -> Void)? = nil,
+        perform: @escaping (Int) -> Void
+    ) {
+        self.name = name
+        self.version = .one
+        self.order = order
+        self.port = waiter.makePort(.message, label: name)
+        self.equalityKey = nil
+        self.perform = perform
+        self.scheduleCallout = schedule
+        self.cancelCallout = cancel
+        self.waiter = waiter
+        self.engineLock = waiter.engineLock
+    }
+
+    public var description: String { "source\(version.rawValue) \(name)" }
+
+    func isEqualForCF(_ other: LoopSource) -> Bool {
+        if self === other { return true }
+        guard let key = equalityKey, let otherKey = other.equalityKey else { return false }
+        return key == otherKey && order == other.order && version == other.version
+    }
+}

@@ -1,0 +1,52 @@
+/// A run loop timer: one-shot (`interval <= 0`) or repeating on a fixed grid.
+///
+/// A timer may be in many modes but of only one loop (adding it to a second loop is ignored, as in CF). Its
+/// mutable state is guarded by the engine lock.
+public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked Sendable: mutable state is only touched with the engine lock held.
+    public let name: String
+    /// Zero or negative: one-shot.
+    public let interval: Duration
+    /// Stored for fidelity; CF never uses it for ordering.
+    public let order: Int
+    let callout: (LoopTimer) -> Void
+
+    // Guarded by the engine lock.
+    var fireTime: LoopInstant
+    var toleranceStorage: Duration
+    var isValidStorage = true
+    var isFiring = false
+    /// Set when `setNextFireDate` is called during the timer's own callout; CF then keeps that date (spec §9.3).
+    var rescheduledDuringCallout = false
+    weak var loop: RunLoopCore?
+    var modes: [ModeName] = []
+    /// Insertion sequence, for ties between equal deadlines.
+    var sequence: UInt64 = 0
+    /// Number of times the callout ran.
+    public internal(set) var fireCount = 0
+
+    /// - Parameters:
+    ///   - fireDate: the first deadline; a date in the past means "as soon as possible".
+    ///   - interval: zero or negative for a one-shot timer.
+    ///   - tolerance: honoured only by the darwin profile.
+    public init(
+        name: String, fireDate: LoopInstant, interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
+        callout: @escaping (LoopTimer) -> Void
+    ) {
+        self.name = name
+        self.fireTime = fireDate
+        self.interval = interval < .zero ? .zero : interval
+        self.toleranceStorage = tolerance < .zero ? .zero : tolerance
+        self.order = order
+        self.callout = callout
+    }
+
+    public var isRepeating: Bool { interval > .zero }
+    public var description: String { "timer \(name)" }
+
+    /// The tolerance a darwin kernel would use: capped at half the interval for repeating timers.
+    var effectiveTolerance: Duration {
+        if isRepeating && toleranceStorage > interval / 2 { return interval / 2 }
+        return toleranceStorage
+    }
+}

@@ -1,0 +1,75 @@
+/// A point in loop time, in nanoseconds since the clock's origin. Never an interval: use `Duration` for those.
+///
+/// Virtual clocks start at zero; the real clock's origin is the moment the backend was created.
+public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The origin of the clock (the start of a scenario on the virtual clock).
+    public static let zero = LoopInstant(nanoseconds: 0)
+    /// Later than any instant a loop will ever reach; stands for "no deadline".
+    public static let distantFuture = LoopInstant(nanoseconds: .max)
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    public static func + (lhs: Self, rhs: Duration) -> Self {
+        let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanosecondsClamped)
+        if overflow { return rhs < .zero ? LoopInstant(nanoseconds: .min) : .distantFuture }
+        return LoopInstant(nanoseconds: sum)
+    }
+
+    public static func - (lhs: Self, rhs: Duration) -> Self { lhs + (.zero - rhs) }
+
+    public static func - (lhs: Self, rhs: Self) -> Duration {
+        .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
+    }
+
+    /// The instant as seconds since the origin.
+    public var seconds: Double { Double(nanoseconds) / 1e9 }
+
+    /// Seconds with millisecond precision, e.g. `0.250`: the form traces use.
+    public var description: String {
+        if self == .distantFuture { return "never" }
+        return formatSeconds(nanoseconds)
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating at the limits of `Int64`.
+    public var nanosecondsClamped: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow2 { return seconds < 0 ? .min : .max }
+        return sum
+    }
+
+    /// The duration in seconds as a floating-point value.
+    public var secondsValue: Double { Double(nanosecondsClamped) / 1e9 }
+
+    /// A duration from a number of seconds, with nanosecond precision.
+    public static func secondsValue(_ value: Double) -> Duration {
+        if value.isNaN { return .zero }
+        if value >= 9.2e9 { return .nanoseconds(Int64.max) }
+        if value <= -9.2e9 { return .nanoseconds(Int64.min) }
+        return .nanoseconds(Int64((value * 1e9).rounded()))
+    }
+}
+
+/// Formats nanoseconds as seconds with three decimals (`1.250`), or more when needed (`0.000500`).
+func formatSeconds(_ nanoseconds: Int64) -> String {
+    let negative = nanoseconds < 0
+    let magnitude = nanoseconds.magnitude
+    let whole = magnitude / 1_000_000_000
+    let fraction = magnitude % 1_000_000_000
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 9 - digits.count) + digits
+    // Keep milliseconds always; keep finer digits only when they are not zero.
+    var trimmed = Substring(digits)
+    while trimmed.count > 3 && trimmed.last == "0" { trimmed = trimmed.dropLast() }
+    return (negative ? "-" : "") + "\(whole).\(trimmed)"
+}

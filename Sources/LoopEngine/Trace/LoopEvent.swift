@@ -1,0 +1,94 @@
+/// One step of a run loop, as the engine reports it. A trace is an array of these; the UI animates them and
+/// every export format is made from them.
+public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
+    /// What happened. Raw values are the names used in every trace format (CF's vocabulary where CF has one).
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A call of `CFRunLoopRunInMode` began (`name` = mode, `detail` = seconds and returnAfterSourceHandled).
+        case runStart
+        case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit
+        /// A version-0 source was performed.
+        case source0
+        /// A version-1 (port) source was performed (`detail` = messages consumed).
+        case source1
+        /// A timer fired (`detail` = the deadline it was fired for).
+        case timer
+        /// A block queued with `perform(_:)` ran.
+        case block
+        /// An observer was called (`detail` = the activity).
+        case observer
+        /// The main thread drained a block of the main queue (spec §14).
+        case mainQueue
+        /// The loop entered its wait (`detail` = poll, until T, or indefinitely).
+        case sleep
+        /// The wait ended (`detail` = which port, or nothing).
+        case wake
+        /// A run returned (`name` = the result).
+        case result
+        /// A version-0 source was signalled.
+        case signal
+        /// A message was sent to a port source.
+        case send
+        /// `wakeUp()` was called (`detail` says when it was ignored).
+        case wakeUp
+        /// `stop()` was called (`detail` says when it was ignored).
+        case stop
+        /// A source's schedule callout (added to a mode) or cancel callout (removed from one).
+        case schedule, cancel
+        /// Free text from a scenario (a callout's `say`, a lesson's narration).
+        case note
+
+        /// The six activities, in order.
+        public static let activities: [Kind] = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+
+        public var isActivity: Bool { Self.activities.contains(self) }
+        /// True for the calls out of the loop into user code.
+        public var isCallout: Bool {
+            switch self {
+            case .source0, .source1, .timer, .block, .observer, .mainQueue: true
+            default: false
+            }
+        }
+    }
+
+    /// When it happened.
+    public var time: LoopInstant
+    /// The loop (thread) it happened on.
+    public var loop: String
+    /// How many runs were active (1 = the outermost run; 0 = outside any run).
+    public var depth: Int
+    /// The mode of the innermost run, if any.
+    public var mode: String?
+    /// The iteration of the innermost run (0 = before its first iteration).
+    public var iteration: Int
+    public var kind: Kind
+    /// The item (source, timer, observer, block), the mode of a `runStart`, or the result.
+    public var name: String?
+    /// Extra facts for people (what a sleep waits for, why a wake happened, an observer's activity).
+    public var detail: String?
+
+    public init(
+        time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int, kind: Kind,
+        name: String? = nil, detail: String? = nil
+    ) {
+        self.time = time
+        self.loop = loop
+        self.depth = depth
+        self.mode = mode
+        self.iteration = iteration
+        self.kind = kind
+        self.name = name
+        self.detail = detail
+    }
+
+    /// `kind name` or just `kind`: the form used when comparing sequences.
+    public var step: String {
+        if let name { return "\(kind.rawValue) \(name)" }
+        return kind.rawValue
+    }
+
+    public var description: String {
+        var text = "\(time) \(loop) d\(depth) \(mode ?? "-") #\(iteration) \(step)"
+        if let detail { text += " (\(detail))" }
+        return text
+    }
+}

@@ -1,0 +1,209 @@
+/// The virtual clock and kernel: deterministic, single-threaded, where time moves only when a loop waits (to
+/// the next deadline or the next scripted outside event) or a callout declares that it works for a while.
+///
+/// Outside events (what another thread or the user does at a given time) are scheduled with
+/// ``at(_:_:)``; the world performs them, in time order, whenever time passes over them - while a loop sleeps
+/// or while a callout works. The same inputs always produce the same trace.
+///
+/// A world halts when it would have to move past its ``horizon``, or when a loop waits with nothing left that
+/// could ever wake it (``HaltReason/idle``); every run then unwinds without further callouts.
+public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
+    // @unchecked Sendable: a virtual world is driven by one thread at a time; its loops hold `engineLock`.
+
+    /// Why a world stopped moving.
+    public enum HaltReason: Sendable, Equatable {
+        /// Time would have passed the horizon.
+        case horizon
+        /// A loop waited with nothing scheduled that could wake it: it would sleep forever.
+        case idle
+        /// ``halt()`` was called (a replay reached the step it wanted).
+        case requested
+    }
+
+    public let profile: PlatformProfile
+    public let engineLock = LoopLock()
+    /// Time never moves past this instant.
+    public var horizon: LoopInstant = .distantFuture
+    public private(set) var haltReason: HaltReason?
+
+    private var current: LoopInstant = .zero
+    private var ports: [VirtualPort] = []
+    private var happenings: [Happening] = []
+    private var sequence: UInt64 = 0
+    private var outsideDepth = 0
+
+    private struct VirtualPort {
+        var kind: PortKind
+        var label: String
+        var count = 0
+        /// When the port became ready (then a sequence number): the readiness order of the wait.
+        var readyKey: (LoopInstant, UInt64) = (.zero, 0)
+        var armedAt: LoopInstant?
+        var armedWhen: LoopInstant = .zero
+        var armSequence: UInt64 = 0
+    }
+
+    private struct Happening {
+        var time: LoopInstant
+        var sequence: UInt64
+        var action: () -> Void
+    }
+
+    public init(profile: PlatformProfile = .linux) {
+        self.profile = profile
+    }
+
+    // MARK: - LoopClock
+
+    public var now: LoopInstant { current }
+
+    public func spend(_ duration: Duration) {
+        guard duration > .zero, haltReason == nil else { return }
+        advance(to: current + duration)
+    }
+
+    // MARK: - Driving
+
+    /// Schedules an outside event: `action` runs at `time` as if on another thread.
+    public func at(_ time: LoopInstant, _ action: @escaping () -> Void) {
+        insert(Happening(time: time, sequence: nextSequence(), action: action))
+    }
+
+    /// Stops the world now: every run unwinds without further callouts.
+    public func halt() {
+        if haltReason == nil { haltReason = .requested }
+    }
+
+    /// True once the world has halted.
+    public var isHalted: Bool { haltReason != nil }
+
+    /// True when outside events are still scheduled.
+    public var hasPendingEvents: Bool { !happenings.isEmpty }
+
+    /// Moves time forward to `target` (never backwards), performing the outside events on the way.
+    public func advance(to target: LoopInstant) {
+        while haltReason == nil, let first = happenings.first, first.time <= target {
+            if first.time > horizon { break }
+            happenings.removeFirst()
+            if first.time > current { current = first.time }
+            outsideDepth += 1
+            first.action()
+            outsideDepth -= 1
+        }
+        guard haltReason == nil else { return }
+        if target > horizon {
+            if horizon > current { current = horizon }
+            haltReason = .horizon
+        } else if target > current {
+            current = target
+        }
+    }
+
+    // MARK: - LoopWaiter
+
+    public func makePort(_ kind: PortKind, label: String) -> PortID {
+        ports.append(VirtualPort(kind: kind, label: label))
+        return PortID(rawValue: ports.count - 1)
+    }
+
+    public func send(_ port: PortID) {
+        var state = ports[port.rawValue]
+        if state.count == 0 { state.readyKey = (current, nextSequence()) }
+        // Darwin's wake-up port has a queue of one; everything else counts.
+        if state.kind == .wakeUp && profile == .darwin {
+            state.count = 1
+        } else {
+            state.count += 1
+        }
+        ports[port.rawValue] = state
+    }
+
+    public func arm(_ port: PortID, at instant: LoopInstant?) {
+        ports[port.rawValue].armedAt = instant
+        ports[port.rawValue].armedWhen = current
+        ports[port.rawValue].armSequence = nextSequence()
+        // Re-arming a timerfd forgets an expiry nobody read.
+        ports[port.rawValue].count = 0
+    }
+
+    public func wait(on waitSet: [PortID], poll: Bool) -> WaitOutcome {
+        while true {
+            if haltReason != nil { return .halted }
+            if let port = firstReady(waitSet) { return .port(port, messages: consume(port)) }
+            if poll { return .nothing }
+            var next = happenings.first?.time
+            for port in waitSet {
+                if let armed = ports[port.rawValue].armedAt, next == nil || armed < next! { next = armed }
+            }
+            guard let next else {
+                haltReason = .idle
+                return .halted
+            }
+            advance(to: max(next, current))
+        }
+    }
+
+    public func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+        let sequence = nextSequence()
+        insert(Happening(time: instant, sequence: sequence, action: action))
+        return ScheduledAction(rawValue: sequence)
+    }
+
+    public func cancel(_ action: ScheduledAction) {
+        happenings.removeAll { $0.sequence == action.rawValue }
+    }
+
+    public func callerIsOutside(_ loop: RunLoopCore) -> Bool { outsideDepth > 0 }
+
+    // MARK: - Ports
+
+    /// Turns timer ports whose deadline has passed into ready ports, then picks the one ready first.
+    private func firstReady(_ waitSet: [PortID]) -> PortID? {
+        var best: PortID?
+        var bestKey: (LoopInstant, UInt64) = (.distantFuture, .max)
+        for port in waitSet {
+            var state = ports[port.rawValue]
+            if let armed = state.armedAt, armed <= current {
+                state.armedAt = nil
+                state.count = 1
+                state.readyKey = (max(armed, state.armedWhen), state.armSequence)
+                ports[port.rawValue] = state
+            }
+            guard state.count > 0 else { continue }
+            if state.readyKey < bestKey {
+                best = port
+                bestKey = state.readyKey
+            }
+        }
+        return best
+    }
+
+    /// Reads a ready port: an eventfd or timerfd read takes everything; a darwin message port one message.
+    private func consume(_ port: PortID) -> Int {
+        var state = ports[port.rawValue]
+        defer { ports[port.rawValue] = state }
+        if state.kind == .message && profile == .darwin {
+            state.count -= 1
+            return 1
+        }
+        let messages = state.count
+        state.count = 0
+        return messages
+    }
+
+    /// The number of unread messages on a port (for the UI: pending port messages).
+    public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
+
+    private func insert(_ happening: Happening) {
+        let index =
+            happenings.firstIndex {
+                $0.time > happening.time || ($0.time == happening.time && $0.sequence > happening.sequence)
+            } ?? happenings.endIndex
+        happenings.insert(happening, at: index)
+    }
+
+    private func nextSequence() -> UInt64 {
+        sequence &+= 1
+        return sequence
+    }
+}

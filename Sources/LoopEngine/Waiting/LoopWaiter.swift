@@ -1,0 +1,63 @@
+/// Identifies a port: an eventfd, a timerfd or a Mach port in the real world, a counter on the virtual clock.
+public struct PortID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { "port#\(rawValue)" }
+}
+
+/// What a port is for; decides how it becomes ready and how reading it consumes it.
+public enum PortKind: Sendable, Equatable {
+    /// A loop's wake-up port: writes coalesce, one read consumes them all.
+    case wakeUp
+    /// A mode's timer port: armed at an instant, ready once when it passes.
+    case timer
+    /// A version-1 source's port. On the linux profile an eventfd (reads consume every message at once); on
+    /// darwin a message queue (one message per read).
+    case message
+    /// The main queue's port (libdispatch's eventfd on the main thread).
+    case mainQueue
+}
+
+/// The result of one wait.
+public enum WaitOutcome: Sendable, Equatable {
+    /// One ready port was taken and read; `messages` is what the read consumed.
+    case port(PortID, messages: Int)
+    /// Nothing was ready (a poll), or the read found nothing.
+    case nothing
+    /// The backend is shutting down (the virtual clock reached its horizon): unwind without further callouts.
+    case halted
+}
+
+/// A handle for an action scheduled with `LoopWaiter.schedule(at:_:)`.
+public struct ScheduledAction: Hashable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+}
+
+/// The kernel side of the loop: ports, the wait, and the timer thread that wakes a run at its time limit.
+///
+/// This and `LoopClock` are the whole seam between the virtual and the real loop: `RunLoopCore` is the same for
+/// both. Every method may be called from any thread unless it says otherwise.
+public protocol LoopWaiter: AnyObject, Sendable {
+    /// The platform whose kernel this imitates.
+    var profile: PlatformProfile { get }
+    /// The lock that guards all engine state of the loops using this waiter.
+    var engineLock: LoopLock { get }
+    /// True once the backend is shutting down; the core then returns from every run without further callouts.
+    var isHalted: Bool { get }
+
+    func makePort(_ kind: PortKind, label: String) -> PortID
+    /// Writes one message to a port (eventfd_write 1, or one Mach message).
+    func send(_ port: PortID)
+    /// Arms a timer port for an absolute instant (ready once it passes; at once if it already has);
+    /// `nil` disarms it. Re-arming forgets an expiry that was not read yet.
+    func arm(_ port: PortID, at instant: LoopInstant?)
+    /// Loop thread only, without the engine lock. Waits until one of `ports` is ready (or, with `poll`, looks
+    /// without blocking), takes the first ready one in readiness order and reads it.
+    func wait(on ports: [PortID], poll: Bool) -> WaitOutcome
+    /// Runs `action` at `instant` as if from another thread (CF uses a dispatch timer for a run's time limit).
+    func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
+    func cancel(_ action: ScheduledAction)
+    /// True when the caller is not the thread of `loop` (CF's `!_CFRunLoopIsCurrent`).
+    func callerIsOutside(_ loop: RunLoopCore) -> Bool
+}
