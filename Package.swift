@@ -13,16 +13,23 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        .target(name: "LoopEngine"),
+        .target(name: "CLoopKernel"),
+        .target(name: "LoopEngine", dependencies: ["CLoopKernel"]),
+        // Runs scenarios on the real CFRunLoop (swift-corelibs-foundation): the oracle of the differential tests
+        // and of `loopviz compare`.
+        .target(
+            name: "LoopOracle",
+            dependencies: ["LoopEngine", "CLoopKernel"],
+            linkerSettings: [.linkedLibrary("Foundation")]
+        ),
         .executableTarget(
             name: "loopviz",
-            dependencies: ["LoopEngine", "CNcurses"]
+            dependencies: ["LoopEngine", "LoopOracle", "CNcurses"]
         ),
         .testTarget(
             name: "LoopEngineTests",
-            dependencies: ["LoopEngine"],
-            exclude: ["Snapshots"],
-            linkerSettings: [.linkedLibrary("Foundation")]
+            dependencies: ["LoopEngine", "LoopOracle"],
+            exclude: ["Snapshots"]
         ),
     ]
 )

@@ -1,0 +1,230 @@
+/// A scenario as data: loops, their items, what callouts do, what the outside world does and when, and how each
+/// thread runs its loop. The `.loop` language parses into this; the engine's ``ScenarioRunner`` and the real
+/// CFRunLoop oracle both run it, which is what makes differential tests possible.
+public struct Scenario: Sendable, Equatable {
+    public var name: String
+    public var profile: PlatformProfile
+    public var threads: [ThreadSpec]
+    /// What other threads (or the user) do, at times measured from the start.
+    public var outside: [OutsideEvent]
+
+    public init(
+        name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = []
+    ) {
+        self.name = name
+        self.profile = profile
+        self.threads = threads
+        self.outside = outside
+    }
+
+    /// A scenario with one secondary thread named `T`.
+    public init(
+        name: String, profile: PlatformProfile = .linux, commonModes: [ModeName] = [], items: [ItemSpec],
+        program: [Action], outside: [OutsideEvent] = []
+    ) {
+        self.init(
+            name: name, profile: profile,
+            threads: [ThreadSpec(name: "T", commonModes: commonModes, items: items, program: program)],
+            outside: outside)
+    }
+
+    /// Every mode name the scenario mentions (the oracle pre-creates its tracing observer in each).
+    public var mentionedModes: [ModeName] {
+        var names: Set<ModeName> = [.default]
+        for thread in threads {
+            names.formUnion(thread.commonModes)
+            for item in thread.items { names.formUnion(item.modes) }
+            Action.collectModes(thread.program, into: &names)
+            for item in thread.items { Action.collectModes(item.script.map(\.action), into: &names) }
+        }
+        for event in outside { Action.collectModes(event.actions, into: &names) }
+        names.remove(.common)
+        return names.sorted()
+    }
+}
+
+/// One thread with its loop.
+public struct ThreadSpec: Sendable, Equatable {
+    public var name: String
+    /// The main thread's loop stands for the libdispatch main queue too (spec §14).
+    public var isMain: Bool
+    /// Modes made common before anything is added (besides `default`, which always is).
+    public var commonModes: [ModeName]
+    /// Items, created (and added to their modes, in this order) before the program starts.
+    public var items: [ItemSpec]
+    /// What the thread does: set-up actions and calls that run its loop.
+    public var program: [Action]
+
+    public init(
+        name: String, isMain: Bool = false, commonModes: [ModeName] = [], items: [ItemSpec], program: [Action]
+    ) {
+        self.name = name
+        self.isMain = isMain
+        self.commonModes = commonModes
+        self.items = items
+        self.program = program
+    }
+}
+
+/// A named run loop item and what its callout does.
+public struct ItemSpec: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case source0(order: Int)
+        case port
+        /// `first` is measured from the start; `interval` zero means one-shot.
+        case timer(first: Duration, interval: Duration, tolerance: Duration)
+        case observer(activities: Activity, repeats: Bool, order: Int)
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// Modes it is added to at set-up (may be empty: added later by an action).
+    public var modes: [ModeName]
+    /// What each callout does.
+    public var script: [ScriptStep]
+
+    public init(name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = []) {
+        self.name = name
+        self.kind = kind
+        self.modes = modes
+        self.script = script
+    }
+
+    public static func source0(
+        _ name: String, order: Int = 0, modes: [ModeName] = [.default], _ script: [ScriptStep] = []
+    ) -> ItemSpec {
+        ItemSpec(name: name, kind: .source0(order: order), modes: modes, script: script)
+    }
+
+    public static func port(_ name: String, modes: [ModeName] = [.default], _ script: [ScriptStep] = []) -> ItemSpec {
+        ItemSpec(name: name, kind: .port, modes: modes, script: script)
+    }
+
+    public static func timer(
+        _ name: String, first: Duration, every interval: Duration = .zero, tolerance: Duration = .zero,
+        modes: [ModeName] = [.default], _ script: [ScriptStep] = []
+    ) -> ItemSpec {
+        ItemSpec(
+            name: name, kind: .timer(first: first, interval: interval, tolerance: tolerance), modes: modes,
+            script: script)
+    }
+
+    public static func observer(
+        _ name: String, _ activities: Activity = .allActivities, repeats: Bool = true, order: Int = 0,
+        modes: [ModeName] = [.default], _ script: [ScriptStep] = []
+    ) -> ItemSpec {
+        ItemSpec(
+            name: name, kind: .observer(activities: activities, repeats: repeats, order: order), modes: modes,
+            script: script)
+    }
+}
+
+/// One action of a callout, optionally limited to some calls (the first call is 1).
+public struct ScriptStep: Sendable, Equatable {
+    public enum When: Sendable, Equatable {
+        case always
+        /// Only on call number n.
+        case call(Int)
+        /// On calls 1 through n.
+        case callsThrough(Int)
+        /// Only when the observer is called for this activity.
+        case activity(Activity)
+    }
+
+    public var when: When
+    public var action: Action
+
+    public init(_ action: Action, when: When = .always) {
+        self.when = when
+        self.action = action
+    }
+
+    func applies(call: Int, activity: Activity?) -> Bool {
+        switch when {
+        case .always: true
+        case .call(let n): call == n
+        case .callsThrough(let n): call <= n
+        case .activity(let wanted): activity.map { !$0.isDisjoint(with: wanted) } ?? false
+        }
+    }
+}
+
+/// Something a callout, a thread's program or the outside world does.
+public indirect enum Action: Sendable, Equatable {
+    /// Keep the thread busy (a callout doing real work).
+    case work(Duration)
+    /// Signal a version-0 source.
+    case signal(String)
+    /// Send `count` messages to a port source.
+    case send(String, count: Int)
+    case wakeUp
+    case stop
+    /// `_CFRunLoopStopMode`.
+    case stopMode(ModeName)
+    /// Add an item (by name) to a mode of its thread's loop.
+    case add(String, ModeName)
+    case remove(String, ModeName)
+    case invalidate(String)
+    /// `setNextFireDate(now + delay)` on a timer.
+    case setNextFireDate(String, after: Duration)
+    /// `CFRunLoopPerformBlock` with a name, mode tags and what the block does.
+    case performBlock(String, modes: [ModeName], [Action])
+    /// `DispatchQueue.main.async` (main thread only).
+    case mainQueue(String, [Action])
+    case addCommonMode(ModeName)
+    /// Run the loop (from a program, or nested from a callout).
+    case run(RunCall)
+    /// A line for the trace.
+    case note(String)
+
+    static func collectModes(_ actions: [Action], into names: inout Set<ModeName>) {
+        for action in actions {
+            switch action {
+            case .stopMode(let mode), .add(_, let mode), .remove(_, let mode), .addCommonMode(let mode):
+                names.insert(mode)
+            case .performBlock(_, let modes, let inner):
+                names.formUnion(modes)
+                collectModes(inner, into: &names)
+            case .mainQueue(_, let inner):
+                collectModes(inner, into: &names)
+            case .run(let call):
+                names.insert(call.mode)
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// The ways a thread runs its loop.
+public enum RunCall: Sendable, Equatable {
+    /// `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)`.
+    case inMode(ModeName, seconds: Double, returnAfterSourceHandled: Bool)
+    /// `CFRunLoopRun()`.
+    case untilStopped
+    /// Foundation's `RunLoop.current.run(mode:before:)`, the limit measured from now (nil: distant future).
+    case foundation(ModeName, before: Duration?)
+    /// Foundation's `RunLoop.current.run()`.
+    case foundationForever
+
+    public var mode: ModeName {
+        switch self {
+        case .inMode(let mode, _, _), .foundation(let mode, _): mode
+        case .untilStopped, .foundationForever: .default
+        }
+    }
+}
+
+/// What the outside world does at a time.
+public struct OutsideEvent: Sendable, Equatable {
+    public var time: Duration
+    /// The thread whose loop the actions address.
+    public var thread: String
+    public var actions: [Action]
+
+    public init(at time: Duration, thread: String = "T", _ actions: [Action]) {
+        self.time = time
+        self.thread = thread
+        self.actions = actions
+    }
+}

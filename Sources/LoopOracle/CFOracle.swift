@@ -1,0 +1,4 @@
+import LoopEngine
+
+/// Placeholder until the oracle lands.
+public enum CFOracle {}
