@@ -1,0 +1,64 @@
+/// Compares an engine trace with one recorded from the real CFRunLoop.
+///
+/// Only what a program can observe of the real CFRunLoop is compared: the six activities (seen through an
+/// observer), the callouts, and each run's start and result. Sequences must be identical; times must agree
+/// within a tolerance (real threads are late by scheduling noise).
+public struct TraceComparison: Sendable {
+    /// The compared steps of each side.
+    public let engine: [LoopEvent]
+    public let reference: [LoopEvent]
+    /// Index of the first step that differs in kind or name, if any.
+    public let firstDifference: Int?
+    /// Steps whose kind and name agree but whose times differ by more than the tolerance.
+    public let lateSteps: [Int]
+    public let tolerance: Duration
+
+    /// True when both sequences agree and every time is within the tolerance.
+    public var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
+
+    public init(
+        engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration = .milliseconds(20),
+        ignoringRunBoundaries: Bool = false
+    ) {
+        let keep: (LoopEvent) -> Bool = { event in
+            if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
+            return event.kind.isActivity || event.kind.isCallout
+        }
+        self.engine = engine.filter(keep)
+        self.reference = reference.filter(keep)
+        self.tolerance = tolerance
+        var difference: Int?
+        var late: [Int] = []
+        for index in 0..<max(self.engine.count, self.reference.count) {
+            guard index < self.engine.count, index < self.reference.count,
+                self.engine[index].step == self.reference[index].step
+            else {
+                difference = index
+                break
+            }
+            let gap = self.engine[index].time - self.reference[index].time
+            if gap > tolerance || gap < .zero - tolerance { late.append(index) }
+        }
+        firstDifference = difference
+        lateSteps = late
+    }
+
+    /// The two traces side by side, the first difference marked with `>>`, late steps with `~`.
+    public func sideBySide(engineTitle: String = "LoopEngine", referenceTitle: String = "CFRunLoop") -> String {
+        var rows: [[String]] = [["", "#", engineTitle, "", referenceTitle, ""]]
+        for index in 0..<max(engine.count, reference.count) {
+            let marker = index == firstDifference ? ">>" : (lateSteps.contains(index) ? "~" : "")
+            let left = index < engine.count ? engine[index] : nil
+            let right = index < reference.count ? reference[index] : nil
+            rows.append([
+                marker, String(index), left.map { $0.time.description } ?? "", left.map(Self.cell) ?? "",
+                right.map { $0.time.description } ?? "", right.map(Self.cell) ?? "",
+            ])
+        }
+        return TextTraceFormatter.align(rows)
+    }
+
+    private static func cell(_ event: LoopEvent) -> String {
+        String(repeating: "  ", count: max(0, event.depth - 1)) + event.step
+    }
+}
