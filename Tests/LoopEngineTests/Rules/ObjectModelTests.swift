@@ -1,0 +1,80 @@
+import LoopEngine
+import Testing
+
+extension Rules {
+    @Suite("§1 object model")
+    struct ObjectModelTests {
+        @Test("a new loop has exactly one mode, the default mode, and it is the only common mode")
+        func newLoopHasOnlyTheDefaultMode() {
+            let h = VirtualHarness()
+            #expect(h.loop.allModes == [.default])
+            #expect(h.loop.commonModeNames == [.default])
+            #expect(h.loop.currentMode == nil)
+            #expect(h.loop.depth == 0)
+        }
+
+        @Test("adding an item, queueing a block or adding a common mode creates the named mode")
+        func modesAreCreatedOnDemand() {
+            let h = VirtualHarness()
+            _ = h.source("A", in: "Mode0")
+            _ = h.port("S", in: "Mode1")
+            h.makeTimer("T", at: 50, in: ["ModeT"])
+            h.observer("O", in: "ModeO")
+            h.block("B", ["ModeB"])
+            h.loop.addCommonMode("ModeC")
+            #expect(h.loop.allModes == ["Mode0", "Mode1", "ModeB", "ModeC", "ModeO", "ModeT", .default])
+        }
+
+        @Test("a mode is never destroyed, even when its last item is removed")
+        func modesAreNeverDestroyed() {
+            let h = VirtualHarness()
+            let a = h.source("A", in: "ModeX")
+            h.loop.remove(a, from: "ModeX")
+            #expect(h.loop.allModes == ["ModeX", .default])
+        }
+
+        @Test("running a mode that was never created returns finished, calls nothing and does not create it")
+        func runningAnUnknownModeFinishes() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.observer("O")
+            let result = h.run("Nowhere", 0.1)
+            #expect(result == .finished)
+            #expect(h.steps == ["runStart Nowhere", "result finished"])
+            #expect(h.loop.allModes == [.default])
+        }
+
+        @Test("a timer added to a second loop is silently ignored there and fires only in its own loop")
+        func timerBelongsToOneLoop() {
+            let h = VirtualHarness()
+            let other = RunLoopCore(name: "U", clock: h.world, waiter: h.world)
+            other.sink = h.recorder
+            let t = h.timer("T", at: 50)
+            other.add(t, to: .default)
+            #expect(other.isFinished(mode: .default))
+            #expect(other.run(mode: .default, seconds: 0.1) == .finished)
+            #expect(h.run(.default, 0.1) == .finished)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 result finished",
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 beforeWaiting",
+                    "50 afterWaiting", "50 timer T", "50 exit", "50 result finished",
+                ])
+        }
+
+        @Test("an observer added to a second loop is silently ignored there")
+        func observerBelongsToOneLoop() {
+            let h = VirtualHarness()
+            let other = RunLoopCore(name: "U", clock: h.world, waiter: h.world)
+            let otherKeepAlive = LoopSource(portNamed: "K2", on: h.world) { _ in }
+            other.add(otherKeepAlive, to: .default)
+            let o = h.observer("O", .entry)
+            other.add(o, to: .default)
+            h.keepAlive()
+            #expect(other.run(mode: .default, seconds: 0) == .timedOut)
+            #expect(o.callCount == 0)
+            h.run(.default, 0)
+            #expect(o.callCount == 1)
+        }
+    }
+}

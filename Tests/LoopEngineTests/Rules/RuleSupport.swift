@@ -1,0 +1,91 @@
+import LoopEngine
+import Testing
+
+/// The rule tests: one suite per section of the CFRunLoop spec, each test asserting a whole trace on the virtual
+/// clock. Nesting every suite in `Rules` makes `swift test --filter Rules` select them all.
+@Suite("spec rules")
+enum Rules {}
+
+extension VirtualHarness {
+    /// A version-1 source whose port is never written (the spec's "keep-alive"): it keeps a mode non-empty and
+    /// never appears in a trace.
+    @discardableResult
+    func keepAlive(_ name: String = "K", in mode: ModeName = .default) -> LoopSource {
+        port(name, in: mode)
+    }
+
+    /// What another thread does at `milliseconds` after the start.
+    func at(_ milliseconds: Int, _ action: @escaping () -> Void) {
+        world.at(ms(milliseconds), action)
+    }
+
+    /// Keeps the calling thread busy for `milliseconds` (a callout doing real work, or a thread not yet running
+    /// its loop).
+    func work(_ milliseconds: Int) {
+        loop.clock.spend(.milliseconds(milliseconds))
+    }
+
+    /// `CFRunLoopRunInMode(mode, seconds, rash)`.
+    @discardableResult
+    func run(_ mode: ModeName = .default, _ seconds: Double, rash: Bool = false) -> RunResult {
+        loop.run(mode: mode, seconds: seconds, returnAfterSourceHandled: rash)
+    }
+
+    /// The current virtual time in whole milliseconds.
+    var nowMS: Int64 { world.now.nanoseconds / 1_000_000 }
+
+    /// A timer with every option of `CFRunLoopTimerCreate`, added to `modes`.
+    @discardableResult
+    func makeTimer(
+        _ name: String, at first: Int, every interval: Int = 0, tolerance: Int = 0, order: Int = 0,
+        in modes: [ModeName] = [.default], callout: @escaping (LoopTimer) -> Void = { _ in }
+    ) -> LoopTimer {
+        let timer = LoopTimer(
+            name: name, fireDate: ms(first), interval: .milliseconds(interval), tolerance: .milliseconds(tolerance),
+            order: order, callout: callout)
+        for mode in modes { loop.add(timer, to: mode) }
+        return timer
+    }
+
+    /// `CFRunLoopPerformBlock` (does not wake the loop).
+    func block(_ name: String, _ modes: [ModeName] = [.default], _ action: @escaping () -> Void = {}) {
+        loop.perform(name, modes: modes, action)
+    }
+
+    /// The CF-observable steps plus some engine-only ones (`stop`, `wakeUp`, …) that make a trace read like the
+    /// spec's (`timer T → CFRunLoopStop → exit`).
+    func steps(with extra: Set<LoopEvent.Kind>) -> [String] {
+        recorder.events.filter { $0.isCFObservable || extra.contains($0.kind) }.map(\.step)
+    }
+
+    /// ``steps(with:)`` with the time in milliseconds.
+    func timedSteps(with extra: Set<LoopEvent.Kind>) -> [String] {
+        recorder.events.filter { $0.isCFObservable || extra.contains($0.kind) }.map {
+            "\($0.time.nanoseconds / 1_000_000) \($0.step)"
+        }
+    }
+
+    /// The steps of the callouts only (sources, timers, blocks, observers, main-queue blocks).
+    var callouts: [String] { recorder.events.filter(\.kind.isCallout).map(\.step) }
+
+    /// Every event as text, engine-only ones included: what "byte-identical traces" compares.
+    var eventText: [String] { recorder.events.map { String(describing: $0) } }
+}
+
+extension Array where Element == String {
+    /// `steps` repeated `count` times, concatenated.
+    init(repeating steps: [String], times count: Int) {
+        self = [[String]](repeating: steps, count: count).flatMap { $0 }
+    }
+}
+
+/// A mutable log that callouts append to (callouts are plain closures; the world is single-threaded).
+final class CallLog {
+    private(set) var entries: [String] = []
+    func append(_ entry: String) { entries.append(entry) }
+}
+
+/// A trace written as the spec writes it, `entry → beforeTimers → …`, split over as many strings as needed.
+func trace(_ chunks: String...) -> [String] {
+    chunks.flatMap { [String](trace: $0) }
+}
