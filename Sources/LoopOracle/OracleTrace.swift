@@ -1,0 +1,56 @@
+import LoopEngine
+import Synchronization
+
+/// The oracle's thread-safe trace buffer. It also keeps the stack of runs the scenario thread is inside, which gives
+/// every event its `depth` and `mode` (CF does not report them; the oracle counts its own run calls).
+final class OracleTrace: Sendable {
+    private struct State {
+        var events: [LoopEvent] = []
+        /// Mode names (raw values) of the active runs, outermost first.
+        var runs: [String] = []
+    }
+
+    /// The loop (thread) name every event carries.
+    let loop: String
+    /// CLOCK_MONOTONIC nanoseconds of the scenario start: event times are measured from here.
+    let origin: Int64
+    private let state = Mutex(State())
+
+    init(loop: String, origin: Int64) {
+        self.loop = loop
+        self.origin = origin
+    }
+
+    /// Everything recorded so far.
+    var events: [LoopEvent] { state.withLock { $0.events } }
+
+    /// Appends an event at the current time, at the current depth and mode.
+    func record(_ kind: LoopEvent.Kind, _ name: String? = nil, detail: String? = nil) {
+        state.withLock { state in
+            state.events.append(makeEvent(state, kind, name, detail))
+        }
+    }
+
+    /// Enters a run of `mode`. With `detail` (a direct `CFRunLoopRunInMode` call) it records the `runStart`; for
+    /// the wrappers (`CFRunLoopRun`, Foundation) it records nothing and only counts the run.
+    func beginRun(_ mode: ModeName, runStartDetail detail: String?) {
+        state.withLock { state in
+            state.runs.append(mode.rawValue)
+            if let detail { state.events.append(makeEvent(state, .runStart, mode.rawValue, detail)) }
+        }
+    }
+
+    /// Leaves the innermost run, recording its `result` first when `result` is given.
+    func endRun(result: String?) {
+        state.withLock { state in
+            if let result { state.events.append(makeEvent(state, .result, result, nil)) }
+            if !state.runs.isEmpty { state.runs.removeLast() }
+        }
+    }
+
+    private func makeEvent(_ state: State, _ kind: LoopEvent.Kind, _ name: String?, _ detail: String?) -> LoopEvent {
+        LoopEvent(
+            time: LoopInstant(nanoseconds: OracleClock.now() - origin), loop: loop, depth: state.runs.count,
+            mode: state.runs.last, iteration: 0, kind: kind, name: name, detail: detail)
+    }
+}
