@@ -11,17 +11,17 @@ final class LoopModeState {
     /// The mode's timer port (CF: one timerfd per mode).
     let timerPort: PortID
     /// The ports a run of this mode waits on: the loop's wake-up port, the timer port, then source1 ports.
-    var waitSet: [PortID]
+    let portSet: PortSetID
     /// `_CFRunLoopStopMode`'s sticky flag: ends the next run of this mode at once.
     var stoppedSticky = false
     /// The soft and hard deadlines the timer port was last armed for (`nil` = none remembered).
     var armedSoft: LoopInstant?
     var armedHard: LoopInstant?
 
-    init(name: ModeName, timerPort: PortID, wakeUpPort: PortID) {
+    init(name: ModeName, timerPort: PortID, portSet: PortSetID) {
         self.name = name
         self.timerPort = timerPort
-        self.waitSet = [wakeUpPort, timerPort]
+        self.portSet = portSet
     }
 
     /// True when the mode holds no source, no timer (observers never count). Blocks and the main-queue rule are

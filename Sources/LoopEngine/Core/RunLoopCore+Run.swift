@@ -84,7 +84,7 @@ extension RunLoopCore {
             var peekedMainQueue = false
             // L7: after an iteration that did not drain, peek at the main queue without sleeping.
             if let mainPort, !didDrainMainQueueLastTime {
-                let peek = waiter.wait(on: [mainPort], poll: true)
+                let peek = waiter.poll(mainPort)
                 if case .port = peek {
                     outcome = peek
                     peekedMainQueue = true
@@ -96,13 +96,14 @@ extension RunLoopCore {
                 if !poll { doObservers(mode, .beforeWaiting) }
                 if waiter.isHalted { return nil }
                 sleeping = true
-                var ports = mode.waitSet
-                if let mainPort { ports.append(mainPort) }
+                // The main-queue port joins the wait set for this wait only (a nested run must not service it).
+                if let mainPort { waiter.insert(mainPort, into: mode.portSet) }
                 emit(.sleep, nil, self.sleepDescription(mode, record: record, poll: poll))
                 // L10: the only place the loop blocks.
                 lock.unlock()
-                outcome = waiter.wait(on: ports, poll: poll)
+                outcome = waiter.wait(on: mode.portSet, poll: poll)
                 lock.lock()
+                if let mainPort { waiter.remove(mainPort, from: mode.portSet) }
                 // L11
                 record.ignoreWakeUps = true
                 sleeping = false

@@ -24,7 +24,7 @@ extension RunLoopCore {
             guard !mode.sources1.contains(where: { $0 === source }), let port = source.port else { return [] }
             mode.sources1.append(source)
             mode.portSources[port] = source
-            mode.waitSet.append(port)
+            waiter.insert(port, into: mode.portSet)
         }
         source.memberships.append(.init(loop: self, mode: modeName))
         if source.memberships.count == 1 { source.engineLock = lock }
@@ -67,7 +67,7 @@ extension RunLoopCore {
             }
             mode.sources1.remove(at: index)
             mode.portSources[port] = nil
-            mode.waitSet.removeAll { $0 == port }
+            waiter.remove(port, from: mode.portSet)
         }
         source.memberships.removeAll { $0.loop === self && $0.mode == modeName }
         emit(.cancel, source.name, "mode \(modeName)")

@@ -95,9 +95,11 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     func modeLocked(_ name: ModeName, create: Bool) -> LoopModeState? {
         if let state = modes[name] { return state }
         guard create, name != .common else { return nil }
-        let state = LoopModeState(
-            name: name, timerPort: waiter.makePort(.timer, label: "\(self.name).\(name).timer"),
-            wakeUpPort: wakeUpPort)
+        let timerPort = waiter.makePort(.timer, label: "\(self.name).\(name).timer")
+        let portSet = waiter.makePortSet()
+        waiter.insert(wakeUpPort, into: portSet)
+        waiter.insert(timerPort, into: portSet)
+        let state = LoopModeState(name: name, timerPort: timerPort, portSet: portSet)
         modes[name] = state
         return state
     }

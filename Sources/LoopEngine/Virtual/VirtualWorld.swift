@@ -28,6 +28,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     private var current: LoopInstant = .zero
     private var ports: [VirtualPort] = []
+    private var portSets: [[PortID]] = []
     private var happenings: [Happening] = []
     private var sequence: UInt64 = 0
     private var outsideDepth = 0
@@ -126,9 +127,30 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         ports[port.rawValue].count = 0
     }
 
-    public func wait(on waitSet: [PortID], poll: Bool) -> WaitOutcome {
+    public func makePortSet() -> PortSetID {
+        portSets.append([])
+        return PortSetID(rawValue: portSets.count - 1)
+    }
+
+    public func insert(_ port: PortID, into set: PortSetID) {
+        if !portSets[set.rawValue].contains(port) { portSets[set.rawValue].append(port) }
+    }
+
+    public func remove(_ port: PortID, from set: PortSetID) {
+        portSets[set.rawValue].removeAll { $0 == port }
+    }
+
+    public func poll(_ port: PortID) -> WaitOutcome {
+        if haltReason != nil { return .halted }
+        guard firstReady([port]) != nil else { return .nothing }
+        return .port(port, messages: consume(port))
+    }
+
+    public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
         while true {
             if haltReason != nil { return .halted }
+            // Read the set afresh each time: outside events may have added or removed ports meanwhile.
+            let waitSet = portSets[set.rawValue]
             if let port = firstReady(waitSet) { return .port(port, messages: consume(port)) }
             if poll { return .nothing }
             var next = happenings.first?.time

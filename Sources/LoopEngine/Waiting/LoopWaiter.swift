@@ -18,6 +18,13 @@ public enum PortKind: Sendable, Equatable {
     case mainQueue
 }
 
+/// Identifies a set of ports waited on together (CF on Linux: one epoll fd per mode). A wait reads the set
+/// live, so a port added while the loop sleeps can wake it.
+public struct PortSetID: Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+}
+
 /// The result of one wait.
 public enum WaitOutcome: Sendable, Equatable {
     /// One ready port was taken and read; `messages` is what the read consumed.
@@ -52,9 +59,14 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// Arms a timer port for an absolute instant (ready once it passes; at once if it already has);
     /// `nil` disarms it. Re-arming forgets an expiry that was not read yet.
     func arm(_ port: PortID, at instant: LoopInstant?)
-    /// Loop thread only, without the engine lock. Waits until one of `ports` is ready (or, with `poll`, looks
+    func makePortSet() -> PortSetID
+    func insert(_ port: PortID, into set: PortSetID)
+    func remove(_ port: PortID, from set: PortSetID)
+    /// Loop thread only, without the engine lock. Waits until a port of `set` is ready (or, with `poll`, looks
     /// without blocking), takes the first ready one in readiness order and reads it.
-    func wait(on ports: [PortID], poll: Bool) -> WaitOutcome
+    func wait(on set: PortSetID, poll: Bool) -> WaitOutcome
+    /// Loop thread only: looks at one port without blocking and reads it if it is ready.
+    func poll(_ port: PortID) -> WaitOutcome
     /// Runs `action` at `instant` as if from another thread (CF uses a dispatch timer for a run's time limit).
     func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
     func cancel(_ action: ScheduledAction)
