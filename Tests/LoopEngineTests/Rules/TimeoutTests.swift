@@ -1,0 +1,165 @@
+import LoopEngine
+import Testing
+
+extension Rules {
+    @Suite("§13 timeouts")
+    struct TimeoutTests {
+        @Test("a run of zero or negative seconds with nothing pending is one polling iteration, then timedOut",
+            arguments: [0.0, -1.0, -10.0])
+        func pollWithNothingPending(seconds: Double) {
+            let h = VirtualHarness()
+            h.keepAlive()
+            #expect(h.run(.default, seconds) == .timedOut)
+            #expect(
+                h.steps == trace(
+                    "runStart default → entry → beforeTimers → beforeSources → exit → result timedOut"))
+        }
+
+        @Test("a polling run of an empty mode returns finished")
+        func pollOfAnEmptyModeFinishes() {
+            let h = VirtualHarness()
+            #expect(h.run(.default, 0) == .finished)
+            #expect(h.steps == ["runStart default", "result finished"])
+        }
+
+        @Test("a polling run performs every signalled source0, then times out")
+        func pollPerformsAllSource0s() {
+            let h = VirtualHarness()
+            let a = h.source("A")
+            let b = h.source("B")
+            a.signal()
+            b.signal()
+            #expect(h.run(.default, 0) == .timedOut)
+            #expect(
+                h.steps == trace(
+                    "runStart default → entry → beforeTimers → beforeSources → source0 A → source0 B → exit",
+                    "result timedOut"))
+        }
+
+        @Test("a rash polling run performs one source0 and returns handledSource")
+        func rashPollPerformsOneSource0() {
+            let h = VirtualHarness()
+            let a = h.source("A")
+            let b = h.source("B")
+            a.signal()
+            b.signal()
+            #expect(h.run(.default, 0, rash: true) == .handledSource)
+            #expect(b.isSignalled)
+            #expect(
+                h.steps == trace(
+                    "runStart default → entry → beforeTimers → beforeSources → source0 A → exit",
+                    "result handledSource"))
+        }
+
+        @Test("a due timer fires in a polling run")
+        func dueTimerFiresInThePoll() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.timer("T", at: 10)
+            h.work(20)
+            #expect(h.run(.default, 0) == .timedOut)
+            #expect(
+                h.timedSteps == [
+                    "20 runStart default", "20 entry", "20 beforeTimers", "20 beforeSources", "20 timer T",
+                    "20 exit", "20 result timedOut",
+                ])
+        }
+
+        @Test("a polling run services one port: due timer in run 1, ready port in run 2, nothing in run 3")
+        func pollServicesOnePortPerRun() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            let s = h.port("S")
+            h.timer("T", at: 10)
+            h.at(20) { s.send() }
+            h.work(30)
+            #expect(h.run(.default, 0) == .timedOut)
+            #expect(h.run(.default, 0) == .timedOut)
+            #expect(h.run(.default, 0) == .timedOut)
+            let start = ["runStart default", "entry", "beforeTimers", "beforeSources"]
+            let end = ["exit", "result timedOut"]
+            #expect(h.steps == start + ["timer T"] + end + start + ["source1 S"] + end + start + end)
+        }
+
+        @Test("a rash polling run runs a block, then a ready port, and returns handledSource")
+        func rashPollRunsBlockThenPort() {
+            let h = VirtualHarness()
+            let s = h.port("S")
+            s.send()
+            h.block("B")
+            #expect(h.run(.default, 0, rash: true) == .handledSource)
+            #expect(
+                h.steps == trace(
+                    "runStart default → entry → beforeTimers → beforeSources → block B → source1 S → exit",
+                    "result handledSource"))
+        }
+
+        @Test("at its time limit a run wakes, runs the last blocks pass (a block queued without wake-up) and times out")
+        func timeoutRunsTheLastBlocksPass() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.at(40) { h.block("B") }
+            #expect(h.run(.default, 0.1) == .timedOut)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 beforeWaiting",
+                    "100 afterWaiting", "100 block B", "100 exit", "100 result timedOut",
+                ])
+        }
+
+        @Test("a loop that never sleeps still times out: a self-re-signalling source0 polls until the limit")
+        func neverSleepingLoopTimesOut() {
+            let h = VirtualHarness()
+            var a: LoopSource?
+            a = h.source("A") {
+                h.loop.clock.spend(.microseconds(300))
+                a?.signal()
+            }
+            a?.signal()
+            #expect(h.run(.default, 0.02) == .timedOut)
+            // 67 performs of 0.3 ms: the first end after the 20 ms limit is at 20.1 ms.
+            #expect(
+                h.steps
+                    == ["runStart default", "entry"]
+                    + [String](repeating: ["beforeTimers", "beforeSources", "source0 A"], times: 67)
+                    + ["exit", "result timedOut"])
+            #expect(h.world.now == .zero + .microseconds(20_100))
+        }
+
+        @Test("a time limit above about 16 years, infinity or NaN means no limit: an idle run sleeps forever",
+            arguments: [6.0e8, 1.0e10, Double.infinity, Double.nan])
+        func hugeLimitsMeanNoTimeout(seconds: Double) {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.run(.default, seconds)
+            #expect(h.world.haltReason == .idle)
+            #expect(h.steps == trace("runStart default → entry → beforeTimers → beforeSources → beforeWaiting"))
+        }
+
+        @Test("a Foundation run before the distant future has no time limit")
+        func distantFutureMeansNoTimeout() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.at(5000) { h.loop.stop() }
+            #expect(h.loop.runFoundation(mode: .default, before: .distantFuture))
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 beforeWaiting",
+                    "5000 afterWaiting", "5000 exit", "5000 result stopped",
+                ])
+        }
+
+        @Test("the time limit counts from the start of the loop body, after the entry observers")
+        func limitCountsFromAfterEntry() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.observer("O", .entry) { _ in h.work(30) }
+            #expect(h.run(.default, 0.1) == .timedOut)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 observer O", "30 beforeTimers", "30 beforeSources",
+                    "30 beforeWaiting", "130 afterWaiting", "130 exit", "130 result timedOut",
+                ])
+        }
+    }
+}
