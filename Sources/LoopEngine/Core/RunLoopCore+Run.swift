@@ -52,7 +52,7 @@ extension RunLoopCore {
         // S2: the main queue is serviced only on the main thread, outside a drain, in a common mode.
         let mainPort = (mainQueuePort != nil && !isDrainingMainQueue && commonModes.contains(mode.name)) ? mainQueuePort : nil
         // S3: the time limit; a limited run is woken at its deadline by a timer that calls wakeUp().
-        let pollOnly = !(seconds > 0)
+        let pollOnly = seconds <= 0  // NaN is not: CF treats it as "no limit"
         var timeoutAction: ScheduledAction?
         if pollOnly {
             record.deadline = .zero
@@ -152,7 +152,7 @@ extension RunLoopCore {
     private func emitRunStart(_ mode: ModeName, seconds: Double, rash: Bool) {
         guard let sink = sinkStorage else { return }
         let limit: String
-        if !(seconds > 0) {
+        if seconds <= 0 {
             limit = "poll"
         } else if seconds > Self.timeIntervalLimit {
             limit = "forever"
