@@ -71,10 +71,11 @@ extension Rules {
             #expect(h.run(.default, 0) == .timedOut)
             #expect(h.run("ModeX", 0) == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → block B1 → block B3 → block B4",
-                    "exit → result timedOut",
-                    "runStart ModeX → entry → beforeTimers → beforeSources → block B2 → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → block B1 → block B3 → block B4",
+                        "exit → result timedOut",
+                        "runStart ModeX → entry → beforeTimers → beforeSources → block B2 → exit → result timedOut"))
         }
 
         @Test("blocks kept for another mode stay in order, ahead of blocks queued during the pass")
@@ -87,10 +88,11 @@ extension Rules {
             h.run(.default, 0)
             h.run("ModeX", 0)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → block D → exit → result timedOut",
-                    "runStart ModeX → entry → beforeTimers → beforeSources → block X1 → block X2 → block X3 → exit",
-                    "result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → block D → exit → result timedOut",
+                        "runStart ModeX → entry → beforeTimers → beforeSources → block X1 → block X2 → block X3 → exit",
+                        "result timedOut"))
         }
 
         @Test("a block queued during a blocks pass runs in the next pass, not the same one")
@@ -116,9 +118,10 @@ extension Rules {
             h.block("B")
             h.run(.default, 0)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → block B → source0 A → exit",
-                    "result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → block B → source0 A → exit",
+                        "result timedOut"))
         }
 
         @Test("a nested run started by a block cannot see the rest of the outer pass; B2 runs after B1 returns")
@@ -146,9 +149,10 @@ extension Rules {
             h.loop.addCommonMode("ModeY")
             h.run("ModeY", 0)
             #expect(
-                h.steps == trace(
-                    "runStart ModeY → entry → beforeTimers → beforeSources → exit → result timedOut",
-                    "runStart ModeY → entry → beforeTimers → beforeSources → block C → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart ModeY → entry → beforeTimers → beforeSources → exit → result timedOut",
+                        "runStart ModeY → entry → beforeTimers → beforeSources → block C → exit → result timedOut"))
         }
     }
 }

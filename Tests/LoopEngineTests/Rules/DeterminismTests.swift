@@ -9,12 +9,16 @@ extension Rules {
         static let busyScenario = Scenario(
             name: "busy",
             items: [
-                .source0("A", order: 1, [ScriptStep(.work(.milliseconds(7))), ScriptStep(.signal("A"), when: .call(1))]),
+                .source0(
+                    "A", order: 1, [ScriptStep(.work(.milliseconds(7))), ScriptStep(.signal("A"), when: .call(1))]),
                 .source0("B", order: 0, [ScriptStep(.performBlock("B1", modes: [.default], [.note("block ran")]))]),
                 .port("S", [ScriptStep(.work(.milliseconds(3)))]),
-                .timer("T", first: .milliseconds(15), every: .milliseconds(25), [
-                    ScriptStep(.run(.inMode(.default, seconds: 0.03, returnAfterSourceHandled: false)), when: .call(2)),
-                ]),
+                .timer(
+                    "T", first: .milliseconds(15), every: .milliseconds(25),
+                    [
+                        ScriptStep(
+                            .run(.inMode(.default, seconds: 0.03, returnAfterSourceHandled: false)), when: .call(2))
+                    ]),
                 .timer("U", first: .milliseconds(40)),
                 .observer("O", .allActivities, order: 0, [ScriptStep(.work(.milliseconds(1)), when: .callsThrough(5))]),
             ],

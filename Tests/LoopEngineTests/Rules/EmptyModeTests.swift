@@ -84,10 +84,11 @@ extension Rules {
             #expect(h.run("ModeX", 0) == .finished)
             #expect(h.run(.default, 0) == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart ModeX → entry → beforeTimers → beforeSources → block B → exit → result timedOut",
-                    "runStart ModeX → result finished",
-                    "runStart default → entry → beforeTimers → beforeSources → block C → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart ModeX → entry → beforeTimers → beforeSources → block B → exit → result timedOut",
+                        "runStart ModeX → result finished",
+                        "runStart default → entry → beforeTimers → beforeSources → block C → exit → result timedOut"))
         }
 
         @Test("a block tagged with a set of modes keeps each of them non-empty")

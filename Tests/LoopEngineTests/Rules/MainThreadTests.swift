@@ -23,9 +23,10 @@ extension Rules {
             h.loop.performOnMainQueue("M2") {}
             #expect(h.run(.default, 0.2, rash: true) == .handledSource)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
-                    "mainQueue M1 → mainQueue M2 → exit → result handledSource"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
+                        "mainQueue M1 → mainQueue M2 → exit → result handledSource"))
         }
 
         @Test("a main-queue block that re-enqueues itself costs a full beforeWaiting → afterWaiting cycle per hop")
@@ -85,9 +86,10 @@ extension Rules {
             h.loop.performOnMainQueue("M1") {}
             #expect(h.run("ModeY", 0.1, rash: true) == .handledSource)
             #expect(
-                h.steps == trace(
-                    "runStart ModeY → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
-                    "mainQueue M1 → exit → result handledSource"))
+                h.steps
+                    == trace(
+                        "runStart ModeY → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
+                        "mainQueue M1 → exit → result handledSource"))
         }
 
         @Test("on the main thread every common mode is non-empty, even with nothing in it")
@@ -109,9 +111,10 @@ extension Rules {
             #expect(h.run(.default, 0.2, rash: true) == .handledSource)
             #expect(nested == .finished)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
-                    "mainQueue M1 → runStart default → result finished → exit → result handledSource"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
+                        "mainQueue M1 → runStart default → result finished → exit → result handledSource"))
         }
 
         @Test("inside a main-queue drain a nested run does not service the main queue")

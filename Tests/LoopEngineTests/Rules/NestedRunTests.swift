@@ -122,10 +122,11 @@ extension Rules {
             #expect(h.run(.default, 1) == .finished)
             #expect(nested == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
-                    "timer T → runStart default → entry → beforeTimers → beforeSources → exit → result timedOut",
-                    "exit → result finished"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
+                        "timer T → runStart default → entry → beforeTimers → beforeSources → exit → result timedOut",
+                        "exit → result finished"))
         }
     }
 }

@@ -55,9 +55,10 @@ extension Rules {
             h.run(.default, 0.05)
             #expect(b?.isValid == false)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → observer A → beforeTimers → beforeSources → beforeWaiting",
-                    "afterWaiting → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → observer A → beforeTimers → beforeSources → beforeWaiting",
+                        "afterWaiting → exit → result timedOut"))
         }
 
         @Test("an observer merely removed from the mode by an earlier observer is still called in that pass")
@@ -72,9 +73,10 @@ extension Rules {
             h.run(.default, 0.05)
             #expect(b?.isValid == true)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → observer A → observer B → beforeTimers → beforeSources",
-                    "beforeWaiting → afterWaiting → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → observer A → observer B → beforeTimers → beforeSources",
+                        "beforeWaiting → afterWaiting → exit → result timedOut"))
         }
 
         @Test("observers of other modes are never called")
@@ -87,9 +89,10 @@ extension Rules {
             h.run(.default, 0)
             h.run("ModeX", 0)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → observer D → beforeTimers → beforeSources → exit → result timedOut",
-                    "runStart ModeX → entry → observer X → beforeTimers → beforeSources → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → observer D → beforeTimers → beforeSources → exit → result timedOut",
+                        "runStart ModeX → entry → observer X → beforeTimers → beforeSources → exit → result timedOut"))
         }
 
         @Test("a one-shot observer is invalidated after its first callout, whatever the activity, in every mode")
@@ -104,11 +107,12 @@ extension Rules {
             #expect(!o.isValid)
             #expect(o.callCount == 1)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → observer O",
-                    "afterWaiting → exit → result timedOut",
-                    "runStart ModeX → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting → exit",
-                    "result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → observer O",
+                        "afterWaiting → exit → result timedOut",
+                        "runStart ModeX → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting → exit",
+                        "result timedOut"))
         }
 
         @Test("an observer whose callout is running is skipped by a nested run; the outer pass then continues")

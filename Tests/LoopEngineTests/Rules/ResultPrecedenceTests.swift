@@ -79,8 +79,9 @@ extension Rules {
             h.timer("T", at: 0)
             #expect(h.run(.default, 0) == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → timer T → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → timer T → exit → result timedOut"))
             #expect(h.run(.default, 0) == .finished)
         }
 
@@ -132,8 +133,9 @@ extension Rules {
             a?.signal()
             #expect(h.run(.default, 1) == .finished)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → source0 A → exit → result finished"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → source0 A → exit → result finished"))
         }
     }
 }

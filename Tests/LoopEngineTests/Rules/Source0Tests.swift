@@ -90,8 +90,9 @@ extension Rules {
             a.signal()
             h.run(.default, 0)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → source0 A → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → source0 A → exit → result timedOut"))
         }
 
         @Test("a source that re-signals itself is performed once per iteration, never twice in one pass")
@@ -125,9 +126,10 @@ extension Rules {
             }
             h.run(.default, 0)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → source0 B → source0 C → source0 D",
-                    "source0 A → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → source0 B → source0 C → source0 D",
+                        "source0 A → exit → result timedOut"))
         }
 
         @Test("with returnAfterSourceHandled each run performs one source0 and returns handledSource")
@@ -205,7 +207,8 @@ extension Rules {
             let log = CallLog()
             let first = LoopSource(name: "A1", equalityKey: "same") {}
             let second = LoopSource(
-                name: "A2", equalityKey: "same", schedule: { _, mode in log.append("schedule \(mode)") }) {}
+                name: "A2", equalityKey: "same", schedule: { _, mode in log.append("schedule \(mode)") }
+            ) {}
             h.loop.add(first, to: .default)
             h.loop.add(second, to: .default)
             #expect(log.entries.isEmpty)

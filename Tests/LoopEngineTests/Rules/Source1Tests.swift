@@ -100,9 +100,10 @@ extension Rules {
             s.send()
             h.run(.default, 0.1)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → source0 A → source1 S",
-                    "beforeTimers → beforeSources → beforeWaiting → afterWaiting → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → source0 A → source1 S",
+                        "beforeTimers → beforeSources → beforeWaiting → afterWaiting → exit → result timedOut"))
         }
 
         @Test("one port per iteration, in readiness order: a port written at 10 goes before a timer due at 20")

@@ -224,9 +224,10 @@ extension Rules {
             h.timer("T", at: 20) { _ in h.loop.stop() }
             #expect(h.run(.default, 1) == .stopped)
             #expect(
-                h.steps(with: [.stop]) == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
-                    "timer T → stop → exit → result stopped"))
+                h.steps(with: [.stop])
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
+                        "timer T → stop → exit → result stopped"))
         }
 
         @Test("a stop from another thread wakes the sleeping loop and ends the run")
@@ -360,10 +361,11 @@ extension Rules {
             #expect(h.run("ModeX", 1) == .stopped)
             #expect(h.run("ModeX", 0) == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → exit → result timedOut",
-                    "runStart ModeX → entry → exit → result stopped",
-                    "runStart ModeX → entry → beforeTimers → beforeSources → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → exit → result timedOut",
+                        "runStart ModeX → entry → exit → result stopped",
+                        "runStart ModeX → entry → beforeTimers → beforeSources → exit → result timedOut"))
         }
 
         // MARK: - §10.3 CFRunLoopRun and Foundation's RunLoop.run
@@ -387,9 +389,10 @@ extension Rules {
             h.timer("T", at: 50)
             #expect(h.loop.runUntilStopped() == .finished)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
-                    "timer T → exit → result finished"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
+                        "timer T → exit → result finished"))
         }
 
         @Test("RunLoop.run(mode:before:) returns false without running when the mode is empty")

@@ -4,15 +4,17 @@ import Testing
 extension Rules {
     @Suite("§13 timeouts")
     struct TimeoutTests {
-        @Test("a run of zero or negative seconds with nothing pending is one polling iteration, then timedOut",
+        @Test(
+            "a run of zero or negative seconds with nothing pending is one polling iteration, then timedOut",
             arguments: [0.0, -1.0, -10.0])
         func pollWithNothingPending(seconds: Double) {
             let h = VirtualHarness()
             h.keepAlive()
             #expect(h.run(.default, seconds) == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → exit → result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → exit → result timedOut"))
         }
 
         @Test("a polling run of an empty mode returns finished")
@@ -31,9 +33,10 @@ extension Rules {
             b.signal()
             #expect(h.run(.default, 0) == .timedOut)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → source0 A → source0 B → exit",
-                    "result timedOut"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → source0 A → source0 B → exit",
+                        "result timedOut"))
         }
 
         @Test("a rash polling run performs one source0 and returns handledSource")
@@ -46,9 +49,10 @@ extension Rules {
             #expect(h.run(.default, 0, rash: true) == .handledSource)
             #expect(b.isSignalled)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → source0 A → exit",
-                    "result handledSource"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → source0 A → exit",
+                        "result handledSource"))
         }
 
         @Test("a due timer fires in a polling run")
@@ -89,9 +93,10 @@ extension Rules {
             h.block("B")
             #expect(h.run(.default, 0, rash: true) == .handledSource)
             #expect(
-                h.steps == trace(
-                    "runStart default → entry → beforeTimers → beforeSources → block B → source1 S → exit",
-                    "result handledSource"))
+                h.steps
+                    == trace(
+                        "runStart default → entry → beforeTimers → beforeSources → block B → source1 S → exit",
+                        "result handledSource"))
         }
 
         @Test("at its time limit a run wakes, runs the last blocks pass (a block queued without wake-up) and times out")
@@ -126,7 +131,8 @@ extension Rules {
             #expect(h.world.now == .zero + .microseconds(20_100))
         }
 
-        @Test("a time limit above about 16 years, infinity or NaN means no limit: an idle run sleeps forever",
+        @Test(
+            "a time limit above about 16 years, infinity or NaN means no limit: an idle run sleeps forever",
             arguments: [6.0e8, 1.0e10, Double.infinity, Double.nan])
         func hugeLimitsMeanNoTimeout(seconds: Double) {
             let h = VirtualHarness()
