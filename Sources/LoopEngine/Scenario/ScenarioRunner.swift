@@ -9,14 +9,22 @@ public enum ScenarioRunner {
         public var endTime: LoopInstant
     }
 
-    /// Runs `scenario` until every program ends, the loop would sleep forever, or `horizon` is reached.
-    public static func run(_ scenario: Scenario, horizon: Duration = .seconds(60)) -> Outcome {
+    /// Runs `scenario` until every program ends, the loop would sleep forever, `horizon` is reached, or (when
+    /// `maxEvents` is given) that many events have been recorded.
+    ///
+    /// Stepping is replay: the engine is deterministic, so "the state after step N" is the run halted at its
+    /// N-th event, and stepping back one event is a replay to N - 1.
+    public static func run(_ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil) -> Outcome {
         precondition(scenario.threads.count == 1, "the virtual runner hosts one thread per scenario for now")
         let world = VirtualWorld(profile: scenario.profile)
         world.horizon = .zero + horizon
         let recorder = TraceRecorder()
         let spec = scenario.threads[0]
         let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
+        if let maxEvents {
+            recorder.limit = maxEvents
+            recorder.onRecord = { count in if count >= maxEvents { world.halt() } }
+        }
         loop.sink = recorder
         let host = ScenarioHost(loop: loop, world: world, spec: spec)
         for event in scenario.outside where event.thread == spec.name {

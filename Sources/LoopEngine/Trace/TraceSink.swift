@@ -10,10 +10,13 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     public private(set) var events: [LoopEvent] = []
     /// Called after each event; the UI uses it to halt a replay at a chosen step.
     public var onRecord: ((Int) -> Void)?
+    /// Events past this count are dropped (a replay halted at step N keeps exactly N events).
+    public var limit: Int?
 
     public init() {}
 
     public func record(_ event: LoopEvent) {
+        if let limit, events.count >= limit { return }
         events.append(event)
         onRecord?(events.count)
     }
