@@ -37,8 +37,9 @@ struct CanonicalTraceTests {
         let result = h.loop.run(mode: .default, seconds: 0.2)
         #expect(result == .timedOut)
         #expect(
-            h.steps == [String](
-                trace: "runStart default → entry → beforeTimers → beforeSources → source0 A → beforeTimers → "
-                    + "beforeSources → beforeWaiting → afterWaiting → exit → result timedOut"))
+            h.steps
+                == [String](
+                    trace: "runStart default → entry → beforeTimers → beforeSources → source0 A → beforeTimers → "
+                        + "beforeSources → beforeWaiting → afterWaiting → exit → result timedOut"))
     }
 }

@@ -11,7 +11,10 @@ extension RunLoopCore {
 
     func wakeUpLocked(reason: String?) {
         guard let run = runs.last, !run.ignoreWakeUps else {
-            emit(.wakeUp, nil, [reason, runs.isEmpty ? "ignored: no run" : "ignored: after the wait"].compactMap { $0 }.joined(separator: ", "))
+            emit(
+                .wakeUp, nil,
+                [reason, runs.isEmpty ? "ignored: no run" : "ignored: after the wait"].compactMap { $0 }.joined(
+                    separator: ", "))
             return
         }
         emit(.wakeUp, nil, reason)

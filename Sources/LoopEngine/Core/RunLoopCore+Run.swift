@@ -50,7 +50,8 @@ extension RunLoopCore {
             return .stopped
         }
         // S2: the main queue is serviced only on the main thread, outside a drain, in a common mode.
-        let mainPort = (mainQueuePort != nil && !isDrainingMainQueue && commonModes.contains(mode.name)) ? mainQueuePort : nil
+        let mainPort =
+            (mainQueuePort != nil && !isDrainingMainQueue && commonModes.contains(mode.name)) ? mainQueuePort : nil
         // S3: the time limit; a limited run is woken at its deadline by a timer that calls wakeUp().
         let pollOnly = seconds <= 0  // NaN is not: CF treats it as "no limit"
         var timeoutAction: ScheduledAction?

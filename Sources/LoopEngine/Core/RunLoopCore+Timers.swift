@@ -38,24 +38,29 @@ extension RunLoopCore {
             armNextTimer(mode)
         } else {
             // The missed-fire rule: the next point of the original grid strictly after now.
-            let now = clock.now
-            let step = timer.interval.nanosecondsClamped
-            var next = scheduledFor.nanoseconds
-            if next <= now.nanoseconds {
-                let missed = (now.nanoseconds - next) / step
-                let (advanced, overflow) = next.addingReportingOverflow((missed + 1).multipliedReportingOverflow(by: step).partialValue)
-                next = overflow ? .max : advanced
-            }
-            timer.fireTime = LoopInstant(nanoseconds: next)
+            timer.fireTime = Self.nextGridPoint(after: clock.now, from: scheduledFor, every: timer.interval)
             repositionInAllModes(timer)
         }
         return true
     }
 
+    /// `from + k·interval` with the smallest `k >= 1` that lies strictly after `now` (saturating at the end of
+    /// time): missed ticks are dropped, never replayed.
+    static func nextGridPoint(after now: LoopInstant, from start: LoopInstant, every interval: Duration) -> LoopInstant
+    {
+        let step = max(interval.nanosecondsClamped, 1)
+        let behind = max(now.nanoseconds - start.nanoseconds, 0)
+        let (steps, overflow1) = (behind / step + 1).multipliedReportingOverflow(by: step)
+        let (next, overflow2) = start.nanoseconds.addingReportingOverflow(steps)
+        return overflow1 || overflow2 ? .distantFuture : LoopInstant(nanoseconds: next)
+    }
+
     /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports.
     func repositionInAllModes(_ timer: LoopTimer) {
         for name in timer.modes {
-            guard let state = modes[name], let index = state.timers.firstIndex(where: { $0 === timer }) else { continue }
+            guard let state = modes[name], let index = state.timers.firstIndex(where: { $0 === timer }) else {
+                continue
+            }
             state.timers.remove(at: index)
             state.insertSorted(timer)
             armNextTimer(state)

@@ -38,7 +38,9 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         case note
 
         /// The six activities, in order.
-        public static let activities: [Kind] = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+        public static let activities: [Kind] = [
+            .entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit,
+        ]
 
         public var isActivity: Bool { Self.activities.contains(self) }
         /// True for the calls out of the loop into user code.

@@ -17,7 +17,9 @@ final class VirtualHarness {
     func ms(_ value: Int) -> LoopInstant { .zero + .milliseconds(value) }
 
     /// A version-0 source that records nothing itself (the engine traces its performs).
-    func source(_ name: String, order: Int = 0, in mode: ModeName = .default, perform: @escaping () -> Void = {})
+    func source(
+        _ name: String, order: Int = 0, in mode: ModeName = .default, perform: @escaping () -> Void = {}
+    )
         -> LoopSource
     {
         let source = LoopSource(name: name, order: order, perform: perform)
@@ -74,6 +76,8 @@ extension LoopEvent {
 extension Array where Element == String {
     /// Splits a `→`-separated trace into steps: `"entry → beforeTimers"`.
     init(trace: String) {
-        self = trace.split(separator: "→").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+        self = trace.split(separator: "→").map {
+            String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
     }
 }
