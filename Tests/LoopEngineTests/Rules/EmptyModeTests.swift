@@ -65,6 +65,17 @@ extension Rules {
                 ])
         }
 
+        @Test("with CFRunLoopRun a block-only mode runs the block, then sleeps forever")
+        func blockOnlyModeSleepsForeverWithCFRunLoopRun() {
+            let h = VirtualHarness()
+            h.block("B1")
+            h.loop.runUntilStopped()
+            #expect(h.world.haltReason == .idle)
+            #expect(
+                h.steps
+                    == trace("runStart default → entry → beforeTimers → beforeSources → block B1 → beforeWaiting"))
+        }
+
         @Test("a block tagged only for another mode does not keep a mode non-empty")
         func blockForAnotherModeDoesNotCount() {
             let h = VirtualHarness()

@@ -4,6 +4,44 @@ import Testing
 extension Rules {
     @Suite("§2 one call of CFRunLoopRunInMode")
     struct RunSequenceTests {
+        @Test("canonical: an idle keep-alive mode sleeps until its 200 ms limit and times out")
+        func canonicalIdleKeepAlive() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            #expect(h.run(.default, 0.2) == .timedOut)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 beforeWaiting",
+                    "200 afterWaiting", "200 exit", "200 result timedOut",
+                ])
+        }
+
+        @Test("canonical: a lone one-shot timer at 50 ms fires after the wait, then the run finishes")
+        func canonicalLoneOneShotTimer() {
+            let h = VirtualHarness()
+            h.timer("T1", at: 50)
+            #expect(h.run(.default, 1) == .finished)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 beforeWaiting",
+                    "50 afterWaiting", "50 timer T1", "50 exit", "50 result finished",
+                ])
+        }
+
+        @Test("canonical: a source0 signalled before a non-rash run is performed in a polling iteration")
+        func canonicalSignalledSource0() {
+            let h = VirtualHarness()
+            let a = h.source("A")
+            a.signal()
+            #expect(h.run(.default, 0.2) == .timedOut)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 source0 A",
+                    "0 beforeTimers", "0 beforeSources", "0 beforeWaiting", "200 afterWaiting", "200 exit",
+                    "200 result timedOut",
+                ])
+        }
+
         @Test("running kCFRunLoopCommonModes returns finished and calls no observer")
         func commonModesIsNotRunnable() {
             let h = VirtualHarness()

@@ -207,6 +207,44 @@ extension Rules {
                 ])
         }
 
+        @Test("a timer of the batch invalidated by an earlier timer's callout does not fire")
+        func timerInvalidatedByTheBatchDoesNotFire() {
+            let h = VirtualHarness()
+            var a: LoopSource?
+            a = h.source("A") {
+                h.work(30)
+                a?.invalidate()
+            }
+            var t2: LoopTimer?
+            h.timer("T1", at: 10) { _ in t2?.invalidate() }
+            t2 = h.timer("T2", at: 20)
+            a?.signal()
+            #expect(h.run(.default, 1) == .finished)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 source0 A",
+                    "30 timer T1", "30 exit", "30 result finished",
+                ])
+        }
+
+        @Test("the next fire is strictly after now: a callout that ends on a grid point skips that point")
+        func gridPointAtTheEndOfTheCalloutIsSkipped() {
+            let h = VirtualHarness()
+            var calls = 0
+            h.timer("T", at: 100, every: 100) { _ in
+                calls += 1
+                if calls == 1 { h.work(100) }
+            }
+            h.run(.default, 0.35)
+            #expect(
+                h.timedSteps == [
+                    "0 runStart default", "0 entry", "0 beforeTimers", "0 beforeSources", "0 beforeWaiting",
+                    "100 afterWaiting", "100 timer T", "200 beforeTimers", "200 beforeSources", "200 beforeWaiting",
+                    "300 afterWaiting", "300 timer T", "300 beforeTimers", "300 beforeSources", "300 beforeWaiting",
+                    "350 afterWaiting", "350 exit", "350 result timedOut",
+                ])
+        }
+
         @Test("a one-shot timer is invalidated after its callout and leaves every mode")
         func oneShotTimerLeavesEveryMode() {
             let h = VirtualHarness()
