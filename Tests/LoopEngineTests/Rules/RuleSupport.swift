@@ -4,7 +4,18 @@ import Testing
 /// The rule tests: one suite per section of the CFRunLoop spec, each test asserting a whole trace on the virtual
 /// clock. Nesting every suite in `Rules` makes `swift test --filter Rules` select them all.
 @Suite("spec rules")
-enum Rules {}
+enum Rules {
+    /// A trace written as the spec writes it, `entry → beforeTimers → …`, split over as many strings as needed.
+    static func trace(_ chunks: String...) -> [String] {
+        chunks.flatMap { [String](trace: $0) }
+    }
+
+    /// A mutable log that callouts append to (callouts are plain closures; the world is single-threaded).
+    final class CallLog {
+        private(set) var entries: [String] = []
+        func append(_ entry: String) { entries.append(entry) }
+    }
+}
 
 extension VirtualHarness {
     /// A version-1 source whose port is never written (the spec's "keep-alive"): it keeps a mode non-empty and
@@ -77,15 +88,4 @@ extension Array where Element == String {
     init(repeating steps: [String], times count: Int) {
         self = [[String]](repeating: steps, count: count).flatMap { $0 }
     }
-}
-
-/// A mutable log that callouts append to (callouts are plain closures; the world is single-threaded).
-final class CallLog {
-    private(set) var entries: [String] = []
-    func append(_ entry: String) { entries.append(entry) }
-}
-
-/// A trace written as the spec writes it, `entry → beforeTimers → …`, split over as many strings as needed.
-func trace(_ chunks: String...) -> [String] {
-    chunks.flatMap { [String](trace: $0) }
 }
