@@ -77,6 +77,15 @@ extension RunLoopCore {
         while runFoundation(mode: .default, before: .distantFuture) {}
     }
 
+    /// Foundation's `RunLoop.limitDate(forMode:)`: polls `mode` once (`CFRunLoopRunInMode(mode, -10, true)`,
+    /// which fires due timers), then returns nil if the mode is empty, the next timer's deadline, or
+    /// `distantFuture` when it has no timer.
+    public func limitDate(forMode mode: ModeName) -> LoopInstant? {
+        run(mode: mode, seconds: -10, returnAfterSourceHandled: true)
+        if waiter.isHalted || isFinished(mode: mode) { return nil }
+        return nextTimerFireDate(in: mode) ?? .distantFuture
+    }
+
     /// Foundation's `RunLoop.run(until:)`: the same loop, which also ends once `limit` has passed.
     public func runFoundation(until limit: LoopInstant) {
         while runFoundation(mode: .default, before: limit) && clock.now < limit {}

@@ -471,7 +471,31 @@ extension Rules {
                 ])
         }
 
-        // needs: `RunLoopCore.limitDate(forMode:)` (Foundation's `limitDate(forMode:)`, spec §10.3: one
-        // `CFRunLoopRunInMode(mode, -10, true)` poll, then the mode's next timer date) — the engine has no such API.
+        @Test("limitDate(forMode:) polls the mode once, firing due timers, then returns the next deadline")
+        func limitDatePollsOnceThenReportsTheNextTimer() {
+            let h = VirtualHarness()
+            h.timer("T", at: 10, every: 40)
+            h.work(30)
+            let limit = h.loop.limitDate(forMode: .default)
+            #expect(limit == h.ms(50))
+            #expect(
+                h.timedSteps == [
+                    "30 runStart default", "30 entry", "30 beforeTimers", "30 beforeSources", "30 timer T",
+                    "30 exit", "30 result timedOut",
+                ])
+        }
+
+        @Test("limitDate(forMode:) is nil for an empty mode and the distant future for a mode without timers")
+        func limitDateOfEmptyAndTimerlessModes() {
+            let h = VirtualHarness()
+            #expect(h.loop.limitDate(forMode: "Nope") == nil)
+            _ = h.keepAlive()
+            #expect(h.loop.limitDate(forMode: .default) == .distantFuture)
+            #expect(
+                h.steps == [
+                    "runStart Nope", "result finished", "runStart default", "entry", "beforeTimers", "beforeSources",
+                    "exit", "result timedOut",
+                ])
+        }
     }
 }
