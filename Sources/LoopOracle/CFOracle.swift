@@ -117,6 +117,8 @@ public enum CFOracle {
             switch action {
             case .mainQueue(let name, _):
                 return "mainQueue \(name) (only the main thread services the main queue)"
+            case .performOn(_, let task, _, _):
+                return "perform \(task) on a thread (performSelector:onThread: is not in Foundation on Linux)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
             case .performBlock(_, _, let inner):

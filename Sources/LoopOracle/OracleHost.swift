@@ -28,6 +28,8 @@ final class OracleHost: @unchecked Sendable {
     private var fileDescriptors: [Int32] = []
     /// Callout counts per item name (the first call is 1), as the engine's host counts them.
     private let calls = Mutex<[String: Int]>([:])
+    /// The scenario's named flags (`setFlag`); outside threads may set them.
+    private let flags = Mutex<Set<String>>([])
     /// Set when the time limit passed: nothing performs actions any more.
     private let halted = Atomic<Bool>(false)
     /// Set when the program ended: outside events that have not happened yet never will.
@@ -219,6 +221,11 @@ final class OracleHost: @unchecked Sendable {
             run(call)
         case .note(let text):
             trace.record(.note, detail: text)
+        case .setFlag(let flag):
+            _ = flags.withLock { $0.insert(flag) }
+        case .performOn:
+            // Rejected up front (see CFOracle.unsupportedReason).
+            break
         }
     }
 
@@ -251,6 +258,13 @@ final class OracleHost: @unchecked Sendable {
         case .foundationForever:
             trace.beginRun(.default, runStartDetail: nil)
             RunLoop.current.run()
+            trace.endRun(result: nil)
+        case .whileNot(let flag, let mode):
+            trace.beginRun(mode, runStartDetail: nil)
+            while !flags.withLock({ $0.contains(flag) }) && !isHalted {
+                // The idiom ignores the result; an empty mode would make it spin, so stop as the engine does.
+                guard RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture) else { break }
+            }
             trace.endRun(result: nil)
         }
     }

@@ -46,6 +46,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var runs: [PerRunRecord] = []
     var blocks: [PendingBlock] = []
     var mainQueue: [PendingBlock] = []
+    /// Tasks sent with `performTask` and the source that serves them (created on first use).
+    var performTasks: [PendingBlock] = []
+    var performSource: LoopSource?
     var isDrainingMainQueue = false
     var sleeping = false
     var sequence: UInt64 = 0

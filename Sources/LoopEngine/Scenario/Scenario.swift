@@ -174,6 +174,12 @@ public indirect enum Action: Sendable, Equatable {
     case addCommonMode(ModeName)
     /// Run the loop (from a program, or nested from a callout).
     case run(RunCall)
+    /// Set a named flag of the scenario (ends a `RunCall.whileNot` loop).
+    case setFlag(String)
+    /// `performSelector:onThread:withObject:waitUntilDone:`: run `actions` as a task on `thread`'s loop (a
+    /// version-0 source in the common modes, signalled and woken). With `wait` the caller blocks until the task
+    /// ran; on the target thread itself the task runs inline.
+    case performOn(thread: String, task: String, wait: Bool, [Action])
     /// A line for the trace.
     case note(String)
 
@@ -185,7 +191,7 @@ public indirect enum Action: Sendable, Equatable {
             case .performBlock(_, let modes, let inner):
                 names.formUnion(modes)
                 collectModes(inner, into: &names)
-            case .mainQueue(_, let inner):
+            case .mainQueue(_, let inner), .performOn(_, _, _, let inner):
                 collectModes(inner, into: &names)
             case .run(let call):
                 names.insert(call.mode)
@@ -206,10 +212,12 @@ public enum RunCall: Sendable, Equatable {
     case foundation(ModeName, before: Duration?)
     /// Foundation's `RunLoop.current.run()`.
     case foundationForever
+    /// The keep-alive idiom `while !flag { RunLoop.current.run(mode:before: .distantFuture) }`.
+    case whileNot(flag: String, mode: ModeName)
 
     public var mode: ModeName {
         switch self {
-        case .inMode(let mode, _, _), .foundation(let mode, _): mode
+        case .inMode(let mode, _, _), .foundation(let mode, _), .whileNot(_, let mode): mode
         case .untilStopped, .foundationForever: .default
         }
     }

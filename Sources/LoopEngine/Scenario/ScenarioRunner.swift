@@ -43,6 +43,8 @@ final class ScenarioHost {
     var timers: [String: LoopTimer] = [:]
     var observers: [String: LoopObserver] = [:]
     var calls: [String: Int] = [:]
+    /// The scenario's named flags (`set flag`), shared by every thread.
+    var flags: Set<String> = []
 
     init(loop: RunLoopCore, world: VirtualWorld, spec: ThreadSpec) {
         self.loop = loop
@@ -138,6 +140,17 @@ final class ScenarioHost {
             run(call)
         case .note(let text):
             loop.note(text)
+        case .setFlag(let flag):
+            flags.insert(flag)
+        case .performOn(let thread, let task, let wait, let inner):
+            precondition(thread == loop.name, "perform on another thread needs the multi-thread runner")
+            if wait {
+                // Foundation performs at once when the target is the calling thread.
+                loop.note("perform \(task) inline (waitUntilDone on its own thread)")
+                perform(inner)
+            } else {
+                loop.performTask(task) { [unowned self] in self.perform(inner) }
+            }
         }
     }
 
@@ -151,6 +164,14 @@ final class ScenarioHost {
             loop.runFoundation(mode: mode, before: before.map { loop.clock.now + $0 } ?? .distantFuture)
         case .foundationForever:
             loop.runFoundationForever()
+        case .whileNot(let flag, let mode):
+            while !flags.contains(flag) && !world.isHalted {
+                guard loop.runFoundation(mode: mode, before: .distantFuture) else {
+                    // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
+                    loop.note("run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin")
+                    return
+                }
+            }
         }
     }
 }

@@ -34,6 +34,8 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         case stop
         /// A source's schedule callout (added to a mode) or cancel callout (removed from one).
         case schedule, cancel
+        /// A task sent with perform-on-thread ran on this loop (`performSelector:onThread:`).
+        case perform
         /// Free text from a scenario (a callout's `say`, a lesson's narration).
         case note
 
@@ -46,7 +48,7 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         /// True for the calls out of the loop into user code.
         public var isCallout: Bool {
             switch self {
-            case .source0, .source1, .timer, .block, .observer, .mainQueue: true
+            case .source0, .source1, .timer, .block, .observer, .mainQueue, .perform: true
             default: false
             }
         }

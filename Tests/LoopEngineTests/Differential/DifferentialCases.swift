@@ -398,6 +398,17 @@ extension DifferentialCase {
                     [D.keepAlive()], [.run(.foundationForever)],
                     outside: [D.at(50, .stop), D.at(120, .remove("K", .default), .wakeUp)]), ignoringRunBoundaries: true
             ),
+            DifferentialCase(
+                section: "§10.3",
+                scenario: D.scenario(
+                    "the keep-alive idiom ends when a task sets its flag",
+                    [.port("P", [D.step(.setFlag("done"))])], [.run(.whileNot(flag: "done", mode: .default))],
+                    outside: [D.at(40, .send("P", count: 1))]), ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§2.2 S3",
+                scenario: D.scenario(
+                    "an infinite time limit ends only by a stop", [D.keepAlive()], [D.run(.infinity)],
+                    outside: [D.at(50, .stop)])),
         ]
     }()
 

@@ -1,0 +1,53 @@
+extension RunLoopCore {
+    /// The name of the version-0 source that serves tasks sent with ``performTask(_:modes:_:)``.
+    public static let performSourceName = "performSelector"
+
+    /// Foundation's `performSelector:onThread:withObject:waitUntilDone:NO` (Darwin): queues `action` for this
+    /// loop and signals the loop's perform source (a version-0 source in `modes`, common modes by default), then
+    /// wakes the loop. The task runs in the next source0 pass of a run in one of `modes`.
+    ///
+    /// Waiting until done is the caller's business: a thread that waits for its own loop would deadlock, so
+    /// Foundation runs the task inline instead (see `ScenarioHost`).
+    public func performTask(_ name: String, modes: [ModeName] = [.common], _ action: @escaping () -> Void) {
+        lock.lock()
+        let source: LoopSource
+        var scheduled: [ModeName] = []
+        if let existing = performSource {
+            source = existing
+        } else {
+            source = LoopSource(name: Self.performSourceName) { [weak self] in self?.runPerformTasks() }
+            performSource = source
+        }
+        for mode in modes { scheduled += addLocked(source, to: mode) }
+        performTasks.append(PendingBlock(name: name, modes: modes, action: action))
+        lock.unlock()
+        runScheduleCallouts(source, scheduled)
+        source.signal()
+        wakeUp()
+    }
+
+    /// The perform source's callout: runs the queued tasks whose modes match the current mode, in order; the
+    /// others stay queued (and keep the source signalled).
+    private func runPerformTasks() {
+        lock.lock()
+        guard let mode = runs.last?.mode else {
+            lock.unlock()
+            return
+        }
+        let queued = performTasks
+        performTasks = []
+        var kept: [PendingBlock] = []
+        for task in queued {
+            if waiter.isHalted || !blockMatches(task, mode.name) {
+                kept.append(task)
+                continue
+            }
+            emit(.perform, task.name)
+            callout { task.action() }
+        }
+        performTasks = kept + performTasks
+        let stillPending = !performTasks.isEmpty
+        lock.unlock()
+        if stillPending { performSource?.signal() }
+    }
+}
