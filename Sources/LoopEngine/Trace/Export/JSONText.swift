@@ -1,0 +1,57 @@
+/// Hand-written JSON for the export formats: LoopEngine has no Foundation, and the formats promise a fixed key
+/// order that a generic encoder would not keep anyway.
+enum JSONText {
+    /// `text` as a JSON string literal. Quotes and backslashes are escaped, every control character (and U+2028,
+    /// U+2029, which break JavaScript readers) becomes `\uXXXX`; other non-ASCII passes through as UTF-8.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += unicodeEscape(scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// A JSON string literal, or `null`.
+    static func quoted(_ text: String?) -> String {
+        text.map { quoted($0) } ?? "null"
+    }
+
+    /// `{"key":value,...}` in the given order; values must already be JSON.
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    /// An integer scaled down by `10^decimals` as a plain decimal number: no exponent, trailing zeros dropped
+    /// (`1500, 3` → `1.5`, `2000, 3` → `2`). Exact, unlike going through `Double`.
+    static func decimal(_ value: Int64, decimals: Int) -> String {
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let magnitude = value.magnitude
+        let whole = magnitude / scale
+        var fraction = magnitude % scale
+        var digits = decimals
+        while digits > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var text = (value < 0 ? "-" : "") + String(whole)
+        if digits > 0 {
+            let fractionText = String(fraction)
+            text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+        }
+        return text
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

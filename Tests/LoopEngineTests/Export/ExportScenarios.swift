@@ -1,0 +1,29 @@
+import LoopEngine
+
+/// Scenarios the export tests run: small enough to read, rich enough to cover every event family.
+enum ExportScenarios {
+    static func ms(_ value: Int) -> Duration { .milliseconds(value) }
+
+    /// A nested run, a port, a repeating timer, an observer, and a signal plus wake-up from outside.
+    static let rich = Scenario(
+        name: "rich",
+        items: [
+            .source0("A"),
+            .port("P"),
+            .timer("T1", first: ms(30), every: ms(40), [ScriptStep(.work(ms(5)))]),
+            .observer("O", [.beforeWaiting, .afterWaiting, .exit]),
+            .source0(
+                "Nest", order: 1,
+                [ScriptStep(.run(.inMode("Inner", seconds: 0.03, returnAfterSourceHandled: false)))]),
+            .timer("Tick", first: ms(65), modes: ["Inner"]),
+        ],
+        program: [
+            .signal("A"), .send("P", count: 2),
+            .run(.inMode(.default, seconds: 0.2, returnAfterSourceHandled: false)),
+        ],
+        outside: [
+            OutsideEvent(at: ms(50), [.signal("Nest"), .wakeUp]),
+            OutsideEvent(at: ms(120), [.send("P", count: 1)]),
+            OutsideEvent(at: ms(150), [.signal("A"), .wakeUp]),
+        ])
+}
