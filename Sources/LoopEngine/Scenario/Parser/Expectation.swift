@@ -1,0 +1,109 @@
+/// What a lesson promises about its trace (an `expect` section).
+///
+/// `expect exactly` lists every observable step (the six activities, callouts, run starts and results) in order;
+/// `expect in order` lists some events (any kind) that must appear in that order, others may come between.
+/// A line may give a time (`0.100 timer tick`) that must match; a thread (`worker: perform upload`) when several
+/// threads run.
+public struct Expectation: Sendable, Equatable {
+    public enum Mode: String, Sendable, Equatable {
+        case exactly
+        case inOrder = "in order"
+    }
+
+    /// One expected event.
+    public struct Step: Sendable, Equatable, CustomStringConvertible {
+        public var time: Duration?
+        public var thread: String?
+        public var kind: LoopEvent.Kind
+        public var name: String?
+        /// Where it was written, for failure reports.
+        public var line: Int
+
+        public init(time: Duration? = nil, thread: String? = nil, kind: LoopEvent.Kind, name: String? = nil, line: Int)
+        {
+            self.time = time
+            self.thread = thread
+            self.kind = kind
+            self.name = name
+            self.line = line
+        }
+
+        func matches(_ event: LoopEvent) -> Bool {
+            guard event.kind == kind, name == nil || event.name == name else { return false }
+            if let thread, event.loop != thread { return false }
+            if let time, event.time != .zero + time { return false }
+            return true
+        }
+
+        public var description: String {
+            var parts: [String] = []
+            if let time { parts.append((LoopInstant.zero + time).description) }
+            if let thread { parts.append(thread + ":") }
+            parts.append(kind.rawValue)
+            if let name { parts.append(name) }
+            return parts.joined(separator: " ")
+        }
+    }
+
+    public var mode: Mode
+    public var steps: [Step]
+    /// The line of the `expect` keyword.
+    public var line: Int
+
+    public init(mode: Mode, steps: [Step], line: Int) {
+        self.mode = mode
+        self.steps = steps
+        self.line = line
+    }
+
+    /// Checks `events`; nil when the promise holds, otherwise a readable report with a diff.
+    public func check(_ events: [LoopEvent]) -> String? {
+        switch mode {
+        case .exactly: checkExactly(events)
+        case .inOrder: checkInOrder(events)
+        }
+    }
+
+    /// The steps `expect exactly` compares: what an observer of the real CFRunLoop could see.
+    public static func isObservable(_ event: LoopEvent) -> Bool {
+        event.kind.isActivity || event.kind.isCallout || event.kind == .runStart || event.kind == .result
+    }
+
+    private func render(_ event: LoopEvent, withThread: Bool) -> String {
+        (withThread ? "\(event.time) \(event.loop): " : "\(event.time) ") + event.step
+    }
+
+    private func checkExactly(_ events: [LoopEvent]) -> String? {
+        let actual = events.filter(Self.isObservable)
+        let withThread = Set(actual.map(\.loop)).count > 1
+        for index in 0..<max(actual.count, steps.count) {
+            let expected = index < steps.count ? steps[index] : nil
+            let event = index < actual.count ? actual[index] : nil
+            if let expected, let event, expected.matches(event) { continue }
+            var report = "expect exactly (line \(line)): step \(index + 1) differs\n"
+            let from = max(0, index - 3)
+            for context in from..<index { report += "    \(render(actual[context], withThread: withThread))\n" }
+            report += "  - " + (expected.map { "\($0)   (line \($0.line))" } ?? "(nothing more expected)") + "\n"
+            report += "  + " + (event.map { render($0, withThread: withThread) } ?? "(the trace ended)") + "\n"
+            return report
+        }
+        return nil
+    }
+
+    private func checkInOrder(_ events: [LoopEvent]) -> String? {
+        var position = 0
+        for (index, step) in steps.enumerated() {
+            guard let found = events[position...].firstIndex(where: step.matches) else {
+                var report = "expect in order (line \(line)): step \(index + 1) never happened"
+                report += index > 0 ? " after step \(index)\n" : "\n"
+                report += "  - \(step)   (line \(step.line))\n"
+                if let near = events[position...].first(where: { $0.kind == step.kind && $0.name == step.name }) {
+                    report += "  + nearest: \(render(near, withThread: true))\n"
+                }
+                return report
+            }
+            position = found + 1
+        }
+        return nil
+    }
+}

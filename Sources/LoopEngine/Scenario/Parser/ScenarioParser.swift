@@ -1,0 +1,907 @@
+/// Parses the `.loop` scenario language into a ``LoopScript``.
+///
+/// The language is line-based; a block is the lines indented under its header (spaces only). `#` starts a
+/// comment; the comment lines at the top of a file are its header.
+///
+///     scenario "A timer stops while scrolling"      # the title
+///     profile linux                                 # or darwin
+///     until 2s                                      # how far a headless run goes (optional)
+///
+///     thread main [main]                            # a thread and its loop; `main` marks the main thread
+///       common Tracking                             # make a mode common
+///       source0 touch order 1 in default, Tracking  # items: source0, port, timer, observer
+///       port P in default
+///       timer tick at 100ms every 100ms tolerance 10ms in common
+///         work 20ms                                 # what the callout does (indented under the item)
+///         call 2: stop                              # only on the 2nd call; also `first 3 calls:`
+///       observer log on beforeWaiting, afterWaiting order 10 once in default
+///         on afterWaiting: say "woke up"            # observers: only for some activities
+///       run default for 350ms                       # the program: CFRunLoopRunInMode(default, 0.35, false)
+///       run Tracking for 1s returnAfterSourceHandled
+///
+///     at 250ms on main                              # what another thread (or the user) does, and when
+///       signal touch
+///       wakeup
+///
+///     say "The user starts scrolling" at 350ms      # narration for the UI
+///
+///     expect in order                               # or `expect exactly` (every observable step)
+///       0.100 timer tick
+///       result timedOut
+///
+/// Actions (in programs, callouts, `at` blocks): `work 20ms`, `signal S`, `send P [3 times]`, `wakeup`,
+/// `stop`, `stop mode M`, `add X to M`, `remove X from M`, `invalidate X`, `reschedule T in 20ms`,
+/// `block B [in M, …]` (with its own actions indented), `mainqueue B`, `common M`, `set FLAG`,
+/// `perform TASK on THREAD [wait]`, `say "…"`, and the ways to run a loop: `run M for 200ms
+/// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before 1s`,
+/// `while not FLAG RunLoop.run [M]`.
+public enum ScenarioParser {
+    /// Parses `source`; `file` names it in diagnostics.
+    /// - Throws: every problem found, each with its line and column.
+    public static func parse(_ source: String, file: String = "<input>") throws(ScenarioDiagnostics) -> LoopScript {
+        let parser = ScenarioParserState(file: file)
+        return try parser.parse(source)
+    }
+}
+
+/// The parser's working state: the block tree, the symbol table and the diagnostics found so far.
+final class ScenarioParserState {
+    final class Node {
+        let line: ScenarioLine
+        var children: [Node] = []
+        init(line: ScenarioLine) { self.line = line }
+    }
+
+    /// An item name used by an action, checked once every item is known.
+    struct Reference {
+        var thread: String
+        var name: String
+        var allowed: Set<ItemClass>
+        var what: String
+        var line: ScenarioLine
+        var column: Int
+    }
+
+    enum ItemClass: String {
+        case source0 = "version-0 source"
+        case port
+        case timer
+        case observer
+    }
+
+    let file: String
+    var diagnostics: [ScenarioDiagnostic] = []
+    /// Lines that already have an error: follow-on complaints about the same line are noise.
+    var linesWithErrors: Set<Int> = []
+    var lineTexts: [Int: String] = [:]
+    var items: [String: [String: ItemClass]] = [:]
+    var references: [Reference] = []
+    var threadNames: [String] = []
+    var threadReferences: [(name: String, line: ScenarioLine, column: Int)] = []
+    var flagsSet: Set<String> = []
+    var flagsRead: [(name: String, line: ScenarioLine, column: Int)] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: - Diagnostics
+
+    func error(_ line: ScenarioLine, _ column: Int, _ message: String) {
+        linesWithErrors.insert(line.number)
+        diagnostics.append(
+            ScenarioDiagnostic(file: file, line: line.number, column: column, message: message, sourceLine: line.text))
+    }
+
+    func error(_ line: ScenarioLine, at token: ScenarioToken?, _ message: String) {
+        error(line, token?.column ?? (line.text.count + 1), message)
+    }
+
+    // MARK: - Entry
+
+    func parse(_ source: String) throws(ScenarioDiagnostics) -> LoopScript {
+        let (lines, header) = ScenarioLexer.lines(of: source) { number, column, message in
+            linesWithErrors.insert(number)
+            diagnostics.append(
+                ScenarioDiagnostic(
+                    file: file, line: number, column: column, message: message,
+                    sourceLine: Self.line(number, of: source)))
+        }
+        let roots = tree(lines)
+        var name: String?
+        var profile = PlatformProfile.linux
+        var until: Duration?
+        var threads: [ThreadSpec] = []
+        var outside: [(node: Node, time: Duration, thread: String?, column: Int)] = []
+        var narration: [Narration] = []
+        var expectations: [Expectation] = []
+
+        // Threads first, so `at` blocks and `perform … on` know every thread.
+        for node in roots where node.line.tokens[0].isWord("thread") {
+            if let thread = parseThread(node) { threads.append(thread) }
+        }
+        for node in roots {
+            var cursor = TokenCursor(node.line)
+            guard let keyword = cursor.next() else { continue }
+            switch keyword.isWord ? keyword.text : "" {
+            case "thread":
+                continue
+            case "scenario":
+                if name != nil { error(node.line, at: keyword, "the scenario is already named") }
+                name = expectString(&cursor, what: "the scenario's title in quotes")
+                finish(&cursor)
+                rejectChildren(node, of: "scenario")
+            case "profile":
+                if let word = expectWord(&cursor, what: "a profile: linux or darwin") {
+                    if let value = PlatformProfile(rawValue: word.text) {
+                        profile = value
+                    } else {
+                        error(node.line, at: word, "unknown profile '\(word.text)'; expected linux or darwin")
+                    }
+                }
+                finish(&cursor)
+                rejectChildren(node, of: "profile")
+            case "until":
+                until = expectDuration(&cursor, what: "how long to run, e.g. 2s")
+                finish(&cursor)
+                rejectChildren(node, of: "until")
+            case "at":
+                guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { continue }
+                var thread: String?
+                var column = keyword.column
+                if cursor.accept("on") {
+                    if let word = expectWord(&cursor, what: "the thread the actions address") {
+                        thread = word.text
+                        column = word.column
+                    }
+                }
+                finish(&cursor)
+                outside.append((node, time, thread, column))
+            case "say":
+                if let item = parseNarration(&cursor, node.line) { narration.append(item) }
+                finish(&cursor)
+                rejectChildren(node, of: "say")
+            case "expect":
+                if let expectation = parseExpectation(&cursor, node) { expectations.append(expectation) }
+            default:
+                error(
+                    node.line, at: keyword,
+                    "expected scenario, profile, until, thread, at, say or expect; found '\(keyword.text)'")
+            }
+        }
+        if threads.isEmpty && diagnostics.isEmpty {
+            error(
+                ScenarioLine(number: 1, indent: 0, tokens: [], text: Self.line(1, of: source)), 1,
+                "a scenario needs at least one thread: `thread main` followed by its items and program")
+        }
+        if threads.filter(\.isMain).count > 1 {
+            for node in roots
+            where node.line.tokens[0].isWord("thread") && node.line.tokens.last?.isWord("main") == true {
+                error(node.line, at: node.line.tokens.last, "only one thread can be the main thread")
+            }
+        }
+        var events: [OutsideEvent] = []
+        for (node, time, thread, column) in outside {
+            let target: String
+            if let thread {
+                target = thread
+                if !threadNames.contains(thread) { threadReferences.append((thread, node.line, column)) }
+            } else if threadNames.count == 1 {
+                target = threadNames[0]
+            } else {
+                error(node.line, node.line.tokens[0].column, "say which thread this addresses: `at … on THREAD`")
+                continue
+            }
+            let actions = parseActions(node.children, thread: target, context: .outside)
+            events.append(OutsideEvent(at: time, thread: target, actions))
+        }
+        validate(threads)
+        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        if !diagnostics.isEmpty { throw ScenarioDiagnostics(diagnostics) }
+        let scenario = Scenario(
+            name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events)
+        return LoopScript(
+            scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
+    }
+
+    static func defaultName(_ file: String) -> String {
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        return last.hasSuffix(".loop") ? String(last.dropLast(5)) : last
+    }
+
+    static func line(_ number: Int, of source: String) -> String {
+        var current = 1
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == number { return String(line.hasSuffix("\r") ? line.dropLast() : line) }
+            current += 1
+        }
+        return ""
+    }
+
+    // MARK: - Blocks
+
+    /// Builds the block tree from indentation. Siblings must share one indentation.
+    func tree(_ lines: [ScenarioLine]) -> [Node] {
+        var roots: [Node] = []
+        var stack: [(indent: Int, node: Node, childIndent: Int?)] = []
+        for line in lines {
+            while let top = stack.last, line.indent <= top.indent { stack.removeLast() }
+            let node = Node(line: line)
+            if stack.isEmpty {
+                if line.indent > 0 && !roots.isEmpty {
+                    error(line, line.indent + 1, "this line is indented but no block is open above it")
+                } else if line.indent > 0 {
+                    error(line, line.indent + 1, "the first line must not be indented")
+                }
+                roots.append(node)
+            } else {
+                let parent = stack.count - 1
+                if let expected = stack[parent].childIndent, expected != line.indent,
+                    !linesWithErrors.contains(line.number)
+                {
+                    error(line, line.indent + 1, "indentation does not match the lines above (\(expected) spaces)")
+                }
+                if stack[parent].childIndent == nil { stack[parent].childIndent = line.indent }
+                stack[parent].node.children.append(node)
+            }
+            stack.append((line.indent, node, nil))
+        }
+        return roots
+    }
+
+    func rejectChildren(_ node: Node, of what: String) {
+        if let first = node.children.first {
+            error(first.line, first.line.indent + 1, "'\(what)' takes no indented block")
+        }
+    }
+
+    // MARK: - Threads and items
+
+    func parseThread(_ node: Node) -> ThreadSpec? {
+        var cursor = TokenCursor(node.line)
+        _ = cursor.next()
+        guard let nameToken = expectWord(&cursor, what: "the thread's name") else { return nil }
+        let name = nameToken.text
+        let isMain = cursor.accept("main")
+        finish(&cursor)
+        if threadNames.contains(name) {
+            error(node.line, at: nameToken, "duplicate thread '\(name)'")
+            return nil
+        }
+        threadNames.append(name)
+        if isMain { mainThreads.insert(name) }
+        items[name] = [:]
+        var spec = ThreadSpec(name: name, isMain: isMain, items: [], program: [])
+        var programNodes: [Node] = []
+        for child in node.children {
+            let first = child.line.tokens[0]
+            switch first.isWord ? first.text : "" {
+            case "source0", "port", "timer", "observer":
+                if let item = parseItem(child, thread: name) { spec.items.append(item) }
+            case "common" where programNodes.isEmpty:
+                var cursor = TokenCursor(child.line)
+                _ = cursor.next()
+                spec.commonModes += parseModeList(&cursor, child.line, allowCommon: false)
+                finish(&cursor)
+                rejectChildren(child, of: "common")
+            default:
+                programNodes.append(child)
+            }
+        }
+        spec.program = parseActions(programNodes, thread: name, context: .program(isMain: isMain))
+        if node.children.isEmpty {
+            error(node.line, at: nameToken, "thread '\(name)' has no items and no program; indent them under it")
+        }
+        return spec
+    }
+
+    func parseItem(_ node: Node, thread: String) -> ItemSpec? {
+        var cursor = TokenCursor(node.line)
+        let keyword = cursor.next()!
+        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name") else { return nil }
+        let name = nameToken.text
+        if items[thread]?[name] != nil {
+            error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+        }
+        if Self.reserved.contains(name) {
+            error(node.line, at: nameToken, "'\(name)' is a keyword; choose another name")
+        }
+        var modes: [ModeName] = [.default]
+        var order = 0
+        var first: Duration?
+        var interval = Duration.zero
+        var tolerance = Duration.zero
+        var activities: Activity?
+        var repeats = true
+        var seen: Set<String> = []
+        let kind: ItemClass
+        switch keyword.text {
+        case "source0": kind = .source0
+        case "port": kind = .port
+        case "timer": kind = .timer
+        default: kind = .observer
+        }
+        let allowedClauses: [ItemClass: [String]] = [
+            .source0: ["order", "in"], .port: ["in"], .timer: ["at", "every", "tolerance", "in"],
+            .observer: ["on", "order", "once", "in"],
+        ]
+        while let clause = cursor.next() {
+            guard clause.isWord, allowedClauses[kind]!.contains(clause.text) else {
+                let expected = allowedClauses[kind]!.map { "'\($0)'" }.joined(separator: ", ")
+                error(node.line, at: clause, "unexpected '\(clause.text)' in a \(keyword.text); expected \(expected)")
+                break
+            }
+            if !seen.insert(clause.text).inserted {
+                error(node.line, at: clause, "'\(clause.text)' is given twice")
+            }
+            switch clause.text {
+            case "order":
+                if let value = expectInteger(&cursor, node.line, what: "an order (an integer)") { order = value }
+            case "in":
+                modes = parseModeList(&cursor, node.line, allowCommon: true, allowNothing: true)
+            case "at":
+                first = expectDuration(&cursor, what: "the first fire time since the start, e.g. 100ms")
+            case "every":
+                if let value = expectDuration(&cursor, what: "the repeat interval, e.g. 100ms") {
+                    if value <= .zero {
+                        error(
+                            node.line, at: clause,
+                            "a repeat interval must be positive; leave out 'every' for a one-shot timer")
+                    }
+                    interval = value
+                }
+            case "tolerance":
+                tolerance = expectDuration(&cursor, what: "a tolerance, e.g. 10ms") ?? .zero
+            case "on":
+                activities = parseActivities(&cursor, node.line)
+            default:
+                repeats = false
+            }
+        }
+        items[thread]?[name] = kind
+        let script = parseScript(node.children, thread: thread, isObserver: kind == .observer)
+        switch kind {
+        case .source0:
+            return .source0(name, order: order, modes: modes, script)
+        case .port:
+            return .port(name, modes: modes, script)
+        case .timer:
+            guard let first else {
+                if !seen.contains("at") {
+                    error(node.line, at: nameToken, "timer '\(name)' needs its first fire time: `at 100ms`")
+                }
+                return nil
+            }
+            return .timer(name, first: first, every: interval, tolerance: tolerance, modes: modes, script)
+        case .observer:
+            guard let activities else {
+                if seen.contains("on") { return nil }
+                error(
+                    node.line, at: nameToken,
+                    "observer '\(name)' needs its activities: `on entry, beforeWaiting` or `on all`")
+                return nil
+            }
+            return .observer(name, activities, repeats: repeats, order: order, modes: modes, script)
+        }
+    }
+
+    static let reserved: Set<String> = [
+        "default", "common", "nothing", "main", "on", "in", "at", "every", "order", "once", "to", "from", "for",
+    ]
+
+    // MARK: - Scripts and actions
+
+    enum Context: Equatable {
+        case program(isMain: Bool)
+        case callout(isMain: Bool)
+        case outside
+
+        var isMain: Bool {
+            switch self {
+            case .program(let isMain), .callout(let isMain): isMain
+            case .outside: false
+            }
+        }
+    }
+
+    func isMainThread(_ thread: String) -> Bool { mainThreads.contains(thread) }
+    var mainThreads: Set<String> = []
+
+    /// A callout's lines: `[condition:] action`.
+    func parseScript(_ nodes: [Node], thread: String, isObserver: Bool) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        for node in nodes {
+            var cursor = TokenCursor(node.line)
+            var when = ScriptStep.When.always
+            if let colon = node.line.tokens.firstIndex(where: { $0.isPunctuation(":") }), colon > 0 {
+                when = parseCondition(Array(node.line.tokens[..<colon]), node.line, isObserver: isObserver) ?? .always
+                cursor.index = colon + 1
+            }
+            for action in parseAction(&cursor, node, thread: thread, context: .callout(isMain: false)) {
+                steps.append(ScriptStep(action, when: when))
+            }
+        }
+        return steps
+    }
+
+    func parseCondition(_ tokens: [ScenarioToken], _ line: ScenarioLine, isObserver: Bool) -> ScriptStep.When? {
+        var cursor = TokenCursor(line)
+        cursor.tokens = tokens
+        guard let first = cursor.next() else { return nil }
+        switch first.isWord ? first.text : "" {
+        case "call":
+            guard let number = expectInteger(&cursor, line, what: "a call number, e.g. `call 2:`") else { return nil }
+            if number < 1 { error(line, at: first, "calls are counted from 1") }
+            finish(&cursor)
+            return .call(number)
+        case "first":
+            guard let number = expectInteger(&cursor, line, what: "a number of calls, e.g. `first 3 calls:`") else {
+                return nil
+            }
+            if number < 1 { error(line, at: first, "calls are counted from 1") }
+            if !cursor.accept("calls") && !cursor.accept("call") {
+                error(line, at: cursor.peek, "expected 'calls' after the number")
+            }
+            finish(&cursor)
+            return .callsThrough(number)
+        case "on":
+            if !isObserver {
+                error(line, at: first, "`on ACTIVITY:` conditions are for observers only")
+                return nil
+            }
+            let activities = parseActivities(&cursor, line)
+            finish(&cursor)
+            return activities.map { .activity($0) }
+        default:
+            error(line, at: first, "expected a condition before ':' — `call N`, `first N calls` or `on ACTIVITY`")
+            return nil
+        }
+    }
+
+    func parseActions(_ nodes: [Node], thread: String, context: Context) -> [Action] {
+        var actions: [Action] = []
+        for node in nodes {
+            var cursor = TokenCursor(node.line)
+            actions += parseAction(&cursor, node, thread: thread, context: context)
+        }
+        return actions
+    }
+
+    /// One action line (and its block, for `block`, `mainqueue` and `perform`).
+    func parseAction(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
+        let line = node.line
+        guard let keyword = cursor.next() else {
+            error(line, line.text.count + 1, "expected an action after ':'")
+            return []
+        }
+        let takesBlock: Set<String> = ["block", "mainqueue", "perform"]
+        if !takesBlock.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
+        var result: [Action] = []
+        defer { finish(&cursor) }
+        switch keyword.isWord ? keyword.text : "" {
+        case "work":
+            if let duration = expectDuration(&cursor, what: "how long the work takes, e.g. 20ms") {
+                result = [.work(duration)]
+            }
+        case "signal":
+            if let name = reference(&cursor, line, thread: thread, allowed: [.source0], what: "a version-0 source") {
+                result = [.signal(name)]
+            }
+        case "send":
+            if let name = reference(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
+                var count = 1
+                if let value = cursor.peekInteger {
+                    _ = cursor.next()
+                    count = value
+                    if count < 1 { error(line, at: cursor.last, "send at least one message") }
+                    if !cursor.accept("times") && !cursor.accept("time") {
+                        error(line, at: cursor.peek, "expected 'times' after the count, e.g. `send P 3 times`")
+                    }
+                }
+                result = [.send(name, count: count)]
+            }
+        case "wakeup":
+            result = [.wakeUp]
+        case "wake":
+            if !cursor.accept("up") { error(line, at: cursor.peek, "expected 'up': `wake up`") }
+            result = [.wakeUp]
+        case "stop":
+            if cursor.accept("mode") {
+                if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.stopMode(mode)] }
+            } else {
+                result = [.stop]
+            }
+        case "add", "remove":
+            let preposition = keyword.text == "add" ? "to" : "from"
+            if let name = reference(
+                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
+            {
+                if !cursor.accept(preposition) {
+                    error(line, at: cursor.peek, "expected '\(preposition)' and a mode")
+                } else if let mode = expectMode(&cursor, line, allowCommon: true) {
+                    result = [keyword.text == "add" ? .add(name, mode) : .remove(name, mode)]
+                }
+            }
+        case "invalidate":
+            if let name = reference(
+                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
+            {
+                result = [.invalidate(name)]
+            }
+        case "reschedule":
+            if let name = reference(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
+                if !cursor.accept("in") {
+                    error(line, at: cursor.peek, "expected 'in' and a delay: `reschedule T in 20ms`")
+                } else if let delay = expectDuration(&cursor, what: "a delay from now, e.g. 20ms") {
+                    result = [.setNextFireDate(name, after: delay)]
+                }
+            }
+        case "block":
+            guard let name = expectWord(&cursor, what: "the block's name") else { return [] }
+            var modes: [ModeName] = [.default]
+            if cursor.accept("in") { modes = parseModeList(&cursor, line, allowCommon: true) }
+            result = [
+                .performBlock(
+                    name.text, modes: modes, parseActions(node.children, thread: thread, context: inner(context)))
+            ]
+        case "mainqueue":
+            guard let name = expectWord(&cursor, what: "the main-queue block's name") else { return [] }
+            if !isMainThread(thread) {
+                error(line, at: keyword, "only the main thread services the main queue; mark a thread `main`")
+            }
+            result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
+        case "common":
+            if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.addCommonMode(mode)] }
+        case "set":
+            if let flag = expectWord(&cursor, what: "a flag's name") {
+                flagsSet.insert(flag.text)
+                result = [.setFlag(flag.text)]
+            }
+        case "perform":
+            guard let task = expectWord(&cursor, what: "the task's name") else { return [] }
+            guard cursor.accept("on") else {
+                error(line, at: cursor.peek, "expected 'on' and a thread: `perform upload on worker [wait]`")
+                return []
+            }
+            guard let target = expectWord(&cursor, what: "the thread to perform on") else { return [] }
+            if !threadNames.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
+            let wait = cursor.accept("wait")
+            if context == .outside {
+                error(line, at: keyword, "perform from outside: let a thread of the scenario perform it")
+            }
+            let body = parseActions(node.children, thread: target.text, context: .callout(isMain: false))
+            result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
+        case "say", "note":
+            if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
+        case "run", "CFRunLoopRun", "RunLoop.run", "while":
+            if context == .outside {
+                error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
+            }
+            if let call = parseRun(keyword, &cursor, line) { result = [.run(call)] }
+        default:
+            error(line, at: keyword, "unknown action '\(keyword.text)'")
+        }
+        return result
+    }
+
+    private func inner(_ context: Context) -> Context {
+        context == .outside ? .outside : .callout(isMain: context.isMain)
+    }
+
+    func parseRun(_ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ line: ScenarioLine) -> RunCall? {
+        switch keyword.text {
+        case "CFRunLoopRun":
+            return .untilStopped
+        case "RunLoop.run":
+            guard let mode = cursor.peek?.isWord == true ? expectMode(&cursor, line, allowCommon: true) : nil else {
+                return .foundationForever
+            }
+            guard cursor.accept("before") else {
+                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.run default before 1s`")
+                return nil
+            }
+            if cursor.accept("distantFuture") { return .foundation(mode, before: nil) }
+            guard let limit = expectDuration(&cursor, what: "a limit from now, or distantFuture") else { return nil }
+            return .foundation(mode, before: limit)
+        case "while":
+            guard cursor.accept("not"), let flag = expectWord(&cursor, what: "the flag that ends the loop") else {
+                error(line, at: cursor.peek, "expected `while not FLAG RunLoop.run [MODE]`")
+                return nil
+            }
+            guard cursor.accept("RunLoop.run") else {
+                error(line, at: cursor.peek, "expected 'RunLoop.run': `while not \(flag.text) RunLoop.run`")
+                return nil
+            }
+            flagsRead.append((flag.text, line, flag.column))
+            let mode = cursor.peek == nil ? .default : expectMode(&cursor, line, allowCommon: true)
+            return mode.map { .whileNot(flag: flag.text, mode: $0) }
+        default:
+            guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
+            if cursor.accept("forever") {
+                return .inMode(
+                    mode, seconds: 1.0e10, returnAfterSourceHandled: cursor.accept("returnAfterSourceHandled"))
+            }
+            guard cursor.accept("for") else {
+                error(line, at: cursor.peek, "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')")
+                return nil
+            }
+            guard
+                let limit = expectDuration(
+                    &cursor, what: "a time limit, e.g. 200ms (0s polls once)", allowNegative: true)
+            else { return nil }
+            let rash = cursor.accept("returnAfterSourceHandled")
+            return .inMode(mode, seconds: limit.secondsValue, returnAfterSourceHandled: rash)
+        }
+    }
+
+    // MARK: - Narration and expectations
+
+    func parseNarration(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Narration? {
+        guard let text = expectString(&cursor, what: "the narration in quotes") else { return nil }
+        guard cursor.accept("at") else {
+            error(line, at: cursor.peek, "expected 'at' and a time or a step: `say \"…\" at 250ms`")
+            return nil
+        }
+        if cursor.accept("step") {
+            guard let step = expectInteger(&cursor, line, what: "a step number (the n-th event, from 1)") else {
+                return nil
+            }
+            if step < 1 { error(line, at: cursor.last, "steps are counted from 1") }
+            return Narration(anchor: .step(step), text: text)
+        }
+        guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { return nil }
+        return Narration(anchor: .time(time), text: text)
+    }
+
+    func parseExpectation(_ cursor: inout TokenCursor, _ node: Node) -> Expectation? {
+        let line = node.line
+        let mode: Expectation.Mode
+        if cursor.accept("exactly") {
+            mode = .exactly
+        } else if cursor.accept("in") {
+            if !cursor.accept("order") { error(line, at: cursor.peek, "expected 'order': `expect in order`") }
+            mode = .inOrder
+        } else {
+            error(line, at: cursor.peek, "expected `expect exactly` or `expect in order`")
+            return nil
+        }
+        finish(&cursor)
+        if node.children.isEmpty { error(line, at: line.tokens[0], "an expect section needs indented lines") }
+        var steps: [Expectation.Step] = []
+        for child in node.children {
+            rejectChildren(child, of: "an expected step")
+            var cursor = TokenCursor(child.line)
+            var time: Duration?
+            if case .number(let value, let unit) = cursor.peek?.kind {
+                let token = cursor.next()!
+                time = unit.isEmpty ? .secondsValue(value) : duration(token, child.line)
+            }
+            var thread: String?
+            if let word = cursor.peek, word.isWord, cursor.peekSecond?.isPunctuation(":") == true {
+                thread = word.text
+                _ = cursor.next()
+                _ = cursor.next()
+                if !threadNames.contains(word.text) { threadReferences.append((word.text, child.line, word.column)) }
+            }
+            guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
+            else { continue }
+            guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
+                error(child.line, at: kindToken, "unknown event '\(kindToken.text)'")
+                continue
+            }
+            var name: String?
+            if let token = cursor.peek, token.isWord {
+                name = token.text
+                _ = cursor.next()
+                if kind == .result && RunResult.allCases.allSatisfy({ $0.description != token.text }) {
+                    error(
+                        child.line, at: token,
+                        "unknown result '\(token.text)'; expected finished, stopped, timedOut or handledSource")
+                }
+            }
+            finish(&cursor)
+            steps.append(Expectation.Step(time: time, thread: thread, kind: kind, name: name, line: child.line.number))
+        }
+        return Expectation(mode: mode, steps: steps, line: line.number)
+    }
+
+    // MARK: - Validation
+
+    func validate(_ threads: [ThreadSpec]) {
+        for reference in references {
+            guard let known = items[reference.thread] else { continue }
+            guard let kind = known[reference.name] else {
+                let names = known.keys.sorted()
+                let hint =
+                    names.isEmpty
+                    ? "thread \(reference.thread) has no items" : "known: " + names.joined(separator: ", ")
+                error(
+                    reference.line, reference.column,
+                    "unknown item '\(reference.name)' on thread \(reference.thread) (\(hint))")
+                continue
+            }
+            if !reference.allowed.contains(kind) {
+                var message = "'\(reference.name)' is a \(kind.rawValue), but this needs \(reference.what)"
+                if kind == .port && reference.allowed == [.source0] { message += "; ports are written with `send`" }
+                if kind == .source0 && reference.allowed == [.port] { message += "; version-0 sources are `signal`led" }
+                error(reference.line, reference.column, message)
+            }
+        }
+        for (name, line, column) in threadReferences where !threadNames.contains(name) {
+            error(line, column, "unknown thread '\(name)' (known: \(threadNames.joined(separator: ", ")))")
+        }
+        for (name, line, column) in flagsRead where !flagsSet.contains(name) {
+            error(
+                line, column, "flag '\(name)' is never set, so this loop could never end; add `set \(name)` somewhere")
+        }
+    }
+
+    func reference(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String, allowed: Set<ItemClass>, what: String
+    ) -> String? {
+        guard let token = expectWord(&cursor, what: what) else { return nil }
+        references.append(
+            Reference(thread: thread, name: token.text, allowed: allowed, what: what, line: line, column: token.column))
+        return token.text
+    }
+
+    // MARK: - Small pieces
+
+    func expectWord(_ cursor: inout TokenCursor, what: String) -> ScenarioToken? {
+        guard let token = cursor.peek, token.isWord else {
+            error(cursor.line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        return cursor.next()
+    }
+
+    func expectString(_ cursor: inout TokenCursor, what: String) -> String? {
+        guard let token = cursor.peek, token.kind == .string else {
+            error(cursor.line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        return cursor.next()?.text
+    }
+
+    func expectInteger(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> Int? {
+        guard let value = cursor.peekInteger else {
+            error(line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        _ = cursor.next()
+        return value
+    }
+
+    func expectDuration(_ cursor: inout TokenCursor, what: String, allowNegative: Bool = false) -> Duration? {
+        guard let token = cursor.peek, case .number = token.kind else {
+            error(cursor.line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        _ = cursor.next()
+        guard let value = duration(token, cursor.line) else { return nil }
+        if value < .zero && !allowNegative {
+            error(cursor.line, at: token, "a duration cannot be negative here")
+            return nil
+        }
+        return value
+    }
+
+    /// `250ms`, `1.5s`, `40us`, `2m`: a number directly followed by its unit.
+    func duration(_ token: ScenarioToken, _ line: ScenarioLine) -> Duration? {
+        guard case .number(let value, let unit) = token.kind else { return nil }
+        let scale: Double
+        switch unit {
+        case "s": scale = 1
+        case "ms": scale = 1e-3
+        case "us", "µs": scale = 1e-6
+        case "ns": scale = 1e-9
+        case "m", "min": scale = 60
+        case "":
+            error(line, at: token, "'\(token.text)' needs a unit: \(token.text)ms or \(token.text)s")
+            return nil
+        default:
+            error(line, at: token, "unknown unit '\(unit)' in '\(token.text)'; use ns, us, ms, s or m")
+            return nil
+        }
+        let seconds = value * scale
+        guard seconds.magnitude < 1e9 else {
+            error(line, at: token, "'\(token.text)' is too long; the limit is about 30 years")
+            return nil
+        }
+        return .secondsValue(seconds)
+    }
+
+    func expectMode(_ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool) -> ModeName? {
+        guard let token = expectWord(&cursor, what: "a mode name") else { return nil }
+        if token.text == "common" && !allowCommon {
+            error(line, at: token, "'common' stands for all common modes and cannot be used here")
+            return nil
+        }
+        return ModeName(token.text)
+    }
+
+    func parseModeList(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool, allowNothing: Bool = false
+    ) -> [ModeName] {
+        if allowNothing && cursor.accept("nothing") { return [] }
+        var modes: [ModeName] = []
+        repeat {
+            guard let mode = expectMode(&cursor, line, allowCommon: allowCommon) else { break }
+            if modes.contains(mode) { error(line, at: cursor.last, "mode '\(mode)' is listed twice") }
+            modes.append(mode)
+        } while cursor.acceptPunctuation(",")
+        return modes
+    }
+
+    func parseActivities(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Activity? {
+        var activities: Activity = []
+        repeat {
+            guard
+                let token = expectWord(
+                    &cursor,
+                    what: "an activity: entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all")
+            else {
+                return nil
+            }
+            guard let activity = Activity(name: token.text) else {
+                error(
+                    line, at: token,
+                    "unknown activity '\(token.text)'; expected entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all"
+                )
+                return nil
+            }
+            activities.formUnion(activity)
+        } while cursor.acceptPunctuation(",")
+        return activities
+    }
+
+    /// Reports anything left on the line.
+    func finish(_ cursor: inout TokenCursor) {
+        if let extra = cursor.peek, !linesWithErrors.contains(cursor.line.number) {
+            error(cursor.line, at: extra, "unexpected '\(extra.text)' at the end of the line")
+            cursor.index = cursor.tokens.count
+        }
+    }
+}
+
+/// Reads the tokens of one line left to right.
+struct TokenCursor {
+    let line: ScenarioLine
+    var tokens: [ScenarioToken]
+    var index = 0
+
+    init(_ line: ScenarioLine) {
+        self.line = line
+        self.tokens = line.tokens
+    }
+
+    var peek: ScenarioToken? { index < tokens.count ? tokens[index] : nil }
+    var peekSecond: ScenarioToken? { index + 1 < tokens.count ? tokens[index + 1] : nil }
+    var last: ScenarioToken? { index > 0 && index <= tokens.count ? tokens[index - 1] : nil }
+
+    /// The next token as an integer (a number without unit or fraction).
+    var peekInteger: Int? {
+        guard case .number(let value, let unit) = peek?.kind, unit.isEmpty, value.rounded() == value,
+            value.magnitude < 1e15
+        else { return nil }
+        return Int(value)
+    }
+
+    mutating func next() -> ScenarioToken? {
+        guard index < tokens.count else { return nil }
+        index += 1
+        return tokens[index - 1]
+    }
+
+    mutating func accept(_ word: String) -> Bool {
+        guard peek?.isWord(word) == true else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func acceptPunctuation(_ mark: String) -> Bool {
+        guard peek?.isPunctuation(mark) == true else { return false }
+        index += 1
+        return true
+    }
+}
