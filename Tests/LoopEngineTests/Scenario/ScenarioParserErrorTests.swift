@@ -1,0 +1,186 @@
+import LoopEngine
+import Testing
+
+/// One malformed file and the diagnostic it must produce.
+struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
+    var id: String
+    var source: String
+    var line: Int
+    var column: Int
+    var message: String
+
+    var testDescription: String { id }
+
+    static let all: [ScenarioErrorCase] = [
+        .init(
+            id: "unterminated string", source: "scenario \"Open\nthread T\n  run default for 1s", line: 1, column: 10,
+            message: "unterminated string: add a closing \""),
+        .init(
+            id: "duration without unit", source: "thread T\n  timer t at 100\n  run default for 1s", line: 2,
+            column: 14, message: "'100' needs a unit: 100ms or 100s"),
+        .init(
+            id: "unknown unit", source: "thread T\n  timer t at 100hz\n  run default for 1s", line: 2, column: 14,
+            message: "unknown unit 'hz' in '100hz'; use ns, us, ms, s or m"),
+        .init(
+            id: "negative duration", source: "thread T\n  work -5ms", line: 2, column: 8,
+            message: "a duration cannot be negative here"),
+        .init(
+            id: "zero repeat interval", source: "thread T\n  timer t at 1ms every 0ms", line: 2, column: 18,
+            message: "a repeat interval must be positive; leave out 'every' for a one-shot timer"),
+        .init(
+            id: "timer without first fire", source: "thread T\n  timer t every 10ms", line: 2, column: 9,
+            message: "timer 't' needs its first fire time: `at 100ms`"),
+        .init(
+            id: "observer without activities", source: "thread T\n  observer o order 1", line: 2, column: 12,
+            message: "observer 'o' needs its activities: `on entry, beforeWaiting` or `on all`"),
+        .init(
+            id: "unknown activity", source: "thread T\n  observer o on beforeSleeping", line: 2, column: 17,
+            message:
+                "unknown activity 'beforeSleeping'; expected entry, beforeTimers, beforeSources, beforeWaiting, "
+                + "afterWaiting, exit or all"),
+        .init(
+            id: "duplicate item", source: "thread T\n  source0 a\n  port a", line: 3, column: 8,
+            message: "duplicate item 'a' on thread T"),
+        .init(
+            id: "duplicate thread", source: "thread T\n  wakeup\nthread T\n  wakeup", line: 3, column: 8,
+            message: "duplicate thread 'T'"),
+        .init(
+            id: "unknown item", source: "thread T\n  source0 touch\n  signal tuch", line: 3, column: 10,
+            message: "unknown item 'tuch' on thread T (known: touch)"),
+        .init(
+            id: "signal a port", source: "thread T\n  port p\n  signal p", line: 3, column: 10,
+            message: "'p' is a port, but this needs a version-0 source; ports are written with `send`"),
+        .init(
+            id: "send to a source0", source: "thread T\n  source0 s\n  send s", line: 3, column: 8,
+            message: "'s' is a version-0 source, but this needs a port; version-0 sources are `signal`led"),
+        .init(
+            id: "reschedule a source", source: "thread T\n  source0 s\n  reschedule s in 1ms", line: 3, column: 14,
+            message: "'s' is a version-0 source, but this needs a timer"),
+        .init(
+            id: "unknown thread", source: "thread T\n  wakeup\nat 1ms on U\n  wakeup", line: 3, column: 11,
+            message: "unknown thread 'U' (known: T)"),
+        .init(
+            id: "run from outside", source: "thread T\n  wakeup\nat 1ms\n  run default for 1s", line: 4, column: 3,
+            message: "an outside event cannot run this thread's loop; only its program can"),
+        .init(
+            id: "main queue off the main thread", source: "thread T\n  mainqueue m", line: 2, column: 3,
+            message: "only the main thread services the main queue; mark a thread `main`"),
+        .init(
+            id: "two main threads", source: "thread A main\n  wakeup\nthread B main\n  wakeup", line: 1, column: 10,
+            message: "only one thread can be the main thread"),
+        .init(
+            id: "flag never set", source: "thread T\n  while not done RunLoop.run", line: 2, column: 13,
+            message: "flag 'done' is never set, so this loop could never end; add `set done` somewhere"),
+        .init(
+            id: "condition outside an observer", source: "thread T\n  source0 s\n    on entry: stop", line: 3,
+            column: 5, message: "`on ACTIVITY:` conditions are for observers only"),
+        .init(
+            id: "call numbers start at one", source: "thread T\n  source0 s\n    call 0: stop", line: 3, column: 5,
+            message: "calls are counted from 1"),
+        .init(
+            id: "unknown action", source: "thread T\n  sleep 10ms", line: 2, column: 3,
+            message: "unknown action 'sleep'"),
+        .init(
+            id: "run without for", source: "thread T\n  run default 1s", line: 2, column: 15,
+            message: "expected 'for' and a time limit: `run default for 200ms` (or 'forever')"),
+        .init(
+            id: "common cannot be run as a mode here", source: "thread T\n  stop mode common", line: 2, column: 13,
+            message: "'common' stands for all common modes and cannot be used here"),
+        .init(
+            id: "clause given twice", source: "thread T\n  source0 s order 1 order 2", line: 2, column: 21,
+            message: "'order' is given twice"),
+        .init(
+            id: "clause of another item kind", source: "thread T\n  port p order 1", line: 2, column: 10,
+            message: "unexpected 'order' in a port; expected 'in'"),
+        .init(
+            id: "trailing words", source: "thread T\n  wakeup now", line: 2, column: 10,
+            message: "unexpected 'now' at the end of the line"),
+        .init(
+            id: "tab indentation", source: "thread T\n\twakeup", line: 2, column: 1,
+            message: "tabs are not allowed for indentation; indent with spaces"),
+        .init(
+            id: "inconsistent indentation", source: "thread T\n  wakeup\n    stop", line: 3, column: 5,
+            message: "'wakeup' takes no indented block"),
+        .init(
+            id: "unknown top-level word", source: "thread T\n  wakeup\nzork", line: 3, column: 1,
+            message: "expected scenario, profile, until, thread, at, say or expect; found 'zork'"),
+        .init(
+            id: "unknown profile", source: "profile windows\nthread T\n  wakeup", line: 1, column: 9,
+            message: "unknown profile 'windows'; expected linux or darwin"),
+        .init(
+            id: "unknown event in expect", source: "thread T\n  wakeup\nexpect in order\n  tick", line: 4,
+            column: 3, message: "unknown event 'tick'"),
+        .init(
+            id: "unknown result in expect", source: "thread T\n  wakeup\nexpect exactly\n  result done", line: 4,
+            column: 10,
+            message: "unknown result 'done'; expected finished, stopped, timedOut or handledSource"),
+        .init(
+            id: "no thread", source: "scenario \"Nothing\"", line: 1, column: 1,
+            message: "a scenario needs at least one thread: `thread main` followed by its items and program"),
+        .init(
+            id: "unexpected character", source: "thread T\n  wakeup @", line: 2, column: 10,
+            message: "unexpected character '@'"),
+    ]
+}
+
+@Suite("the .loop parser reports problems precisely")
+struct ScenarioParserErrorTests {
+    @Test(
+        "each kind of problem is reported at its line and column with a clear message", arguments: ScenarioErrorCase.all
+    )
+    func reportsProblem(_ errorCase: ScenarioErrorCase) {
+        #expect(throws: ScenarioDiagnostics.self) { try ScenarioParser.parse(errorCase.source, file: "t.loop") }
+        do {
+            _ = try ScenarioParser.parse(errorCase.source, file: "t.loop")
+        } catch {
+            let match = error.diagnostics.first { $0.line == errorCase.line && $0.column == errorCase.column }
+            #expect(match?.message == errorCase.message, "got: \(error.diagnostics.map(\.description))")
+        }
+    }
+
+    @Test("every problem of a file is reported, not just the first, in line order")
+    func reportsEveryProblem() {
+        let source = "thread T\n  timer t at 5\n  signal nope\n  send t\nzork\n"
+        do {
+            _ = try ScenarioParser.parse(source, file: "many.loop")
+            Issue.record("expected diagnostics")
+        } catch {
+            #expect(error.diagnostics.map(\.line) == [2, 3, 4, 5])
+        }
+    }
+
+    @Test("a diagnostic reads file:line:column: error: message, then the line and a caret")
+    func diagnosticRendering() {
+        do {
+            _ = try ScenarioParser.parse("thread T\n  signal x", file: "lesson.loop")
+            Issue.record("expected diagnostics")
+        } catch {
+            let expected = [
+                "lesson.loop:2:10: error: unknown item 'x' on thread T (thread T has no items)",
+                "    signal x",
+                String(repeating: " ", count: 11) + "^",
+                "1 error generated.",
+            ]
+            #expect(error.description == expected.joined(separator: "\n"))
+        }
+    }
+
+    @Test(
+        "binary and malformed input never crashes the parser",
+        arguments: [
+            "\u{0}\u{1}\u{2}thread", "thread", "thread T\n" + String(repeating: " ", count: 5000) + "x",
+            String(repeating: "thread T\n  block b\n    ", count: 200), "\"", "at", "expect exactly\n  0.1",
+            "thread T\n  run", "thread T\n  perform", "thread T\n  send", "thread T\n  source0 s\n    :",
+            "thread T\n  source0 s\n    first 2 calls stop", "thread T\n  RunLoop.run default before",
+            "thread T\n  while not", "say", "say \"x\" at step", "thread T\n  timer t at 1e400ms",
+            String(repeating: "(", count: 10000),
+        ])
+    func malformedInputIsReported(_ source: String) {
+        do {
+            _ = try ScenarioParser.parse(source, file: "fuzz.loop")
+        } catch {
+            #expect(!error.diagnostics.isEmpty)
+            #expect(error.diagnostics.allSatisfy { $0.line >= 1 && $0.column >= 1 })
+        }
+    }
+}
