@@ -27,3 +27,29 @@ enum ExportScenarios {
             OutsideEvent(at: ms(150), [.signal("A"), .wakeUp]),
         ])
 }
+
+extension ExportScenarios {
+    /// Two loop threads in one trace: the rich scenario on `T`, the same run of `small` on `U`, merged by time
+    /// (the virtual runner hosts one thread, so a multi-thread trace is assembled from two runs).
+    static var twoThreads: [LoopEvent] {
+        let first = ScenarioRunner.run(rich).events
+        let second = ScenarioRunner.run(small).events.map { event -> LoopEvent in
+            var copy = event
+            copy.loop = "U"
+            return copy
+        }
+        return (first + second).enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The snapshot scenario: a timer, an observer, a port and an outside signal plus wake-up, in 0.1 s.
+    static let small = Scenario(
+        name: "small",
+        items: [
+            .source0("A"), .port("P"), .timer("T1", first: ms(20)),
+            .observer("O", [.beforeWaiting, .afterWaiting]),
+        ],
+        program: [.send("P", count: 1), .run(.inMode(.default, seconds: 0.1, returnAfterSourceHandled: false))],
+        outside: [OutsideEvent(at: ms(40), [.signal("A"), .wakeUp])])
+}

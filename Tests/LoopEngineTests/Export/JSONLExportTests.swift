@@ -3,7 +3,7 @@ import LoopEngine
 import Testing
 
 @Suite("JSONL trace export")
-struct JSONLTraceFormatterTests {
+struct JSONLExportTests {
     static let requiredKeys = ["t", "thread", "depth", "mode", "iteration", "kind", "name", "detail"]
 
     static func lines(_ text: String) -> [String] {

@@ -1,0 +1,66 @@
+/// Renders a trace in the Chrome Trace Event format, the JSON that ui.perfetto.dev ("Open trace file") and
+/// `chrome://tracing` read, so a run can be explored on a zoomable timeline.
+///
+/// What goes where, and why:
+/// - One process, `loopviz`, and one track (`tid`) per loop thread, named by a `thread_name` metadata event.
+/// - Timestamps (`ts`, `dur`) are microseconds with up to three decimals: exact to the nanosecond, never an
+///   exponent. Events are written in time order (ties in trace order) so that Perfetto's importer, which
+///   keeps ties in file order, always sees a parent slice before its children.
+/// - Complete slices (`"ph":"X"`) nest: a **run** (`runStart` → `result`) contains its **iterations**
+///   (first event of iteration N → first event of N + 1, or the run's `exit`), which contain the **callouts**
+///   (source0, source1, timer, block, observer, mainQueue) and **sleeps** (`sleep` → `wake`). A callout lasts
+///   from its event until the next *loop step* on its thread (an activity, callout, sleep, wake, runStart or
+///   result) at the same or a lower depth; the steps of a nested run are deeper, so a nested run sits inside
+///   the callout that started it. Signals, sends, wake-ups, stops and notes are not loop steps: they may come
+///   from the running callout itself and must not cut it short. Entry and exit observers belong to the run,
+///   not to an iteration. Slices still open when the trace ends (a halted run) end with the last event.
+/// - The six activities, `result`, `wake` and the control events (signal, send, wakeUp, stop, note,
+///   schedule, cancel) are thread-scoped instants (`"ph":"i","s":"t"`).
+/// - Flows (`"ph":"s"` → `"ph":"f"`, `"bp":"e"`, one integer `id` each) draw causality the trace proves:
+///   each `signal NAME` → the next `source0 NAME` perform on that thread; each wake-up that was not ignored
+///   → the next wake caused by the wake-up port (`wake` with detail `wakeUp`); each port `send NAME` → the
+///   next wake caused by that port (`wake` with detail `port NAME…`). A wake that names another cause is not
+///   claimed; a cause never followed by its effect gets no flow at all.
+/// - Counters (`"ph":"C"`, one series per thread) show what the trace can measure:
+///   - `signalled sources`: distinct version-0 sources signalled and not performed since (a signal cleared by
+///     invalidation is not an event, so such a source stays counted);
+///   - `pending port messages`: sends not yet consumed by a source1 perform (its detail `N messages` says
+///     how many it consumed, no detail means one);
+///   - `timer fires`: timer callouts so far. Armed timers cannot be counted from a trace — creating,
+///     invalidating and re-arming a timer are not events, and a one-shot fire looks like a repeating one —
+///     so the track shows the fires themselves.
+public enum ChromeTraceFormatter {
+    /// The single process every loop thread belongs to.
+    public static let processName = "loopviz"
+    /// The counter tracks, in the order they are first written.
+    public static let counterNames = ["signalled sources", "pending port messages", "timer fires"]
+
+    /// The whole trace as one JSON object, one trace event per line so that diffs stay readable.
+    public static func format(_ events: [LoopEvent], scenario: String, clock: TraceClock = .virtual) -> String {
+        var builder = Builder(events: events)
+        builder.build()
+        var lines: [String] = []
+        lines.append(
+            JSONText.object([
+                ("name", JSONText.quoted("process_name")), ("ph", JSONText.quoted("M")), ("pid", "1"),
+                ("args", JSONText.object([("name", JSONText.quoted(processName))])),
+            ]))
+        for (index, thread) in builder.threadOrder.enumerated() {
+            lines.append(
+                JSONText.object([
+                    ("name", JSONText.quoted("thread_name")), ("ph", JSONText.quoted("M")), ("pid", "1"),
+                    ("tid", String(index + 1)), ("args", JSONText.object([("name", JSONText.quoted(thread))])),
+                ]))
+        }
+        // A stable sort by time: records were produced in trace order, parents before children.
+        let ordered = builder.records.enumerated().sorted { ($0.element.ts, $0.offset) < ($1.element.ts, $1.offset) }
+        for (_, record) in ordered { lines.append(record.json) }
+        let other = JSONText.object([
+            ("scenario", JSONText.quoted(scenario)), ("clock", JSONText.quoted(clock.rawValue)),
+            ("events", String(events.count)),
+        ])
+        return "{\"traceEvents\":[\n" + lines.joined(separator: ",\n")
+            + "\n],\n\"displayTimeUnit\":\"ms\",\"otherData\":"
+            + other + "}\n"
+    }
+}
