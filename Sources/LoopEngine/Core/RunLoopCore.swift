@@ -52,6 +52,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var isDrainingMainQueue = false
     var sleeping = false
     var sequence: UInt64 = 0
+    /// The virtual thread the loop belongs to, set once before any thread runs (`VirtualWorld.bind`): how the
+    /// virtual kernel tells its own thread from the others (`callerIsOutside`). Nil for a loop driven directly.
+    var virtualThread: VirtualThreadID?
 
     public init(name: String, clock: any LoopClock, waiter: any LoopWaiter, isMainThread: Bool = false) {
         self.name = name

@@ -9,46 +9,87 @@ public enum ScenarioRunner {
         public var endTime: LoopInstant
     }
 
-    /// Runs `scenario` until every program ends, the loop would sleep forever, `horizon` is reached, or (when
+    /// Runs `scenario` until every program ends, every loop would sleep forever, `horizon` is reached, or (when
     /// `maxEvents` is given) that many events have been recorded.
+    ///
+    /// Every thread of the scenario gets its own loop and virtual thread on one clock (see `VirtualWorld`); they
+    /// interleave deterministically, and one recorder takes every loop's events in the order they happen.
     ///
     /// Stepping is replay: the engine is deterministic, so "the state after step N" is the run halted at its
     /// N-th event, and stepping back one event is a replay to N - 1.
     public static func run(_ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil) -> Outcome {
-        precondition(scenario.threads.count == 1, "the virtual runner hosts one thread per scenario for now")
+        runHosted(scenario, horizon: horizon, maxEvents: maxEvents).outcome
+    }
+
+    /// ``run(_:horizon:maxEvents:)`` that also hands back the world it ran in, for tests that look at how the
+    /// world ended (its OS threads, its clock).
+    package static func runHosted(
+        _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil
+    ) -> (outcome: Outcome, world: VirtualWorld) {
+        precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
+        precondition(
+            Set(scenario.threads.map(\.name)).count == scenario.threads.count, "thread names are unique")
         let world = VirtualWorld(profile: scenario.profile)
         world.horizon = .zero + horizon
         let recorder = TraceRecorder()
-        let spec = scenario.threads[0]
-        let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
         if let maxEvents {
             recorder.limit = maxEvents
             recorder.onRecord = { count in if count >= maxEvents { world.halt() } }
         }
-        loop.sink = recorder
-        let host = ScenarioHost(loop: loop, world: world, spec: spec)
-        for event in scenario.outside where event.thread == spec.name {
+        let shared = ScenarioHost.Shared()
+        for spec in scenario.threads {
+            let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
+            world.bind(loop, to: world.addThread(named: spec.name))
+            loop.sink = recorder
+            shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
+        }
+        for event in scenario.outside {
+            // An event for a thread the scenario does not have addresses nobody.
+            guard let host = shared.host(named: event.thread) else { continue }
             world.at(.zero + event.time) { host.perform(event.actions) }
         }
-        host.perform(spec.program)
-        return Outcome(events: recorder.events, haltReason: world.haltReason, endTime: world.now)
+        world.runThreads(shared.hosts.map { host in { host.perform(host.program) } })
+        // The hosts and the outside events still scheduled hold each other and the world: let them all go.
+        world.discardPendingEvents()
+        shared.hosts = []
+        let outcome = Outcome(events: recorder.events, haltReason: world.haltReason, endTime: world.now)
+        return (outcome, world)
     }
 }
 
 /// The items of one thread's loop and the interpreter of their scripts.
+///
+/// Actions run on the thread whose host performs them (its program, its items' callouts, tasks performed on it)
+/// or as an outside event addressed to it. An action naming an item the thread does not have reaches the item of
+/// that name on another thread (the first in declaration order): a thread holding a reference to another
+/// thread's timer or port, as real programs do.
 final class ScenarioHost {
+    /// What every thread of a scenario shares.
+    final class Shared {
+        /// Every thread's host, in declaration order.
+        var hosts: [ScenarioHost] = []
+        /// The scenario's named flags (`set flag`).
+        var flags: Set<String> = []
+
+        func host(named name: String) -> ScenarioHost? {
+            hosts.first { $0.loop.name == name }
+        }
+    }
+
     let loop: RunLoopCore
     let world: VirtualWorld
+    let program: [Action]
+    let shared: Shared
     var sources: [String: LoopSource] = [:]
     var timers: [String: LoopTimer] = [:]
     var observers: [String: LoopObserver] = [:]
     var calls: [String: Int] = [:]
-    /// The scenario's named flags (`set flag`), shared by every thread.
-    var flags: Set<String> = []
 
-    init(loop: RunLoopCore, world: VirtualWorld, spec: ThreadSpec) {
+    init(loop: RunLoopCore, world: VirtualWorld, spec: ThreadSpec, shared: Shared) {
         self.loop = loop
         self.world = world
+        self.program = spec.program
+        self.shared = shared
         for mode in spec.commonModes { loop.addCommonMode(mode) }
         for item in spec.items { create(item) }
         for item in spec.items {
@@ -91,10 +132,27 @@ final class ScenarioHost {
         }
     }
 
+    /// Adds this thread's item `name` to a mode of this thread's loop.
     func add(_ name: String, _ mode: ModeName) {
         if let source = sources[name] { loop.add(source, to: mode) }
         if let timer = timers[name] { loop.add(timer, to: mode) }
         if let observer = observers[name] { loop.add(observer, to: mode) }
+    }
+
+    private func remove(_ name: String, _ mode: ModeName) {
+        if let source = sources[name] { loop.remove(source, from: mode) }
+        if let timer = timers[name] { loop.remove(timer, from: mode) }
+        if let observer = observers[name] { loop.remove(observer, from: mode) }
+    }
+
+    private func hasItem(_ name: String) -> Bool {
+        sources[name] != nil || timers[name] != nil || observers[name] != nil
+    }
+
+    /// The host of the thread that owns item `name`: this one, else the first other thread that has it.
+    private func owner(of name: String) -> ScenarioHost {
+        if hasItem(name) { return self }
+        return shared.hosts.first { $0.hasItem(name) } ?? self
     }
 
     func perform(_ actions: [Action]) {
@@ -109,9 +167,10 @@ final class ScenarioHost {
         case .work(let duration):
             loop.clock.spend(duration)
         case .signal(let name):
-            sources[name]?.signal()
+            owner(of: name).sources[name]?.signal()
         case .send(let name, let count):
-            for _ in 0..<max(count, 0) { sources[name]?.send() }
+            let source = owner(of: name).sources[name]
+            for _ in 0..<max(count, 0) { source?.send() }
         case .wakeUp:
             loop.wakeUp()
         case .stop:
@@ -119,21 +178,22 @@ final class ScenarioHost {
         case .stopMode(let mode):
             loop.stopMode(mode)
         case .add(let name, let mode):
-            add(name, mode)
+            owner(of: name).add(name, mode)
         case .remove(let name, let mode):
-            if let source = sources[name] { loop.remove(source, from: mode) }
-            if let timer = timers[name] { loop.remove(timer, from: mode) }
-            if let observer = observers[name] { loop.remove(observer, from: mode) }
+            owner(of: name).remove(name, mode)
         case .invalidate(let name):
-            sources[name]?.invalidate()
-            timers[name]?.invalidate()
-            observers[name]?.invalidate()
+            let owner = owner(of: name)
+            owner.sources[name]?.invalidate()
+            owner.timers[name]?.invalidate()
+            owner.observers[name]?.invalidate()
         case .setNextFireDate(let name, let delay):
-            timers[name]?.setNextFireDate(loop.clock.now + delay)
+            owner(of: name).timers[name]?.setNextFireDate(loop.clock.now + delay)
         case .performBlock(let name, let modes, let inner):
             loop.perform(name, modes: modes) { [unowned self] in self.perform(inner) }
         case .mainQueue(let name, let inner):
-            loop.performOnMainQueue(name) { [unowned self] in self.perform(inner) }
+            // DispatchQueue.main.async from any thread targets the main thread's loop.
+            let main = loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)
+            main.loop.performOnMainQueue(name) { [unowned main] in main.perform(inner) }
         case .addCommonMode(let mode):
             loop.addCommonMode(mode)
         case .run(let call):
@@ -141,17 +201,36 @@ final class ScenarioHost {
         case .note(let text):
             loop.note(text)
         case .setFlag(let flag):
-            flags.insert(flag)
+            shared.flags.insert(flag)
         case .performOn(let thread, let task, let wait, let inner):
-            precondition(thread == loop.name, "perform on another thread needs the multi-thread runner")
-            if wait {
-                // Foundation performs at once when the target is the calling thread.
-                loop.note("perform \(task) inline (waitUntilDone on its own thread)")
-                perform(inner)
-            } else {
-                loop.performTask(task) { [unowned self] in self.perform(inner) }
-            }
+            performOn(thread, task, wait: wait, inner)
         }
+    }
+
+    /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.
+    private func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
+        guard let target = shared.host(named: thread) else {
+            loop.note("perform \(task): there is no thread \(thread)")
+            return
+        }
+        if target === self && wait {
+            // Foundation performs at once when the target is the calling thread.
+            loop.note("perform \(task) inline (waitUntilDone on its own thread)")
+            perform(inner)
+            return
+        }
+        guard wait else {
+            target.loop.performTask(task) { [unowned target] in target.perform(inner) }
+            return
+        }
+        // waitUntilDone: this thread blocks (virtually) until the target's loop has run the task. If it never
+        // does - the target's program has ended, or it waits for this thread - the world ends up halting idle.
+        let done = TaskCompletion()
+        target.loop.performTask(task) { [unowned target] in
+            target.perform(inner)
+            done.isDone = true
+        }
+        world.block { done.isDone }
     }
 
     private func run(_ call: RunCall) {
@@ -165,7 +244,7 @@ final class ScenarioHost {
         case .foundationForever:
             loop.runFoundationForever()
         case .whileNot(let flag, let mode):
-            while !flags.contains(flag) && !world.isHalted {
+            while !shared.flags.contains(flag) && !world.isHalted {
                 guard loop.runFoundation(mode: mode, before: .distantFuture) else {
                     // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
                     loop.note("run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin")
@@ -174,4 +253,9 @@ final class ScenarioHost {
             }
         }
     }
+}
+
+/// Set once a task performed with waitUntilDone has run; read by the world on behalf of the blocked caller.
+private final class TaskCompletion {
+    var isDone = false
 }

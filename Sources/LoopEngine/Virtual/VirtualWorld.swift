@@ -1,20 +1,25 @@
-/// The virtual clock and kernel: deterministic, single-threaded, where time moves only when a loop waits (to
-/// the next deadline or the next scripted outside event) or a callout declares that it works for a while.
+/// The virtual clock and kernel: deterministic, where time moves only when every thread waits (to the next
+/// deadline or the next scripted outside event) or a callout declares that it works for a while.
 ///
 /// Outside events (what another thread or the user does at a given time) are scheduled with
 /// ``at(_:_:)``; the world performs them, in time order, whenever time passes over them - while a loop sleeps
 /// or while a callout works. The same inputs always produce the same trace.
 ///
-/// A world halts when it would have to move past its ``horizon``, or when a loop waits with nothing left that
-/// could ever wake it (``HaltReason/idle``); every run then unwinds without further callouts.
+/// A world can host several virtual threads, each with its own loop, on one clock (see `runThreads`): each runs on
+/// an OS thread of its own, but only one at a time, and the world alone decides which (see
+/// `VirtualWorld+Threads.swift`). A world used without hosted threads is driven by its caller, as one thread.
+///
+/// A world halts when it would have to move past its ``horizon``, or when nothing left could ever wake a
+/// waiting thread (``HaltReason/idle``); every run then unwinds without further callouts.
 public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
-    // @unchecked Sendable: a virtual world is driven by one thread at a time; its loops hold `engineLock`.
+    // @unchecked Sendable: a virtual world is driven by one thread at a time (the caller, or the holder of the
+    // baton when it hosts threads); its loops hold `engineLock`.
 
     /// Why a world stopped moving.
     public enum HaltReason: Sendable, Equatable {
         /// Time would have passed the horizon.
         case horizon
-        /// A loop waited with nothing scheduled that could wake it: it would sleep forever.
+        /// Every thread waited with nothing scheduled that could wake it: they would sleep forever.
         case idle
         /// ``halt()`` was called (a replay reached the step it wanted).
         case requested
@@ -24,14 +29,25 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public let engineLock = LoopLock()
     /// Time never moves past this instant.
     public var horizon: LoopInstant = .distantFuture
-    public private(set) var haltReason: HaltReason?
+    public internal(set) var haltReason: HaltReason?
 
     private var current: LoopInstant = .zero
     private var ports: [VirtualPort] = []
-    private var portSets: [[PortID]] = []
-    private var happenings: [Happening] = []
+    private(set) var portSets: [[PortID]] = []
+    private(set) var happenings: [Happening] = []
     private var sequence: UInt64 = 0
-    private var outsideDepth = 0
+    /// Above zero while an outside event runs: its code is on no virtual thread.
+    private(set) var outsideDepth = 0
+
+    // Hosted threads (VirtualWorld+Threads.swift), touched only by the holder of the baton.
+    /// Every hosted thread, in declaration order (the order that breaks ties).
+    var threads: [VirtualThread] = []
+    /// The thread holding the baton while hosted threads run; nil when the world is driven by its caller.
+    var runningThread: VirtualThreadID?
+    var baton: VirtualBaton?
+    /// OS threads started and joined by `runThreads` (test hooks: no thread may outlive its world's run).
+    package internal(set) var osThreadsStarted = 0
+    package internal(set) var osThreadsJoined = 0
 
     private struct VirtualPort {
         var kind: PortKind
@@ -44,7 +60,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         var armSequence: UInt64 = 0
     }
 
-    private struct Happening {
+    struct Happening {
         var time: LoopInstant
         var sequence: UInt64
         var action: () -> Void
@@ -58,9 +74,16 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     public var now: LoopInstant { current }
 
+    /// Spends `duration` on the calling thread. A hosted thread gives up the baton meanwhile (the other threads
+    /// are other CPUs: they run while it works); the caller of an unhosted world, or an outside event, just moves
+    /// the clock on, performing the outside events on the way.
     public func spend(_ duration: Duration) {
         guard duration > .zero, haltReason == nil else { return }
-        advance(to: current + duration)
+        if let thread = hostedCaller {
+            suspend(thread, as: .spending(until: current + duration))
+        } else {
+            advance(to: current + duration)
+        }
     }
 
     // MARK: - Driving
@@ -153,6 +176,12 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
             let waitSet = portSets[set.rawValue]
             if let port = firstReady(waitSet) { return .port(port, messages: consume(port)) }
             if poll { return .nothing }
+            // A hosted thread blocks: the world runs other threads, or moves time, until its set has a ready
+            // port. A wait that needs not block never gives the baton away, as a kernel returns at once.
+            if let thread = hostedCaller {
+                suspend(thread, as: .waiting(set))
+                continue
+            }
             var next = happenings.first?.time
             for port in waitSet {
                 if let armed = ports[port.rawValue].armedAt, next == nil || armed < next! { next = armed }
@@ -175,12 +204,17 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         happenings.removeAll { $0.sequence == action.rawValue }
     }
 
-    public func callerIsOutside(_ loop: RunLoopCore) -> Bool { outsideDepth > 0 }
+    /// An outside event is always outside; with hosted threads, so is every virtual thread but the loop's own.
+    public func callerIsOutside(_ loop: RunLoopCore) -> Bool {
+        if outsideDepth > 0 { return true }
+        guard let running = runningThread, let own = loop.virtualThread else { return false }
+        return running != own
+    }
 
     // MARK: - Ports
 
     /// Turns timer ports whose deadline has passed into ready ports, then picks the one ready first.
-    private func firstReady(_ waitSet: [PortID]) -> PortID? {
+    func firstReady(_ waitSet: [PortID]) -> PortID? {
         var best: PortID?
         var bestKey: (LoopInstant, UInt64) = (.distantFuture, .max)
         for port in waitSet {
@@ -215,6 +249,20 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     /// The number of unread messages on a port (for the UI: pending port messages).
     public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
+
+    /// Forgets every outside event still scheduled (their closures may hold what holds this world).
+    func discardPendingEvents() {
+        happenings.removeAll()
+    }
+
+    /// The earliest instant at which a timer port of `waitSet` becomes ready, if one is armed.
+    func earliestDeadline(_ waitSet: [PortID]) -> LoopInstant? {
+        var earliest: LoopInstant?
+        for port in waitSet {
+            if let armed = ports[port.rawValue].armedAt, earliest == nil || armed < earliest! { earliest = armed }
+        }
+        return earliest
+    }
 
     private func insert(_ happening: Happening) {
         let index =

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A bare OS thread (pthread) that runs one closure and is joined once.
+///
+/// LoopEngine does not import Foundation, so this stands in for `Thread`. A virtual thread needs an OS thread of
+/// its own because a loop that waits keeps its whole call stack (runs nested in callouts, a program half done)
+/// while other virtual threads run.
+final class HostedThread {
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    #if canImport(Glibc)
+    private var handle = pthread_t()
+    #else
+    private var handle: pthread_t?
+    #endif
+    private var joined = false
+
+    /// Starts an OS thread running `body`.
+    init(_ body: @escaping () -> Void) {
+        // The thread owns one retain of the body and releases it when the body returns.
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let result = pthread_create(
+            &handle, nil,
+            { argument in
+                // Optional on Glibc, not on Darwin: the promotion makes one body fit both.
+                let argument: UnsafeMutableRawPointer? = argument
+                guard let argument else { return nil }
+                Unmanaged<Body>.fromOpaque(argument).takeRetainedValue().run()
+                return nil
+            }, context)
+        precondition(result == 0, "pthread_create failed (\(result))")
+    }
+
+    deinit {
+        precondition(joined, "a hosted thread was never joined")
+    }
+
+    /// Waits until the thread's body has returned and the OS thread is gone.
+    func join() {
+        guard !joined else { return }
+        #if canImport(Glibc)
+        pthread_join(handle, nil)
+        #else
+        if let handle { pthread_join(handle, nil) }
+        #endif
+        joined = true
+    }
+}

@@ -1,0 +1,195 @@
+/// Identifies a virtual thread hosted by a ``VirtualWorld``: its place in declaration order.
+struct VirtualThreadID: Hashable, Sendable {
+    let rawValue: Int
+}
+
+/// A hosted thread as the scheduler sees it: why it is not running, if it is not.
+struct VirtualThread {
+    enum Phase {
+        /// Not started yet: it can start whenever it gets the baton.
+        case ready
+        /// It holds the baton.
+        case running
+        /// Blocked in a wait on a port set until a port of it is ready.
+        case waiting(PortSetID)
+        /// A callout working until that instant (meanwhile time moves and the other threads run).
+        case spending(until: LoopInstant)
+        /// Blocked until the condition holds (the caller of a perform-on-thread that waits until done).
+        case blocked(until: () -> Bool)
+        /// Its program has ended; so has its OS thread, or it is about to.
+        case ended
+    }
+
+    let name: String
+    var phase: Phase = .ready
+
+    var isEnded: Bool {
+        if case .ended = phase { return true }
+        return false
+    }
+}
+
+/// Hosting several threads, each with its own loop, on one virtual clock.
+///
+/// Each hosted thread runs on its own OS thread, but a baton (``VirtualBaton``) lets exactly one run at a time,
+/// and it changes hands only at the seams where a real thread would give its CPU away or wait for another:
+/// a blocking wait, a callout that works for a while (`spend`), a wait for another thread (`block(until:)`) and
+/// the end of the thread's program. There the world decides, as a pure function of its state, what comes next:
+///
+/// 1. Outside events due now are performed first (as the one-thread world always did).
+/// 2. Else the first thread *in declaration order* that can go on at the current instant gets the baton: a waiter
+///    whose port set has a ready port, a worker whose time is up, a blocked thread whose condition holds, a
+///    thread not started yet.
+/// 3. Else time moves to the earliest of: outside events, the targets of working threads, the armed timer ports
+///    of waiting threads' sets. Nothing at all: the world halts `.idle`; past the horizon: `.horizon`.
+///
+/// Time stands still while a thread runs, so everything a thread does between two seams happens at one instant,
+/// and the same scenario always interleaves the same way. When the world halts, every thread that has not
+/// ended gets the baton in turn and unwinds (its wait returns `.halted`, its work returns at once).
+extension VirtualWorld {
+    /// Declares a thread to host; declaration order breaks every tie. Call before ``runThreads(_:)``.
+    func addThread(named name: String) -> VirtualThreadID {
+        precondition(baton == nil, "threads are declared before they run")
+        threads.append(VirtualThread(name: name))
+        return VirtualThreadID(rawValue: threads.count - 1)
+    }
+
+    /// Makes `loop` belong to `thread`: from every other thread, ``callerIsOutside(_:)`` is then true for it.
+    func bind(_ loop: RunLoopCore, to thread: VirtualThreadID) {
+        loop.virtualThread = thread
+    }
+
+    /// The hosted thread that is calling; nil for an outside event (it is on no virtual thread) and when the
+    /// world is not hosting threads (its caller drives it, as a single thread).
+    var hostedCaller: VirtualThreadID? { outsideDepth > 0 ? nil : runningThread }
+
+    /// Runs one body per declared thread, each on its own virtual thread, and returns when all of them have
+    /// ended, every OS thread joined.
+    ///
+    /// The first body runs on the calling OS thread, so a world of one thread starts no OS thread at all; the
+    /// others get an OS thread each, which waits for the baton before it runs anything.
+    func runThreads(_ bodies: [() -> Void]) {
+        precondition(bodies.count == threads.count, "one body per declared thread")
+        precondition(baton == nil && runningThread == nil, "a world runs its threads once")
+        guard !bodies.isEmpty else { return }
+        let baton = VirtualBaton(holder: 0)
+        self.baton = baton
+        runningThread = VirtualThreadID(rawValue: 0)
+        threads[0].phase = .running
+        var hosted: [HostedThread] = []
+        for index in bodies.indices.dropFirst() {
+            let body = bodies[index]
+            hosted.append(
+                HostedThread { [self] in
+                    baton.await(index)
+                    threads[index].phase = .running
+                    body()
+                    end(VirtualThreadID(rawValue: index))
+                })
+            osThreadsStarted += 1
+        }
+        bodies[0]()
+        end(VirtualThreadID(rawValue: 0))
+        baton.awaitFinish()
+        for thread in hosted {
+            thread.join()
+            osThreadsJoined += 1
+        }
+    }
+
+    /// Blocks the calling hosted thread until `condition` holds or the world halts; returns the condition.
+    ///
+    /// Only the holder of the baton evaluates `condition`, so it may read state other threads write. An outside
+    /// event, or the caller of a world that hosts no threads, cannot block: it gets the condition as it is.
+    @discardableResult
+    func block(until condition: @escaping () -> Bool) -> Bool {
+        guard let thread = hostedCaller, !condition() else { return condition() }
+        suspend(thread, as: .blocked(until: condition))
+        return condition()
+    }
+
+    /// Gives up the baton until `thread` (the caller) can go on again in `phase`, or the world halts.
+    func suspend(_ thread: VirtualThreadID, as phase: VirtualThread.Phase) {
+        threads[thread.rawValue].phase = phase
+        schedule(from: thread)
+        threads[thread.rawValue].phase = .running
+    }
+
+    // MARK: - Scheduling
+
+    /// The end of a thread's program: hands the baton on for good.
+    private func end(_ thread: VirtualThreadID) {
+        threads[thread.rawValue].phase = .ended
+        schedule(from: thread)
+    }
+
+    /// Decides what happens next, on behalf of `thread`, which holds the baton and has said (in its phase) why
+    /// it stops. Returns when `thread` may go on - at once if nothing else comes first - or, when it has ended,
+    /// as soon as the baton is someone else's (or retired, everyone having ended).
+    private func schedule(from thread: VirtualThreadID) {
+        while true {
+            // Outside events due now happened before any thread got to look.
+            if haltReason == nil, let first = happenings.first, first.time <= now {
+                advance(to: now)
+                continue
+            }
+            if let next = firstRunnable() {
+                if next == thread { return }
+                guard let baton else { preconditionFailure("hosted threads run without a baton") }
+                let ending = threads[thread.rawValue].isEnded
+                runningThread = next
+                baton.pass(to: next.rawValue)
+                // From here on the world belongs to `next`: touch nothing until the baton comes back.
+                if !ending { baton.await(thread.rawValue) }
+                return
+            }
+            if threads.allSatisfy(\.isEnded) {
+                runningThread = nil
+                baton?.finish()
+                return
+            }
+            guard let next = nextEventTime() else {
+                // Every thread that is left waits for something nothing can bring.
+                haltReason = .idle
+                continue
+            }
+            advance(to: max(next, now))
+        }
+    }
+
+    /// The first thread, in declaration order, that can go on at the current instant. Once the world has halted
+    /// every thread that has not ended can: it has to unwind.
+    private func firstRunnable() -> VirtualThreadID? {
+        for index in threads.indices where canProceed(threads[index].phase) {
+            return VirtualThreadID(rawValue: index)
+        }
+        return nil
+    }
+
+    private func canProceed(_ phase: VirtualThread.Phase) -> Bool {
+        switch phase {
+        case .ended: false
+        case _ where haltReason != nil: true
+        case .ready, .running: true
+        case .waiting(let set): firstReady(portSets[set.rawValue]) != nil
+        case .spending(let until): until <= now
+        case .blocked(let condition): condition()
+        }
+    }
+
+    /// The earliest instant at which something can happen: an outside event, a working thread's time being up,
+    /// an armed timer port of a waiting thread's set. Nil: nothing ever will.
+    private func nextEventTime() -> LoopInstant? {
+        var next = happenings.first?.time
+        for thread in threads {
+            let candidate: LoopInstant?
+            switch thread.phase {
+            case .spending(let until): candidate = until
+            case .waiting(let set): candidate = earliestDeadline(portSets[set.rawValue])
+            default: candidate = nil
+            }
+            if let candidate, next == nil || candidate < next! { next = candidate }
+        }
+        return next
+    }
+}
