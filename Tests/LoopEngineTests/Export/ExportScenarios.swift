@@ -43,13 +43,33 @@ extension ExportScenarios {
             .map(\.element)
     }
 
-    /// The snapshot scenario: a timer, an observer, a port and an outside signal plus wake-up, in 0.1 s.
+    /// The snapshot scenario: a timer, an observer, a port, an outside signal plus wake-up whose source runs a
+    /// nested run until a timer of its mode fires, all in 0.1 s.
     static let small = Scenario(
         name: "small",
         items: [
-            .source0("A"), .port("P"), .timer("T1", first: ms(20)),
+            .source0("A", [ScriptStep(.run(.inMode("Inner", seconds: 0.02, returnAfterSourceHandled: false)))]),
+            .port("P"), .timer("T1", first: ms(20)), .timer("Tick", first: ms(45), modes: ["Inner"]),
             .observer("O", [.beforeWaiting, .afterWaiting]),
         ],
         program: [.send("P", count: 1), .run(.inMode(.default, seconds: 0.1, returnAfterSourceHandled: false))],
         outside: [OutsideEvent(at: ms(40), [.signal("A"), .wakeUp])])
+}
+
+extension ExportScenarios {
+    /// Names that Mermaid would choke on unescaped (`;`, `#`, `%%`, `<`, newlines, keywords), ignored
+    /// wake-ups and stops, an empty mode, and a stop from outside.
+    static let awkward = Scenario(
+        name: "awkward",
+        items: [
+            .source0("end; loop #1 %%x <b>", [ScriptStep(.note("say \"hi\"; #2 %% <br> \n next"))]),
+            .observer("loop", [.entry, .exit]), .timer("Participant as", first: ms(5)),
+            .port("é-port"), .source0("end_ loop _1 x b"),
+        ],
+        program: [
+            .wakeUp, .stop, .signal("end; loop #1 %%x <b>"), .send("é-port", count: 1),
+            .run(.inMode("mode;#%", seconds: 0.05, returnAfterSourceHandled: false)),
+            .run(.inMode(.default, seconds: 0.05, returnAfterSourceHandled: false)),
+        ],
+        outside: [OutsideEvent(at: ms(20), [.stop, .wakeUp])])
 }
