@@ -172,3 +172,13 @@ struct ChromeExportTests {
         }
     }
 }
+
+extension ChromeExportTests {
+    @Test("an empty trace is still a valid file with its process")
+    func emptyTrace() throws {
+        let (top, traceEvents) = try Self.parse([])
+        #expect(top["displayTimeUnit"] as? String == "ms")
+        #expect(traceEvents.count == 1)
+        #expect(traceEvents.first?["name"] as? String == "process_name")
+    }
+}

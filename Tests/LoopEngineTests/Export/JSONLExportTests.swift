@@ -93,3 +93,19 @@ struct JSONLExportTests {
         #expect(line(12_000_000_001).hasPrefix(#"{"t":12.000000001,"#))
     }
 }
+
+extension JSONLExportTests {
+    @Test("an empty trace is a header alone")
+    func emptyTrace() throws {
+        let text = JSONLTraceFormatter.format([], scenario: "")
+        #expect(text == #"{"format":"loopviz-trace","version":1,"scenario":"","clock":"virtual","events":0}"# + "\n")
+    }
+
+    @Test("DEL and the JavaScript line separators are escaped too")
+    func rareCharacters() throws {
+        let line = JSONLTraceFormatter.line(
+            LoopEvent(time: .zero, loop: "T", depth: 0, mode: nil, iteration: 0, kind: .note, name: "a\u{7F}\u{2029}b"))
+        #expect(line.contains(#""name":"a\u007F\u2029b""#))
+        #expect(try ExportJSON.object(line)["name"] as? String == "a\u{7F}\u{2029}b")
+    }
+}

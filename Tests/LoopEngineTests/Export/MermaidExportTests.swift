@@ -142,3 +142,12 @@ struct MermaidExportTests {
             MermaidTraceFormatter.format(events, scenario: "a") == MermaidTraceFormatter.format(events, scenario: "a"))
     }
 }
+
+extension MermaidExportTests {
+    @Test("an empty trace is a diagram with the outside world alone")
+    func emptyTrace() {
+        #expect(
+            MermaidTraceFormatter.format([], scenario: "")
+                == "sequenceDiagram\n    participant World as outside world\n")
+    }
+}

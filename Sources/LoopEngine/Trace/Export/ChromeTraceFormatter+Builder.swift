@@ -89,7 +89,7 @@ extension ChromeTraceFormatter {
         private mutating func read(_ event: LoopEvent, at index: Int) {
             var thread = state(for: event.loop, at: event.time.nanoseconds)
             let now = event.time.nanoseconds
-            if Self.isLoopStep(event.kind) {
+            if event.kind.isLoopStep {
                 while let top = thread.stack.last, Self.closes(event, top) {
                     thread.stack.removeLast()
                     close(top, at: now, by: event)
@@ -130,12 +130,6 @@ extension ChromeTraceFormatter {
         }
 
         // MARK: - Slices
-
-        /// The steps of the loop itself: they delimit callouts, sleeps and iterations.
-        static func isLoopStep(_ kind: LoopEvent.Kind) -> Bool {
-            kind.isActivity || kind.isCallout || kind == .sleep || kind == .wake || kind == .runStart
-                || kind == .result
-        }
 
         /// Whether the loop step `event` ends the open slice `slice`.
         static func closes(_ event: LoopEvent, _ slice: OpenSlice) -> Bool {

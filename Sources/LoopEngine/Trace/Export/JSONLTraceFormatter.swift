@@ -4,7 +4,7 @@
 ///
 ///     {"format":"loopviz-trace","version":1,"scenario":"demo","clock":"virtual","events":2}
 ///     {"t":0.000,"thread":"T","depth":1,"mode":"default","iteration":0,"kind":"runStart","name":"default",...}
-///     {"t":0.2,"thread":"T","depth":1,...,"kind":"result","name":"timedOut","result":"timedOut","detail":null}
+///     {"t":0.200,"thread":"T",...,"kind":"result","name":"timedOut","result":"timedOut","detail":null}
 ///
 /// - `t`: seconds since the clock's origin, a plain JSON number (at least millisecond digits, at most nine
 ///   decimals, never an exponent) so the nanosecond value survives a round trip.

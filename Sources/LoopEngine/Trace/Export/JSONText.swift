@@ -1,8 +1,9 @@
 /// Hand-written JSON for the export formats: LoopEngine has no Foundation, and the formats promise a fixed key
 /// order that a generic encoder would not keep anyway.
 enum JSONText {
-    /// `text` as a JSON string literal. Quotes and backslashes are escaped, every control character (and U+2028,
-    /// U+2029, which break JavaScript readers) becomes `\uXXXX`; other non-ASCII passes through as UTF-8.
+    /// `text` as a JSON string literal. Quotes and backslashes are escaped, every control character (and DEL,
+    /// which Perfetto's tokenizer rejects, and U+2028/U+2029, which break JavaScript readers) becomes `\uXXXX`;
+    /// other non-ASCII passes through as UTF-8.
     static func quoted(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
@@ -10,8 +11,7 @@ enum JSONText {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += unicodeEscape(scalar.value)
+            case _ where needsUnicodeEscape(scalar.value): out += unicodeEscape(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -48,6 +48,10 @@ enum JSONText {
             text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
         }
         return text
+    }
+
+    private static func needsUnicodeEscape(_ value: UInt32) -> Bool {
+        value < 0x20 || value == 0x7F || value == 0x2028 || value == 0x2029
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

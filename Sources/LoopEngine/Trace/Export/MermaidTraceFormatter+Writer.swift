@@ -41,7 +41,7 @@ extension MermaidTraceFormatter {
         }
 
         mutating func write(_ event: LoopEvent) {
-            if ChromeTraceFormatter.Builder.isLoopStep(event.kind) {
+            if event.kind.isLoopStep {
                 callouts.removeAll { $0.depth >= event.depth }
                 closeBlocks(for: event)
                 openBlocks(for: event)
