@@ -26,6 +26,8 @@ let package = Package(
             name: "loopviz",
             dependencies: ["LoopEngine", "LoopOracle", "CNcurses"]
         ),
+        // libFuzzer target for the scenario parser: `Scripts/fuzz-parser.sh [SECONDS]`.
+        .executableTarget(name: "ParserFuzzer", dependencies: ["LoopEngine"]),
         .testTarget(
             name: "LoopEngineTests",
             dependencies: ["LoopEngine", "LoopOracle"],

@@ -65,7 +65,12 @@ extension RunLoopCore {
     /// `CFRunLoopRunInMode(mode, limit - now, true)` and true, whatever its result.
     @discardableResult
     public func runFoundation(mode: ModeName, before limit: LoopInstant) -> Bool {
-        if waiter.isHalted || isFinished(mode: mode) { return false }
+        if waiter.isHalted { return false }
+        if isFinished(mode: mode) {
+            // CF calls no observer here, so nothing else in the trace would show why the call came back.
+            note("run(mode: \(mode), before:) returned false at once: the mode is empty")
+            return false
+        }
         let seconds = limit == .distantFuture ? Double.infinity : (limit - clock.now).secondsValue
         run(mode: mode, seconds: seconds, returnAfterSourceHandled: true)
         return true

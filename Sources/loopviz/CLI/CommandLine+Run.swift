@@ -17,18 +17,28 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [--help] [--version]
+        USAGE: loopviz <command> [options]
 
-        loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks,
-        stop and wake-up, nested runs) on a virtual clock and checks it against the real CFRunLoop.
+        loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks, stop and
+        wake-up, nested runs) on a virtual clock, and checks it against the real CFRunLoop.
+
+        COMMANDS:
+          run FILE        Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).
+          check FILE...   Run scenarios and verify their `expect` sections.
+          compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop and compare the traces.
 
         OPTIONS:
-          -h, --help       Show this help and exit.
-          --version        Print the version and exit.
+          -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
+          --version       Print the version.
 
-        The interactive UI and the headless commands (run, check, compare, bench) are being built;
-        see README.md for their status.
+        Scenario files are written in the .loop language: see README.md and examples/.
         """
+
+    static let commands: [String: (help: String, run: @Sendable ([String]) -> ExitStatus)] = [
+        "run": (RunCommand.help, RunCommand.run),
+        "check": (CheckCommand.help, CheckCommand.run),
+        "compare": (CompareCommand.help, CompareCommand.run),
+    ]
 
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -36,17 +46,37 @@ extension CommandLine {
             print(usage)
             return .success
         }
+        if let command = commands[first] {
+            return command.run(Array(arguments.dropFirst()))
+        }
         switch first {
-        case "-h", "--help", "help":
+        case "-h", "--help":
             print(usage)
+            return .success
+        case "help":
+            guard arguments.count > 1 else {
+                print(usage)
+                return .success
+            }
+            guard let command = commands[arguments[1]] else {
+                return usageError("unknown command '\(arguments[1])'", command: nil)
+            }
+            print(command.help)
             return .success
         case "--version":
             print("loopviz \(LoopEngineVersion.string)")
             return .success
         default:
-            printError("loopviz: unknown command or option '\(first)'\nSee 'loopviz --help'.")
-            return .usage
+            let what = first.hasPrefix("-") ? "option" : "command"
+            return usageError("unknown \(what) '\(first)'", command: nil)
         }
+    }
+
+    /// Prints a usage problem and where to read more; returns the usage exit status.
+    static func usageError(_ message: String, command: String?) -> ExitStatus {
+        let help = command.map { "loopviz \($0) --help" } ?? "loopviz --help"
+        printError("loopviz: error: \(message)\nSee '\(help)'.")
+        return .usage
     }
 
     static func printError(_ message: String) {

@@ -1,0 +1,89 @@
+import LoopEngine
+
+/// `loopviz run FILE`: runs a scenario headless and prints its trace.
+enum RunCommand {
+    static let help = """
+        OVERVIEW: Run a scenario headless and print its trace.
+
+        USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME] [-o PATH]
+
+        ARGUMENTS:
+          FILE                    A .loop scenario file.
+
+        OPTIONS:
+          --trace FORMAT          text (aligned columns, the default), jsonl (one JSON object per event, for
+                                  tools), chrome (Chrome Trace Event JSON: open it in Perfetto) or mermaid
+                                  (a sequenceDiagram for slides).
+          --clock CLOCK           virtual (deterministic, the default) or real (a real thread in real time).
+          --until TIME            Stop the virtual clock at TIME (e.g. 2s, 500ms); default: the file's `until`,
+                                  or when every program has ended or every loop sleeps for good.
+          -o PATH                 Write the trace to PATH instead of standard output.
+          -h, --help              Show this help.
+
+        EXIT STATUS: 0 the scenario ran; 2 invalid input or usage.
+        """
+
+    enum Clock: String, CaseIterable {
+        case virtual, real
+    }
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments, valued: ["--trace", "--clock", "--until", "-o"], switches: ["-h", "--help"])
+        } catch {
+            return CommandLine.usageError(error.description, command: "run")
+        }
+        if scanner.has("-h") || scanner.has("--help") {
+            print(help)
+            return .success
+        }
+        guard scanner.positional.count == 1, let path = scanner.positional.first else {
+            let problem = scanner.positional.isEmpty ? "missing FILE" : "run takes one FILE"
+            return CommandLine.usageError(problem, command: "run")
+        }
+        let format: TraceFormat
+        let clock: Clock
+        do {
+            format = try scanner.choice("--trace", default: .text)
+            clock = try scanner.choice("--clock", default: .virtual)
+        } catch {
+            return CommandLine.usageError(error.description, command: "run")
+        }
+        var until: Duration?
+        if let text = scanner.value("--until") {
+            guard let value = ScriptLoader.duration(text) else {
+                return CommandLine.usageError("'\(text)' is not a time; use e.g. 2s or 500ms", command: "run")
+            }
+            until = value
+        }
+        if clock == .real {
+            CommandLine.printError(
+                "loopviz: error: --clock real needs the real-thread backend, which is not built yet; "
+                    + "use --clock virtual (the default)")
+            return .usage
+        }
+        let script: LoopScript
+        switch ScriptLoader.load(path) {
+        case .success(let loaded): script = loaded
+        case .failure(let failure):
+            CommandLine.printError(ScriptLoader.describe(failure))
+            return .usage
+        }
+        let horizon = until ?? script.until ?? ScenarioLimits.defaultHorizon
+        let outcome = ScenarioRunner.run(script.scenario, horizon: horizon)
+        let text = format.render(outcome.events, scenario: script.scenario.name, clock: .virtual)
+        if let problem = OutputFile(path: scanner.value("-o")).write(text) {
+            CommandLine.printError(problem)
+            return .failure
+        }
+        return .success
+    }
+}
+
+/// Limits shared by the headless commands.
+enum ScenarioLimits {
+    /// How far the virtual clock goes when neither the command line nor the file says.
+    static let defaultHorizon: Duration = .seconds(60)
+}

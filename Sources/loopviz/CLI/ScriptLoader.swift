@@ -1,0 +1,49 @@
+import Foundation
+import LoopEngine
+
+/// Reads and parses `.loop` files for the headless commands, reporting problems the way compilers do.
+enum ScriptLoader {
+    enum Failure: Error {
+        /// The file could not be read; the message says why.
+        case unreadable(String)
+        /// The file has errors; each is rendered with its position.
+        case invalid(ScenarioDiagnostics)
+    }
+
+    static func load(_ path: String) -> Result<LoopScript, Failure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                return .failure(.unreadable(isDirectory.boolValue ? "\(path): is a directory" : "\(path): cannot read"))
+            }
+            return .failure(.unreadable("\(path): no such file"))
+        }
+        // Invalid UTF-8 is replaced, never fatal: the parser then reports what it cannot read.
+        let text = String(decoding: data, as: UTF8.self)
+        do {
+            return .success(try ScenarioParser.parse(text, file: path))
+        } catch {
+            return .failure(.invalid(error))
+        }
+    }
+
+    static func describe(_ failure: Failure) -> String {
+        switch failure {
+        case .unreadable(let message): "loopviz: error: \(message)"
+        case .invalid(let diagnostics): diagnostics.description
+        }
+    }
+
+    /// Parses a time like `2s` or `250ms` for `--until`.
+    static func duration(_ text: String) -> Duration? {
+        let digits = text.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(digits), value >= 0 else { return nil }
+        switch text.dropFirst(digits.count) {
+        case "s": return .secondsValue(value)
+        case "ms": return .secondsValue(value / 1e3)
+        case "us": return .secondsValue(value / 1e6)
+        case "m": return .secondsValue(value * 60)
+        default: return nil
+        }
+    }
+}

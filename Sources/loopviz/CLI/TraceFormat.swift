@@ -1,0 +1,22 @@
+import LoopEngine
+
+/// The formats `loopviz run --trace` can write.
+enum TraceFormat: String, CaseIterable {
+    /// Aligned columns for people (the README's and the lessons' form).
+    case text
+    /// One JSON object per line after a header: the stable contract for tools.
+    case jsonl
+    /// Chrome Trace Event JSON: open it in Perfetto.
+    case chrome
+    /// A Mermaid `sequenceDiagram` for slides.
+    case mermaid
+
+    func render(_ events: [LoopEvent], scenario: String, clock: TraceClock) -> String {
+        switch self {
+        case .text: TextTraceFormatter.format(events)
+        case .jsonl: JSONLTraceFormatter.format(events, scenario: scenario, clock: clock)
+        case .chrome: ChromeTraceFormatter.format(events, scenario: scenario, clock: clock)
+        case .mermaid: MermaidTraceFormatter.format(events, scenario: scenario)
+        }
+    }
+}
