@@ -182,10 +182,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
                 suspend(thread, as: .waiting(set))
                 continue
             }
+            // Driven by its caller (or from an outside event): move time to whatever could make a port ready.
             var next = happenings.first?.time
-            for port in waitSet {
-                if let armed = ports[port.rawValue].armedAt, next == nil || armed < next! { next = armed }
-            }
+            if let armed = earliestDeadline(waitSet), next == nil || armed < next! { next = armed }
             guard let next else {
                 haltReason = .idle
                 return .halted
