@@ -56,7 +56,7 @@ enum CompareCommand {
                 continue
             }
             if let reason = CFOracle.unsupportedReason(script.scenario) {
-                print("SKIP \(path): the real CFRunLoop here cannot run \(reason)")
+                print("SKIP \(path): not comparable with the real CFRunLoop here: \(reason)")
                 continue
             }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
