@@ -33,5 +33,10 @@ let package = Package(
             dependencies: ["LoopEngine", "LoopOracle"],
             exclude: ["Snapshots"]
         ),
+        // Runs the built `loopviz` as a person would: arguments in, output and exit status out.
+        .testTarget(
+            name: "loopvizTests",
+            dependencies: ["loopviz"]
+        ),
     ]
 )

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Runs the `loopviz` executable built next to the tests.
+struct LoopvizProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL {
+        // The test bundle lives in the build folder beside the executable.
+        let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
+        let sibling = bundle.appendingPathComponent("loopviz")
+        if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        return packageRoot.appendingPathComponent(".build/debug/loopviz")
+    }
+
+    static func run(_ arguments: [String], files: [String: String] = [:]) throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite("loopviz on the command line")
+struct CommandLineTests {
+    static let good = """
+        scenario "good"
+        thread T
+          timer t at 50ms
+          run default for 1s
+        expect exactly
+          runStart default
+          entry
+          beforeTimers
+          beforeSources
+          beforeWaiting
+          0.050 afterWaiting
+          0.050 timer t
+          exit
+          result finished
+        """
+    static let failing = good.replacingOccurrences(of: "0.050 timer t", with: "0.060 timer t")
+    static let broken = "thread T\n  signal nothing\n  run default 1s\n"
+
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let result = try LoopvizProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("loopviz "))
+    }
+
+    @Test("an unknown command is a usage error with a hint, exit 2")
+    func unknownCommand() throws {
+        let result = try LoopvizProcess.run(["frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown command 'frobnicate'"))
+        #expect(result.stderr.contains("loopviz --help"))
+    }
+
+    @Test("every command has its own help", arguments: ["run", "check", "compare"])
+    func commandHelp(_ command: String) throws {
+        let result = try LoopvizProcess.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: loopviz \(command)"))
+        #expect(result.stdout.contains("EXIT STATUS"))
+    }
+
+    @Test("check passes a kept promise (0), fails a broken one with a diff (1), rejects bad input (2)")
+    func checkExitStatuses() throws {
+        let files = ["good.loop": Self.good, "failing.loop": Self.failing, "broken.loop": Self.broken]
+        let pass = try LoopvizProcess.run(["check", "good.loop"], files: files)
+        #expect(pass.status == 0)
+        #expect(pass.stdout.hasPrefix("PASS good.loop"))
+        let fail = try LoopvizProcess.run(["check", "good.loop", "failing.loop"], files: files)
+        #expect(fail.status == 1)
+        #expect(fail.stdout.contains("FAIL failing.loop"))
+        #expect(fail.stdout.contains("- 0.060 timer t"))
+        #expect(fail.stdout.contains("+ 0.050 timer t"))
+        let bad = try LoopvizProcess.run(["check", "broken.loop", "failing.loop"], files: files)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("broken.loop:2:10: error: unknown item 'nothing' on thread T"))
+        #expect(bad.stderr.contains("broken.loop:3:15: error: expected 'for'"))
+    }
+
+    @Test("run prints each trace format; jsonl and chrome are JSON", arguments: ["text", "jsonl", "chrome", "mermaid"])
+    func runFormats(_ format: String) throws {
+        let result = try LoopvizProcess.run(["run", "good.loop", "--trace", format], files: ["good.loop": Self.good])
+        #expect(result.status == 0)
+        switch format {
+        case "text":
+            #expect(result.stdout.contains("0.050  T       1      default  timer"))
+        case "jsonl":
+            for line in result.stdout.split(separator: "\n") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any])
+            }
+        case "chrome":
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect(object?["traceEvents"] is [Any])
+        default:
+            #expect(result.stdout.hasPrefix("---") || result.stdout.hasPrefix("sequenceDiagram"))
+        }
+    }
+
+    @Test("run -o writes the trace to a file and prints nothing")
+    func runToFile() throws {
+        let result = try LoopvizProcess.run(
+            ["run", "good.loop", "--trace", "jsonl", "-o", "/dev/null"], files: ["good.loop": Self.good])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("run rejects a bad format, a bad time, a missing file and the real clock (not built yet), exit 2")
+    func runUsageErrors() throws {
+        let files = ["good.loop": Self.good]
+        let cases: [([String], String)] = [
+            (["run", "good.loop", "--trace", "xml"], "'xml' is not a valid value for --trace"),
+            (["run", "good.loop", "--until", "soon"], "'soon' is not a time"),
+            (["run", "missing.loop"], "missing.loop: no such file"),
+            (["run"], "missing FILE"),
+            (["run", "good.loop", "--clock", "real"], "--clock real needs the real-thread backend"),
+        ]
+        for (arguments, message) in cases {
+            let result = try LoopvizProcess.run(arguments, files: files)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test("compare agrees with the real CFRunLoop on a simple scenario and skips what it cannot run")
+    func compare() throws {
+        let darwin = "profile darwin\n" + Self.good
+        let result = try LoopvizProcess.run(
+            ["compare", "--quiet", "--tolerance", "60ms", "good.loop", "darwin.loop"],
+            files: ["good.loop": Self.good, "darwin.loop": darwin])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("AGREE good.loop"))
+        #expect(
+            result.stdout.contains("SKIP darwin.loop: not comparable with the real CFRunLoop here: the darwin profile"))
+    }
+}
