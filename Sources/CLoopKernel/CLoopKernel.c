@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
 #include "CLoopKernel.h"
+#include <errno.h>
 #include <poll.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifdef __linux__
 int lv_ppoll_one(int fd, int64_t timeout_ns) {
@@ -11,6 +13,83 @@ int lv_ppoll_one(int fd, int64_t timeout_ns) {
     }
     struct timespec ts = { .tv_sec = timeout_ns / 1000000000LL, .tv_nsec = timeout_ns % 1000000000LL };
     return ppoll(&pfd, 1, &ts, NULL);
+}
+
+static struct timespec lv_timespec(int64_t ns) {
+    struct timespec ts = { .tv_sec = ns / 1000000000LL, .tv_nsec = ns % 1000000000LL };
+    return ts;
+}
+
+int lv_eventfd_create(int semaphore) {
+    int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC | (semaphore ? EFD_SEMAPHORE : 0));
+    return fd < 0 ? -errno : fd;
+}
+
+int lv_timerfd_create(void) {
+    int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int lv_epoll_create(void) {
+    int fd = epoll_create1(EPOLL_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+static int lv_epoll_control(int epfd, int op, int fd, uint64_t tag) {
+    struct epoll_event event = { .events = EPOLLIN | EPOLLET, .data = { .u64 = tag } };
+    int result;
+    do {
+        result = epoll_ctl(epfd, op, fd, &event);
+    } while (result < 0 && errno == EINTR);
+    return result < 0 ? -errno : 0;
+}
+
+int lv_epoll_add(int epfd, int fd, uint64_t tag) { return lv_epoll_control(epfd, EPOLL_CTL_ADD, fd, tag); }
+
+int lv_epoll_rearm(int epfd, int fd, uint64_t tag) { return lv_epoll_control(epfd, EPOLL_CTL_MOD, fd, tag); }
+
+int lv_epoll_remove(int epfd, int fd) { return lv_epoll_control(epfd, EPOLL_CTL_DEL, fd, 0); }
+
+int lv_epoll_take_one(int epfd, uint64_t *tag) {
+    struct epoll_event event;
+    int result;
+    do {
+        result = epoll_wait(epfd, &event, 1, 0);
+    } while (result < 0 && errno == EINTR);
+    if (result < 0) return -errno;
+    if (result == 1) *tag = event.data.u64;
+    return result;
+}
+
+int lv_eventfd_post(int fd) {
+    uint64_t one = 1;
+    ssize_t result;
+    do {
+        result = write(fd, &one, sizeof one);
+    } while (result < 0 && errno == EINTR);
+    return result < 0 ? -errno : 0;
+}
+
+int64_t lv_read_counter(int fd) {
+    uint64_t value = 0;
+    ssize_t result;
+    do {
+        result = read(fd, &value, sizeof value);
+    } while (result < 0 && errno == EINTR);
+    if (result < 0) return -errno;
+    if (result != sizeof value) return -EIO;
+    return value > INT64_MAX ? INT64_MAX : (int64_t)value;
+}
+
+int lv_timerfd_arm(int fd, int64_t absolute_ns) {
+    struct itimerspec spec = { .it_interval = { 0, 0 }, .it_value = lv_timespec(absolute_ns > 0 ? absolute_ns : 0) };
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0 ? -errno : 0;
+}
+
+void lv_sleep_until(int64_t absolute_ns) {
+    struct timespec deadline = lv_timespec(absolute_ns);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR) {
+    }
 }
 #endif
 

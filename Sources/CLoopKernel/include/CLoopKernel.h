@@ -13,9 +13,67 @@
 
 /// ppoll on one file descriptor with a timeout in nanoseconds (negative: wait forever). Returns ppoll's result.
 int lv_ppoll_one(int fd, int64_t timeout_ns);
+
+// The real backend's system calls, one wrapper each. Every wrapper retries EINTR itself and returns -errno on
+// failure, so Swift never reads the thread-local errno. (`struct epoll_event` is packed on x86_64, which is why
+// epoll is wrapped rather than called from Swift.)
+
+/// A non-blocking, close-on-exec eventfd; `semaphore` non-zero: EFD_SEMAPHORE (a read takes one message).
+int lv_eventfd_create(int semaphore);
+/// A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd.
+int lv_timerfd_create(void);
+/// A close-on-exec epoll instance.
+int lv_epoll_create(void);
+/// Registers `fd` edge-triggered for input, with `tag` as its event data (CF: EPOLLIN | EPOLLET).
+int lv_epoll_add(int epfd, int fd, uint64_t tag);
+/// Registers `fd` again (EPOLL_CTL_MOD): the kernel re-checks readiness and queues it if it is still readable.
+int lv_epoll_rearm(int epfd, int fd, uint64_t tag);
+int lv_epoll_remove(int epfd, int fd);
+/// `epoll_wait(epfd, &event, 1, 0)`: 1 and the event's tag, 0 when nothing is ready, or -errno.
+int lv_epoll_take_one(int epfd, uint64_t *tag);
+/// Adds one to an eventfd's counter (`eventfd_write(fd, 1)`).
+int lv_eventfd_post(int fd);
+/// The 8-byte read that acknowledges an eventfd or timerfd: the counter (or expirations), or -errno
+/// (-EAGAIN: nothing to read).
+int64_t lv_read_counter(int fd);
+/// Arms a timerfd for an absolute CLOCK_MONOTONIC time in nanoseconds (at least 1); 0 disarms it.
+int lv_timerfd_arm(int fd, int64_t absolute_ns);
+/// Sleeps until an absolute CLOCK_MONOTONIC time in nanoseconds (EINTR resumes the sleep).
+void lv_sleep_until(int64_t absolute_ns);
 #endif
 
 /// Reads CLOCK_MONOTONIC in nanoseconds.
 int64_t lv_monotonic_ns(void);
+
+// Atomic access to a pointer-sized cell, for the few engine fields that are read without a lock (Swift's
+// Synchronization module needs macOS 15, so these keep the engine building everywhere). `static inline` so that
+// Swift inlines them.
+
+/// Loads the cell with acquire ordering.
+static inline void *lv_atomic_load_pointer(void *const *cell) { return __atomic_load_n(cell, __ATOMIC_ACQUIRE); }
+
+/// Stores `desired` if the cell holds `expected` (acquire-release); returns non-zero when it did.
+static inline int lv_atomic_compare_exchange_pointer(void **cell, void *expected, void *desired) {
+    return __atomic_compare_exchange_n(cell, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+/// Loads a flag with acquire ordering.
+static inline int lv_atomic_load_int(const int *cell) { return __atomic_load_n(cell, __ATOMIC_ACQUIRE); }
+
+/// Stores a flag with release ordering.
+static inline void lv_atomic_store_int(int *cell, int value) { __atomic_store_n(cell, value, __ATOMIC_RELEASE); }
+
+/// Stores `value` and returns what the flag held before (acquire-release).
+static inline int lv_atomic_exchange_int(int *cell, int value) {
+    return __atomic_exchange_n(cell, value, __ATOMIC_ACQ_REL);
+}
+
+/// Adds `delta` and returns the new value (relaxed: counters for tests and statistics).
+static inline int64_t lv_atomic_add_int64(int64_t *cell, int64_t delta) {
+    return __atomic_add_fetch(cell, delta, __ATOMIC_RELAXED);
+}
+
+/// Loads a counter (relaxed).
+static inline int64_t lv_atomic_load_int64(const int64_t *cell) { return __atomic_load_n(cell, __ATOMIC_RELAXED); }
 
 #endif

@@ -12,7 +12,7 @@ extension RunLoopCore {
         for observer in snapshot where observer.isValidStorage {
             let oneShot = !observer.repeats
             observer.isFiring = true
-            observer.callCount += 1
+            observer.callCountStorage += 1
             emit(.observer, observer.name, activity.description)
             callout { observer.callout(activity) }
             if oneShot { invalidateLocked(observer) }

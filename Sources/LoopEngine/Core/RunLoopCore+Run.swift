@@ -19,6 +19,8 @@ extension RunLoopCore {
     /// `CFRunLoopRunSpecific` (spec §2.1).
     func runLocked(mode modeName: ModeName, seconds: Double, rash: Bool) -> RunResult {
         if waiter.isHalted { return .finished }
+        // CF's loop belongs to the thread it was made for; ours to the thread that runs it.
+        if runs.isEmpty { recordRunThread() }
         emitRunStart(modeName, seconds: seconds, rash: rash)
         guard modeName != .common, let mode = modes[modeName], !isEmptyLocked(mode) else {
             emitResult(.finished, depth: runs.count + 1, mode: modeName.rawValue, iteration: 0)

@@ -10,7 +10,8 @@ extension RunLoopCore {
 
     /// Returns the concrete modes the source was newly inserted into (for the schedule callouts).
     func addLocked(_ source: LoopSource, to modeName: ModeName) -> [ModeName] {
-        guard source.isValidStorage else { return [] }
+        // Binding first: a source of another backend is guarded by another lock, so it cannot join this loop.
+        guard source.binding.bind(lock), source.isValidStorage else { return [] }
         if modeName == .common {
             if !commonSources.contains(where: { $0 === source }) { commonSources.append(source) }
             return commonModes.flatMap { addLocked(source, to: $0) }
@@ -27,7 +28,6 @@ extension RunLoopCore {
             waiter.insert(port, into: mode.portSet)
         }
         source.memberships.append(.init(loop: self, mode: modeName))
-        if source.memberships.count == 1 { source.engineLock = lock }
         emit(.schedule, source.name, "mode \(modeName)")
         return [modeName]
     }
@@ -91,7 +91,8 @@ extension RunLoopCore {
     }
 
     func addLocked(_ observer: LoopObserver, to modeName: ModeName) {
-        guard observer.isValidStorage, observer.loop == nil || observer.loop === self else { return }
+        guard observer.binding.bind(lock), observer.isValidStorage, observer.loop == nil || observer.loop === self
+        else { return }
         if modeName == .common {
             if !commonObservers.contains(where: { $0 === observer }) { commonObservers.append(observer) }
             for name in commonModes { addLocked(observer, to: name) }

@@ -26,7 +26,7 @@ extension RunLoopCore {
         mode.armedHard = nil
         let scheduledFor = timer.fireTime
         armNextTimer(mode)
-        timer.fireCount += 1
+        timer.fireCountStorage += 1
         emit(.timer, timer.name, clock.now == scheduledFor ? nil : "due \(scheduledFor)")
         callout { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
@@ -101,7 +101,8 @@ extension RunLoopCore {
     }
 
     func addLocked(_ timer: LoopTimer, to modeName: ModeName) {
-        guard timer.isValidStorage, timer.loop == nil || timer.loop === self else { return }
+        // Binding first: until then the timer's fields are not ours to read.
+        guard timer.binding.bind(lock), timer.isValidStorage, timer.loop == nil || timer.loop === self else { return }
         if modeName == .common {
             if !commonTimers.contains(where: { $0 === timer }) { commonTimers.append(timer) }
             for name in commonModes { addLocked(timer, to: name) }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A run loop modelled on Core Foundation's CFRunLoop, step for step.
 ///
 /// One call of ``run(mode:seconds:returnAfterSourceHandled:)`` does what `CFRunLoopRunInMode` does
@@ -55,6 +61,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// The virtual thread the loop belongs to, set once before any thread runs (`VirtualWorld.bind`): how the
     /// virtual kernel tells its own thread from the others (`callerIsOutside`). Nil for a loop driven directly.
     var virtualThread: VirtualThreadID?
+    /// The OS thread that started the outermost active run (or the last one): how a real kernel tells the loop's
+    /// own thread from the others (`callerIsOutside`, CF's `_CFRunLoopIsCurrent`). Nil before the first run.
+    var runThread: pthread_t?
 
     public init(name: String, clock: any LoopClock, waiter: any LoopWaiter, isMainThread: Bool = false) {
         self.name = name
@@ -108,6 +117,17 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         let state = LoopModeState(name: name, timerPort: timerPort, portSet: portSet)
         modes[name] = state
         return state
+    }
+
+    /// Makes the calling OS thread the loop's own (see `runThread`).
+    func recordRunThread() {
+        runThread = pthread_self()
+    }
+
+    /// True when the calling OS thread is the one that runs (or last ran) the loop.
+    func isRunThread() -> Bool {
+        guard let runThread else { return false }
+        return pthread_equal(runThread, pthread_self()) != 0
     }
 
     func nextSequence() -> UInt64 {

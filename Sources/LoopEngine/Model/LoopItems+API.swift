@@ -1,13 +1,16 @@
+// The public surface of the items. Every member may be called from any thread: it takes the item's engine lock
+// (see `EngineBinding`) before it reads or writes anything, the item's weak `loop` included.
+
 extension LoopSource {
     /// True until the source is invalidated.
-    public var isValid: Bool { withEngineLock { isValidStorage } }
+    public var isValid: Bool { binding.withLock { isValidStorage } }
     /// True while a signal waits for the next version-0 pass.
-    public var isSignalled: Bool { withEngineLock { signalled } }
+    public var isSignalled: Bool { binding.withLock { signalled } }
 
     /// `CFRunLoopSourceSignal`: marks a version-0 source for the next pass. Keeps the time of the first signal;
     /// does not wake the loop. Ignored for version-1 sources and invalid ones.
     public func signal() {
-        withEngineLock {
+        binding.withLock {
             guard version == .zero, isValidStorage else { return }
             let loops = memberLoops
             if !signalled {
@@ -22,7 +25,7 @@ extension LoopSource {
     /// Sends one message to a version-1 source's port; a sleeping loop wakes by itself.
     public func send() {
         guard let port, let waiter else { return }
-        withEngineLock {
+        binding.withLock {
             for loop in memberLoops { loop.emit(.send, name) }
         }
         waiter.send(port)
@@ -31,7 +34,7 @@ extension LoopSource {
     /// `CFRunLoopSourceInvalidate`: clears the signal and removes the source from every mode of every loop.
     public func invalidate() {
         var removals: [(RunLoopCore, ModeName)] = []
-        withEngineLock {
+        binding.withLock {
             guard isValidStorage else { return }
             isValidStorage = false
             signalled = false
@@ -46,17 +49,13 @@ extension LoopSource {
         }
     }
 
+    /// The loops the source is in. Call with the engine lock held.
     var memberLoops: [RunLoopCore] {
         var loops: [RunLoopCore] = []
         for membership in memberships {
             if let loop = membership.loop, !loops.contains(where: { $0 === loop }) { loops.append(loop) }
         }
         return loops
-    }
-
-    func withEngineLock<T>(_ body: () -> T) -> T {
-        guard let engineLock else { return body() }
-        return engineLock.withLock(body)
     }
 }
 
@@ -65,6 +64,8 @@ extension LoopTimer {
     public var isValid: Bool { withLoopLock { _ in isValidStorage } }
     /// The deadline of the next fire (during the callout: the one being served).
     public var nextFireDate: LoopInstant { withLoopLock { _ in fireTime } }
+    /// Number of times the callout ran.
+    public var fireCount: Int { withLoopLock { _ in fireCountStorage } }
     /// Stored and returned; only the darwin profile acts on it.
     public var tolerance: Duration {
         get { withLoopLock { loop in loop?.profile == .darwin ? toleranceStorage : .zero } }
@@ -86,25 +87,22 @@ extension LoopTimer {
         }
     }
 
+    /// Runs `body` with the engine lock held and the timer's loop, if it is in one.
     private func withLoopLock<T>(_ body: (RunLoopCore?) -> T) -> T {
-        guard let loop else { return body(nil) }
-        return loop.lock.withLock { body(loop) }
+        binding.withLock { body(loop) }
     }
 }
 
 extension LoopObserver {
     /// True until invalidated (a one-shot observer after its first callout).
-    public var isValid: Bool {
-        guard let loop else { return isValidStorage }
-        return loop.lock.withLock { isValidStorage }
-    }
+    public var isValid: Bool { binding.withLock { isValidStorage } }
+    /// Number of callouts.
+    public var callCount: Int { binding.withLock { callCountStorage } }
 
     /// `CFRunLoopObserverInvalidate`.
     public func invalidate() {
-        guard let loop else {
-            isValidStorage = false
-            return
+        binding.withLock {
+            if let loop { loop.invalidateLocked(self) } else { isValidStorage = false }
         }
-        loop.lock.withLock { loop.invalidateLocked(self) }
     }
 }

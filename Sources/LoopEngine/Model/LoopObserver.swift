@@ -15,7 +15,10 @@ public final class LoopObserver: @unchecked Sendable, CustomStringConvertible {
     var isFiring = false
     weak var loop: RunLoopCore?
     var modes: [ModeName] = []
-    public internal(set) var callCount = 0
+    /// Number of callouts (read it with ``callCount``).
+    var callCountStorage = 0
+    /// The engine lock of the backend of the loop it was first added to.
+    let binding = EngineBinding()
 
     public init(
         name: String, activities: Activity, repeats: Bool = true, order: Int = 0,

@@ -1,8 +1,8 @@
 /// A run loop input source: version 0 (signalled by hand, never wakes the loop) or version 1 (a port; a message
 /// wakes a sleeping loop by itself).
 ///
-/// A source may be in many modes of many loops. Its mutable state is guarded by the engine lock of the loops it
-/// is added to.
+/// A source may be in many modes of many loops of one backend (the backend of the first loop it is added to, or
+/// for a version-1 source the backend of its port). Its mutable state is guarded by that backend's engine lock.
 public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: mutable state is only touched with the engine lock held.
     public enum Version: Int, Sendable { case zero = 0, one = 1 }
@@ -35,8 +35,8 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
         var mode: ModeName
     }
     var memberships: [Membership] = []
-    /// The lock of the loops it was first added to (every loop of one backend shares it).
-    var engineLock: LoopLock?
+    /// The engine lock of the backend it belongs to (set by its first add; a port source is born bound).
+    let binding: EngineBinding
 
     /// A version-0 source.
     public init(
@@ -53,6 +53,7 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
         self.scheduleCallout = schedule
         self.cancelCallout = cancel
         self.waiter = nil
+        self.binding = EngineBinding()
     }
 
     /// A version-1 source with its own port on `waiter`'s kernel; `perform` receives the messages consumed.
@@ -70,7 +71,12 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
         self.scheduleCallout = schedule
         self.cancelCallout = cancel
         self.waiter = waiter
-        self.engineLock = waiter.engineLock
+        self.binding = EngineBinding(boundTo: waiter.engineLock)
+    }
+
+    deinit {
+        // Nothing can send to the port any more, and no mode holds the source (modes keep their sources alive).
+        if let port, let waiter { waiter.closePort(port) }
     }
 
     public var description: String { "source\(version.rawValue) \(name)" }

@@ -1,7 +1,7 @@
 /// A run loop timer: one-shot (`interval <= 0`) or repeating on a fixed grid.
 ///
-/// A timer may be in many modes but of only one loop (adding it to a second loop is ignored, as in CF). Its
-/// mutable state is guarded by the engine lock.
+/// A timer may be in many modes but of only one loop (adding it to a second loop is ignored, as in CF), and once
+/// added it belongs to that loop's backend for good. Its mutable state is guarded by the engine lock.
 public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: mutable state is only touched with the engine lock held.
     public let name: String
@@ -22,8 +22,10 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     var modes: [ModeName] = []
     /// Insertion sequence, for ties between equal deadlines.
     var sequence: UInt64 = 0
-    /// Number of times the callout ran.
-    public internal(set) var fireCount = 0
+    /// Number of times the callout ran (read it with ``fireCount``).
+    var fireCountStorage = 0
+    /// The engine lock of the backend of the loop it was first added to.
+    let binding = EngineBinding()
 
     /// - Parameters:
     ///   - fireDate: the first deadline; a date in the past means "as soon as possible".

@@ -249,6 +249,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// The number of unread messages on a port (for the UI: pending port messages).
     public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
 
+    public func pendingMessageCount(_ port: PortID) -> Int? { pendingMessages(port) }
+
     /// Forgets every outside event still scheduled (their closures may hold what holds this world).
     func discardPendingEvents() {
         happenings.removeAll()

@@ -72,4 +72,15 @@ public protocol LoopWaiter: AnyObject, Sendable {
     func cancel(_ action: ScheduledAction)
     /// True when the caller is not the thread of `loop` (CF's `!_CFRunLoopIsCurrent`).
     func callerIsOutside(_ loop: RunLoopCore) -> Bool
+    /// Forgets a port nothing refers to any more (the port of a source that was deallocated): a real kernel
+    /// closes its file descriptor. The default does nothing.
+    func closePort(_ port: PortID)
+    /// The messages a port holds that nobody has read, when the kernel can tell without reading them (for
+    /// snapshots); nil when it cannot. The default cannot.
+    func pendingMessageCount(_ port: PortID) -> Int?
+}
+
+extension LoopWaiter {
+    public func closePort(_ port: PortID) {}
+    public func pendingMessageCount(_ port: PortID) -> Int? { nil }
 }
