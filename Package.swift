@@ -28,15 +28,18 @@ let package = Package(
         ),
         // libFuzzer target for the scenario parser: `Scripts/fuzz-parser.sh [SECONDS]`.
         .executableTarget(name: "ParserFuzzer", dependencies: ["LoopEngine"]),
+        // Golden-file helpers shared by the test targets.
+        .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
         .testTarget(
             name: "LoopEngineTests",
-            dependencies: ["LoopEngine", "LoopOracle"],
+            dependencies: ["LoopEngine", "LoopOracle", "SnapshotSupport"],
             exclude: ["Snapshots"]
         ),
         // Runs the built `loopviz` as a person would: arguments in, output and exit status out.
         .testTarget(
             name: "loopvizTests",
-            dependencies: ["loopviz"]
+            dependencies: ["loopviz", "SnapshotSupport"],
+            exclude: ["Snapshots"]
         ),
     ]
 )

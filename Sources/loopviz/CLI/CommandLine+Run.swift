@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Exit statuses, named the way a careful Unix tool documents them.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, Error {
     case success = 0
     case failure = 1
     case usage = 2
@@ -17,7 +17,8 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz <command> [options]
+        USAGE: loopviz [FILE.loop] [--no-color] [--ascii]      the interactive UI (built-in lesson without FILE)
+               loopviz <command> [options]
 
         loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks, stop and
         wake-up, nested runs) on a virtual clock, and checks it against the real CFRunLoop.
@@ -26,6 +27,7 @@ extension CommandLine {
           run FILE        Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).
           check FILE...   Run scenarios and verify their `expect` sections.
           compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop and compare the traces.
+          screen [FILE]   Print the screen the UI shows at a step, as text.
 
         OPTIONS:
           -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
@@ -38,13 +40,14 @@ extension CommandLine {
         "run": (RunCommand.help, RunCommand.run),
         "check": (CheckCommand.help, CheckCommand.run),
         "compare": (CompareCommand.help, CompareCommand.run),
+        "screen": (UICommand.help, { UICommand.run($0, headless: true) }),
     ]
 
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
-        guard let first = arguments.first else {
-            print(usage)
-            return .success
+        guard let first = arguments.first else { return UICommand.run([], headless: false) }
+        if first.hasSuffix(".loop") || ["--no-color", "--ascii", "--clock"].contains(first) {
+            return UICommand.run(arguments, headless: false)
         }
         if let command = commands[first] {
             return command.run(Array(arguments.dropFirst()))

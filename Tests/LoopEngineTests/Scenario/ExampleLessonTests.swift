@@ -1,5 +1,6 @@
 import Foundation
 import LoopEngine
+import SnapshotSupport
 import Testing
 
 /// Every lesson in `examples/` is a test: it parses, its `expect` sections hold, and its text trace matches the

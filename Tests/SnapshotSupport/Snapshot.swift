@@ -1,21 +1,21 @@
 import Foundation
 import Testing
 
-/// Text snapshots stored under `Tests/LoopEngineTests/Snapshots/`. Set `RECORD_SNAPSHOTS=1` to re-record; a
-/// missing snapshot is recorded and the test fails, so a new baseline is always looked at once.
-enum Snapshot {
+/// Text snapshots stored under `Tests/<target>/Snapshots/`. Set `RECORD_SNAPSHOTS=1` to re-record; a missing
+/// snapshot is recorded and the test fails, so a new baseline is always looked at once.
+public enum Snapshot {
     /// The package's root, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static let folder = packageRoot.appendingPathComponent("Tests/LoopEngineTests/Snapshots")
 
     static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
-    /// Compares `actual` with the snapshot at `path` (relative to the snapshots folder).
-    static func assertMatches(_ actual: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = folder.appendingPathComponent(path)
+    /// Compares `actual` with the snapshot at `path`, relative to `Tests/<target>/Snapshots/`.
+    public static func assertMatches(
+        _ actual: String, _ path: String, target: String = "LoopEngineTests",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let url = packageRoot.appendingPathComponent("Tests/\(target)/Snapshots").appendingPathComponent(path)
         let stored = try? String(contentsOf: url, encoding: .utf8)
         if isRecording || stored == nil {
             try? FileManager.default.createDirectory(

@@ -1,0 +1,22 @@
+/// A key as the UI understands it, whatever the terminal sent.
+enum Key: Hashable {
+    case character(Character)
+    case up, down, left, right, pageUp, pageDown, home, end, tab, backTab, enter, escape, backspace
+}
+
+/// Everything that can happen to the UI.
+enum AppMessage: Equatable {
+    case key(Key)
+    /// The playback clock ticked: `seconds` of wall time passed since the last tick.
+    case tick(seconds: Double)
+    case resize(width: Int, height: Int)
+    /// The terminal came back from Ctrl-Z.
+    case resumed
+}
+
+/// What `update` asks the runtime to do (all I/O stays outside `update`).
+enum Effect: Equatable {
+    case quit
+    /// Everything on screen may be stale (after a resume): redraw all of it.
+    case redrawAll
+}

@@ -1,0 +1,88 @@
+import LoopEngine
+
+/// Everything the UI shows, as a value. `update` changes it; `render` draws it.
+struct AppModel: Equatable {
+    enum Panel: String, CaseIterable {
+        case cycle, loop, mode, timeline, log
+    }
+
+    enum Overlay: Equatable {
+        case none
+        case help
+        /// `g`: typing an event number.
+        case goTo(String)
+    }
+
+    enum CycleView: Equatable {
+        /// Apple's documented ten steps.
+        case documented
+        /// What CFRunLoop.c really does.
+        case implementation
+    }
+
+    struct Theme: Equatable {
+        var color = true
+        var unicode = true
+    }
+
+    /// Playback speeds: steps per second, then real time (virtual seconds per wall second).
+    static let speeds: [(label: String, stepsPerSecond: Double?)] = [
+        ("0.25 step/s", 0.25), ("0.5 step/s", 0.5), ("1 step/s", 1), ("2 steps/s", 2), ("4 steps/s", 4),
+        ("8 steps/s", 8), ("16 steps/s", 16), ("32 steps/s", 32), ("real time", nil),
+    ]
+
+    var session: Session
+    var fileName: String
+    /// Events shown so far (the current step is `cursor - 1`).
+    var cursor = 0
+    /// The furthest step reached: behind it the status says REPLAY.
+    var furthest = 0
+    var isPaused = false
+    var speedIndex = 4
+    var focus: Panel = .log
+    /// Lines scrolled up from the newest, in the log.
+    var logScroll = 0
+    var overlay: Overlay = .none
+    var cycleView: CycleView = .implementation
+    var width = 80
+    var height = 24
+    var theme = Theme()
+    /// The item the item keys act on (index into the primary thread's items).
+    var selectedItem = 0
+    /// A short message shown in the status bar after a key did something (or could not).
+    var flash: String?
+    var quitRequested = false
+    /// Fractional steps owed to playback (steps-per-second speeds).
+    var stepCredit = 0.0
+    /// The virtual time playback has reached (real-time speed; the loop may be asleep past the last event).
+    var playClock: LoopInstant = .zero
+
+    init(session: Session, fileName: String) {
+        self.session = session
+        self.fileName = fileName
+    }
+
+    var trace: [LoopEvent] { session.trace }
+    var currentEvent: LoopEvent? { cursor > 0 && cursor <= trace.count ? trace[cursor - 1] : nil }
+    /// The virtual time shown: the time of the current step.
+    var now: LoopInstant { currentEvent?.time ?? .zero }
+    var speedLabel: String { Self.speeds[speedIndex].label }
+
+    static let minimumWidth = 80
+    static let minimumHeight = 24
+    var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    enum Playback: String {
+        case live = "LIVE"
+        case paused = "PAUSED"
+        case replay = "REPLAY"
+    }
+
+    var playback: Playback {
+        if isPaused { return .paused }
+        return cursor < furthest ? .replay : .live
+    }
+
+    /// The primary thread's items, in declaration order (the targets of the item keys).
+    var items: [ItemSpec] { session.primaryThread.items }
+}

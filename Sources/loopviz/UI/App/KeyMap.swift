@@ -1,0 +1,100 @@
+/// What a key does. One table (`KeyMap.bindings`) drives both `update` and the help overlay, so the help can
+/// never disagree with the keys.
+enum Command: Equatable {
+    case togglePause, stepForward, stepBack, nextIteration, previousIteration, faster, slower, goTo
+    case focusNext, focusPrevious, scrollUp, scrollDown, pageUp, pageDown
+    case toggleCycleView, help, quit, closeOverlay
+    case selectItem(Int)
+    case fireTimer, signalAndWake, signalOnly, sendMessage, wakeUp, stop, performBlock, scroll, nestedRun
+    case addTimer, addSource, addObserver, removeItem
+}
+
+struct KeyBinding {
+    var keys: [Key]
+    /// How the keys are written in the help (`Space`, `n →`).
+    var label: String
+    var help: String
+    var group: String
+    var command: Command
+}
+
+enum KeyMap {
+    static let bindings: [KeyBinding] = [
+        KeyBinding(
+            keys: [.character(" ")], label: "Space", help: "pause / resume", group: "play", command: .togglePause),
+        KeyBinding(
+            keys: [.character("n"), .right], label: "n →", help: "step forward one event", group: "play",
+            command: .stepForward),
+        KeyBinding(
+            keys: [.character("p"), .left], label: "p ←", help: "step back one event", group: "play", command: .stepBack
+        ),
+        KeyBinding(keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration),
+        KeyBinding(
+            keys: [.character("[")], label: "[", help: "previous iteration", group: "play", command: .previousIteration),
+        KeyBinding(
+            keys: [.character("+"), .character("=")], label: "+", help: "faster", group: "play", command: .faster),
+        KeyBinding(
+            keys: [.character("-")], label: "-", help: "slower (down to a step every 4 s)", group: "play",
+            command: .slower),
+        KeyBinding(keys: [.character("g")], label: "g", help: "go to event number", group: "play", command: .goTo),
+        KeyBinding(
+            keys: [
+                .character("1"), .character("2"), .character("3"), .character("4"), .character("5"), .character("6"),
+                .character("7"), .character("8"), .character("9"),
+            ], label: "1-9", help: "select an item of the loop", group: "poke", command: .selectItem(0)),
+        KeyBinding(
+            keys: [.character("f")], label: "f", help: "fire the selected timer now", group: "poke", command: .fireTimer
+        ),
+        KeyBinding(
+            keys: [.character("s")], label: "s", help: "signal the selected source0 and wake the loop", group: "poke",
+            command: .signalAndWake),
+        KeyBinding(
+            keys: [.character("S")], label: "S", help: "signal it without a wake-up", group: "poke",
+            command: .signalOnly),
+        KeyBinding(
+            keys: [.character("o")], label: "o", help: "send a message to the selected port", group: "poke",
+            command: .sendMessage),
+        KeyBinding(keys: [.character("w")], label: "w", help: "wake the loop up", group: "poke", command: .wakeUp),
+        KeyBinding(keys: [.character("x")], label: "x", help: "stop the current run", group: "poke", command: .stop),
+        KeyBinding(
+            keys: [.character("b")], label: "b", help: "perform a block (no wake-up)", group: "poke",
+            command: .performBlock),
+        KeyBinding(
+            keys: [.character("m")], label: "m", help: "scroll: run the tracking mode for 0.8 s", group: "poke",
+            command: .scroll),
+        KeyBinding(
+            keys: [.character("N")], label: "N", help: "start a nested run (0.3 s)", group: "poke", command: .nestedRun),
+        KeyBinding(
+            keys: [.character("a")], label: "a", help: "add a repeating timer", group: "poke", command: .addTimer),
+        KeyBinding(keys: [.character("A")], label: "A", help: "add a source0", group: "poke", command: .addSource),
+        KeyBinding(keys: [.character("O")], label: "O", help: "add an observer", group: "poke", command: .addObserver),
+        KeyBinding(
+            keys: [.character("r")], label: "r", help: "remove (invalidate) the selected item", group: "poke",
+            command: .removeItem),
+        KeyBinding(keys: [.tab], label: "Tab", help: "next panel", group: "view", command: .focusNext),
+        KeyBinding(keys: [.backTab], label: "S-Tab", help: "previous panel", group: "view", command: .focusPrevious),
+        KeyBinding(keys: [.up, .character("k")], label: "↑ k", help: "scroll up", group: "view", command: .scrollUp),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓ j", help: "scroll down", group: "view", command: .scrollDown),
+        KeyBinding(
+            keys: [.pageUp, .character("h")], label: "PgUp h", help: "page up", group: "view", command: .pageUp),
+        KeyBinding(
+            keys: [.pageDown, .character("l")], label: "PgDn l", help: "page down", group: "view", command: .pageDown),
+        KeyBinding(
+            keys: [.character("v")], label: "v", help: "documented 10 steps / what CF really does", group: "view",
+            command: .toggleCycleView),
+        KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
+        KeyBinding(
+            keys: [.escape], label: "Esc", help: "close the overlay (never quits)", group: "view",
+            command: .closeOverlay),
+        KeyBinding(keys: [.character("q")], label: "q", help: "quit", group: "view", command: .quit),
+    ]
+
+    /// The command for `key`, if any. Digits select items.
+    static func command(for key: Key) -> Command? {
+        if case .character(let character) = key, let digit = character.wholeNumberValue, (1...9).contains(digit) {
+            return .selectItem(digit - 1)
+        }
+        return bindings.first { $0.keys.contains(key) }?.command
+    }
+}

@@ -1,0 +1,105 @@
+import LoopEngine
+
+/// What one thread's loop looks like after a prefix of the trace: the state the panels draw. Folded from
+/// events, so stepping back and forth always shows exactly what the engine did.
+struct LoopSnapshot: Equatable {
+    struct Run: Equatable {
+        var mode: String
+        var iteration: Int
+        var limit: String
+    }
+
+    var thread: String
+    var runs: [Run] = []
+    var isSleeping = false
+    var sleepDetail = ""
+    var lastWake = ""
+    var lastCallout: String?
+    var pendingStop = false
+    var pendingWakeUp = false
+    var signalled: Set<String> = []
+    var pendingMessages: [String: Int] = [:]
+    var timerFires: [String: [LoopInstant]] = [:]
+    var observerCalls: [String: Int] = [:]
+    var spentObservers: Set<String> = []
+    var lastResult: String?
+    var iterations = 0
+    var now: LoopInstant = .zero
+
+    init(thread: String) {
+        self.thread = thread
+    }
+
+    var currentMode: String? { runs.last?.mode }
+
+    /// One-line state: running, handling X, sleeping until T, woken by Y.
+    var state: String {
+        if runs.isEmpty { return lastResult.map { "not running (last run: \($0))" } ?? "not running" }
+        if isSleeping { return "sleeping " + sleepDetail }
+        if let lastCallout { return "handling \(lastCallout)" }
+        return "running"
+    }
+
+    mutating func apply(_ event: LoopEvent, observers oneShot: Set<String>) {
+        guard event.loop == thread else { return }
+        now = event.time
+        switch event.kind {
+        case .runStart:
+            runs.append(Run(mode: event.name ?? "?", iteration: 0, limit: event.detail ?? ""))
+            lastCallout = nil
+        case .result:
+            if !runs.isEmpty { runs.removeLast() }
+            lastResult = event.name
+            pendingStop = false
+            lastCallout = nil
+        case .entry, .exit:
+            lastCallout = nil
+        case .beforeTimers:
+            if !runs.isEmpty { runs[runs.count - 1].iteration = event.iteration }
+            iterations += 1
+            lastCallout = nil
+        case .beforeSources, .beforeWaiting, .afterWaiting:
+            lastCallout = nil
+        case .sleep:
+            lastCallout = nil
+            isSleeping = event.detail != "poll"
+            sleepDetail = event.detail ?? ""
+        case .wake:
+            isSleeping = false
+            lastWake = event.detail ?? ""
+            if event.detail == "wakeUp" { pendingWakeUp = false }
+        case .source0:
+            lastCallout = "source0 \(event.name ?? "")"
+            if let name = event.name { signalled.remove(name) }
+        case .source1:
+            lastCallout = "source1 \(event.name ?? "")"
+            if let name = event.name {
+                let consumed = event.detail.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 1
+                pendingMessages[name] = max(0, (pendingMessages[name] ?? 0) - consumed)
+            }
+        case .timer:
+            lastCallout = "timer \(event.name ?? "")"
+            if let name = event.name { timerFires[name, default: []].append(event.time) }
+        case .block:
+            lastCallout = "block \(event.name ?? "")"
+        case .observer:
+            lastCallout = "observer \(event.name ?? "") (\(event.detail ?? ""))"
+            if let name = event.name {
+                observerCalls[name, default: 0] += 1
+                if oneShot.contains(name) { spentObservers.insert(name) }
+            }
+        case .mainQueue, .perform:
+            lastCallout = "\(event.kind.rawValue) \(event.name ?? "")"
+        case .signal:
+            if let name = event.name { signalled.insert(name) }
+        case .send:
+            if let name = event.name { pendingMessages[name, default: 0] += 1 }
+        case .wakeUp:
+            if !(event.detail ?? "").contains("ignored") { pendingWakeUp = true }
+        case .stop:
+            if !(event.detail ?? "").contains("ignored") { pendingStop = true }
+        case .schedule, .cancel, .note:
+            break
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import LoopEngine
+
+/// The UI's only state transition: pure, no I/O, testable without a terminal.
+func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
+    switch message {
+    case .resize(let width, let height):
+        model.width = width
+        model.height = height
+        return []
+    case .resumed:
+        return [.redrawAll]
+    case .tick(let seconds):
+        advancePlayback(&model, by: seconds)
+        return []
+    case .key(let key):
+        return handle(key, &model)
+    }
+}
+
+private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
+    // An open overlay takes the keys first.
+    switch model.overlay {
+    case .goTo(let typed):
+        switch key {
+        case .escape: model.overlay = .none
+        case .enter:
+            model.overlay = .none
+            if let number = Int(typed) { move(&model, to: number) }
+        case .backspace: model.overlay = .goTo(String(typed.dropLast()))
+        case .character(let character) where character.isNumber && typed.count < 9:
+            model.overlay = .goTo(typed + String(character))
+        default: break
+        }
+        return []
+    case .help:
+        if key == .escape || key == .character("?") {
+            model.overlay = .none
+            return []
+        }
+        if key == .character("q") { return quit(&model) }
+        return []
+    case .none:
+        break
+    }
+    if model.isTooSmall {
+        return key == .character("q") ? quit(&model) : []
+    }
+    guard let command = KeyMap.command(for: key) else { return [] }
+    model.flash = nil
+    return perform(command, &model)
+}
+
+private func quit(_ model: inout AppModel) -> [Effect] {
+    model.quitRequested = true
+    return [.quit]
+}
+
+private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
+    switch command {
+    case .togglePause: model.isPaused.toggle()
+    case .stepForward:
+        model.isPaused = true
+        move(&model, to: model.cursor + 1)
+    case .stepBack:
+        model.isPaused = true
+        move(&model, to: model.cursor - 1)
+    case .nextIteration:
+        model.isPaused = true
+        let next = model.trace.indices.first { $0 >= model.cursor && model.trace[$0].kind == .beforeTimers }
+        move(&model, to: (next ?? model.trace.count - 1) + 1)
+    case .previousIteration:
+        model.isPaused = true
+        let previous = model.trace.indices.last { $0 < model.cursor - 1 && model.trace[$0].kind == .beforeTimers }
+        move(&model, to: (previous ?? -1) + 1)
+    case .faster: model.speedIndex = min(model.speedIndex + 1, AppModel.speeds.count - 1)
+    case .slower: model.speedIndex = max(model.speedIndex - 1, 0)
+    case .goTo: model.overlay = .goTo("")
+    case .focusNext, .focusPrevious:
+        let panels = AppModel.Panel.allCases
+        let index = panels.firstIndex(of: model.focus) ?? 0
+        let step = command == .focusNext ? 1 : panels.count - 1
+        model.focus = panels[(index + step) % panels.count]
+    case .scrollUp: model.logScroll += 1
+    case .scrollDown: model.logScroll = max(0, model.logScroll - 1)
+    case .pageUp: model.logScroll += 10
+    case .pageDown: model.logScroll = max(0, model.logScroll - 10)
+    case .toggleCycleView: model.cycleView = model.cycleView == .documented ? .implementation : .documented
+    case .help: model.overlay = .help
+    case .closeOverlay: model.overlay = .none
+    case .quit: return quit(&model)
+    case .selectItem(let index):
+        if index < model.items.count {
+            model.selectedItem = index
+            model.flash = "selected \(model.items[index].name)"
+        } else {
+            model.flash = "no item \(index + 1)"
+        }
+    case .fireTimer, .signalAndWake, .signalOnly, .sendMessage, .wakeUp, .stop, .performBlock, .scroll, .nestedRun,
+        .addTimer, .addSource, .addObserver, .removeItem:
+        poke(command, &model)
+    }
+    return []
+}
+
+/// Moves the cursor, computing further if the session can show more.
+private func move(_ model: inout AppModel, to target: Int) {
+    if target > model.trace.count && model.session.canExtend { model.session.extend() }
+    model.cursor = min(max(0, target), model.trace.count)
+    model.furthest = max(model.furthest, model.cursor)
+    model.logScroll = 0
+}
+
+/// Advances playback by `seconds` of wall time.
+private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
+    guard !model.isPaused, !model.isTooSmall, model.overlay == .none else { return }
+    if model.cursor >= model.trace.count {
+        if model.session.canExtend { model.session.extend() }
+        if model.cursor >= model.trace.count { return }
+    }
+    if let rate = AppModel.speeds[model.speedIndex].stepsPerSecond {
+        model.stepCredit += seconds * rate
+        let steps = Int(model.stepCredit)
+        model.stepCredit -= Double(steps)
+        if steps > 0 { move(&model, to: model.cursor + steps) }
+    } else {
+        // Real time: show every event whose virtual time has come.
+        model.playClock = max(model.playClock, model.now) + .secondsValue(seconds)
+        var target = model.cursor
+        while target < model.trace.count && model.trace[target].time <= model.playClock { target += 1 }
+        if target > model.cursor { move(&model, to: target) }
+    }
+}
+
+/// Turns an item key into an outside event at the time shown, and recomputes the trace.
+private func poke(_ command: Command, _ model: inout AppModel) {
+    let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
+    let thread = model.session.primaryThread
+    let selected = model.selectedItem < model.items.count ? model.items[model.selectedItem] : nil
+    let counter = model.session.interventions.count + 1
+    let currentMode = model.session.snapshots(after: model.cursor).first?.currentMode.map { ModeName($0) } ?? .default
+
+    func item(_ wanted: (ItemSpec.Kind) -> Bool, _ what: String) -> ItemSpec? {
+        if let selected, wanted(selected.kind) { return selected }
+        if let first = thread.items.first(where: { wanted($0.kind) }) { return first }
+        model.flash = "this thread has no \(what)"
+        return nil
+    }
+    func isTimer(_ kind: ItemSpec.Kind) -> Bool { if case .timer = kind { true } else { false } }
+    func isSource0(_ kind: ItemSpec.Kind) -> Bool { if case .source0 = kind { true } else { false } }
+    func isPort(_ kind: ItemSpec.Kind) -> Bool { if case .port = kind { true } else { false } }
+
+    var intervention: Session.Intervention?
+    switch command {
+    case .fireTimer:
+        if let timer = item(isTimer, "timer") {
+            intervention = .init(
+                time: time, label: "fire \(timer.name)", actions: [.setNextFireDate(timer.name, after: .zero)])
+        }
+    case .signalAndWake:
+        if let source = item(isSource0, "version-0 source") {
+            intervention = .init(
+                time: time, label: "signal \(source.name) + wake up", actions: [.signal(source.name), .wakeUp])
+        }
+    case .signalOnly:
+        if let source = item(isSource0, "version-0 source") {
+            intervention = .init(
+                time: time, label: "signal \(source.name) (no wake-up)", actions: [.signal(source.name)])
+        }
+    case .sendMessage:
+        if let port = item(isPort, "port") {
+            intervention = .init(time: time, label: "send to \(port.name)", actions: [.send(port.name, count: 1)])
+        }
+    case .wakeUp: intervention = .init(time: time, label: "wake up", actions: [.wakeUp])
+    case .stop: intervention = .init(time: time, label: "stop", actions: [.stop])
+    case .performBlock:
+        let name = "B\(counter)"
+        intervention = .init(
+            time: time, label: "perform block \(name) (blocks never wake the loop)",
+            actions: [.performBlock(name, modes: [.common], [])])
+    case .scroll:
+        let mode = trackingMode(model.session.effectiveScenario)
+        intervention = .init(
+            time: time, label: "scroll: run \(mode) for 0.8 s",
+            actions: [
+                .performBlock(
+                    "scroll\(counter)", modes: [.common],
+                    [.run(.inMode(mode, seconds: 0.8, returnAfterSourceHandled: false))]), .wakeUp,
+            ])
+    case .nestedRun:
+        intervention = .init(
+            time: time, label: "nested run in \(currentMode) for 0.3 s",
+            actions: [
+                .performBlock(
+                    "nested\(counter)", modes: [.common],
+                    [.run(.inMode(currentMode, seconds: 0.3, returnAfterSourceHandled: false))]), .wakeUp,
+            ])
+    case .addTimer:
+        let name = "timer\(counter)"
+        intervention = .init(
+            time: time, label: "add \(name) (every 500 ms) to \(currentMode)", actions: [.add(name, currentMode)],
+            newItem: .timer(name, first: time + .milliseconds(500), every: .milliseconds(500), modes: []))
+    case .addSource:
+        let name = "source\(counter)"
+        intervention = .init(
+            time: time, label: "add \(name) to \(currentMode)", actions: [.add(name, currentMode)],
+            newItem: .source0(name, modes: []))
+    case .addObserver:
+        let name = "observer\(counter)"
+        intervention = .init(
+            time: time, label: "add \(name) (beforeWaiting, afterWaiting) to \(currentMode)",
+            actions: [.add(name, currentMode)],
+            newItem: .observer(name, [.beforeWaiting, .afterWaiting], modes: []))
+    case .removeItem:
+        if let selected {
+            intervention = .init(
+                time: time, label: "invalidate \(selected.name)", actions: [.invalidate(selected.name)])
+        } else {
+            model.flash = "select an item first (1-9)"
+        }
+    default:
+        break
+    }
+    guard let intervention else { return }
+    model.session.intervene(intervention)
+    model.flash = intervention.label + " at \(LoopInstant.zero + time)"
+    model.cursor = min(model.cursor, model.trace.count)
+    model.furthest = model.cursor
+    model.isPaused = false
+}
+
+/// The mode a "scroll" runs: the first mode besides default that the scenario mentions, else `Tracking`.
+func trackingMode(_ scenario: Scenario) -> ModeName {
+    scenario.mentionedModes.first { $0 != .default } ?? "Tracking"
+}

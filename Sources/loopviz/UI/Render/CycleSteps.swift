@@ -1,0 +1,76 @@
+import LoopEngine
+
+/// The two ways of drawing one pass of the loop, and which step an event belongs to.
+enum CycleSteps {
+    /// Apple's documented ten steps (Threading Programming Guide, "The Run Loop Sequence of Events").
+    static let documented: [(text: String, differs: String?)] = [
+        ("Notify: entering the loop", nil),
+        ("Notify: timers will fire", "no timer fires here; only a note"),
+        ("Notify: sources will fire", nil),
+        ("Fire ready non-port sources", "blocks also run before and after"),
+        ("Port ready? handle it, go to 9", "only when polling, after a source0"),
+        ("Notify: about to sleep", "skipped when polling"),
+        ("Sleep: port/timer/timeout/wake", "one port is taken per wait"),
+        ("Notify: just woke up", "skipped when polling"),
+        ("Process timer, source, wake-up", "timers fire only here"),
+        ("Notify: exiting the loop", nil),
+    ]
+
+    /// What CFRunLoop.c really does, one line per phase.
+    static let implementation: [String] = [
+        "entry",
+        "beforeTimers",
+        "beforeSources",
+        "blocks, source0s, blocks",
+        "beforeWaiting (not if poll)",
+        "wait for ONE port, or poll",
+        "afterWaiting (not if poll)",
+        "handle it: timer/port/queue",
+        "blocks; decide: again?",
+        "exit, result",
+    ]
+
+    /// The step (0-based, same numbering in both views) of `trace[index]`, or nil when it has none.
+    static func step(of index: Int, in trace: [LoopEvent]) -> Int? {
+        let event = trace[index]
+        switch event.kind {
+        case .runStart, .entry: return 0
+        case .beforeTimers: return 1
+        case .beforeSources: return 2
+        case .source0: return 3
+        case .beforeWaiting: return 4
+        case .sleep: return event.detail == "poll" ? 5 : 5
+        case .wake: return 5
+        case .afterWaiting: return 6
+        case .timer, .source1, .mainQueue: return 7
+        case .block, .perform: return afterWait(index, in: trace) ? 8 : 3
+        case .exit, .result: return 9
+        case .observer:
+            switch Activity(name: event.detail ?? "") {
+            case .entry?: return 0
+            case .beforeTimers?: return 1
+            case .beforeSources?: return 2
+            case .beforeWaiting?: return 4
+            case .afterWaiting?: return 6
+            case .exit?: return 9
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// True when the loop of `trace[index]` already waited in this iteration.
+    static func afterWait(_ index: Int, in trace: [LoopEvent]) -> Bool {
+        let loop = trace[index].loop
+        var position = index - 1
+        while position >= 0 {
+            let event = trace[position]
+            if event.loop == loop {
+                if event.kind == .wake { return true }
+                if event.kind == .beforeTimers || event.kind == .entry { return false }
+            }
+            position -= 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,44 @@
+/// The characters and styles of a theme: Unicode or ASCII glyphs, the terminal's colours or none.
+struct Glyphs {
+    let theme: AppModel.Theme
+
+    var horizontal: String { theme.unicode ? "─" : "-" }
+    var dot: String { theme.unicode ? "●" : "*" }
+    var emptyDot: String { theme.unicode ? "○" : "o" }
+    var arrow: String { theme.unicode ? "▶" : ">" }
+    var trail: String { theme.unicode ? "·" : "." }
+    var differs: String { theme.unicode ? "≠" : "!" }
+    var full: Character { theme.unicode ? "█" : "#" }
+    var empty: Character { theme.unicode ? "░" : "." }
+    var asleep: Character { theme.unicode ? "┄" : "_" }
+    var awake: Character { theme.unicode ? "━" : "=" }
+    var ellipsis: String { theme.unicode ? "…" : "..." }
+    var times: String { theme.unicode ? "×" : "x" }
+    var upDown: String { theme.unicode ? "↑↓" : "up/down" }
+    var narration: String { theme.unicode ? "»" : ">>" }
+
+    typealias Style = Screen.Style
+
+    /// Colour when the theme has it; the attribute fallback otherwise, so state stays visible in monochrome.
+    func style(_ color: Style.Color, bold: Bool = false, monochrome: Style = .plain) -> Style {
+        guard theme.color else {
+            var fallback = monochrome
+            fallback.bold = fallback.bold || bold
+            return fallback
+        }
+        return Style(foreground: color, bold: bold)
+    }
+
+    var title: Style { Style(reverse: true) }
+    var header: Style { theme.color ? Style(foreground: .cyan, bold: true) : Style(bold: true) }
+    var focusedHeader: Style {
+        theme.color ? Style(foreground: .yellow, bold: true) : Style(bold: true, underline: true)
+    }
+    var current: Style { Style(bold: true, reverse: true) }
+    var dimmed: Style { Style(dim: true) }
+    var callout: Style { style(.green, bold: true, monochrome: Style(bold: true)) }
+    var activity: Style { style(.cyan) }
+    var sleeping: Style { style(.blue, monochrome: Style(dim: true)) }
+    var warning: Style { style(.yellow, bold: true, monochrome: Style(bold: true, underline: true)) }
+    var result: Style { style(.magenta, bold: true, monochrome: Style(bold: true)) }
+}

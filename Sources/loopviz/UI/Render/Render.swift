@@ -1,0 +1,494 @@
+import LoopEngine
+
+/// Draws the model: pure, the same model always gives the same screen.
+func render(_ model: AppModel) -> Screen {
+    var screen = Screen(width: model.width, height: model.height)
+    let glyphs = Glyphs(theme: model.theme)
+    if model.isTooSmall {
+        drawTooSmall(model, &screen)
+        return screen
+    }
+    let snapshots = model.session.snapshots(after: model.cursor)
+    let layout = Layout(width: model.width, height: model.height, threads: snapshots.count)
+    drawTitle(model, &screen, glyphs)
+    drawCycle(model, layout.cycle, &screen, glyphs)
+    drawLoop(model, snapshots, layout.loop, &screen, glyphs)
+    drawMode(model, snapshots, layout.mode, &screen, glyphs)
+    drawTimeline(model, snapshots, layout.timeline, &screen, glyphs)
+    drawLog(model, layout.log, &screen, glyphs)
+    drawWhy(model, layout.why, &screen, glyphs)
+    drawStatus(model, &screen, glyphs)
+    switch model.overlay {
+    case .help: drawHelp(model, &screen, glyphs)
+    case .goTo(let typed): drawGoTo(model, typed, &screen, glyphs)
+    case .none: break
+    }
+    return screen
+}
+
+/// Where each panel goes, for a screen of at least 80×24.
+struct Layout {
+    var cycle: Rect
+    var loop: Rect
+    var mode: Rect
+    var timeline: Rect
+    var log: Rect
+    var why: Rect
+
+    init(width: Int, height: Int, threads: Int) {
+        let left = min(40, max(34, width * 2 / 5))
+        let topHeight = 12
+        cycle = Rect(x: 0, y: 1, width: left, height: topHeight)
+        loop = Rect(x: left, y: 1, width: width - left, height: 5)
+        mode = Rect(x: left, y: 6, width: width - left, height: topHeight - 5)
+        let timelineHeight = 2 + min(threads, 4)
+        timeline = Rect(x: 0, y: 1 + topHeight, width: width, height: timelineHeight)
+        why = Rect(x: 0, y: height - 4, width: width, height: 3)
+        let logTop = timeline.maxY
+        log = Rect(x: 0, y: logTop, width: width, height: max(2, why.y - logTop))
+    }
+}
+
+// MARK: - Frame
+
+private func header(
+    _ title: String, _ rect: Rect, focused: Bool, _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    let line = String(repeating: glyphs.horizontal, count: max(0, rect.width))
+    screen.put(line, x: rect.x, y: rect.y, style: glyphs.dimmed)
+    screen.put(
+        " \(title) ", x: rect.x + 1, y: rect.y, style: focused ? glyphs.focusedHeader : glyphs.header,
+        limit: rect.width - 2)
+}
+
+private func drawTooSmall(_ model: AppModel, _ screen: inout Screen) {
+    let lines = [
+        "loopviz needs at least \(AppModel.minimumWidth)\(Glyphs(theme: model.theme).times)\(AppModel.minimumHeight)",
+        "this terminal is \(model.width)\(Glyphs(theme: model.theme).times)\(model.height)",
+        "enlarge it, or press q to quit",
+    ]
+    for (index, line) in lines.enumerated() {
+        let y = model.height / 2 - 1 + index
+        screen.put(line, x: max(0, (model.width - line.count) / 2), y: y)
+    }
+}
+
+private func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+    screen.fill(Rect(x: 0, y: 0, width: model.width, height: 1), style: glyphs.title)
+    let right = " t=\(model.now)s  step \(model.cursor)/\(model.trace.count)\(model.session.canExtend ? "+" : "") "
+    let file = model.fileName.split(separator: "/").last.map(String.init) ?? model.fileName
+    let title = " loopviz  \(model.session.script.scenario.name)  (\(file))"
+    screen.put(title, x: 0, y: 0, style: glyphs.title, limit: model.width - right.count)
+    screen.put(right, x: model.width - right.count, y: 0, style: glyphs.title)
+}
+
+private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let y = model.height - 1
+    screen.fill(Rect(x: 0, y: y, width: model.width, height: 1), style: glyphs.title)
+    let mode = model.playback.rawValue
+    var modeStyle = glyphs.title
+    modeStyle.bold = true
+    screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
+    var text = " \(model.speedLabel)  "
+    if let flash = model.flash {
+        text += flash
+    } else {
+        text += "? help  q quit  Space play/pause  n/p step  s signal  o port  f fire  w wake  x stop  m scroll"
+    }
+    screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: model.width - mode.count - 2)
+}
+
+// MARK: - Panels
+
+private func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let documented = model.cycleView == .documented
+    header(
+        documented ? "Apple's 10 steps (v)" : "What CF really does (v)", rect, focused: model.focus == .cycle, &screen,
+        glyphs)
+    var current: Int?
+    var trail: [Int] = []
+    var index = model.cursor - 1
+    while index >= 0 && trail.count < 4 {
+        if let step = CycleSteps.step(of: index, in: model.trace) {
+            if current == nil {
+                current = step
+            } else if !trail.contains(step) && step != current {
+                trail.append(step)
+            }
+        }
+        index -= 1
+    }
+    let rows = min(10, rect.height - 1)
+    for row in 0..<rows {
+        let y = rect.y + 1 + row
+        let text: String
+        var differs: String?
+        if documented {
+            text = CycleSteps.documented[row].text
+            differs = CycleSteps.documented[row].differs
+        } else {
+            text = CycleSteps.implementation[row]
+        }
+        let marker: String
+        var style = Screen.Style.plain
+        if row == current {
+            marker = glyphs.arrow
+            style = glyphs.current
+        } else if trail.contains(row) {
+            marker = glyphs.trail
+            style = glyphs.activity
+        } else {
+            marker = " "
+        }
+        let number = row + 1 < 10 ? " \(row + 1)" : "\(row + 1)"
+        screen.put("\(marker)\(number) ", x: rect.x, y: y, style: style)
+        screen.put(text, x: rect.x + 4, y: y, style: style, limit: rect.width - 5)
+        if documented, differs != nil {
+            screen.put(glyphs.differs, x: rect.maxX - 2, y: y, style: glyphs.warning)
+        }
+    }
+    if documented, let current, let note = CycleSteps.documented[current].differs, rect.height > 11 {
+        screen.put(
+            "\(glyphs.differs) CF: \(note)", x: rect.x + 1, y: rect.y + 11, style: glyphs.warning, limit: rect.width - 2
+        )
+    }
+}
+
+private func focusSnapshot(_ model: AppModel, _ snapshots: [LoopSnapshot]) -> LoopSnapshot? {
+    let thread = model.currentEvent?.loop ?? snapshots.first?.thread
+    return snapshots.first { $0.thread == thread } ?? snapshots.first
+}
+
+private func drawLoop(
+    _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    header("Loop", rect, focused: model.focus == .loop, &screen, glyphs)
+    guard let loop = focusSnapshot(model, snapshots) else { return }
+    let stack = loop.runs.map(\.mode).joined(separator: " > ")
+    let modeText = stack.isEmpty ? "no run" : stack
+    screen.put("thread \(loop.thread)   mode \(modeText)", x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)
+    let stateStyle = loop.isSleeping ? glyphs.sleeping : (loop.lastCallout != nil ? glyphs.callout : .plain)
+    screen.put("state  ", x: rect.x + 1, y: rect.y + 2)
+    screen.put(loop.state, x: rect.x + 8, y: rect.y + 2, style: stateStyle, limit: rect.width - 9)
+    let iteration = loop.runs.last.map { "iteration \($0.iteration)" } ?? "-"
+    screen.put(
+        "\(iteration)   last wake: \(loop.lastWake.isEmpty ? "-" : loop.lastWake)", x: rect.x + 1, y: rect.y + 3,
+        limit: rect.width - 2)
+    let stop = loop.pendingStop ? glyphs.dot : glyphs.emptyDot
+    let wake = loop.pendingWakeUp ? glyphs.dot : glyphs.emptyDot
+    screen.put(
+        "pending stop \(stop)   pending wake-up \(wake)   depth \(loop.runs.count)", x: rect.x + 1, y: rect.y + 4,
+        style: loop.pendingStop ? glyphs.warning : .plain, limit: rect.width - 2)
+}
+
+private func drawMode(
+    _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    let loop = focusSnapshot(model, snapshots)
+    let mode = loop?.currentMode ?? "-"
+    header("Mode \(mode): items (1-9 select)", rect, focused: model.focus == .mode, &screen, glyphs)
+    let spec = model.session.effectiveScenario.threads.first { $0.name == loop?.thread } ?? model.session.primaryThread
+    let common = Set(spec.commonModes.map(\.rawValue) + ["default"])
+    for (index, item) in spec.items.prefix(rect.height - 1).enumerated() {
+        let y = rect.y + 1 + index
+        let inMode = item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
+        var style: Screen.Style = inMode ? .plain : glyphs.dimmed
+        let selected = spec.name == model.session.primaryThread.name && index == model.selectedItem
+        if selected { style.bold = true }
+        let marker = selected ? glyphs.arrow : " "
+        screen.put("\(marker)\(index + 1) ", x: rect.x, y: y, style: style)
+        let text = describe(item, loop, now: model.now, glyphs: glyphs)
+        screen.put(text, x: rect.x + 3, y: y, style: style, limit: rect.width - 4)
+    }
+}
+
+private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant, glyphs: Glyphs) -> String {
+    let name = item.name
+    switch item.kind {
+    case .source0(let order):
+        let signalled = loop?.signalled.contains(name) == true
+        return "source0 \(name) order \(order)  \(signalled ? "\(glyphs.dot) signalled" : "not signalled")"
+    case .port:
+        let pending = loop?.pendingMessages[name] ?? 0
+        return "port \(name)  " + (pending > 0 ? "\(glyphs.dot) \(pending) pending" : "no message")
+    case .timer(let first, let interval, _):
+        let fires = loop?.timerFires[name] ?? []
+        let next = nextFire(first: first, interval: interval, fires: fires)
+        let every = interval > .zero ? "/\(LoopInstant.zero + interval)s" : " once"
+        var text = "timer \(name)\(every) \(glyphs.times)\(fires.count)"
+        if let next, next >= now {
+            let span = interval > .zero ? interval : (next - .zero)
+            text += " " + bar(remaining: next - now, of: span, glyphs: glyphs) + " \(next)"
+        } else if interval == .zero && !fires.isEmpty {
+            text += "  (spent)"
+        }
+        return text
+    case .observer(let activities, let repeats, let order):
+        let calls = loop?.observerCalls[name] ?? 0
+        let spent = loop?.spentObservers.contains(name) == true
+        return "observer \(name) \(activities) order \(order)\(repeats ? "" : " once") \(glyphs.times)\(calls)"
+            + (spent ? "  (spent)" : "")
+    }
+}
+
+/// The next deadline on the timer's own grid after its last fire (approximate when a callout moved it).
+private func nextFire(first: Duration, interval: Duration, fires: [LoopInstant]) -> LoopInstant? {
+    let start = LoopInstant.zero + first
+    guard let last = fires.last else { return start }
+    guard interval > .zero else { return nil }
+    let step = interval.nanosecondsClamped
+    let behind = max(0, last.nanoseconds - start.nanoseconds)
+    return LoopInstant(nanoseconds: start.nanoseconds + (behind / step + 1) * step)
+}
+
+private func bar(remaining: Duration, of total: Duration, glyphs: Glyphs) -> String {
+    let width = 6
+    let totalNanos = max(1, total.nanosecondsClamped)
+    let done =
+        width - Int((Double(max(0, remaining.nanosecondsClamped)) / Double(totalNanos) * Double(width)).rounded())
+    let filled = min(width, max(0, done))
+    return "[" + String(repeating: glyphs.full, count: filled) + String(repeating: glyphs.empty, count: width - filled)
+        + "]"
+}
+
+private func drawTimeline(
+    _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    let legend =
+        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep  t timer  s source0  p port  b block  o observer)"
+    header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
+    let labelWidth = 10
+    let columns = max(10, rect.width - labelWidth - 1)
+    let end = model.now
+    let spanNanos = max(Int64(2_000_000_000), end.nanoseconds)
+    let window = min(spanNanos, Int64(columns) * 50_000_000)
+    let start = max(0, end.nanoseconds - window)
+    let bucket = max(1, window / Int64(columns))
+    for (row, loop) in snapshots.prefix(rect.height - 2).enumerated() {
+        let y = rect.y + 1 + row
+        screen.put(String(loop.thread.prefix(labelWidth - 1)), x: rect.x, y: y, style: glyphs.header)
+        var cells = [Character](repeating: " ", count: columns)
+        var asleep = false
+        var started = false
+        var lastColumn = -1
+        for event in model.trace.prefix(model.cursor) where event.loop == loop.thread {
+            let column = Int((event.time.nanoseconds - start) / bucket)
+            if column >= 0 && column < columns {
+                if started && max(0, lastColumn + 1) < column {
+                    for fill in max(0, lastColumn + 1)..<column where cells[fill] == " " {
+                        cells[fill] = asleep ? glyphs.asleep : glyphs.awake
+                    }
+                }
+                if let mark = mark(for: event) {
+                    if cells[column] == " " || cells[column] == glyphs.awake || cells[column] == glyphs.asleep
+                        || priority(mark) > priority(cells[column])
+                    {
+                        cells[column] = mark
+                    }
+                } else if cells[column] == " " {
+                    cells[column] = asleep ? glyphs.asleep : glyphs.awake
+                }
+                lastColumn = max(lastColumn, column)
+            }
+            if event.kind == .runStart { started = true }
+            if event.kind == .sleep { asleep = event.detail != "poll" }
+            if event.kind == .wake { asleep = false }
+            if event.kind == .result && loop.runs.isEmpty { started = loop.runs.count > 0 }
+        }
+        if started {
+            let nowColumn = min(columns - 1, Int((end.nanoseconds - start) / bucket))
+            if nowColumn > lastColumn {
+                for fill in max(0, lastColumn + 1)...nowColumn { cells[fill] = asleep ? glyphs.asleep : glyphs.awake }
+            }
+        }
+        for (column, character) in cells.enumerated() {
+            let style: Screen.Style
+            if character == glyphs.asleep {
+                style = glyphs.sleeping
+            } else if character == glyphs.awake || character == " " {
+                style = .plain
+            } else {
+                style = glyphs.callout
+            }
+            screen[rect.x + labelWidth + column, y] = Screen.Cell(character: character, style: style)
+        }
+    }
+    let axisY = rect.maxY - 1
+    let left = "\(LoopInstant(nanoseconds: start))s"
+    let right = "\(end)s"
+    screen.put(left, x: rect.x + labelWidth, y: axisY, style: glyphs.dimmed)
+    screen.put(right, x: rect.x + labelWidth + columns - right.count, y: axisY, style: glyphs.dimmed)
+}
+
+private func mark(for event: LoopEvent) -> Character? {
+    switch event.kind {
+    case .timer: "t"
+    case .source0: "s"
+    case .source1: "p"
+    case .block: "b"
+    case .observer: "o"
+    case .mainQueue: "q"
+    case .perform: "P"
+    case .result: "|"
+    default: nil
+    }
+}
+
+private func priority(_ character: Character) -> Int {
+    switch character {
+    case "t", "s", "p", "P", "q": 3
+    case "b": 2
+    case "|": 2
+    case "o": 1
+    default: 0
+    }
+}
+
+private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+    header("Event log (\(glyphs.upDown) scroll, g go to)", rect, focused: model.focus == .log, &screen, glyphs)
+    let rows = rect.height - 1
+    guard rows > 0 else { return }
+    let last = max(0, model.cursor - model.logScroll)
+    let first = max(0, last - rows)
+    for (row, index) in (first..<last).enumerated() {
+        let event = model.trace[index]
+        let y = rect.y + 1 + row
+        let indent = String(repeating: " ", count: max(0, event.depth - 1) * 2)
+        var text = String(index + 1).leftPadded(6) + "  " + event.time.description.leftPadded(7) + "  "
+        text += event.loop.padded(8) + " " + (event.mode ?? "-").padded(9) + " " + indent + event.kind.rawValue
+        if let name = event.name { text += " " + name }
+        if let detail = event.detail { text += "  (" + detail + ")" }
+        var style: Screen.Style = .plain
+        if index == model.cursor - 1 {
+            style = glyphs.current
+        } else if event.kind.isCallout {
+            style = glyphs.callout
+        } else if event.kind == .result {
+            style = glyphs.result
+        } else if event.kind == .sleep || event.kind == .wake {
+            style = glyphs.sleeping
+        } else if event.kind.isActivity {
+            style = glyphs.activity
+        }
+        screen.put(text, x: rect.x, y: y, style: style, limit: rect.width)
+    }
+}
+
+private func drawWhy(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+    if let narration = currentNarration(model) {
+        header("\(glyphs.narration) " + narration, rect, focused: false, &screen, glyphs)
+        var style = glyphs.warning
+        style.bold = true
+        screen.put(
+            " \(glyphs.narration) " + narration + " ", x: rect.x + 1, y: rect.y, style: style, limit: rect.width - 2)
+    } else {
+        header("Why", rect, focused: false, &screen, glyphs)
+    }
+    let text =
+        model.cursor > 0
+        ? Explanation.text(for: model.cursor - 1, in: model.trace)
+        : "Nothing has happened yet: press Space to play, n to step, ? for every key."
+    for (row, line) in wrap(text, width: rect.width - 2).prefix(rect.height - 1).enumerated() {
+        screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces.
+func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if line.isEmpty {
+            line = String(word)
+        } else if line.count + 1 + word.count <= width {
+            line += " " + word
+        } else {
+            lines.append(line)
+            line = String(word)
+        }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+}
+
+/// The lesson's latest narration line at the current time or step.
+func currentNarration(_ model: AppModel) -> String? {
+    var best: (LoopInstant, String)?
+    for line in model.session.script.narration {
+        let at: LoopInstant
+        switch line.anchor {
+        case .time(let time): at = .zero + time
+        case .step(let step):
+            guard step <= model.cursor, step >= 1, step <= model.trace.count else { continue }
+            at = model.trace[step - 1].time
+        }
+        if at <= model.now && (best == nil || at >= best!.0) { best = (at, line.text) }
+    }
+    if let event = model.currentEvent, event.kind == .note, let text = event.detail { return text }
+    return best?.1
+}
+
+private func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let groups = ["play", "poke", "view"]
+    var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
+    for group in groups {
+        lines.append(("", .plain))
+        lines.append((group, glyphs.header))
+        for binding in KeyMap.bindings where binding.group == group {
+            lines.append(("  " + binding.label.padded(8) + binding.help, .plain))
+        }
+    }
+    let width = min(model.width - 4, 64)
+    let height = min(model.height - 2, lines.count + 2)
+    let rect = Rect(x: (model.width - width) / 2, y: (model.height - height) / 2, width: width, height: height)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    // Two columns when the screen is too short for one.
+    let inner = rect.inner
+    let perColumn = inner.height
+    for (index, line) in lines.enumerated() {
+        let column = index / max(1, perColumn)
+        let x = inner.x + column * (inner.width / 2)
+        let y = inner.y + index % max(1, perColumn)
+        guard column < 2 else { break }
+        screen.put(
+            line.0, x: x, y: y, style: line.1,
+            limit: column == 0 && lines.count > perColumn ? inner.width / 2 : inner.width)
+    }
+}
+
+private func drawGoTo(_ model: AppModel, _ typed: String, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let rect = Rect(x: (model.width - 40) / 2, y: model.height / 2 - 2, width: 40, height: 3)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    screen.put("go to event (1-\(model.trace.count)): \(typed)_", x: rect.x + 2, y: rect.y + 1, limit: rect.width - 4)
+}
+
+private func box(_ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let unicode = glyphs.theme.unicode
+    let (h, v) = unicode ? ("─", "│") : ("-", "|")
+    let corners = unicode ? ["┌", "┐", "└", "┘"] : ["+", "+", "+", "+"]
+    for x in rect.x..<rect.maxX {
+        screen.put(h, x: x, y: rect.y)
+        screen.put(h, x: x, y: rect.maxY - 1)
+    }
+    for y in rect.y..<rect.maxY {
+        screen.put(v, x: rect.x, y: y)
+        screen.put(v, x: rect.maxX - 1, y: y)
+    }
+    screen.put(corners[0], x: rect.x, y: rect.y)
+    screen.put(corners[1], x: rect.maxX - 1, y: rect.y)
+    screen.put(corners[2], x: rect.x, y: rect.maxY - 1)
+    screen.put(corners[3], x: rect.maxX - 1, y: rect.maxY - 1)
+}
+
+extension String {
+    func padded(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,103 @@
+/// What the terminal should show: a grid of cells, built by the pure `render` and drawn by a presenter.
+/// A value, so tests compare screens and presenters diff them.
+struct Screen: Equatable {
+    /// How a cell looks. Colours are the terminal's own 16 (so its theme applies); `monochrome` themes use only
+    /// attributes and glyphs.
+    struct Style: Hashable {
+        enum Color: Int, Hashable {
+            case normal = -1, black = 0, red, green, yellow, blue, magenta, cyan, white
+        }
+
+        var foreground: Color = .normal
+        var background: Color = .normal
+        var bold = false
+        var dim = false
+        var reverse = false
+        var underline = false
+
+        static let plain = Style()
+    }
+
+    struct Cell: Equatable {
+        var character: Character
+        var style: Style
+    }
+
+    let width: Int
+    let height: Int
+    private(set) var cells: [Cell]
+
+    init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: Cell(character: " ", style: .plain), count: self.width * self.height)
+    }
+
+    subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            cells[y * width + x] = newValue
+        }
+    }
+
+    /// Writes `text` from (x, y), clipped to the screen (and to `limit` columns when given). Control characters
+    /// are shown as `?`: a scenario file cannot inject escape sequences into the terminal.
+    mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) {
+        guard y >= 0, y < height else { return }
+        var column = x
+        let end = min(width, limit.map { x + $0 } ?? width)
+        for character in text {
+            if column >= end { break }
+            if column >= 0 { self[column, y] = Cell(character: Self.safe(character), style: style) }
+            column += 1
+        }
+    }
+
+    /// Fills a rectangle with one character and style.
+    mutating func fill(_ rect: Rect, character: Character = " ", style: Style = .plain) {
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) { self[x, y] = Cell(character: character, style: style) }
+        }
+    }
+
+    static func safe(_ character: Character) -> Character {
+        guard let scalar = character.unicodeScalars.first else { return "?" }
+        if scalar.value < 32 || scalar.value == 127 || (0x80..<0xA0).contains(scalar.value) { return "?" }
+        // Wide characters would shift the grid; show them as `?` too.
+        if character.unicodeScalars.count > 1 || isWide(scalar) { return "?" }
+        return character
+    }
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+            || (0x20000...0x3FFFD).contains(value)
+    }
+
+    /// The screen as plain text lines (trailing spaces trimmed): what snapshot tests compare.
+    var lines: [String] {
+        (0..<height).map { y in
+            var line = String((0..<width).map { self[$0, y].character })
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}
+
+/// A rectangle of the screen, in cells.
+struct Rect: Equatable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+
+    /// The rectangle without a border of one cell.
+    var inner: Rect { Rect(x: x + 1, y: y + 1, width: max(0, width - 2), height: max(0, height - 2)) }
+}

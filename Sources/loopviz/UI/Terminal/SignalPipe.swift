@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGCONT into bytes on a pipe the UI loop polls, so they are handled in
+/// ordinary code (restore the terminal, redraw) rather than in a signal handler.
+enum SignalPipe {
+    nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
+    /// The end the UI polls.
+    static var readEnd: Int32 { fds[0] }
+
+    static func install() {
+        var pair: [Int32] = [0, 0]
+        guard pipe(&pair) == 0 else { return }
+        for fd in pair { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        fds = pair
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGCONT] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalPipe.fds[1], &byte, 1)
+            }
+            #else
+            action.__sigaction_u.__sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalPipe.fds[1], &byte, 1)
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// The signals received since the last call.
+    static func drain() -> [Int32] {
+        var received: [Int32] = []
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1 { received.append(Int32(byte)) }
+        return received
+    }
+}
+
+/// Restores the terminal when the process dies of a trap or a fatal signal, then lets it die as it would.
+enum CrashGuard {
+    nonisolated(unsafe) static var restore: (() -> Void)?
+
+    static func install() {
+        for signal in [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { number in
+                CrashGuard.restore?()
+                CrashGuard.restore = nil
+                Glibc.signal(number, SIG_DFL)
+                raise(number)
+            }
+            #else
+            action.__sigaction_u.__sa_handler = { number in
+                CrashGuard.restore?()
+                CrashGuard.restore = nil
+                Darwin.signal(number, SIG_DFL)
+                raise(number)
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_RESETHAND)
+            sigaction(signal, &action, nil)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The UI's runtime: polls the keyboard and the signal pipe, feeds messages to `update`, draws `render`'s
+/// screens through the presenter. The only loop with side effects; it sleeps in `poll` while paused, so an idle
+/// UI uses no CPU.
+enum TerminalApp {
+    /// Frames per second while playing.
+    static let frameRate = 30.0
+
+    static func run(_ model: AppModel) -> ExitStatus {
+        let presenter: NcursesPresenter
+        do {
+            presenter = try NcursesPresenter()
+        } catch {
+            CommandLine.printError(
+                "loopviz: cannot start the interactive UI: \(error). Run a scenario headless with `loopviz run FILE`.")
+            return .usage
+        }
+        SignalPipe.install()
+        CrashGuard.restore = { presenter.restore() }
+        CrashGuard.install()
+        defer {
+            presenter.restore()
+            CrashGuard.restore = nil
+        }
+        var model = model
+        let size = presenter.size
+        _ = update(&model, .resize(width: size.width, height: size.height))
+        presenter.present(render(model), full: true)
+        var last = monotonicSeconds()
+        while !model.quitRequested {
+            let playing = !model.isPaused && !model.isTooSmall && model.overlay == .none
+            var fds = [
+                pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let timeout: Int32 = playing ? Int32(1000 / frameRate) : -1
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 && errno != EINTR { break }
+            var messages: [AppMessage] = []
+            var full = false
+            for signal in SignalPipe.drain() {
+                if signal == SIGCONT {
+                    presenter.resume()
+                    full = true
+                    let size = presenter.size
+                    messages.append(.resize(width: size.width, height: size.height))
+                } else {
+                    return .success
+                }
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .success }
+            if fds[0].revents != 0 {
+                messages += presenter.readKeys()
+                if presenter.reachedEndOfInput && messages.isEmpty {
+                    // End of input (stdin closed): quit rather than spin.
+                    return .success
+                }
+            }
+            let now = monotonicSeconds()
+            if playing { messages.append(.tick(seconds: now - last)) }
+            last = now
+            for message in messages {
+                for effect in update(&model, message) {
+                    switch effect {
+                    case .quit: return .success
+                    case .redrawAll: full = true
+                    }
+                }
+            }
+            presenter.present(render(model), full: full)
+        }
+        return .success
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,104 @@
+import LoopEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `loopviz [FILE]`: the interactive UI; `loopviz screen FILE`: one rendered screen as text.
+enum UICommand {
+    static let help = """
+        OVERVIEW: Watch a run loop turn, live, and poke it.
+
+        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real]
+               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii]
+
+        Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
+        an observer. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
+        (default: the last step of the first 5 seconds) as text, without a terminal.
+
+        OPTIONS:
+          --no-color              Monochrome (also when NO_COLOR is set): state shows through glyphs and bold.
+          --ascii                 ASCII glyphs only, for terminals without Unicode.
+          --clock CLOCK           virtual (the default) or real.
+          --step N                (screen) the number of events shown.
+          --size WxH              (screen) the screen size, default 80x24.
+          -h, --help              Show this help.
+        """
+
+    static func run(_ arguments: [String], headless: Bool) -> ExitStatus {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments, valued: ["--clock", "--step", "--size"], switches: ["--no-color", "--ascii", "-h", "--help"])
+        } catch {
+            return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
+        }
+        if scanner.has("-h") || scanner.has("--help") {
+            print(help)
+            return .success
+        }
+        if scanner.positional.count > 1 {
+            return CommandLine.usageError("give one scenario FILE", command: headless ? "screen" : nil)
+        }
+        if scanner.value("--clock") == "real" {
+            CommandLine.printError(
+                "loopviz: error: --clock real needs the real-thread backend, which is not built yet; "
+                    + "the UI runs on the virtual clock")
+            return .usage
+        } else if let clock = scanner.value("--clock"), clock != "virtual" {
+            return CommandLine.usageError("'\(clock)' is not a clock; expected virtual or real", command: nil)
+        }
+        var model: AppModel
+        switch loadModel(scanner.positional.first) {
+        case .success(let loaded): model = loaded
+        case .failure(let status): return status
+        }
+        model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+        model.theme.unicode = !scanner.has("--ascii")
+        guard headless else { return TerminalApp.run(model) }
+        var width = 80
+        var height = 24
+        if let size = scanner.value("--size") {
+            let parts = size.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 1000, parts[1] <= 1000 else {
+                return CommandLine.usageError("'\(size)' is not a size like 80x24", command: "screen")
+            }
+            width = parts[0]
+            height = parts[1]
+        }
+        _ = update(&model, .resize(width: width, height: height))
+        model.isPaused = true
+        if let step = scanner.value("--step") {
+            guard let number = Int(step), number >= 0 else {
+                return CommandLine.usageError("'\(step)' is not a step number", command: "screen")
+            }
+            model.cursor = min(number, model.trace.count)
+        } else {
+            model.cursor = model.trace.lastIndex { $0.time <= .zero + .seconds(5) }.map { $0 + 1 } ?? model.trace.count
+        }
+        model.furthest = model.cursor
+        print(render(model).lines.joined(separator: "\n"))
+        return .success
+    }
+
+    static func loadModel(_ path: String?) -> Result<AppModel, ExitStatus> {
+        guard let path else {
+            do {
+                let script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+                return .success(AppModel(session: Session(script: script), fileName: DefaultLesson.fileName))
+            } catch {
+                CommandLine.printError("loopviz: internal error in the built-in lesson:\n\(error)")
+                return .failure(.failure)
+            }
+        }
+        switch ScriptLoader.load(path) {
+        case .success(let script):
+            return .success(AppModel(session: Session(script: script), fileName: path))
+        case .failure(let failure):
+            CommandLine.printError(ScriptLoader.describe(failure))
+            return .failure(.usage)
+        }
+    }
+}

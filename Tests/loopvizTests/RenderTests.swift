@@ -1,0 +1,83 @@
+import LoopEngine
+import SnapshotSupport
+import Testing
+
+@testable import loopviz
+
+/// The UI's `render`, as text, at the sizes people use; re-record with `RECORD_SNAPSHOTS=1`.
+@Suite("the UI draws the default lesson")
+struct RenderTests {
+    static func model(width: Int, height: Int, step: Int, theme: AppModel.Theme = .init()) -> AppModel {
+        var model = UpdateTests.model(width: width, height: height)
+        model.theme = theme
+        model.isPaused = true
+        model.cursor = step
+        model.furthest = step
+        return model
+    }
+
+    static func text(_ model: AppModel) -> String { render(model).lines.joined(separator: "\n") + "\n" }
+
+    @Test("screens at 80×24 and 132×43 at several steps", arguments: [(80, 24), (132, 43)], [12, 40, 90])
+    func screens(_ size: (Int, Int), _ step: Int) {
+        let model = Self.model(width: size.0, height: size.1, step: step)
+        Snapshot.assertMatches(
+            Self.text(model), "Screens/default-\(size.0)x\(size.1)-step\(step).screen", target: "loopvizTests")
+    }
+
+    @Test("the ASCII theme uses no character outside ASCII")
+    func asciiTheme() {
+        let model = Self.model(width: 80, height: 24, step: 40, theme: .init(color: true, unicode: false))
+        let screen = render(model)
+        #expect(screen.lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+        Snapshot.assertMatches(Self.text(model), "Screens/default-80x24-step40-ascii.screen", target: "loopvizTests")
+    }
+
+    @Test("the monochrome theme uses no colour and still marks the current step and the focus")
+    func monochromeTheme() {
+        let model = Self.model(width: 80, height: 24, step: 40, theme: .init(color: false, unicode: true))
+        let screen = render(model)
+        var cells: [Screen.Cell] = []
+        for y in 0..<screen.height {
+            for x in 0..<screen.width { cells.append(screen[x, y]) }
+        }
+        #expect(cells.allSatisfy { $0.style.foreground == .normal && $0.style.background == .normal })
+        #expect(cells.contains { $0.style.reverse && $0.style.bold })
+        #expect(cells.contains { $0.style.underline })
+    }
+
+    @Test("a screen below 80×24 says what size is needed")
+    func tooSmall() {
+        let model = Self.model(width: 60, height: 15, step: 10)
+        let text = Self.text(model)
+        #expect(text.contains("loopviz needs at least 80×24"))
+        #expect(text.contains("this terminal is 60×15"))
+        Snapshot.assertMatches(text, "Screens/too-small-60x15.screen", target: "loopvizTests")
+    }
+
+    @Test("the help overlay lists every key of the key table")
+    func helpOverlay() {
+        var model = Self.model(width: 132, height: 43, step: 12)
+        model.overlay = .help
+        let text = Self.text(model)
+        for binding in KeyMap.bindings { #expect(text.contains(binding.help), "\(binding.help)") }
+        Snapshot.assertMatches(text, "Screens/help-132x43.screen", target: "loopvizTests")
+    }
+
+    @Test("stepping back then forward returns the identical screen")
+    func stepBackAndForth() {
+        var model = Self.model(width: 80, height: 24, step: 60)
+        let before = render(model)
+        for _ in 0..<7 { _ = update(&model, .key(.left)) }
+        #expect(render(model) != before)
+        for _ in 0..<7 { _ = update(&model, .key(.right)) }
+        #expect(render(model) == before)
+    }
+
+    @Test("names from a scenario cannot put control characters on the screen")
+    func controlCharactersAreNeutralised() {
+        var screen = Screen(width: 20, height: 1)
+        screen.put("a\u{1b}[31mb\u{7}c", x: 0, y: 0)
+        #expect(screen.lines == ["a?[31mb?c"])
+    }
+}
