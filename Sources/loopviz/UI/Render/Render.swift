@@ -439,7 +439,7 @@ private func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyph
             lines.append(("  " + binding.label.padded(8) + binding.help, .plain))
         }
     }
-    let width = min(model.width - 4, 64)
+    let width = min(model.width - 4, lines.count + 2 > model.height - 2 ? 100 : 64)
     let height = min(model.height - 2, lines.count + 2)
     let rect = Rect(x: (model.width - width) / 2, y: (model.height - height) / 2, width: width, height: height)
     screen.fill(rect, style: .plain)

@@ -101,8 +101,10 @@ final class NcursesPresenter {
         return next
     }
 
-    /// Reads every key waiting, without blocking.
-    func readKeys() -> [AppMessage] {
+    /// Reads every key waiting, without blocking (a resize arrives here as `KEY_RESIZE`). `inputWasReadable`
+    /// says whether poll reported standard input readable: only then does an empty read count towards the end of
+    /// input.
+    func readKeys(inputWasReadable: Bool) -> [AppMessage] {
         var messages: [AppMessage] = []
         var character: wint_t = 0
         var reads = 0
@@ -117,9 +119,9 @@ final class NcursesPresenter {
             }
         }
         var pending: Int32 = 0
-        if reads == 0 && ioctl(0, UInt(FIONREAD), &pending) == 0 && pending == 0 {
+        if inputWasReadable && reads == 0 && ioctl(0, UInt(FIONREAD), &pending) == 0 && pending == 0 {
             emptyReads += 1
-        } else {
+        } else if reads > 0 {
             emptyReads = 0
         }
         return messages

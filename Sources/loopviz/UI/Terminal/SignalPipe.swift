@@ -67,7 +67,7 @@ enum CrashGuard {
             }
             #endif
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
     }

@@ -54,12 +54,11 @@ enum TerminalApp {
                 }
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .success }
-            if fds[0].revents != 0 {
-                messages += presenter.readKeys()
-                if presenter.reachedEndOfInput && messages.isEmpty {
-                    // End of input (stdin closed): quit rather than spin.
-                    return .success
-                }
+            // Always read: a terminal resize interrupts poll and arrives as a key.
+            messages += presenter.readKeys(inputWasReadable: fds[0].revents != 0)
+            if presenter.reachedEndOfInput && messages.isEmpty {
+                // End of input (stdin closed): quit rather than spin.
+                return .success
             }
             let now = monotonicSeconds()
             if playing { messages.append(.tick(seconds: now - last)) }
