@@ -20,6 +20,8 @@ struct LoopSnapshot: Equatable {
     var signalled: Set<String> = []
     var pendingMessages: [String: Int] = [:]
     var timerFires: [String: [LoopInstant]] = [:]
+    /// Fires that came late (after a missed deadline): each stands for one or more dropped ticks.
+    var lateFires: [String: Int] = [:]
     var observerCalls: [String: Int] = [:]
     var spentObservers: Set<String> = []
     var lastResult: String?
@@ -79,7 +81,10 @@ struct LoopSnapshot: Equatable {
             }
         case .timer:
             lastCallout = "timer \(event.name ?? "")"
-            if let name = event.name { timerFires[name, default: []].append(event.time) }
+            if let name = event.name {
+                timerFires[name, default: []].append(event.time)
+                if event.detail?.hasPrefix("due") == true { lateFires[name, default: 0] += 1 }
+            }
         case .block:
             lastCallout = "block \(event.name ?? "")"
         case .observer:

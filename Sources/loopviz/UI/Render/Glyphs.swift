@@ -1,3 +1,5 @@
+import Foundation
+
 /// The characters and styles of a theme: Unicode or ASCII glyphs, the terminal's colours or none.
 struct Glyphs {
     let theme: AppModel.Theme
@@ -16,6 +18,13 @@ struct Glyphs {
     var times: String { theme.unicode ? "×" : "x" }
     var upDown: String { theme.unicode ? "↑↓" : "up/down" }
     var narration: String { theme.unicode ? "»" : ">>" }
+
+    /// `text` with its arrows spelled out when the theme is ASCII (key labels such as `n →`).
+    func plain(_ text: String) -> String {
+        guard !theme.unicode else { return text }
+        return text.replacingOccurrences(of: "→", with: "right").replacingOccurrences(of: "←", with: "left")
+            .replacingOccurrences(of: "↑", with: "up").replacingOccurrences(of: "↓", with: "down")
+    }
 
     typealias Style = Screen.Style
 

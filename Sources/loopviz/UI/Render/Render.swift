@@ -89,7 +89,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     var modeStyle = glyphs.title
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
-    var text = " \(model.speedLabel)  "
+    var text = " \(model.speedLabel)  t=\(model.now)s  "
     if let flash = model.flash {
         text += flash
     } else {
@@ -216,6 +216,7 @@ private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant,
         let next = nextFire(first: first, interval: interval, fires: fires)
         let every = interval > .zero ? "/\(LoopInstant.zero + interval)s" : " once"
         var text = "timer \(name)\(every) \(glyphs.times)\(fires.count)"
+        if let late = loop?.lateFires[name], late > 0 { text += " late \(glyphs.times)\(late)" }
         if let next, next >= now {
             let span = interval > .zero ? interval : (next - .zero)
             text += " " + bar(remaining: next - now, of: span, glyphs: glyphs) + " \(next)"
@@ -255,7 +256,7 @@ private func drawTimeline(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let legend =
-        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep  t timer  s source0  p port  b block  o observer)"
+        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep  t timer  s source0  p port  b block  o observer  w wake-up)"
     header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
     let labelWidth = 10
     let columns = max(10, rect.width - labelWidth - 1)
@@ -330,6 +331,7 @@ private func mark(for event: LoopEvent) -> Character? {
     case .mainQueue: "q"
     case .perform: "P"
     case .result: "|"
+    case .wake: event.detail == "wakeUp" ? "w" : nil
     default: nil
     }
 }
@@ -337,7 +339,7 @@ private func mark(for event: LoopEvent) -> Character? {
 private func priority(_ character: Character) -> Int {
     switch character {
     case "t", "s", "p", "P", "q": 3
-    case "b": 2
+    case "b", "w": 2
     case "|": 2
     case "o": 1
     default: 0
@@ -436,7 +438,7 @@ private func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyph
         lines.append(("", .plain))
         lines.append((group, glyphs.header))
         for binding in KeyMap.bindings where binding.group == group {
-            lines.append(("  " + binding.label.padded(8) + binding.help, .plain))
+            lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
         }
     }
     let width = min(model.width - 4, lines.count + 2 > model.height - 2 ? 100 : 64)
