@@ -159,6 +159,7 @@ extension RunLoopCore {
         lock.withLock {
             for mode in modes where mode != .common { _ = modeLocked(mode, create: true) }
             blocks.append(PendingBlock(name: name, modes: modes, action: action))
+            emit(.enqueue, name, "modes " + modes.map(\.rawValue).joined(separator: ", "))
         }
     }
 

@@ -24,6 +24,8 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         case wake
         /// A run returned (`name` = the result).
         case result
+        /// A block was queued with `perform(_:modes:_:)` (`detail` = its mode tags); it runs in a later blocks pass.
+        case enqueue
         /// A version-0 source was signalled.
         case signal
         /// A message was sent to a port source.

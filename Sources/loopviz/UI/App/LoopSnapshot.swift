@@ -23,6 +23,8 @@ struct LoopSnapshot: Equatable {
     /// Fires that came late (after a missed deadline): each stands for one or more dropped ticks.
     var lateFires: [String: Int] = [:]
     var observerCalls: [String: Int] = [:]
+    /// Blocks queued and not yet run, in order.
+    var blocksQueued: [String] = []
     var spentObservers: Set<String> = []
     var lastResult: String?
     var iterations = 0
@@ -87,6 +89,7 @@ struct LoopSnapshot: Equatable {
             }
         case .block:
             lastCallout = "block \(event.name ?? "")"
+            if let name = event.name, let index = blocksQueued.firstIndex(of: name) { blocksQueued.remove(at: index) }
         case .observer:
             lastCallout = "observer \(event.name ?? "") (\(event.detail ?? ""))"
             if let name = event.name {
@@ -97,6 +100,8 @@ struct LoopSnapshot: Equatable {
             lastCallout = "\(event.kind.rawValue) \(event.name ?? "")"
         case .signal:
             if let name = event.name { signalled.insert(name) }
+        case .enqueue:
+            if let name = event.name { blocksQueued.append(name) }
         case .send:
             if let name = event.name { pendingMessages[name, default: 0] += 1 }
         case .wakeUp:

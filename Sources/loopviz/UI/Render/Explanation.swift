@@ -58,6 +58,9 @@ enum Explanation {
             return "The run ends: observers see exit, whatever the result."
         case .result:
             return resultText(name)
+        case .enqueue:
+            return "Block \(name) is queued (\(event.detail ?? "")). It runs in the next blocks pass of a run in one "
+                + "of those modes; queuing never wakes a sleeping loop."
         case .signal:
             return "\(name) is signalled. A signal does not wake a sleeping loop: it waits for something that does."
         case .send:

@@ -200,6 +200,11 @@ private func drawMode(
         let text = describe(item, loop, now: model.now, glyphs: glyphs)
         screen.put(text, x: rect.x + 3, y: y, style: style, limit: rect.width - 4)
     }
+    if let queued = loop?.blocksQueued, !queued.isEmpty, rect.height - 1 > spec.items.count {
+        let y = rect.y + 1 + spec.items.count
+        let names = queued.prefix(6).joined(separator: ", ") + (queued.count > 6 ? glyphs.ellipsis : "")
+        screen.put("   blocks queued: \(names)", x: rect.x, y: y, style: glyphs.warning, limit: rect.width - 1)
+    }
 }
 
 private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant, glyphs: Glyphs) -> String {
