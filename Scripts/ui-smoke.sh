@@ -52,6 +52,20 @@ for _ in $(seq 1 20); do [ -s "$work/after" ] && break; sleep 0.1; done
 diff -q "$work/before" "$work/after" >/dev/null && echo "ok: the terminal settings are restored" \
     || { echo "FAILED: stty settings differ after quitting" >&2; exit 1; }
 
+# Ctrl-Z suspends with the terminal given back to the shell; fg brings the UI back, fully redrawn.
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -x 100 -y 30 -s "$session" "bash --norc --noprofile -i"
+sleep 0.5
+keys "'$bin'" Enter
+expect_screen "One turn of the run loop" "the UI starts from an interactive shell"
+keys C-z
+expect_screen "Stopped" "Ctrl-Z suspends and the shell gets the terminal back"
+keys fg Enter
+expect_screen "What CF really does" "fg resumes with a full redraw"
+keys q
+keys 'echo "rc=$?"' Enter
+expect_screen "rc=0" "q still quits with status 0 after a suspension"
+
 # Without a terminal, loopviz says so and exits 2 instead of letting ncurses kill it.
 set +e
 TERM=dumb "$bin" </dev/null >/dev/null 2>"$work/err"; status=$?
