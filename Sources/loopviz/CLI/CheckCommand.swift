@@ -28,12 +28,7 @@ enum CheckCommand {
         var invalid = false
         var failed = false
         for path in scanner.positional {
-            let script: LoopScript
-            switch ScriptLoader.load(path) {
-            case .success(let loaded): script = loaded
-            case .failure(let failure):
-                print("ERROR \(path)")
-                CommandLine.printError(ScriptLoader.describe(failure))
+            guard let script = ScriptLoader.loadReporting(path) else {
                 invalid = true
                 continue
             }

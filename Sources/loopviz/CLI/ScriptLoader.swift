@@ -27,6 +27,19 @@ enum ScriptLoader {
         }
     }
 
+    /// Loads `path` for a command that goes through many files: on failure prints `ERROR path` and the
+    /// diagnostics, and returns nil so the command can go on with the next file.
+    static func loadReporting(_ path: String) -> LoopScript? {
+        switch load(path) {
+        case .success(let script):
+            return script
+        case .failure(let failure):
+            print("ERROR \(path)")
+            CommandLine.printError(describe(failure))
+            return nil
+        }
+    }
+
     static func describe(_ failure: Failure) -> String {
         switch failure {
         case .unreadable(let message): "loopviz: error: \(message)"
