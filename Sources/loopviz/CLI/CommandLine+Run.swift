@@ -41,6 +41,7 @@ extension CommandLine {
         "check": (CheckCommand.help, CheckCommand.run),
         "compare": (CompareCommand.help, CompareCommand.run),
         "screen": (UICommand.help, { UICommand.run($0, headless: true) }),
+        "bench": (BenchCommand.help, BenchCommand.run),
     ]
 
     /// Parses `arguments` (without the program name) and returns the process exit status.

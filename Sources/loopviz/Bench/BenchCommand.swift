@@ -1,0 +1,176 @@
+import LoopEngine
+
+/// `loopviz bench`: measures LoopEngine and the real CFRunLoop on the same workloads in the same run.
+enum BenchCommand {
+    static let help = """
+        OVERVIEW: Measure LoopEngine against the real CFRunLoop on the same workloads, in the same run.
+
+        USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
+               loopviz bench --workload per-iteration|virtual --engine|--cf [--observers N] [--iterations N]
+               loopviz bench --callgrind
+
+        Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
+        Swift with C callbacks), alternating engine, CF, baselines, engine, CF, … for N rounds, so that both meet
+        the same machine. The table gives medians, p99s where there is a distribution, the min–max of the rounds
+        (flagged noisy when max/min > 1.5), the ratio engine/CF and the project's goal for each workload.
+
+        WORKLOADS:
+          per-iteration   A source0 that re-signals itself 1,000,000 times, with 0, 6 and 64 observers of every
+                          activity; ns per iteration (LoopEngine on its real backend, or on the virtual clock
+                          while that has not landed, labelled so).
+          wake            Another thread signals a source and wakes the loop up; µs until the perform, one way,
+                          every thread on core 0 and unpinned. Baselines: a raw eventfd, CF↔CF ping-pong.
+          timer           A 10 ms repeating timer for 5 s: lateness (median, p99), loop-thread CPU. Baseline: a
+                          raw timerfd.
+          idle            A kept-alive loop with nothing to do for 10 s: the loop thread's voluntary context
+                          switches and CPU time.
+          virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers.
+
+        OPTIONS:
+          --quick                 A short run (2 rounds, small sizes) that checks everything works; its figures
+                                  are not worth reading.
+          --json                  Print one JSON object (format "loopviz-bench") instead of the table.
+          --rounds N              Rounds per workload (default 5).
+          --only LIST             Only these workloads, comma-separated (e.g. per-iteration,virtual).
+          --workload NAME         Run one workload once and print its figure: for valgrind (see --callgrind).
+          --engine, --cf          The loop --workload runs on.
+          --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual).
+          --iterations N          Iterations for --workload (default 1,000,000).
+          --callgrind             Print how to count instructions per iteration with valgrind's callgrind.
+          -h, --help              Show this help.
+
+        Measure a release build: swift build -c release && .build/release/loopviz bench (about 5 minutes).
+        Progress goes to standard error. The goals are judged here, never by timed unit tests.
+
+        EXIT STATUS: 0 measured (whether the goals are met or not); 2 invalid usage.
+        """
+
+    static let callgrindHelp = """
+        Instruction counts are stable to a few parts per million, unlike times on a shared machine. Count two
+        runs of one workload with different iteration counts and divide the difference by the difference in
+        iterations, so that process start, thread creation and the first run's set-up cancel out:
+
+          swift build -c release
+          B=.build/release/loopviz
+          for loop in engine cf; do
+            for n in 100000 200000; do
+              valgrind --tool=callgrind --callgrind-out-file=/tmp/loopviz-cg.$loop.$n \\
+                $B bench --workload per-iteration --$loop --observers 0 --iterations $n
+            done
+          done
+          # Ir = the "summary:" line of each file (or `callgrind_annotate FILE | head`):
+          #   instructions per iteration = (Ir(200000) - Ir(100000)) / 100000
+
+        Scripts/bench-callgrind.sh does exactly this for 0, 6 and 64 observers and prints a table.
+        For orientation: CF ≈ 1,643 instructions per iteration with no observers.
+        """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments, valued: ["--rounds", "--only", "--workload", "--observers", "--iterations"],
+                switches: ["-h", "--help", "--quick", "--json", "--engine", "--cf", "--callgrind"])
+        } catch {
+            return CommandLine.usageError(error.description, command: "bench")
+        }
+        if scanner.has("-h") || scanner.has("--help") {
+            print(help)
+            return .success
+        }
+        if let extra = scanner.positional.first {
+            return CommandLine.usageError("unexpected argument '\(extra)'", command: "bench")
+        }
+        if scanner.has("--callgrind") {
+            print(callgrindHelp)
+            return .success
+        }
+        if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
+        for flag in ["--engine", "--cf", "--observers", "--iterations"]
+        where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError("\(flag) goes with --workload", command: "bench")
+        }
+
+        var settings = scanner.has("--quick") ? BenchSettings.short : BenchSettings.full
+        if let text = scanner.value("--rounds") {
+            guard let rounds = Int(text), rounds >= 1, rounds <= 1000 else {
+                return CommandLine.usageError("'\(text)' is not a number of rounds (1 to 1000)", command: "bench")
+            }
+            settings.rounds = rounds
+        }
+        var selected = BenchSuite.workloads
+        if let text = scanner.value("--only") {
+            selected = text.split(separator: ",").map { String($0).trimmingSpaces }
+            if let unknown = selected.first(where: { !BenchSuite.workloads.contains($0) }) {
+                let names = BenchSuite.workloads.joined(separator: ", ")
+                return CommandLine.usageError(
+                    "unknown workload '\(unknown)'; expected some of: \(names)", command: "bench")
+            }
+        }
+
+        let engine = BenchEngine.preferred
+        let groups = BenchSuite.groups(settings, engine: engine).filter { selected.contains($0.workload) }
+        let loadBefore = BenchPlatform.loadAverage()
+        let started = BenchPlatform.now()
+        let rows = BenchSuite.run(groups, rounds: settings.rounds) { message in
+            let seconds = Double(BenchPlatform.now() - started) / 1e9
+            CommandLine.printError("[\(BenchReport.fixed(seconds, 0))s] \(message)")
+        }
+        let report = BenchReport(
+            rounds: settings.rounds, quick: settings.quick, cores: BenchPlatform.coreCount,
+            cpuModel: BenchPlatform.cpuModel(), loadBefore: loadBefore, loadAfter: BenchPlatform.loadAverage(),
+            engine: engine, rows: rows)
+        print(scanner.has("--json") ? report.json : report.text)
+        return .success
+    }
+
+    /// `--workload NAME --engine|--cf`: one run, one figure (what callgrind counts).
+    private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
+        let onEngine = scanner.has("--engine")
+        guard onEngine != scanner.has("--cf") else {
+            return CommandLine.usageError("--workload needs exactly one of --engine and --cf", command: "bench")
+        }
+        guard workload == "per-iteration" || workload == "virtual" else {
+            return CommandLine.usageError(
+                "--workload runs per-iteration or virtual, not '\(workload)'", command: "bench")
+        }
+        if workload == "virtual" && !onEngine {
+            return CommandLine.usageError("the virtual workload has no CF side; use --engine", command: "bench")
+        }
+        var observers = workload == "virtual" ? 6 : 0
+        var iterations = 1_000_000
+        for (flag, target) in [("--observers", 0), ("--iterations", 1)] {
+            guard let text = scanner.value(flag) else { continue }
+            guard let value = Int(text), value >= (target == 0 ? 0 : 1), value <= 100_000_000 else {
+                return CommandLine.usageError("'\(text)' is not a valid value for \(flag)", command: "bench")
+            }
+            if target == 0 { observers = value } else { iterations = value }
+        }
+        let engine = BenchEngine.preferred
+        let perIteration: Double
+        let variant: String
+        if workload == "virtual" {
+            perIteration = BenchSuite.virtualWithTrace(iterations: iterations, observers: observers)
+            variant = "engine (virtual, TraceRecorder)"
+        } else if onEngine {
+            perIteration = PerIterationBench.engine(engine, iterations: iterations, observers: observers)
+            variant = engine.label
+        } else {
+            perIteration = PerIterationBench.cf(iterations: iterations, observers: observers)
+            variant = "CF"
+        }
+        print(
+            "\(workload), \(observers) observers, \(variant): \(iterations) iterations, "
+                + "\(BenchReport.format(perIteration, .nanoseconds)) per iteration")
+        return .success
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

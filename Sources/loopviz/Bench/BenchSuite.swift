@@ -1,0 +1,227 @@
+import LoopEngine
+
+/// How long and how often: the full run's sizes, or `--quick`'s.
+struct BenchSettings {
+    var quick: Bool
+    var rounds: Int
+    /// Iterations of the per-iteration workload.
+    var iterations: Int
+    /// Iterations of the virtual-clock workload (every one records about 17 events).
+    var virtualIterations: Int
+    /// Wake-ups per variant per round.
+    var wakeSamples: Int
+    var timerSeconds: Double
+    var idleSeconds: Double
+
+    static let full = BenchSettings(
+        quick: false, rounds: 5, iterations: 1_000_000, virtualIterations: 100_000, wakeSamples: 2_000,
+        timerSeconds: 5, idleSeconds: 10)
+    static let short = BenchSettings(
+        quick: true, rounds: 2, iterations: 20_000, virtualIterations: 10_000, wakeSamples: 100, timerSeconds: 0.3,
+        idleSeconds: 0.3)
+}
+
+/// What one run of a variant yields for one row: the round's figure and, for distributions, its samples.
+struct BenchResult {
+    var figure: Double
+    var samples: [Double] = []
+
+    /// A round of latencies: the figure is their median.
+    static func distribution(_ samples: [Double]) -> BenchResult {
+        BenchResult(figure: BenchFigure.median(samples), samples: samples)
+    }
+}
+
+/// A workload measured on several variants. Running one variant once feeds every row of the group (the timer
+/// workload yields lateness and CPU), so each round runs each variant once, in order: engine, CF, baselines.
+struct BenchGroup {
+    struct Variant {
+        var name: String
+        var role: BenchVariant.Role
+        var pending: String?
+        /// One result per row, in the order of `rows`.
+        var run: () -> [BenchResult]
+    }
+
+    var workload: String
+    var rows: [BenchRow]
+    var variants: [Variant]
+
+    init(workload: String, rows: [BenchRow], variants: [Variant]) {
+        self.workload = workload
+        self.variants = variants
+        self.rows = rows.map { row in
+            var row = row
+            row.variants = variants.map { BenchVariant(name: $0.name, role: $0.role, pending: $0.pending) }
+            return row
+        }
+    }
+}
+
+/// The workloads of `loopviz bench` and the loop that runs them.
+enum BenchSuite {
+    static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual"]
+
+    /// Every group, in table order, for `settings`, with the engine on `engine`.
+    static func groups(_ settings: BenchSettings, engine: BenchEngine) -> [BenchGroup] {
+        var groups: [BenchGroup] = []
+        let realPending = RealEngineBackend.isAvailable ? nil : RealEngineBackend.pendingReason
+        let realEngine = BenchEngine.real.label
+
+        for observers in [0, 6, 64] {
+            let row = BenchRow(
+                id: "per-iteration/\(observers)", workload: "per-iteration",
+                title: "per-iteration, \(observers) observers", unit: .nanoseconds, variants: [],
+                goals: [BenchGoal(statistic: .median, against: 1, factor: 0.25, text: "median ≤ 0.25× CF")])
+            let iterations = settings.iterations
+            groups.append(
+                BenchGroup(
+                    workload: "per-iteration", rows: [row],
+                    variants: [
+                        .init(name: engine.label, role: .engine) {
+                            [
+                                BenchResult(
+                                    figure: PerIterationBench.engine(
+                                        engine, iterations: iterations, observers: observers))
+                            ]
+                        },
+                        .init(name: "CF", role: .cf) {
+                            [BenchResult(figure: PerIterationBench.cf(iterations: iterations, observers: observers))]
+                        },
+                    ]))
+        }
+
+        for pinned in [true, false] {
+            let samples = settings.wakeSamples
+            let goal =
+                pinned
+                ? BenchGoal(statistic: .median, against: 2, factor: 1.3, text: "median ≤ 1.3× raw eventfd")
+                : BenchGoal(statistic: .median, against: 1, factor: 1.0, text: "median ≤ 1.0× CF")
+            let row = BenchRow(
+                id: pinned ? "wake/one-core" : "wake/unpinned", workload: "wake",
+                title: pinned ? "wake-up, one core (pinned)" : "wake-up, unpinned", unit: .microseconds, variants: [],
+                goals: [goal])
+            groups.append(
+                BenchGroup(
+                    workload: "wake", rows: [row],
+                    variants: [
+                        .init(name: realEngine, role: .engine, pending: realPending) {
+                            [.distribution(WakeLatencyBench.engine(.real, samples: samples, pinned: pinned))]
+                        },
+                        .init(name: "CF", role: .cf) {
+                            [.distribution(WakeLatencyBench.cf(samples: samples, pinned: pinned))]
+                        },
+                        .init(name: "raw eventfd", role: .baseline) {
+                            [.distribution(WakeLatencyBench.rawEventfd(samples: samples, pinned: pinned))]
+                        },
+                        .init(name: "CF↔CF ping-pong", role: .baseline) {
+                            [.distribution(WakeLatencyBench.cfPingPong(samples: samples, pinned: pinned))]
+                        },
+                    ]))
+        }
+
+        let timerSeconds = settings.timerSeconds
+        let timerRounds: (TimerLatenessBench.Round) -> [BenchResult] = { round in
+            [.distribution(round.lateness), BenchResult(figure: round.cpuPercent)]
+        }
+        groups.append(
+            BenchGroup(
+                workload: "timer",
+                rows: [
+                    BenchRow(
+                        id: "timer/lateness", workload: "timer", title: "timer 10 ms: lateness", unit: .microseconds,
+                        variants: [],
+                        goals: [
+                            BenchGoal(statistic: .median, against: 2, factor: 1.1, text: "median ≤ 1.1× raw timerfd"),
+                            BenchGoal(statistic: .p99, against: 1, factor: 1.0, text: "p99 ≤ CF's"),
+                        ]),
+                    BenchRow(
+                        id: "timer/cpu", workload: "timer", title: "timer 10 ms: loop-thread CPU", unit: .percent,
+                        variants: [], goals: [BenchGoal(statistic: .median, against: 1, factor: 1.0, text: "≤ CF's")]),
+                ],
+                variants: [
+                    .init(name: realEngine, role: .engine, pending: realPending) {
+                        timerRounds(TimerLatenessBench.engine(.real, seconds: timerSeconds))
+                    },
+                    .init(name: "CF", role: .cf) { timerRounds(TimerLatenessBench.cf(seconds: timerSeconds)) },
+                    .init(name: "raw timerfd", role: .baseline) {
+                        timerRounds(TimerLatenessBench.rawTimerfd(seconds: timerSeconds))
+                    },
+                ]))
+
+        let idleSeconds = settings.idleSeconds
+        let idleRounds: (IdleBench.Round) -> [BenchResult] = { round in
+            [BenchResult(figure: Double(round.voluntarySwitches)), BenchResult(figure: round.cpuMilliseconds)]
+        }
+        groups.append(
+            BenchGroup(
+                workload: "idle",
+                rows: [
+                    BenchRow(
+                        id: "idle/switches", workload: "idle", title: "idle: voluntary switches", unit: .count,
+                        variants: [],
+                        goals: [
+                            BenchGoal(
+                                statistic: .median, against: nil, factor: 2, text: "≤ 2 in all (no periodic wake)")
+                        ], checksNoise: false),
+                    BenchRow(
+                        id: "idle/cpu", workload: "idle", title: "idle: loop-thread CPU", unit: .milliseconds,
+                        variants: [], goals: [BenchGoal(statistic: .median, against: 1, factor: 1.0, text: "≤ 1.0× CF")]
+                    ),
+                ],
+                variants: [
+                    .init(name: realEngine, role: .engine, pending: realPending) {
+                        idleRounds(IdleBench.engine(.real, seconds: idleSeconds))
+                    },
+                    .init(name: "CF", role: .cf) { idleRounds(IdleBench.cf(seconds: idleSeconds)) },
+                ]))
+
+        let virtualIterations = settings.virtualIterations
+        groups.append(
+            BenchGroup(
+                workload: "virtual",
+                rows: [
+                    BenchRow(
+                        id: "virtual/6", workload: "virtual", title: "virtual clock, 6 observers", unit: .nanoseconds,
+                        variants: [],
+                        goals: [BenchGoal(statistic: .median, against: nil, factor: 150, text: "≤ 150 ns")])
+                ],
+                variants: [
+                    .init(name: "engine (virtual, TraceRecorder)", role: .engine) {
+                        [BenchResult(figure: virtualWithTrace(iterations: virtualIterations))]
+                    },
+                    .init(name: "engine (virtual, no sink)", role: .reference) {
+                        [
+                            BenchResult(
+                                figure: PerIterationBench.engine(.virtual, iterations: virtualIterations, observers: 6))
+                        ]
+                    },
+                ]))
+        return groups
+    }
+
+    /// Row 5's figure: the per-iteration workload on the virtual clock with every event recorded.
+    static func virtualWithTrace(iterations: Int, observers: Int = 6) -> Double {
+        PerIterationBench.engine(.virtual, iterations: iterations, observers: observers) { TraceRecorder() }
+    }
+
+    /// Runs `groups`, `rounds` times each, alternating the variants within each round; says what it is doing
+    /// through `progress`.
+    static func run(_ groups: [BenchGroup], rounds: Int, progress: (String) -> Void) -> [BenchRow] {
+        var rows: [BenchRow] = []
+        for group in groups {
+            var groupRows = group.rows
+            for round in 1...max(rounds, 1) {
+                progress("\(groupRows.first?.title ?? group.workload): round \(round)/\(rounds)")
+                for (index, variant) in group.variants.enumerated() where variant.pending == nil {
+                    let results = variant.run()
+                    for (rowIndex, result) in results.enumerated() where rowIndex < groupRows.count {
+                        groupRows[rowIndex].variants[index].figure.add(round: result.figure, samples: result.samples)
+                    }
+                }
+            }
+            rows += groupRows
+        }
+        return rows
+    }
+}
