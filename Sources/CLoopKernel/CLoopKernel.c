@@ -2,6 +2,9 @@
 #include "CLoopKernel.h"
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +21,16 @@ int lv_ppoll_one(int fd, int64_t timeout_ns) {
 static struct timespec lv_timespec(int64_t ns) {
     struct timespec ts = { .tv_sec = ns / 1000000000LL, .tv_nsec = ns % 1000000000LL };
     return ts;
+}
+
+int lv_wait_readable(int fd, int block) {
+    struct pollfd pfd = { .fd = fd, .events = POLLIN, .revents = 0 };
+    struct timespec zero = { 0, 0 };
+    int result;
+    do {
+        result = ppoll(&pfd, 1, block ? NULL : &zero, NULL);
+    } while (result < 0 && errno == EINTR);
+    return result < 0 ? -errno : result;
 }
 
 int lv_eventfd_create(int semaphore) {
@@ -84,6 +97,18 @@ int64_t lv_read_counter(int fd) {
 int lv_timerfd_arm(int fd, int64_t absolute_ns) {
     struct itimerspec spec = { .it_interval = { 0, 0 }, .it_value = lv_timespec(absolute_ns > 0 ? absolute_ns : 0) };
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0 ? -errno : 0;
+}
+
+void lv_set_thread_name(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof truncated - 1);
+    truncated[sizeof truncated - 1] = 0;
+    pthread_setname_np(pthread_self(), truncated);
+}
+
+int lv_set_thread_niceness(int niceness) {
+    // On Linux the nice value is per thread: PRIO_PROCESS with a thread id.
+    return setpriority(PRIO_PROCESS, (id_t)gettid(), niceness) < 0 ? -errno : 0;
 }
 
 void lv_sleep_until(int64_t absolute_ns) {

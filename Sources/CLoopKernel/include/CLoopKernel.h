@@ -18,6 +18,9 @@ int lv_ppoll_one(int fd, int64_t timeout_ns);
 // failure, so Swift never reads the thread-local errno. (`struct epoll_event` is packed on x86_64, which is why
 // epoll is wrapped rather than called from Swift.)
 
+/// Waits until `fd` is readable: `block` non-zero waits as long as it takes, zero only looks (a zero timeout).
+/// Returns 1 (readable), 0 (not readable when only looking) or -errno.
+int lv_wait_readable(int fd, int block);
 /// A non-blocking, close-on-exec eventfd; `semaphore` non-zero: EFD_SEMAPHORE (a read takes one message).
 int lv_eventfd_create(int semaphore);
 /// A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd.
@@ -38,6 +41,11 @@ int lv_eventfd_post(int fd);
 int64_t lv_read_counter(int fd);
 /// Arms a timerfd for an absolute CLOCK_MONOTONIC time in nanoseconds (at least 1); 0 disarms it.
 int lv_timerfd_arm(int fd, int64_t absolute_ns);
+/// Names the calling thread for debuggers and `top -H` (Linux keeps the first 15 bytes).
+void lv_set_thread_name(const char *name);
+/// Sets the calling thread's nice value (0 normal, 19 lowest): lets a load generator (a stress test, a bench's
+/// noise) yield to the threads being measured. Returns 0 or -errno.
+int lv_set_thread_niceness(int niceness);
 /// Sleeps until an absolute CLOCK_MONOTONIC time in nanoseconds (EINTR resumes the sleep).
 void lv_sleep_until(int64_t absolute_ns);
 #endif

@@ -1,0 +1,280 @@
+#if os(Linux)
+import CLoopKernel
+import Glibc
+
+/// The real kernel side of a loop on Linux, built the way CFRunLoop builds it there (spec §15): every port is a
+/// file descriptor and the wait is a system call, so an idle loop is really asleep in the kernel and other threads
+/// wake it by writing to a descriptor.
+///
+/// - The loop's wake-up port, each version-1 source's port and the main queue's port are eventfds; a mode's timer
+///   port is a timerfd armed at an absolute `CLOCK_MONOTONIC` time (re-arming resets it; on the linux profile
+///   the core never disarms it, which is CF's spurious wake-up after the last timer goes).
+/// - A mode's port set is an epoll instance with edge-triggered registrations.
+/// - ``wait(on:poll:)`` is CF's `__CFRunLoopServiceFileDescriptors`: `ppoll` on the epoll fd (no timeout when
+///   blocking, zero when polling), then `epoll_wait` for one event without blocking, then the 8-byte read that
+///   acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for nothing.
+/// - A run's time limit is an action on the ``DeadlineThread`` that calls `wakeUp`, as CF's dispatch timer does.
+///
+/// On the darwin profile a message port is an `EFD_SEMAPHORE` eventfd: each read takes one message, so each
+/// perform gets one, as with a Mach port's queue. (A darwin port that still holds messages after a read is
+/// registered again so that its set reports it again; it then queues behind ports already ready.)
+///
+/// One waiter is one backend: its ``engineLock`` guards every loop made on it, and every item added to them.
+/// Writes to a wake-up port are coalesced: while one is unread, further wake-ups write nothing (the eventfd would
+/// add them up and one read would take them all anyway).
+public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
+    // @unchecked Sendable: the registry is guarded by `registryLock`, `halted` and the statistics are atomic,
+    // everything else is immutable; the descriptors themselves are the kernel's business.
+
+    public let profile: PlatformProfile
+    public let engineLock = LoopLock()
+    /// The clock of every loop made on this waiter; port deadlines are on it.
+    public let clock: MonotonicClock
+
+    private let halted = AtomicFlag()
+    private let registryLock = LoopLock()
+    /// Every open port and port set, so that the backend can close them when it goes away.
+    private var openPorts: [Int32: PortKind] = [:]
+    private var openSets: Set<Int32> = []
+    /// Per wake-up port: a write was made that no read has taken yet.
+    private var wakeUpPending: [Int32: Bool] = [:]
+    private let counters = Counters()
+
+    public init(profile: PlatformProfile = .linux, clock: MonotonicClock = MonotonicClock()) {
+        self.profile = profile
+        self.clock = clock
+    }
+
+    deinit {
+        // Loops and sources hold their waiter, so nothing can use these descriptors any more.
+        for fd in openPorts.keys { close(fd) }
+        for fd in openSets { close(fd) }
+    }
+
+    /// A loop on this backend: the same core as the virtual loop's, with the real clock and this waiter.
+    public func makeLoop(named name: String, isMainThread: Bool = false) -> RunLoopCore {
+        RunLoopCore(name: name, clock: clock, waiter: self, isMainThread: isMainThread)
+    }
+
+    // MARK: - Halting
+
+    public var isHalted: Bool { halted.value }
+
+    /// Shuts the backend down: every wait returns `.halted` from now on (a sleeping loop is woken for it), so every
+    /// run unwinds without further callouts, as on a virtual clock at its horizon.
+    public func halt() {
+        guard !halted.exchange(true) else { return }
+        let wakeUpPorts = registryLock.withLock { openPorts.filter { $0.value == .wakeUp }.map(\.key) }
+        for fd in wakeUpPorts { _ = lv_eventfd_post(fd) }
+    }
+
+    // MARK: - Ports
+
+    public func makePort(_ kind: PortKind, label: String) -> PortID {
+        let fd: Int32
+        switch kind {
+        case .timer: fd = lv_timerfd_create()
+        case .message: fd = lv_eventfd_create(profile == .darwin ? 1 : 0)
+        case .wakeUp, .mainQueue: fd = lv_eventfd_create(0)
+        }
+        Self.check(fd, kind == .timer ? "timerfd_create" : "eventfd", for: label)
+        registryLock.withLock {
+            openPorts[fd] = kind
+            if kind == .wakeUp { wakeUpPending[fd] = false }
+        }
+        return Self.portID(fd: fd, kind: kind)
+    }
+
+    public func send(_ port: PortID) {
+        let (fd, kind) = Self.decode(port)
+        if kind == .wakeUp {
+            counters.wakeUpRequests.increment()
+            let alreadyPending = registryLock.withLock {
+                let pending = wakeUpPending[fd] ?? false
+                wakeUpPending[fd] = true
+                return pending
+            }
+            if alreadyPending { return }
+            counters.wakeUpWrites.increment()
+        } else {
+            counters.messageWrites.increment()
+        }
+        Self.check(lv_eventfd_post(fd), "eventfd write", for: "\(port)")
+    }
+
+    public func arm(_ port: PortID, at instant: LoopInstant?) {
+        let (fd, _) = Self.decode(port)
+        Self.check(lv_timerfd_arm(fd, instant.map(clock.absolute) ?? 0), "timerfd_settime", for: "\(port)")
+    }
+
+    public func closePort(_ port: PortID) {
+        let (fd, _) = Self.decode(port)
+        let wasOpen = registryLock.withLock {
+            wakeUpPending[fd] = nil
+            return openPorts.removeValue(forKey: fd) != nil
+        }
+        if wasOpen { close(fd) }
+    }
+
+    /// An eventfd cannot be read without taking its messages, so the real kernel cannot tell.
+    public func pendingMessageCount(_ port: PortID) -> Int? { nil }
+
+    // MARK: - Port sets
+
+    public func makePortSet() -> PortSetID {
+        let fd = lv_epoll_create()
+        Self.check(fd, "epoll_create1", for: "a port set")
+        registryLock.withLock { _ = openSets.insert(fd) }
+        return PortSetID(rawValue: Int(fd))
+    }
+
+    public func insert(_ port: PortID, into set: PortSetID) {
+        let (fd, _) = Self.decode(port)
+        let result = lv_epoll_add(Int32(set.rawValue), fd, UInt64(UInt(bitPattern: port.rawValue)))
+        if result != -EEXIST { Self.check(result, "epoll_ctl(ADD)", for: "\(port)") }
+    }
+
+    public func remove(_ port: PortID, from set: PortSetID) {
+        let (fd, _) = Self.decode(port)
+        let result = lv_epoll_remove(Int32(set.rawValue), fd)
+        if result != -ENOENT { Self.check(result, "epoll_ctl(DEL)", for: "\(port)") }
+    }
+
+    // MARK: - Waiting
+
+    public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
+        if halted.value { return .halted }
+        counters.waits.increment()
+        let epoll = Int32(set.rawValue)
+        let readable = lv_wait_readable(epoll, poll ? 0 : 1)
+        Self.check(readable, "ppoll", for: "a port set")
+        if halted.value { return .halted }
+        if readable == 0 { return .nothing }
+        var tag: UInt64 = 0
+        let taken = lv_epoll_take_one(epoll, &tag)
+        Self.check(taken, "epoll_wait", for: "a port set")
+        // The set said it was readable, yet nothing was: the event went stale (a port removed or read meanwhile).
+        guard taken == 1 else {
+            counters.emptyWakes.increment()
+            return .nothing
+        }
+        return read(PortID(rawValue: Int(bitPattern: UInt(tag))), from: epoll)
+    }
+
+    public func poll(_ port: PortID) -> WaitOutcome {
+        if halted.value { return .halted }
+        let (fd, _) = Self.decode(port)
+        let readable = lv_wait_readable(fd, 0)
+        Self.check(readable, "ppoll", for: "\(port)")
+        return readable == 0 ? .nothing : read(port, from: nil)
+    }
+
+    /// The read that acknowledges a port the wait took: an eventfd's counter (all of it, or one message for a
+    /// semaphore), a timerfd's expirations.
+    private func read(_ port: PortID, from epoll: Int32?) -> WaitOutcome {
+        let (fd, kind) = Self.decode(port)
+        // Clear before reading: a wake-up written after this point must write again, or it could be lost.
+        if kind == .wakeUp { registryLock.withLock { wakeUpPending[fd] = false } }
+        counters.reads.increment()
+        let value = lv_read_counter(fd)
+        if value == -Int64(EAGAIN) {
+            // Another reader took it first, or a re-armed timer: CF ignores such a wake ("handle nothing").
+            counters.emptyWakes.increment()
+            return .nothing
+        }
+        Self.check(value, "read", for: "\(port)")
+        if kind == .message && profile == .darwin, let epoll {
+            // One message taken; if more are queued, the edge-triggered set must hear about them again.
+            _ = lv_epoll_rearm(epoll, fd, UInt64(UInt(bitPattern: port.rawValue)))
+        }
+        return .port(port, messages: Int(value))
+    }
+
+    // MARK: - Time limits and threads
+
+    public func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+        ScheduledAction(rawValue: DeadlineThread.shared.schedule(atMonotonic: clock.absolute(instant), action))
+    }
+
+    public func cancel(_ action: ScheduledAction) {
+        DeadlineThread.shared.cancel(action.rawValue)
+    }
+
+    /// True unless the caller is the OS thread that runs `loop` (recorded when its outermost run starts). A loop
+    /// that never ran belongs to no thread yet; nothing it does depends on the answer before it runs.
+    public func callerIsOutside(_ loop: RunLoopCore) -> Bool {
+        !loop.isRunThread()
+    }
+
+    // MARK: - Port identities
+
+    /// A port's identity carries its descriptor (low 32 bits) and kind (the next 8), so neither the loop thread
+    /// nor a sender needs a table to find them.
+    private static func portID(fd: Int32, kind: PortKind) -> PortID {
+        let code: Int
+        switch kind {
+        case .wakeUp: code = 1
+        case .timer: code = 2
+        case .message: code = 3
+        case .mainQueue: code = 4
+        }
+        return PortID(rawValue: code << 32 | Int(UInt32(bitPattern: fd)))
+    }
+
+    private static func decode(_ port: PortID) -> (fd: Int32, kind: PortKind) {
+        let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: port.rawValue))
+        let kind: PortKind
+        switch port.rawValue >> 32 {
+        case 1: kind = .wakeUp
+        case 2: kind = .timer
+        case 4: kind = .mainQueue
+        default: kind = .message
+        }
+        return (fd, kind)
+    }
+
+    /// System calls fail here only when the process is out of descriptors or memory, or on a programming error;
+    /// the waiter's protocol cannot throw, so it stops with the call, the errno and what it was for.
+    private static func check(_ result: Int32, _ call: String, for what: String) {
+        guard result < 0 else { return }
+        preconditionFailure("\(call) failed for \(what): \(String(cString: strerror(-result))) (errno \(-result))")
+    }
+
+    private static func check(_ result: Int64, _ call: String, for what: String) {
+        check(result < 0 ? Int32(truncatingIfNeeded: result) : 0, call, for: what)
+    }
+}
+
+// MARK: - Statistics
+
+extension EpollWaiter {
+    /// How often the waiter went to the kernel: what the waiter's tests assert on (one write for ten wake-ups).
+    package struct Statistics: Equatable, Sendable {
+        /// `send` calls on wake-up ports, and the eventfd writes they made (fewer: writes are coalesced).
+        package var wakeUpRequests: Int
+        package var wakeUpWrites: Int
+        /// eventfd writes to message and main-queue ports (never coalesced: each is a message).
+        package var messageWrites: Int
+        package var waits: Int
+        package var reads: Int
+        /// Waits that ended with nothing to read.
+        package var emptyWakes: Int
+    }
+
+    fileprivate final class Counters: Sendable {
+        let wakeUpRequests = AtomicCounter()
+        let wakeUpWrites = AtomicCounter()
+        let messageWrites = AtomicCounter()
+        let waits = AtomicCounter()
+        let reads = AtomicCounter()
+        let emptyWakes = AtomicCounter()
+    }
+
+    package var statistics: Statistics {
+        Statistics(
+            wakeUpRequests: counters.wakeUpRequests.value, wakeUpWrites: counters.wakeUpWrites.value,
+            messageWrites: counters.messageWrites.value, waits: counters.waits.value, reads: counters.reads.value,
+            emptyWakes: counters.emptyWakes.value)
+    }
+}
+#endif
