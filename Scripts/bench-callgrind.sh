@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions per iteration of `loopviz bench`'s per-iteration workload (a source0 that re-signals itself), for
-# LoopEngine and the real CFRunLoop, with 0, 6 and 64 observers, counted by valgrind's callgrind: a regression
+# LoopEngine (real backend, and virtual clock) and the real CFRunLoop, with 0, 6 and 64 observers, counted by valgrind's callgrind: a regression
 # measure that does not move with the machine's load (stable to a few parts per million).
 #
 # Each figure is (Ir(2N) - Ir(N)) / N, so process start, thread creation and the first run's set-up cancel out.
@@ -21,14 +21,16 @@ count() {
     grep '^summary:' "$file" | awk '{print $2}'
 }
 
-printf '%-14s %-9s %10s\n' workload loop "Ir/iter"
+printf '%-14s %-16s %10s\n' workload loop "Ir/iter"
 for observers in 0 6 64; do
-    for loop in engine cf; do
-        small=$(count per-iteration "--$loop" --observers "$observers" --iterations "$n")
-        large=$(count per-iteration "--$loop" --observers "$observers" --iterations $((2 * n)))
-        printf '%-14s %-9s %10d\n' "$observers observers" "$loop" $(((large - small) / n))
+    for loop in "--engine" "--engine --virtual" "--cf"; do
+        # shellcheck disable=SC2086 # $loop is one or two flags
+        small=$(count per-iteration $loop --observers "$observers" --iterations "$n")
+        # shellcheck disable=SC2086
+        large=$(count per-iteration $loop --observers "$observers" --iterations $((2 * n)))
+        printf '%-14s %-16s %10d\n' "$observers observers" "${loop//--/}" $(((large - small) / n))
     done
 done
 small=$(count virtual --engine --iterations "$n")
 large=$(count virtual --engine --iterations $((2 * n)))
-printf '%-14s %-9s %10d\n' "virtual+trace" engine $(((large - small) / n))
+printf '%-14s %-16s %10d\n' "virtual+trace" "engine virtual" $(((large - small) / n))

@@ -10,7 +10,7 @@ struct BenchCommandTests {
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6",
     ]
 
-    @Test("--quick --json prints every row, each variant measured with finite numbers or marked pending")
+    @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
     func quickJSON() throws {
         let result = try LoopvizProcess.run(["bench", "--quick", "--json"])
         #expect(result.status == 0)
@@ -29,22 +29,14 @@ struct BenchCommandTests {
             #expect(!(row["goals"] as? [Any] ?? []).isEmpty, "row \(id) states no goal")
             for variant in variants {
                 let name = "\(id) \(variant["name"] as? String ?? "?")"
-                switch variant["status"] as? String {
-                case "measured":
-                    for key in ["median", "min", "max"] {
-                        let value = variant[key] as? Double
-                        #expect(value?.isFinite == true, "\(name): \(key) is \(String(describing: variant[key]))")
-                    }
-                    let p99 = variant["p99"]
-                    #expect(p99 is NSNull || (p99 as? Double)?.isFinite == true, "\(name): p99")
-                    let rounds = variant["rounds"] as? [Double] ?? []
-                    #expect(rounds.count == 2 && rounds.allSatisfy(\.isFinite), "\(name): one figure per round")
-                case "pending":
-                    #expect(variant["median"] is NSNull, "\(name): a pending variant has no figure")
-                    #expect(variant["reason"] is String, "\(name): a pending variant says why")
-                default:
-                    Issue.record("\(name): status \(String(describing: variant["status"]))")
+                for key in ["median", "min", "max"] {
+                    let value = variant[key] as? Double
+                    #expect(value?.isFinite == true, "\(name): \(key) is \(String(describing: variant[key]))")
                 }
+                let p99 = variant["p99"]
+                #expect(p99 is NSNull || (p99 as? Double)?.isFinite == true, "\(name): p99")
+                let rounds = variant["rounds"] as? [Double] ?? []
+                #expect(rounds.count == 2 && rounds.allSatisfy(\.isFinite), "\(name): one figure per round")
             }
         }
     }

@@ -6,7 +6,7 @@ enum BenchCommand {
         OVERVIEW: Measure LoopEngine against the real CFRunLoop on the same workloads, in the same run.
 
         USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
-               loopviz bench --workload per-iteration|virtual --engine|--cf [--observers N] [--iterations N]
+               loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                loopviz bench --callgrind
 
         Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -16,8 +16,8 @@ enum BenchCommand {
 
         WORKLOADS:
           per-iteration   A source0 that re-signals itself 1,000,000 times, with 0, 6 and 64 observers of every
-                          activity; ns per iteration (LoopEngine on its real backend, or on the virtual clock
-                          while that has not landed, labelled so).
+                          activity; ns per iteration. Also the engine on the virtual clock (no system calls), to
+                          tell the core's own cost from the kernel's.
           wake            Another thread signals a source and wakes the loop up; µs until the perform, one way,
                           every thread on core 0 and unpinned. Baselines: a raw eventfd, CF↔CF ping-pong.
           timer           A 10 ms repeating timer for 5 s: lateness (median, p99), loop-thread CPU. Baseline: a
@@ -34,6 +34,7 @@ enum BenchCommand {
           --only LIST             Only these workloads, comma-separated (e.g. per-iteration,virtual).
           --workload NAME         Run one workload once and print its figure: for valgrind (see --callgrind).
           --engine, --cf          The loop --workload runs on.
+          --virtual               With --engine: the virtual clock instead of the real backend.
           --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual).
           --iterations N          Iterations for --workload (default 1,000,000).
           --callgrind             Print how to count instructions per iteration with valgrind's callgrind.
@@ -61,7 +62,8 @@ enum BenchCommand {
           # Ir = the "summary:" line of each file (or `callgrind_annotate FILE | head`):
           #   instructions per iteration = (Ir(200000) - Ir(100000)) / 100000
 
-        Scripts/bench-callgrind.sh does exactly this for 0, 6 and 64 observers and prints a table.
+        Add --virtual after --engine to count the core alone on the virtual clock (no system calls).
+        Scripts/bench-callgrind.sh does all of this for 0, 6 and 64 observers and prints a table.
         For orientation: CF ≈ 1,643 instructions per iteration with no observers.
         """
 
@@ -70,7 +72,7 @@ enum BenchCommand {
         do {
             scanner = try ArgumentScanner(
                 arguments, valued: ["--rounds", "--only", "--workload", "--observers", "--iterations"],
-                switches: ["-h", "--help", "--quick", "--json", "--engine", "--cf", "--callgrind"])
+                switches: ["-h", "--help", "--quick", "--json", "--engine", "--cf", "--virtual", "--callgrind"])
         } catch {
             return CommandLine.usageError(error.description, command: "bench")
         }
@@ -86,7 +88,7 @@ enum BenchCommand {
             return .success
         }
         if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
-        for flag in ["--engine", "--cf", "--observers", "--iterations"]
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations"]
         where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload", command: "bench")
         }
@@ -108,8 +110,7 @@ enum BenchCommand {
             }
         }
 
-        let engine = BenchEngine.preferred
-        let groups = BenchSuite.groups(settings, engine: engine).filter { selected.contains($0.workload) }
+        let groups = BenchSuite.groups(settings).filter { selected.contains($0.workload) }
         let loadBefore = BenchPlatform.loadAverage()
         let started = BenchPlatform.now()
         let rows = BenchSuite.run(groups, rounds: settings.rounds) { message in
@@ -119,7 +120,7 @@ enum BenchCommand {
         let report = BenchReport(
             rounds: settings.rounds, quick: settings.quick, cores: BenchPlatform.coreCount,
             cpuModel: BenchPlatform.cpuModel(), loadBefore: loadBefore, loadAfter: BenchPlatform.loadAverage(),
-            engine: engine, rows: rows)
+            rows: rows)
         print(scanner.has("--json") ? report.json : report.text)
         return .success
     }
@@ -134,6 +135,9 @@ enum BenchCommand {
             return CommandLine.usageError(
                 "--workload runs per-iteration or virtual, not '\(workload)'", command: "bench")
         }
+        if !onEngine && scanner.has("--virtual") {
+            return CommandLine.usageError("--virtual goes with --engine", command: "bench")
+        }
         if workload == "virtual" && !onEngine {
             return CommandLine.usageError("the virtual workload has no CF side; use --engine", command: "bench")
         }
@@ -146,7 +150,7 @@ enum BenchCommand {
             }
             if target == 0 { observers = value } else { iterations = value }
         }
-        let engine = BenchEngine.preferred
+        let engine: BenchEngine = scanner.has("--virtual") ? .virtual : .real
         let perIteration: Double
         let variant: String
         if workload == "virtual" {

@@ -1,6 +1,6 @@
 extension BenchReport {
-    /// The results for machines: one JSON object, `{"format":"loopviz-bench","version":1,…}`. Figures that were
-    /// not measured (a pending variant, a p99 without a distribution) are `null`, never NaN.
+    /// The results for machines: one JSON object, `{"format":"loopviz-bench","version":1,…}`. A figure that does
+    /// not exist (a p99 without a distribution, a ratio to zero) is `null`, never NaN.
     var json: String {
         let counts = goalCounts
         return Self.object([
@@ -12,12 +12,11 @@ extension BenchReport {
             ("cores", "\(cores)"),
             ("cpu", cpuModel.map(Self.quoted) ?? "null"),
             ("loadAverage", Self.object([("before", Self.number(loadBefore)), ("after", Self.number(loadAfter))])),
-            ("engineBackend", Self.quoted(engine.rawValue)),
             ("rows", "[" + rows.map(Self.json(_:)).joined(separator: ",") + "]"),
             (
                 "goals",
                 Self.object([
-                    ("met", "\(counts.met)"), ("notMet", "\(counts.notMet)"), ("pending", "\(counts.pending)"),
+                    ("met", "\(counts.met)"), ("notMet", "\(counts.notMet)"), ("undecided", "\(counts.undecided)"),
                 ])
             ),
         ])
@@ -53,8 +52,6 @@ extension BenchReport {
         return object([
             ("name", quoted(variant.name)),
             ("role", quoted(variant.role.rawValue)),
-            ("status", quoted(measured ? "measured" : "pending")),
-            ("reason", variant.pending.map(quoted) ?? "null"),
             ("median", number(measured ? figure.median : nil)),
             ("p99", number(measured ? figure.p99 : nil)),
             ("min", number(measured ? figure.minimum : nil)),

@@ -14,14 +14,9 @@ extension BenchReport {
         if Self.buildConfiguration == "debug" {
             lines.append("warning: a debug build; for figures: swift build -c release && .build/release/loopviz bench")
         }
-        switch engine {
-        case .real:
-            lines.append("LoopEngine: the real backend (CLOCK_MONOTONIC, epoll, eventfd, timerfd)")
-        case .virtual:
-            lines.append(
-                "LoopEngine: per-iteration rows on the virtual clock; rows that need real threads are pending: "
-                    + RealEngineBackend.pendingReason)
-        }
+        lines.append(
+            "engine (real): LoopEngine on its real backend (CLOCK_MONOTONIC, epoll, eventfd, timerfd); engine (virtual): "
+                + "the same core on the virtual clock, no system calls")
         lines.append("")
         var cells: [[String]] = [["workload", "variant", "median", "p99", "min–max (rounds)", "", "engine/CF", "goal"]]
         for row in rows { cells += tableLines(row) }
@@ -29,7 +24,7 @@ extension BenchReport {
         lines.append("")
         let counts = goalCounts
         lines.append(
-            "goals: \(counts.met) met, \(counts.notMet) not met\(counts.pending > 0 ? ", \(counts.pending) pending" : "")"
+            "goals: \(counts.met) met, \(counts.notMet) not met\(counts.undecided > 0 ? ", \(counts.undecided) undecided" : "")"
         )
         lines.append(
             "median and p99: of every sample of every round where a workload has a distribution (latencies), else the")
@@ -45,14 +40,14 @@ extension BenchReport {
         var result: [[String]] = []
         let goals = row.goals.map { goal -> String in
             let (achieved, met) = goal.evaluate(in: row)
-            guard let achieved, let met else { return "\(goal.text): pending" }
+            guard let achieved, let met else { return "\(goal.text): undecided" }
             let value = goal.against == nil ? Self.format(achieved, row.unit) : Self.fixed(achieved, 2) + "×"
             return "\(goal.text): \(value) \(met ? "met" : "NOT MET")"
         }
         for (index, variant) in row.variants.enumerated() {
             var line = [index == 0 ? row.title : "", variant.name]
-            if variant.pending != nil {
-                line += ["–", "–", "pending", "", "", ""]
+            if !variant.isMeasured {
+                line += ["–", "–", "–", "", "", ""]
             } else {
                 let figure = variant.figure
                 let range = Self.bare(figure.minimum, row.unit) + "–" + Self.format(figure.maximum, row.unit)

@@ -6,8 +6,6 @@ struct BenchReport {
     var cpuModel: String?
     var loadBefore: Double?
     var loadAfter: Double?
-    /// The backend the engine's rows ran on.
-    var engine: BenchEngine
     var rows: [BenchRow]
 
     /// "release" or "debug": debug figures are not worth reading.
@@ -19,15 +17,15 @@ struct BenchReport {
         #endif
     }
 
-    /// Goals met, not met, and not decidable yet (something they need is pending).
-    var goalCounts: (met: Int, notMet: Int, pending: Int) {
-        var counts = (met: 0, notMet: 0, pending: 0)
+    /// Goals met, not met, and undecided (a figure they need is missing or zero).
+    var goalCounts: (met: Int, notMet: Int, undecided: Int) {
+        var counts = (met: 0, notMet: 0, undecided: 0)
         for row in rows {
             for goal in row.goals {
                 switch goal.evaluate(in: row).met {
                 case true?: counts.met += 1
                 case false?: counts.notMet += 1
-                case nil: counts.pending += 1
+                case nil: counts.undecided += 1
                 }
             }
         }
@@ -83,10 +81,8 @@ struct BenchVariant {
     var name: String
     var role: Role
     var figure = BenchFigure()
-    /// Why this variant was not measured, or nil.
-    var pending: String?
 
-    var isMeasured: Bool { pending == nil && !figure.isEmpty }
+    var isMeasured: Bool { !figure.isEmpty }
 
     func value(_ statistic: BenchGoal.Statistic) -> Double? {
         guard isMeasured else { return nil }
@@ -111,7 +107,7 @@ struct BenchGoal {
     var text: String
 
     /// The engine's ratio to the other variant (or its figure, for an absolute bound), and whether that meets the
-    /// goal; nils while something it needs was not measured.
+    /// goal; nils when a figure it needs is missing (or the other figure is zero).
     func evaluate(in row: BenchRow) -> (achieved: Double?, met: Bool?) {
         guard let engine = row.index(of: .engine), let value = row.variants[engine].value(statistic) else {
             return (nil, nil)

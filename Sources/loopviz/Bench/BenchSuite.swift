@@ -38,7 +38,6 @@ struct BenchGroup {
     struct Variant {
         var name: String
         var role: BenchVariant.Role
-        var pending: String?
         /// One result per row, in the order of `rows`.
         var run: () -> [BenchResult]
     }
@@ -52,7 +51,7 @@ struct BenchGroup {
         self.variants = variants
         self.rows = rows.map { row in
             var row = row
-            row.variants = variants.map { BenchVariant(name: $0.name, role: $0.role, pending: $0.pending) }
+            row.variants = variants.map { BenchVariant(name: $0.name, role: $0.role) }
             return row
         }
     }
@@ -62,10 +61,9 @@ struct BenchGroup {
 enum BenchSuite {
     static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual"]
 
-    /// Every group, in table order, for `settings`, with the engine on `engine`.
-    static func groups(_ settings: BenchSettings, engine: BenchEngine) -> [BenchGroup] {
+    /// Every group, in table order, for `settings`.
+    static func groups(_ settings: BenchSettings) -> [BenchGroup] {
         var groups: [BenchGroup] = []
-        let realPending = RealEngineBackend.isAvailable ? nil : RealEngineBackend.pendingReason
         let realEngine = BenchEngine.real.label
 
         for observers in [0, 6, 64] {
@@ -78,15 +76,22 @@ enum BenchSuite {
                 BenchGroup(
                     workload: "per-iteration", rows: [row],
                     variants: [
-                        .init(name: engine.label, role: .engine) {
+                        .init(name: realEngine, role: .engine) {
                             [
-                                BenchResult(
+                                .init(
                                     figure: PerIterationBench.engine(
-                                        engine, iterations: iterations, observers: observers))
+                                        .real, iterations: iterations, observers: observers))
                             ]
                         },
                         .init(name: "CF", role: .cf) {
-                            [BenchResult(figure: PerIterationBench.cf(iterations: iterations, observers: observers))]
+                            [.init(figure: PerIterationBench.cf(iterations: iterations, observers: observers))]
+                        },
+                        .init(name: BenchEngine.virtual.label, role: .reference) {
+                            [
+                                .init(
+                                    figure: PerIterationBench.engine(
+                                        .virtual, iterations: iterations, observers: observers))
+                            ]
                         },
                     ]))
         }
@@ -105,7 +110,7 @@ enum BenchSuite {
                 BenchGroup(
                     workload: "wake", rows: [row],
                     variants: [
-                        .init(name: realEngine, role: .engine, pending: realPending) {
+                        .init(name: realEngine, role: .engine) {
                             [.distribution(WakeLatencyBench.engine(.real, samples: samples, pinned: pinned))]
                         },
                         .init(name: "CF", role: .cf) {
@@ -140,7 +145,7 @@ enum BenchSuite {
                         variants: [], goals: [BenchGoal(statistic: .median, against: 1, factor: 1.0, text: "≤ CF's")]),
                 ],
                 variants: [
-                    .init(name: realEngine, role: .engine, pending: realPending) {
+                    .init(name: realEngine, role: .engine) {
                         timerRounds(TimerLatenessBench.engine(.real, seconds: timerSeconds))
                     },
                     .init(name: "CF", role: .cf) { timerRounds(TimerLatenessBench.cf(seconds: timerSeconds)) },
@@ -170,7 +175,7 @@ enum BenchSuite {
                     ),
                 ],
                 variants: [
-                    .init(name: realEngine, role: .engine, pending: realPending) {
+                    .init(name: realEngine, role: .engine) {
                         idleRounds(IdleBench.engine(.real, seconds: idleSeconds))
                     },
                     .init(name: "CF", role: .cf) { idleRounds(IdleBench.cf(seconds: idleSeconds)) },
@@ -213,7 +218,7 @@ enum BenchSuite {
             var groupRows = group.rows
             for round in 1...max(rounds, 1) {
                 progress("\(groupRows.first?.title ?? group.workload): round \(round)/\(rounds)")
-                for (index, variant) in group.variants.enumerated() where variant.pending == nil {
+                for (index, variant) in group.variants.enumerated() {
                     let results = variant.run()
                     for (rowIndex, result) in results.enumerated() where rowIndex < groupRows.count {
                         groupRows[rowIndex].variants[index].figure.add(round: result.figure, samples: result.samples)
