@@ -28,6 +28,27 @@ enum Real {
         return true
     }
 
+    /// Polls until `done` holds, for as long as `progress` keeps changing: returns false only after `window`
+    /// without any progress (a stall), however long the whole takes.
+    static func eventually(
+        stallingAfter window: Duration = .seconds(3), progress: () -> Int, _ done: () -> Bool
+    ) -> Bool {
+        var last = progress()
+        var lastChange = lv_monotonic_ns()
+        while !done() {
+            let now = lv_monotonic_ns()
+            let current = progress()
+            if current != last {
+                last = current
+                lastChange = now
+            } else if now - lastChange > window.nanosecondsClamped {
+                return false
+            }
+            sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
     static func sleep(for duration: Duration) {
         lv_sleep_until(lv_monotonic_ns() + duration.nanosecondsClamped)
     }
