@@ -5,11 +5,13 @@ extension RunLoopCore {
     func doObservers(_ mode: LoopModeState, _ activity: Activity) {
         if waiter.isHalted { return }
         emit(activityKind(activity))
-        guard !mode.observers.isEmpty else { return }
-        let snapshot = mode.observers.filter {
-            !$0.activities.isDisjoint(with: activity) && $0.isValidStorage && !$0.isFiring
-        }
-        for observer in snapshot where observer.isValidStorage {
+        // The snapshot is the array as it is now (copy-on-write: no allocation, whatever the callouts add or
+        // remove), filtered as it goes. That is the same set as filtering first: validity never comes back, and an
+        // observer executing now (an outer pass's callout is on the stack) stays so for this whole pass, while one
+        // called by a nested pass inside this one has returned before its turn here.
+        let snapshot = mode.observers
+        for observer in snapshot
+        where !observer.activities.isDisjoint(with: activity) && observer.isValidStorage && !observer.isFiring {
             let oneShot = !observer.repeats
             observer.isFiring = true
             observer.callCountStorage += 1
@@ -60,11 +62,26 @@ extension RunLoopCore {
     /// source of the snapshot only (the quirk of spec §7.5).
     func doSources0(_ mode: LoopModeState, stopAfterHandle: Bool) -> Bool {
         guard !mode.sources0.isEmpty else { return false }
+        // The usual pass has one signalled source: it needs no snapshot array and no sort.
+        var first: LoopSource?
+        var several = false
+        for source in mode.sources0 where source.isValidStorage && source.signalled {
+            if first == nil {
+                first = source
+            } else {
+                several = true
+                break
+            }
+        }
+        guard let first else { return false }
+        if !several {
+            if waiter.isHalted { return false }
+            return doSource0(first)
+        }
         var snapshot: [LoopSource] = []
         for source in mode.sources0 where source.isValidStorage && source.signalled {
             snapshot.append(source)
         }
-        guard !snapshot.isEmpty else { return false }
         if snapshot.count > 1 {
             snapshot.sort { a, b in
                 if a.order != b.order { return a.order < b.order }

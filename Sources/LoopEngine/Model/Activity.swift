@@ -17,7 +17,17 @@ public struct Activity: OptionSet, Hashable, Sendable, CustomStringConvertible {
 
     /// CF's name for a single activity (`beforeTimers`), or the names joined by `|`.
     public var description: String {
-        if self == .allActivities { return "all" }
+        // Single activities first: observers' trace events ask for them on every callout.
+        switch self {
+        case .entry: return "entry"
+        case .beforeTimers: return "beforeTimers"
+        case .beforeSources: return "beforeSources"
+        case .beforeWaiting: return "beforeWaiting"
+        case .afterWaiting: return "afterWaiting"
+        case .exit: return "exit"
+        case .allActivities: return "all"
+        default: break
+        }
         let names: [(Activity, String)] = [
             (.entry, "entry"), (.beforeTimers, "beforeTimers"), (.beforeSources, "beforeSources"),
             (.beforeWaiting, "beforeWaiting"), (.afterWaiting, "afterWaiting"), (.exit, "exit"),

@@ -12,6 +12,17 @@ extension LoopSource {
     public func signal() {
         binding.withLock {
             guard version == .zero, isValidStorage else { return }
+            if memberships.count <= 1 {
+                // In one mode of one loop (the usual case): no array of loops to build.
+                let loop = memberships.isEmpty ? nil : memberships[0].loop
+                if !signalled {
+                    signalled = true
+                    let now = loop?.clock.now ?? .zero
+                    signalStamp = (now, loop?.nextSequence() ?? 0)
+                }
+                loop?.emit(.signal, name)
+                return
+            }
             let loops = memberLoops
             if !signalled {
                 signalled = true

@@ -29,7 +29,12 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public let engineLock = LoopLock()
     /// Time never moves past this instant.
     public var horizon: LoopInstant = .distantFuture
-    public internal(set) var haltReason: HaltReason?
+    public internal(set) var haltReason: HaltReason? {
+        didSet { halted = haltReason != nil }
+    }
+    /// `haltReason != nil`, kept on its own: the core asks at every step, and a private stored flag is read
+    /// without the dynamic exclusivity check that a public property costs.
+    private var halted = false
 
     private var current: LoopInstant = .zero
     private var ports: [VirtualPort] = []
@@ -99,7 +104,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     }
 
     /// True once the world has halted.
-    public var isHalted: Bool { haltReason != nil }
+    public var isHalted: Bool { halted }
 
     /// True when outside events are still scheduled.
     public var hasPendingEvents: Bool { !happenings.isEmpty }
@@ -164,14 +169,14 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     }
 
     public func poll(_ port: PortID) -> WaitOutcome {
-        if haltReason != nil { return .halted }
+        if halted { return .halted }
         guard firstReady([port]) != nil else { return .nothing }
         return .port(port, messages: consume(port))
     }
 
     public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
         while true {
-            if haltReason != nil { return .halted }
+            if halted { return .halted }
             // Read the set afresh each time: outside events may have added or removed ports meanwhile.
             let waitSet = portSets[set.rawValue]
             if let port = firstReady(waitSet) { return .port(port, messages: consume(port)) }
@@ -217,17 +222,18 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         var best: PortID?
         var bestKey: (LoopInstant, UInt64) = (.distantFuture, .max)
         for port in waitSet {
-            var state = ports[port.rawValue]
-            if let armed = state.armedAt, armed <= current {
-                state.armedAt = nil
-                state.count = 1
-                state.readyKey = (max(armed, state.armedWhen), state.armSequence)
-                ports[port.rawValue] = state
+            // Field by field in place: copying a whole port would retain and release its label each time.
+            let index = port.rawValue
+            if let armed = ports[index].armedAt, armed <= current {
+                ports[index].armedAt = nil
+                ports[index].count = 1
+                ports[index].readyKey = (max(armed, ports[index].armedWhen), ports[index].armSequence)
             }
-            guard state.count > 0 else { continue }
-            if state.readyKey < bestKey {
+            guard ports[index].count > 0 else { continue }
+            let key = ports[index].readyKey
+            if key < bestKey {
                 best = port
-                bestKey = state.readyKey
+                bestKey = key
             }
         }
         return best
