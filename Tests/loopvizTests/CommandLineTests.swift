@@ -133,7 +133,7 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("run rejects a bad format, a bad time, a missing file and the real clock (not built yet), exit 2")
+    @Test("run rejects a bad format, a bad time and a missing file, exit 2")
     func runUsageErrors() throws {
         let files = ["good.loop": Self.good]
         let cases: [([String], String)] = [
@@ -141,7 +141,6 @@ struct CommandLineTests {
             (["run", "good.loop", "--until", "soon"], "'soon' is not a time"),
             (["run", "missing.loop"], "missing.loop: no such file"),
             (["run"], "missing FILE"),
-            (["run", "good.loop", "--clock", "real"], "--clock real needs the real-thread backend"),
         ]
         for (arguments, message) in cases {
             let result = try LoopvizProcess.run(arguments, files: files)

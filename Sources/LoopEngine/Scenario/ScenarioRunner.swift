@@ -57,6 +57,22 @@ public enum ScenarioRunner {
     }
 }
 
+/// What the scenario interpreter needs from the world it runs in: the virtual world, or real threads on the real
+/// backend (`RealScenarioRunner`). Everything else goes through the loops, which are the same core in both.
+protocol ScenarioWorld: AnyObject, Sendable {
+    /// The kernel the scenario's port sources get their ports from.
+    var portKernel: any LoopWaiter { get }
+    /// True once the world stops: every program and callout script then stops acting.
+    var isHalted: Bool { get }
+    /// Blocks the calling scenario thread until `condition` holds or the world halts; returns the condition.
+    @discardableResult
+    func block(until condition: @escaping () -> Bool) -> Bool
+}
+
+extension VirtualWorld: ScenarioWorld {
+    var portKernel: any LoopWaiter { self }
+}
+
 /// The items of one thread's loop and the interpreter of their scripts.
 ///
 /// Actions run on the thread whose host performs them (its program, its items' callouts, tasks performed on it)
@@ -68,8 +84,18 @@ final class ScenarioHost {
     final class Shared {
         /// Every thread's host, in declaration order.
         var hosts: [ScenarioHost] = []
-        /// The scenario's named flags (`set flag`).
-        var flags: Set<String> = []
+        /// The scenario's named flags (`set flag`), which any thread may set or test: guarded by `flagLock` (on
+        /// real threads they are set and read at the same time).
+        private var flags: Set<String> = []
+        private let flagLock = LoopLock()
+
+        func setFlag(_ flag: String) {
+            flagLock.withLock { _ = flags.insert(flag) }
+        }
+
+        func isSet(_ flag: String) -> Bool {
+            flagLock.withLock { flags.contains(flag) }
+        }
 
         func host(named name: String) -> ScenarioHost? {
             hosts.first { $0.loop.name == name }
@@ -77,7 +103,7 @@ final class ScenarioHost {
     }
 
     let loop: RunLoopCore
-    let world: VirtualWorld
+    let world: any ScenarioWorld
     let program: [Action]
     let shared: Shared
     var sources: [String: LoopSource] = [:]
@@ -85,7 +111,7 @@ final class ScenarioHost {
     var observers: [String: LoopObserver] = [:]
     var calls: [String: Int] = [:]
 
-    init(loop: RunLoopCore, world: VirtualWorld, spec: ThreadSpec, shared: Shared) {
+    init(loop: RunLoopCore, world: any ScenarioWorld, spec: ThreadSpec, shared: Shared) {
         self.loop = loop
         self.world = world
         self.program = spec.program
@@ -106,7 +132,7 @@ final class ScenarioHost {
                 self.callout(name, script, activity: nil)
             }
         case .port:
-            sources[name] = LoopSource(portNamed: name, on: world) { [unowned self] _ in
+            sources[name] = LoopSource(portNamed: name, on: world.portKernel) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
             }
         case .timer(let first, let interval, let tolerance):
@@ -201,7 +227,7 @@ final class ScenarioHost {
         case .note(let text):
             loop.note(text)
         case .setFlag(let flag):
-            shared.flags.insert(flag)
+            shared.setFlag(flag)
         case .performOn(let thread, let task, let wait, let inner):
             performOn(thread, task, wait: wait, inner)
         }
@@ -225,12 +251,12 @@ final class ScenarioHost {
         }
         // waitUntilDone: this thread blocks (virtually) until the target's loop has run the task. If it never
         // does - the target's program has ended, or it waits for this thread - the world ends up halting idle.
-        let done = TaskCompletion()
+        let done = AtomicFlag()
         target.loop.performTask(task) { [unowned target] in
             target.perform(inner)
-            done.isDone = true
+            done.set(true)
         }
-        world.block { done.isDone }
+        world.block { done.value }
     }
 
     private func run(_ call: RunCall) {
@@ -244,7 +270,7 @@ final class ScenarioHost {
         case .foundationForever:
             loop.runFoundationForever()
         case .whileNot(let flag, let mode):
-            while !shared.flags.contains(flag) && !world.isHalted {
+            while !shared.isSet(flag) && !world.isHalted {
                 guard loop.runFoundation(mode: mode, before: .distantFuture) else {
                     // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
                     loop.note("run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin")
@@ -253,9 +279,4 @@ final class ScenarioHost {
             }
         }
     }
-}
-
-/// Set once a task performed with waitUntilDone has run; read by the world on behalf of the blocked caller.
-private final class TaskCompletion {
-    var isDone = false
 }

@@ -14,9 +14,11 @@ enum RunCommand {
           --trace FORMAT          text (aligned columns, the default), jsonl (one JSON object per event, for
                                   tools), chrome (Chrome Trace Event JSON: open it in Perfetto) or mermaid
                                   (a sequenceDiagram for slides).
-          --clock CLOCK           virtual (deterministic, the default) or real (a real thread in real time).
-          --until TIME            Stop the virtual clock at TIME (e.g. 2s, 500ms); default: the file's `until`,
-                                  or when every program has ended or every loop sleeps for good.
+          --clock CLOCK           virtual (deterministic, the default) or real (real threads on the real clock,
+                                  asleep in the kernel when idle; times vary from run to run; Linux only).
+          --until TIME            Stop at TIME (e.g. 2s, 500ms); default: the file's `until`, or when every
+                                  program has ended, or (virtual) when every loop sleeps for good, or (real)
+                                  after 10s.
           -o PATH                 Write the trace to PATH instead of standard output.
           -h, --help              Show this help.
 
@@ -58,12 +60,6 @@ enum RunCommand {
             }
             until = value
         }
-        if clock == .real {
-            CommandLine.printError(
-                "loopviz: error: --clock real needs the real-thread backend, which is not built yet; "
-                    + "use --clock virtual (the default)")
-            return .usage
-        }
         let script: LoopScript
         switch ScriptLoader.load(path) {
         case .success(let loaded): script = loaded
@@ -71,9 +67,26 @@ enum RunCommand {
             CommandLine.printError(ScriptLoader.describe(failure))
             return .usage
         }
-        let horizon = until ?? script.until ?? ScenarioLimits.defaultHorizon
-        let outcome = ScenarioRunner.run(script.scenario, horizon: horizon)
-        let text = format.render(outcome.events, scenario: script.scenario.name, clock: .virtual)
+        let outcome: ScenarioRunner.Outcome
+        switch clock {
+        case .virtual:
+            outcome = ScenarioRunner.run(
+                script.scenario, horizon: until ?? script.until ?? ScenarioLimits.defaultHorizon)
+        case .real:
+            #if os(Linux)
+            if let reason = RealScenarioRunner.unsupportedReason(script.scenario) {
+                CommandLine.printError("loopviz: error: \(path) cannot run on real threads: \(reason)")
+                return .usage
+            }
+            let limit = until ?? script.until ?? ScenarioLimits.defaultRealTimeLimit
+            outcome = RealScenarioRunner.run(script.scenario, timeLimit: limit)
+            #else
+            CommandLine.printError("loopviz: error: --clock real needs Linux (eventfd, timerfd and epoll)")
+            return .usage
+            #endif
+        }
+        let text = format.render(
+            outcome.events, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual)
         if let problem = OutputFile(path: scanner.value("-o")).write(text) {
             CommandLine.printError(problem)
             return .failure
@@ -86,4 +99,7 @@ enum RunCommand {
 enum ScenarioLimits {
     /// How far the virtual clock goes when neither the command line nor the file says.
     static let defaultHorizon: Duration = .seconds(60)
+    /// How long a real run may take when neither the command line nor the file says. A real world cannot tell
+    /// that every loop sleeps for good, so a scenario that would idle on the virtual clock runs until this.
+    static let defaultRealTimeLimit: Duration = .seconds(10)
 }

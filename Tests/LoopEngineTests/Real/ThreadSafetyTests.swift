@@ -1,4 +1,5 @@
 #if os(Linux)
+import CLoopKernel
 import LoopEngine
 import Synchronization
 import Testing
@@ -29,8 +30,10 @@ extension Real {
             let blocksRun = Atomic<Int>(0)
             let snapshots = Atomic<Int>(0)
             let rounds = Self.rounds
+            // Every worker runs at the lowest priority: the suites beside this one time real threads.
             let workers = [
                 TestThread {
+                    _ = lv_set_thread_niceness(19)
                     for round in 0..<rounds {
                         let source = LoopSource(name: "S\(round)", order: round % 3) {}
                         fresh.update { $0.append(source) }
@@ -39,6 +42,7 @@ extension Real {
                     }
                 },
                 TestThread {
+                    _ = lv_set_thread_niceness(19)
                     for round in 0..<rounds {
                         for source in fresh.value.suffix(3) {
                             source.signal()
@@ -49,6 +53,7 @@ extension Real {
                     }
                 },
                 TestThread {
+                    _ = lv_set_thread_niceness(19)
                     for round in 0..<rounds {
                         let timer = LoopTimer(name: "T\(round)", fireDate: loop.clock.now) { _ in }
                         loop.add(timer, to: .default)
@@ -59,6 +64,7 @@ extension Real {
                     }
                 },
                 TestThread {
+                    _ = lv_set_thread_niceness(19)
                     for round in 0..<rounds {
                         let observer = LoopObserver(name: "O\(round)", activities: .allActivities) { _ in }
                         loop.add(observer, to: .default)
@@ -71,6 +77,7 @@ extension Real {
                     }
                 },
                 TestThread {
+                    _ = lv_set_thread_niceness(19)
                     for round in 0..<rounds {
                         loop.perform("B\(round)", modes: [.common]) { blocksRun.add(1, ordering: .relaxed) }
                         loop.performTask("job \(round)") { tasksRun.add(1, ordering: .relaxed) }
@@ -78,6 +85,7 @@ extension Real {
                     }
                 },
                 TestThread {
+                    _ = lv_set_thread_niceness(19)
                     for _ in 0..<rounds {
                         let state = loop.snapshot()
                         _ = (state.currentMode, state.modes.count, loop.isWaiting, loop.depth, loop.currentMode)
