@@ -76,6 +76,17 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         lock.withLock { _ = modeLocked(.default, create: true) }
     }
 
+    deinit {
+        // Nothing can run, wake or add to this loop any more: its ports and port sets can go (a real kernel
+        // closes their descriptors; sources close their own ports when they go).
+        for mode in modes.values {
+            waiter.closePortSet(mode.portSet)
+            waiter.closePort(mode.timerPort)
+        }
+        waiter.closePort(wakeUpPort)
+        if let mainQueuePort { waiter.closePort(mainQueuePort) }
+    }
+
     public var description: String { "loop \(name)" }
 
     /// Where events go. Set it before the loop runs.

@@ -116,6 +116,12 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         if wasOpen { close(fd) }
     }
 
+    public func closePortSet(_ set: PortSetID) {
+        let fd = Int32(set.rawValue)
+        let wasOpen = registryLock.withLock { openSets.remove(fd) != nil }
+        if wasOpen { close(fd) }
+    }
+
     /// An eventfd cannot be read without taking its messages, so the real kernel cannot tell.
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
 
@@ -269,6 +275,9 @@ extension EpollWaiter {
         let reads = AtomicCounter()
         let emptyWakes = AtomicCounter()
     }
+
+    /// The ports and port sets open now: what a test checks to see that nothing leaks.
+    package var openDescriptorCount: Int { registryLock.withLock { openPorts.count + openSets.count } }
 
     package var statistics: Statistics {
         Statistics(

@@ -75,6 +75,9 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// Forgets a port nothing refers to any more (the port of a source that was deallocated): a real kernel
     /// closes its file descriptor. The default does nothing.
     func closePort(_ port: PortID)
+    /// Forgets a port set nothing waits on any more (the set of a mode of a deallocated loop). The default does
+    /// nothing.
+    func closePortSet(_ set: PortSetID)
     /// The messages a port holds that nobody has read, when the kernel can tell without reading them (for
     /// snapshots); nil when it cannot. The default cannot.
     func pendingMessageCount(_ port: PortID) -> Int?
@@ -82,5 +85,6 @@ public protocol LoopWaiter: AnyObject, Sendable {
 
 extension LoopWaiter {
     public func closePort(_ port: PortID) {}
+    public func closePortSet(_ set: PortSetID) {}
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
 }

@@ -129,6 +129,22 @@ extension Real {
 
         // MARK: - Under a loop
 
+        @Test("loops and port sources that go away close their descriptors; the backend keeps none of them")
+        func descriptorsAreClosed() {
+            let waiter = EpollWaiter()
+            #expect(waiter.openDescriptorCount == 0)
+            for round in 0..<50 {
+                let loop = waiter.makeLoop(named: "L\(round)")
+                let port = LoopSource(portNamed: "P", on: waiter) { _ in }
+                loop.add(port, to: "ModeX")
+                loop.add(LoopTimer(name: "T", fireDate: .zero) { _ in }, to: .default)
+                port.send()
+                loop.run(mode: "ModeX", seconds: 0)
+                loop.run(mode: .default, seconds: 0)
+            }
+            #expect(waiter.openDescriptorCount == 0)
+        }
+
         @Test("ten wakeUp() calls before the loop's wait: one write, one wake")
         func tenWakeUpsOneWrite() {
             let h = RealHarness()
