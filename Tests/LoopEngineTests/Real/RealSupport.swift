@@ -2,7 +2,6 @@
 import CLoopKernel
 import Glibc
 import LoopEngine
-import Synchronization
 import Testing
 
 /// The tests of the real backend: real threads, the real clock, the kernel's eventfds, timerfds and epoll. They
@@ -78,14 +77,15 @@ enum Real {
 /// A bare OS thread for tests, joined explicitly (joining is what gives the test a happens-before edge to
 /// everything the thread did).
 final class TestThread: @unchecked Sendable {
-    // @unchecked Sendable: `handle` is written once before the thread is shared, and read by `join` only.
+    // @unchecked Sendable: `handle` is written once before the thread is shared; `joined` is guarded by `lock`.
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
     private var handle = pthread_t()
-    private let joined = Mutex(false)
+    private let lock = LoopLock()
+    private var joined = false
 
     init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
@@ -102,23 +102,28 @@ final class TestThread: @unchecked Sendable {
     deinit { join() }
 
     func join() {
-        let first = joined.withLock { done in
-            defer { done = true }
-            return !done
+        let first = lock.withLock {
+            defer { joined = true }
+            return !joined
         }
         if first { pthread_join(handle, nil) }
     }
 }
 
 /// A value several threads share in a test.
-final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+///
+/// Guarded by a pthread mutex (`LoopLock`), not `Synchronization.Mutex`: on Linux the latter waits on a futex
+/// inside the precompiled library, where ThreadSanitizer cannot see it, and would report false races.
+final class Shared<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched with `lock` held.
+    private let lock = LoopLock()
+    private var storage: Value
 
-    init(_ value: Value) { storage = Mutex(value) }
+    init(_ value: Value) { storage = value }
 
-    var value: Value { storage.withLock { $0 } }
+    var value: Value { lock.withLock { storage } }
 
-    func update<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
+    func update<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&storage) } }
 }
 
 /// One real loop with a recorder, run on the test's own thread; what other threads do is scheduled with `at`.
@@ -129,11 +134,11 @@ final class Shared<Value: Sendable>: Sendable {
 /// this harness.
 final class RealHarness: @unchecked Sendable {
     // @unchecked Sendable: `recorder` is only touched with the engine lock held (the loop records under it, and
-    // the harness reads under it); `helpers` is a Mutex; the rest is immutable or thread-safe.
+    // the harness reads under it); `helpers` is a `Shared`; the rest is immutable or thread-safe.
     let waiter: EpollWaiter
     let loop: RunLoopCore
     private let recorder = TraceRecorder()
-    private let helpers = Mutex<[TestThread]>([])
+    private let helpers = Shared<[TestThread]>([])
 
     init(profile: PlatformProfile = .linux) {
         waiter = EpollWaiter(profile: profile)
@@ -155,12 +160,12 @@ final class RealHarness: @unchecked Sendable {
             Real.eventually { loop.isWaiting }
             action()
         }
-        helpers.withLock { $0.append(thread) }
+        helpers.update { $0.append(thread) }
     }
 
     /// Joins every helper thread: after this, nothing but the test touches the loop.
     func finish() {
-        let threads = helpers.withLock { threads in
+        let threads = helpers.update { threads in
             defer { threads = [] }
             return threads
         }
