@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotSupport
 import Testing
 
 /// `loopviz bench` as a tool: its output's structure, never its figures (timing belongs to the bench itself, not
@@ -12,31 +13,33 @@ struct BenchCommandTests {
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
     func quickJSON() throws {
-        let result = try LoopvizProcess.run(["bench", "--quick", "--json"])
-        #expect(result.status == 0)
-        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-        let report = try #require(parsed as? [String: Any])
-        #expect(report["format"] as? String == "loopviz-bench")
-        #expect(report["version"] as? Int == 1)
-        #expect(report["quick"] as? Bool == true)
-        #expect((report["cores"] as? Int ?? 0) >= 1)
-        let rows = try #require(report["rows"] as? [[String: Any]])
-        #expect(rows.compactMap { $0["id"] as? String } == Self.rowIDs)
-        for row in rows {
-            let id = row["id"] as? String ?? "?"
-            let variants = try #require(row["variants"] as? [[String: Any]], "row \(id) has no variants")
-            #expect(variants.contains { $0["role"] as? String == "engine" }, "row \(id) has no engine variant")
-            #expect(!(row["goals"] as? [Any] ?? []).isEmpty, "row \(id) states no goal")
-            for variant in variants {
-                let name = "\(id) \(variant["name"] as? String ?? "?")"
-                for key in ["median", "min", "max"] {
-                    let value = variant[key] as? Double
-                    #expect(value?.isFinite == true, "\(name): \(key) is \(String(describing: variant[key]))")
+        try RealTimeGate.exclusive {
+            let result = try LoopvizProcess.run(["bench", "--quick", "--json"])
+            #expect(result.status == 0)
+            let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            let report = try #require(parsed as? [String: Any])
+            #expect(report["format"] as? String == "loopviz-bench")
+            #expect(report["version"] as? Int == 1)
+            #expect(report["quick"] as? Bool == true)
+            #expect((report["cores"] as? Int ?? 0) >= 1)
+            let rows = try #require(report["rows"] as? [[String: Any]])
+            #expect(rows.compactMap { $0["id"] as? String } == Self.rowIDs)
+            for row in rows {
+                let id = row["id"] as? String ?? "?"
+                let variants = try #require(row["variants"] as? [[String: Any]], "row \(id) has no variants")
+                #expect(variants.contains { $0["role"] as? String == "engine" }, "row \(id) has no engine variant")
+                #expect(!(row["goals"] as? [Any] ?? []).isEmpty, "row \(id) states no goal")
+                for variant in variants {
+                    let name = "\(id) \(variant["name"] as? String ?? "?")"
+                    for key in ["median", "min", "max"] {
+                        let value = variant[key] as? Double
+                        #expect(value?.isFinite == true, "\(name): \(key) is \(String(describing: variant[key]))")
+                    }
+                    let p99 = variant["p99"]
+                    #expect(p99 is NSNull || (p99 as? Double)?.isFinite == true, "\(name): p99")
+                    let rounds = variant["rounds"] as? [Double] ?? []
+                    #expect(rounds.count == 2 && rounds.allSatisfy(\.isFinite), "\(name): one figure per round")
                 }
-                let p99 = variant["p99"]
-                #expect(p99 is NSNull || (p99 as? Double)?.isFinite == true, "\(name): p99")
-                let rounds = variant["rounds"] as? [Double] ?? []
-                #expect(rounds.count == 2 && rounds.allSatisfy(\.isFinite), "\(name): one figure per round")
             }
         }
     }
@@ -58,12 +61,14 @@ struct BenchCommandTests {
         "--workload runs one workload once (what callgrind counts); --callgrind explains how",
         arguments: ["--engine", "--cf"])
     func singleWorkload(_ loop: String) throws {
-        let result = try LoopvizProcess.run(["bench", "--workload", "per-iteration", loop, "--iterations", "1000"])
-        #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("per-iteration, 0 observers, "))
-        #expect(result.stdout.contains("1000 iterations"))
-        let recipe = try LoopvizProcess.run(["bench", "--callgrind"])
-        #expect(recipe.status == 0)
-        #expect(recipe.stdout.contains("valgrind --tool=callgrind"))
+        try RealTimeGate.exclusive {
+            let result = try LoopvizProcess.run(["bench", "--workload", "per-iteration", loop, "--iterations", "1000"])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("per-iteration, 0 observers, "))
+            #expect(result.stdout.contains("1000 iterations"))
+            let recipe = try LoopvizProcess.run(["bench", "--callgrind"])
+            #expect(recipe.status == 0)
+            #expect(recipe.stdout.contains("valgrind --tool=callgrind"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import LoopEngine
 import LoopOracle
+import SnapshotSupport
 import Testing
 
 #if canImport(Glibc)
@@ -18,12 +19,14 @@ struct DifferentialTests {
 
     @Test("the engine's trace matches CFRunLoop's", arguments: DifferentialCase.all)
     func engineMatchesCFRunLoop(_ testCase: DifferentialCase) throws {
-        let engine = ScenarioRunner.run(testCase.scenario).events
-        let reference = try CFOracle.run(testCase.scenario)
-        let comparison = TraceComparison(
-            engine: engine, reference: reference, tolerance: DifferentialTests.tolerance,
-            ignoringRunBoundaries: testCase.ignoringRunBoundaries)
-        #expect(comparison.agrees, "\(testCase.testDescription)\n\(comparison.sideBySide())")
+        try RealTimeGate.exclusive {
+            let engine = ScenarioRunner.run(testCase.scenario).events
+            let reference = try CFOracle.run(testCase.scenario)
+            let comparison = TraceComparison(
+                engine: engine, reference: reference, tolerance: DifferentialTests.tolerance,
+                ignoringRunBoundaries: testCase.ignoringRunBoundaries)
+            #expect(comparison.agrees, "\(testCase.testDescription)\n\(comparison.sideBySide())")
+        }
     }
 
     /// Real threads are late by scheduling noise; CI machines are loaded. `LOOPVIZ_TOLERANCE_MS` widens it.

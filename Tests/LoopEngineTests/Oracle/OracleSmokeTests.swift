@@ -1,5 +1,6 @@
 import LoopEngine
 import LoopOracle
+import SnapshotSupport
 import Testing
 
 /// The real CFRunLoop reproduces the canonical traces of spec §2.2, and the oracle refuses what it cannot run.
@@ -25,96 +26,107 @@ struct OracleSmokeTests {
 
     @Test("an idle keep-alive mode sleeps until its time limit and times out")
     func idleKeepAliveTimesOut() throws {
-        let scenario = Scenario(
-            name: "idle keep-alive", items: [.port("keepAlive")],
-            program: [.run(.inMode(.default, seconds: 0.2, returnAfterSourceHandled: false))])
-        let events = try CFOracle.run(scenario)
-        #expect(
-            steps(events) == [
-                "runStart default", "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit",
-                "result timedOut",
-            ])
-        expectNear(milliseconds(of: "beforeWaiting", in: events), 0)
-        expectNear(milliseconds(of: "afterWaiting", in: events), 200)
-        expectNear(milliseconds(of: "result timedOut", in: events), 200)
-        #expect(events.allSatisfy { $0.loop == "T" && $0.depth == 1 && $0.mode == "default" })
+        try RealTimeGate.exclusive {
+            let scenario = Scenario(
+                name: "idle keep-alive", items: [.port("keepAlive")],
+                program: [.run(.inMode(.default, seconds: 0.2, returnAfterSourceHandled: false))])
+            let events = try CFOracle.run(scenario)
+            #expect(
+                steps(events) == [
+                    "runStart default", "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting",
+                    "exit",
+                    "result timedOut",
+                ])
+            expectNear(milliseconds(of: "beforeWaiting", in: events), 0)
+            expectNear(milliseconds(of: "afterWaiting", in: events), 200)
+            expectNear(milliseconds(of: "result timedOut", in: events), 200)
+            #expect(events.allSatisfy { $0.loop == "T" && $0.depth == 1 && $0.mode == "default" })
+        }
     }
 
     @Test("a lone one-shot timer fires after the wait and the mode then finishes")
     func loneOneShotTimerFinishes() throws {
-        let scenario = Scenario(
-            name: "lone timer", items: [.timer("T1", first: .milliseconds(50))],
-            program: [.run(.inMode(.default, seconds: 1, returnAfterSourceHandled: false))])
-        let events = try CFOracle.run(scenario)
-        #expect(
-            steps(events) == [
-                "runStart default", "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting",
-                "timer T1", "exit", "result finished",
-            ])
-        expectNear(milliseconds(of: "afterWaiting", in: events), 50)
-        expectNear(milliseconds(of: "timer T1", in: events), 50)
-        expectNear(milliseconds(of: "result finished", in: events), 50)
+        try RealTimeGate.exclusive {
+            let scenario = Scenario(
+                name: "lone timer", items: [.timer("T1", first: .milliseconds(50))],
+                program: [.run(.inMode(.default, seconds: 1, returnAfterSourceHandled: false))])
+            let events = try CFOracle.run(scenario)
+            #expect(
+                steps(events) == [
+                    "runStart default", "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting",
+                    "timer T1", "exit", "result finished",
+                ])
+            expectNear(milliseconds(of: "afterWaiting", in: events), 50)
+            expectNear(milliseconds(of: "timer T1", in: events), 50)
+            expectNear(milliseconds(of: "result finished", in: events), 50)
+        }
     }
 
     @Test("a source0 signalled before the run is performed in a polling iteration")
     func signalledSourcePolls() throws {
-        let scenario = Scenario(
-            name: "signalled source0", items: [.source0("A")],
-            program: [.signal("A"), .run(.inMode(.default, seconds: 0.2, returnAfterSourceHandled: false))])
-        let events = try CFOracle.run(scenario)
-        #expect(
-            steps(events) == [
-                "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A", "beforeTimers",
-                "beforeSources", "beforeWaiting", "afterWaiting", "exit", "result timedOut",
-            ])
-        expectNear(milliseconds(of: "source0 A", in: events), 0)
-        expectNear(milliseconds(of: "afterWaiting", in: events), 200)
+        try RealTimeGate.exclusive {
+            let scenario = Scenario(
+                name: "signalled source0", items: [.source0("A")],
+                program: [.signal("A"), .run(.inMode(.default, seconds: 0.2, returnAfterSourceHandled: false))])
+            let events = try CFOracle.run(scenario)
+            #expect(
+                steps(events) == [
+                    "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A", "beforeTimers",
+                    "beforeSources", "beforeWaiting", "afterWaiting", "exit", "result timedOut",
+                ])
+            expectNear(milliseconds(of: "source0 A", in: events), 0)
+            expectNear(milliseconds(of: "afterWaiting", in: events), 200)
+        }
     }
 
     @Test("an outside stop ends CFRunLoopRun; wrappers get no runStart or result")
     func outsideStopEndsRunUntilStopped() throws {
-        let scenario = Scenario(
-            name: "outside stop", items: [.port("keepAlive")], program: [.run(.untilStopped), .note("after")],
-            outside: [OutsideEvent(at: .milliseconds(50), [.stop])])
-        let events = try CFOracle.run(scenario)
-        #expect(
-            steps(events) == ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit"])
-        expectNear(milliseconds(of: "afterWaiting", in: events), 50)
-        #expect(events.last?.kind == .note && events.last?.detail == "after" && events.last?.depth == 0)
+        try RealTimeGate.exclusive {
+            let scenario = Scenario(
+                name: "outside stop", items: [.port("keepAlive")], program: [.run(.untilStopped), .note("after")],
+                outside: [OutsideEvent(at: .milliseconds(50), [.stop])])
+            let events = try CFOracle.run(scenario)
+            #expect(
+                steps(events) == ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit"])
+            expectNear(milliseconds(of: "afterWaiting", in: events), 50)
+            #expect(events.last?.kind == .note && events.last?.detail == "after" && events.last?.depth == 0)
+        }
     }
 
     @Test("scripts: call numbers, a block in two modes, a nested run and a stop from an observer")
     func scripts() throws {
-        let scenario = Scenario(
-            name: "scripts",
-            items: [
-                .source0("A", [ScriptStep(.performBlock("B", modes: [.default, "ModeX"], [.note("in B")]))]),
-                .source0("P", modes: ["ModeX"]),
-                .observer(
-                    "O", [.beforeWaiting],
-                    [ScriptStep(.note("first wait"), when: .call(1)), ScriptStep(.stop, when: .call(2))]),
-                .timer(
-                    "K", first: .milliseconds(30),
-                    [
-                        ScriptStep(.signal("P")),
-                        ScriptStep(.run(.inMode("ModeX", seconds: 0, returnAfterSourceHandled: false))),
-                    ]),
-            ],
-            program: [.signal("A"), .run(.inMode(.default, seconds: 1, returnAfterSourceHandled: false))])
-        let events = try CFOracle.run(scenario)
-        #expect(
-            steps(events) == [
-                "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A", "block B",
-                "beforeTimers", "beforeSources", "beforeWaiting", "observer O", "afterWaiting", "timer K",
-                "runStart ModeX", "entry", "beforeTimers", "beforeSources", "source0 P", "exit", "result timedOut",
-                "beforeTimers", "beforeSources", "beforeWaiting", "observer O", "afterWaiting", "exit",
-                "result stopped",
-            ])
-        expectNear(milliseconds(of: "timer K", in: events), 30)
-        #expect(events.filter { $0.kind == .note }.compactMap(\.detail) == ["in B", "first wait"])
-        #expect(events.first { $0.step == "observer O" }?.detail == "beforeWaiting")
-        let nested = events.filter { $0.mode == "ModeX" }
-        #expect(nested.count == 7 && nested.allSatisfy { $0.depth == 2 })
+        try RealTimeGate.exclusive {
+            let scenario = Scenario(
+                name: "scripts",
+                items: [
+                    .source0("A", [ScriptStep(.performBlock("B", modes: [.default, "ModeX"], [.note("in B")]))]),
+                    .source0("P", modes: ["ModeX"]),
+                    .observer(
+                        "O", [.beforeWaiting],
+                        [ScriptStep(.note("first wait"), when: .call(1)), ScriptStep(.stop, when: .call(2))]),
+                    .timer(
+                        "K", first: .milliseconds(30),
+                        [
+                            ScriptStep(.signal("P")),
+                            ScriptStep(.run(.inMode("ModeX", seconds: 0, returnAfterSourceHandled: false))),
+                        ]),
+                ],
+                program: [.signal("A"), .run(.inMode(.default, seconds: 1, returnAfterSourceHandled: false))])
+            let events = try CFOracle.run(scenario)
+            #expect(
+                steps(events) == [
+                    "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A", "block B",
+                    "beforeTimers", "beforeSources", "beforeWaiting", "observer O", "afterWaiting", "timer K",
+                    "runStart ModeX", "entry", "beforeTimers", "beforeSources", "source0 P", "exit", "result timedOut",
+                    "beforeTimers", "beforeSources", "beforeWaiting", "observer O", "afterWaiting", "exit",
+                    "result stopped",
+                ])
+            expectNear(milliseconds(of: "timer K", in: events), 30)
+            #expect(events.filter { $0.kind == .note }.compactMap(\.detail) == ["in B", "first wait"])
+            #expect(events.first { $0.step == "observer O" }?.detail == "beforeWaiting")
+            let nested = events.filter { $0.mode == "ModeX" }
+            #expect(nested.count == 7 && nested.allSatisfy { $0.depth == 2 })
+        }
     }
 
     @Test("unsupported scenarios are refused before anything runs")
@@ -137,17 +149,19 @@ struct OracleSmokeTests {
 
     @Test("a scenario that never ends is stopped at its time limit")
     func timeLimit() {
-        let scenario = Scenario(
-            name: "forever", items: [.port("keepAlive")], program: [.run(.foundationForever)])
-        let start = ContinuousClock.now
-        do {
-            _ = try CFOracle.run(scenario, timeLimit: .milliseconds(200))
-            Issue.record("expected a time-out")
-        } catch CFOracleError.timedOut(_, let partial) {
-            #expect(steps(partial).starts(with: ["entry", "beforeTimers", "beforeSources", "beforeWaiting"]))
-        } catch {
-            Issue.record("unexpected error \(error)")
+        RealTimeGate.exclusive {
+            let scenario = Scenario(
+                name: "forever", items: [.port("keepAlive")], program: [.run(.foundationForever)])
+            let start = ContinuousClock.now
+            do {
+                _ = try CFOracle.run(scenario, timeLimit: .milliseconds(200))
+                Issue.record("expected a time-out")
+            } catch CFOracleError.timedOut(_, let partial) {
+                #expect(steps(partial).starts(with: ["entry", "beforeTimers", "beforeSources", "beforeWaiting"]))
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+            #expect(ContinuousClock.now - start < .seconds(2))
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 }

@@ -1,5 +1,6 @@
 #if os(Linux)
 import LoopEngine
+import SnapshotSupport
 import Testing
 
 /// The lessons again, on real threads and the real clock (`loopviz run --clock real`): the same core with the other
@@ -14,22 +15,24 @@ struct RealLessonTests {
         "each lesson's trace on real threads matches its virtual trace, within a tolerance",
         arguments: ExampleLessonTests.lessons)
     func lessonOnRealThreads(_ name: String) throws {
-        let script = try ExampleLessonTests.load(name)
-        try #require(RealScenarioRunner.unsupportedReason(script.scenario) == nil)
-        let virtual = ScenarioRunner.run(script.scenario, horizon: script.until ?? .seconds(60))
-        // Where the virtual world halted (its horizon, or every loop asleep for good), the real one is halted
-        // then too, and only what comes before is compared (the last steps may straddle the end).
-        let halted = virtual.haltReason != nil
-        let end = virtual.endTime - LoopInstant.zero
-        let real = RealScenarioRunner.run(script.scenario, timeLimit: halted ? end : end + .seconds(5))
-        #expect(halted || real.haltReason == nil, "the programs did not end on real threads")
-        let cut = virtual.endTime - Self.tolerance
-        let keep = { (event: LoopEvent) in !halted || event.time < cut }
-        let comparison = TraceComparison(
-            engine: real.events.filter(keep), reference: virtual.events.filter(keep), tolerance: Self.tolerance)
-        #expect(
-            comparison.agrees,
-            "\(name)\n\(comparison.sideBySide(engineTitle: "real threads", referenceTitle: "virtual clock"))")
+        try RealTimeGate.exclusive {
+            let script = try ExampleLessonTests.load(name)
+            try #require(RealScenarioRunner.unsupportedReason(script.scenario) == nil)
+            let virtual = ScenarioRunner.run(script.scenario, horizon: script.until ?? .seconds(60))
+            // Where the virtual world halted (its horizon, or every loop asleep for good), the real one is halted
+            // then too, and only what comes before is compared (the last steps may straddle the end).
+            let halted = virtual.haltReason != nil
+            let end = virtual.endTime - LoopInstant.zero
+            let real = RealScenarioRunner.run(script.scenario, timeLimit: halted ? end : end + .seconds(5))
+            #expect(halted || real.haltReason == nil, "the programs did not end on real threads")
+            let cut = virtual.endTime - Self.tolerance
+            let keep = { (event: LoopEvent) in !halted || event.time < cut }
+            let comparison = TraceComparison(
+                engine: real.events.filter(keep), reference: virtual.events.filter(keep), tolerance: Self.tolerance)
+            #expect(
+                comparison.agrees,
+                "\(name)\n\(comparison.sideBySide(engineTitle: "real threads", referenceTitle: "virtual clock"))")
+        }
     }
 
     @Test("a scenario with a run in an outside event is refused: it would run another thread's loop")
