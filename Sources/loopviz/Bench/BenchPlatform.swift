@@ -190,4 +190,18 @@ final class BenchEvent {
         var value: UInt64 = 0
         while read(fd, &value, 8) < 0 && errno == EINTR {}
     }
+
+    /// Like ``wait()``, giving up after `timeoutNanoseconds`; returns false then (nothing was taken).
+    func wait(timeoutNanoseconds: Int64) -> Bool {
+        let deadline = BenchPlatform.now() + timeoutNanoseconds
+        while true {
+            let left = deadline - BenchPlatform.now()
+            if left <= 0 { return false }
+            let ready = lv_ppoll_one(fd, left)
+            if ready > 0 { break }
+            if ready == 0 { return false }
+        }
+        wait()
+        return true
+    }
 }

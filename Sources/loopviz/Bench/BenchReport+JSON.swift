@@ -30,6 +30,7 @@ extension BenchReport {
             ("unit", quoted(row.unit.rawValue)),
             ("variants", "[" + row.variants.map { json($0, noise: row.checksNoise) }.joined(separator: ",") + "]"),
             ("engineOverCF", number(row.engineOverCF)),
+            ("notes", "[" + row.notes.map(quoted).joined(separator: ",") + "]"),
             (
                 "goals",
                 "["

@@ -22,6 +22,9 @@ extension BenchReport {
         for row in rows { cells += tableLines(row) }
         lines += Self.aligned(cells, rightAligned: [2, 3, 4, 6])
         lines.append("")
+        for row in rows {
+            for note in row.notes { lines.append("NOTE \(row.title): \(note)") }
+        }
         let counts = goalCounts
         lines.append(
             "goals: \(counts.met) met, \(counts.notMet) not met\(counts.undecided > 0 ? ", \(counts.undecided) undecided" : "")"

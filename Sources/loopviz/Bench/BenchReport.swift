@@ -54,6 +54,8 @@ struct BenchRow {
     var goals: [BenchGoal] = []
     /// False for small counts, where a range like 1–2 is not noise in the sense of the noisy flag.
     var checksNoise = true
+    /// What the rounds found besides figures ("engine (real), round 2: wake-up 513 was lost …").
+    var notes: [String] = []
 
     /// The index of the first variant in `role`.
     func index(of role: BenchVariant.Role) -> Int? { variants.firstIndex { $0.role == role } }

@@ -25,10 +25,16 @@ struct BenchSettings {
 struct BenchResult {
     var figure: Double
     var samples: [Double] = []
+    /// Something the round found that the figures cannot say (a lost wake-up).
+    var note: String?
 
     /// A round of latencies: the figure is their median.
-    static func distribution(_ samples: [Double]) -> BenchResult {
-        BenchResult(figure: BenchFigure.median(samples), samples: samples)
+    static func distribution(_ samples: [Double], note: String? = nil) -> BenchResult {
+        BenchResult(figure: BenchFigure.median(samples), samples: samples, note: note)
+    }
+
+    static func distribution(_ round: WakeLatencyBench.Round) -> BenchResult {
+        distribution(round.latencies, note: round.note)
     }
 }
 
@@ -120,7 +126,7 @@ enum BenchSuite {
                             [.distribution(WakeLatencyBench.rawEventfd(samples: samples, pinned: pinned))]
                         },
                         .init(name: "CF↔CF ping-pong", role: .baseline) {
-                            [.distribution(WakeLatencyBench.cfPingPong(samples: samples, pinned: pinned))]
+                            [.distribution(WakeLatencyBench.cfPingPong(samples: samples, pinned: pinned), note: nil)]
                         },
                     ]))
         }
@@ -222,6 +228,10 @@ enum BenchSuite {
                     let results = variant.run()
                     for (rowIndex, result) in results.enumerated() where rowIndex < groupRows.count {
                         groupRows[rowIndex].variants[index].figure.add(round: result.figure, samples: result.samples)
+                        if let note = result.note {
+                            groupRows[rowIndex].notes.append("\(variant.name), round \(round): \(note)")
+                            progress("note: \(groupRows[rowIndex].title), \(variant.name): \(note)")
+                        }
                     }
                 }
             }

@@ -12,6 +12,10 @@ import Synchronization
 ///   floor for one thread waking another; no run loop at all).
 /// - CF↔CF ping-pong: two CF loops that signal and wake each other back and forth, without pauses; each hop is a
 ///   sample (one way; a round trip is two).
+///
+/// A wake-up that never arrives is a finding, not a hang: after ``patience`` the driver gives up on the sample,
+/// says so in the round's note, makes the receiver run anyway (the engine's loop through a port source, which is
+/// not coalesced with wake-ups) and ends the round with the samples it has.
 enum WakeLatencyBench {
     /// The core every thread is pinned to in the one-core configuration.
     static let pinnedCPU = 0
@@ -19,6 +23,14 @@ enum WakeLatencyBench {
     static let warmUp = 20
     /// The driver's pause between samples, so that the receiver is back asleep in the kernel.
     static let pause: Int64 = 50_000
+    /// How long a sample may take before the driver calls its wake-up lost.
+    static let patience: Int64 = 2_000_000_000
+
+    /// One round of one variant: the one-way latencies in microseconds, and what went wrong, if anything.
+    struct Round {
+        var latencies: [Double]
+        var note: String?
+    }
 
     /// The sender's clock reading, handed to the receiver.
     final class Stamp: Sendable {
@@ -35,15 +47,18 @@ enum WakeLatencyBench {
     /// What the driver needs from the receiver, published before it starts.
     private final class Receiver {
         var signalAndWake: () -> Void = {}
+        /// Makes the receiver perform even though the wake-up was lost.
+        var rescue: () -> Void = {}
         var stop: () -> Void = {}
     }
 
-    /// One-way latencies in microseconds, `samples` of them.
-    static func rawEventfd(samples: Int, pinned: Bool) -> [Double] {
+    /// The kernel's floor: one thread wakes another blocked in `read` on an eventfd.
+    static func rawEventfd(samples: Int, pinned: Bool) -> Round {
         let wake = BenchEvent()
         let done = Atomic<Bool>(false)
         let receiver = Receiver()
         receiver.signalAndWake = { wake.post() }
+        receiver.rescue = { wake.post() }
         receiver.stop = {
             done.store(true, ordering: .releasing)
             wake.post()
@@ -64,7 +79,7 @@ enum WakeLatencyBench {
     }
 
     /// LoopEngine on `engine`: `source.signal(); loop.wakeUp()` → the source's perform.
-    static func engine(_ engine: BenchEngine, samples: Int, pinned: Bool) -> [Double] {
+    static func engine(_ engine: BenchEngine, samples: Int, pinned: Bool) -> Round {
         let receiver = Receiver()
         return drive(receiver, samples: samples, pinned: pinned) { stamp, reply, ready in
             let loop = engine.makeLoop(named: "wake")
@@ -75,11 +90,18 @@ enum WakeLatencyBench {
                 reply.post()
             }
             loop.add(source, to: .default)
+            // A message port wakes the loop by itself, whatever happened to its wake-up port.
+            let rescue = LoopSource(portNamed: "rescue", on: loop.waiter) { _ in }
+            loop.add(rescue, to: .default)
             receiver.signalAndWake = {
                 source.signal()
                 loop.wakeUp()
             }
-            receiver.stop = { loop.stop() }
+            receiver.rescue = { rescue.send() }
+            receiver.stop = {
+                loop.stop()
+                rescue.send()
+            }
             ready.post()
             loop.run(mode: .default, seconds: BenchCF.forever)
             return latencies
@@ -87,7 +109,7 @@ enum WakeLatencyBench {
     }
 
     /// The real CFRunLoop: `CFRunLoopSourceSignal(source); CFRunLoopWakeUp(loop)` → the source's perform.
-    static func cf(samples: Int, pinned: Bool) -> [Double] {
+    static func cf(samples: Int, pinned: Bool) -> Round {
         let receiver = Receiver()
         return drive(receiver, samples: samples, pinned: pinned) { stamp, reply, ready in
             nonisolated(unsafe) let loop = CFRunLoopGetCurrent()!
@@ -102,6 +124,7 @@ enum WakeLatencyBench {
                 CFRunLoopSourceSignal(source)
                 CFRunLoopWakeUp(loop)
             }
+            receiver.rescue = { CFRunLoopWakeUp(loop) }
             receiver.stop = { CFRunLoopStop(loop) }
             ready.post()
             BenchCF.runDefault(seconds: BenchCF.forever)
@@ -115,26 +138,36 @@ enum WakeLatencyBench {
     private static func drive(
         _ receiver: Receiver, samples: Int, pinned: Bool,
         receive: @escaping (Stamp, BenchEvent, BenchEvent) -> [Double]
-    ) -> [Double] {
+    ) -> Round {
         let stamp = Stamp()
         let reply = BenchEvent()
         let ready = BenchEvent()
         let cpu = pinned ? pinnedCPU : nil
         var latencies: [Double] = []
+        var note: String?
         let receiving = BenchThread(pinnedTo: cpu) { latencies = receive(stamp, reply, ready) }
         let driving = BenchThread(pinnedTo: cpu) {
             ready.wait()
-            for _ in 0..<(samples + warmUp) {
+            for index in 0..<(samples + warmUp) {
                 BenchPlatform.sleep(nanoseconds: pause)
                 stamp.set()
                 receiver.signalAndWake()
-                reply.wait()
+                if !reply.wait(timeoutNanoseconds: patience) {
+                    note =
+                        "wake-up \(index + 1) was lost: the perform had not run after "
+                        + "\(patience / 1_000_000_000) s; the round ends there"
+                    receiver.rescue()
+                    reply.wait()
+                    break
+                }
             }
             receiver.stop()
         }
         driving.join()
         receiving.join()
-        return Array(latencies.dropFirst(warmUp))
+        // The sample of a lost wake-up is the driver's patience, not a latency: drop it.
+        if note != nil, !latencies.isEmpty { latencies.removeLast() }
+        return Round(latencies: Array(latencies.dropFirst(warmUp)), note: note)
     }
 
     // MARK: - CF↔CF ping-pong
