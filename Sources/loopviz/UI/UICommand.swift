@@ -44,8 +44,8 @@ enum UICommand {
         }
         if scanner.value("--clock") == "real" {
             CommandLine.printError(
-                "loopviz: error: --clock real needs the real-thread backend, which is not built yet; "
-                    + "the UI runs on the virtual clock")
+                "loopviz: error: the UI does not run on the real clock yet (it replays the virtual one); "
+                    + "use `loopviz run FILE --clock real` to run a scenario on real threads")
             return .usage
         } else if let clock = scanner.value("--clock"), clock != "virtual" {
             return CommandLine.usageError("'\(clock)' is not a clock; expected virtual or real", command: nil)
