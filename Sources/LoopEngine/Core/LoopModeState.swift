@@ -34,9 +34,35 @@ final class LoopModeState {
         timers.insert(timer, at: index)
     }
 
+    // `sources0` and `observers` are read at every iteration, so they change out of place (see `RunLoopCore.runs`).
+
     func insertSorted(_ observer: LoopObserver) {
-        let index = observers.firstIndex { $0.order > observer.order } ?? observers.endIndex
-        observers.insert(observer, at: index)
+        var sorted = observers
+        observers = []
+        let index = sorted.firstIndex { $0.order > observer.order } ?? sorted.endIndex
+        sorted.insert(observer, at: index)
+        observers = sorted
+    }
+
+    func removeObserver(_ observer: LoopObserver) {
+        var remaining = observers
+        observers = []
+        remaining.removeAll { $0 === observer }
+        observers = remaining
+    }
+
+    func appendSource0(_ source: LoopSource) {
+        var sources = sources0
+        sources0 = []
+        sources.append(source)
+        sources0 = sources
+    }
+
+    func removeSource0(at index: Int) {
+        var sources = sources0
+        sources0 = []
+        sources.remove(at: index)
+        sources0 = sources
     }
 }
 

@@ -27,8 +27,16 @@ extension RunLoopCore {
             return .finished
         }
         let record = PerRunRecord(mode: mode)
-        runs.append(record)
-        defer { runs.removeLast() }
+        var active = runs  // out, change, back in: see `RunLoopCore.runs`
+        runs = []
+        active.append(record)
+        runs = active
+        defer {
+            var active = runs
+            runs = []
+            active.removeLast()
+            runs = active
+        }
         doObservers(mode, .entry)
         guard let result = runBody(record, seconds: seconds, rash: rash) else { return .finished }
         doObservers(mode, .exit)

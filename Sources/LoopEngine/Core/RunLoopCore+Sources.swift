@@ -20,14 +20,17 @@ extension RunLoopCore {
         switch source.version {
         case .zero:
             guard !mode.sources0.contains(where: { $0.isEqualForCF(source) }) else { return [] }
-            mode.sources0.append(source)
+            mode.appendSource0(source)
         case .one:
             guard !mode.sources1.contains(where: { $0 === source }), let port = source.port else { return [] }
             mode.sources1.append(source)
             mode.portSources[port] = source
             waiter.insert(port, into: mode.portSet)
         }
-        source.memberships.append(.init(loop: self, mode: modeName))
+        var memberships = source.memberships  // out, change, back in: see `RunLoopCore.runs`
+        source.memberships = []
+        memberships.append(.init(loop: self, mode: modeName))
+        source.memberships = memberships
         emit(.schedule, source.name, "mode \(modeName)")
         return [modeName]
     }
@@ -60,7 +63,7 @@ extension RunLoopCore {
         switch source.version {
         case .zero:
             guard let index = mode.sources0.firstIndex(where: { $0 === source }) else { return [] }
-            mode.sources0.remove(at: index)
+            mode.removeSource0(at: index)
         case .one:
             guard let index = mode.sources1.firstIndex(where: { $0 === source }), let port = source.port else {
                 return []
@@ -69,7 +72,10 @@ extension RunLoopCore {
             mode.portSources[port] = nil
             waiter.remove(port, from: mode.portSet)
         }
-        source.memberships.removeAll { $0.loop === self && $0.mode == modeName }
+        var memberships = source.memberships  // out, change, back in: see `RunLoopCore.runs`
+        source.memberships = []
+        memberships.removeAll { $0.loop === self && $0.mode == modeName }
+        source.memberships = memberships
         emit(.cancel, source.name, "mode \(modeName)")
         return [modeName]
     }
@@ -117,7 +123,7 @@ extension RunLoopCore {
             return
         }
         guard let mode = modes[modeName] else { return }
-        mode.observers.removeAll { $0 === observer }
+        mode.removeObserver(observer)
         observer.modes.removeAll { $0 == modeName }
         if observer.modes.isEmpty { observer.loop = nil }
     }
@@ -127,7 +133,7 @@ extension RunLoopCore {
         guard observer.isValidStorage else { return }
         observer.isValidStorage = false
         commonObservers.removeAll { $0 === observer }
-        for name in observer.modes { modes[name]?.observers.removeAll { $0 === observer } }
+        for name in observer.modes { modes[name]?.removeObserver(observer) }
         observer.modes = []
     }
 
@@ -158,7 +164,10 @@ extension RunLoopCore {
     public func perform(_ name: String, modes: [ModeName], _ action: @escaping () -> Void) {
         lock.withLock {
             for mode in modes where mode != .common { _ = modeLocked(mode, create: true) }
-            blocks.append(PendingBlock(name: name, modes: modes, action: action))
+            var queued = blocks  // out, change, back in: see `RunLoopCore.runs`
+            blocks = []
+            queued.append(PendingBlock(name: name, modes: modes, action: action))
+            blocks = queued
             emit(.enqueue, name, "modes " + modes.map(\.rawValue).joined(separator: ", "))
         }
     }

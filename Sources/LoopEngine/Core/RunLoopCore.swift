@@ -48,6 +48,13 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var commonSources: [LoopSource] = []
     var commonObservers: [LoopObserver] = []
     var commonTimers: [LoopTimer] = []
+    // The arrays read at every iteration (`runs`, `blocks`, a mode's `sources0` and `observers`, a source's
+    // `memberships`) are never changed in place (`append`, `insert`, `removeAll`): they are taken out, changed
+    // and put back. An in-place change is an access that lasts across a call, and one such access anywhere in the
+    // module makes the compiler check exclusivity at run time on every read of the property - a runtime call
+    // with a thread-local lookup, several times per iteration. Emptying the property first keeps the taken
+    // array uniquely referenced, so the change still happens without a copy.
+
     /// Active runs, innermost last. Empty = CF's base record, which ignores wake-ups.
     var runs: [PerRunRecord] = []
     var blocks: [PendingBlock] = []
