@@ -44,7 +44,14 @@ extension BenchReport {
         let goals = row.goals.map { goal -> String in
             let (achieved, met) = goal.evaluate(in: row)
             guard let achieved, let met else { return "\(goal.text): undecided" }
-            let value = goal.against == nil ? Self.format(achieved, row.unit) : Self.fixed(achieved, 2) + "×"
+            // More digits when two would hide which side of the goal the figure is on (1.00× not met).
+            var digits = 2
+            while digits < 4 && achieved != goal.factor
+                && Self.fixed(achieved, digits) == Self.fixed(goal.factor, digits)
+            {
+                digits += 1
+            }
+            let value = goal.against == nil ? Self.format(achieved, row.unit) : Self.fixed(achieved, digits) + "×"
             return "\(goal.text): \(value) \(met ? "met" : "NOT MET")"
         }
         for (index, variant) in row.variants.enumerated() {
