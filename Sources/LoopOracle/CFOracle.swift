@@ -119,6 +119,11 @@ public enum CFOracle {
                 return "mainQueue \(name) (only the main thread services the main queue)"
             case .performOn(_, let task, _, _):
                 return "perform \(task) on a thread (performSelector:onThread: is not in Foundation on Linux)"
+            case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
+                .waitUntilAllFinished:
+                return "an operation queue (pools are compared with Foundation's OperationQueue instead)"
+            case .detach(let task, _):
+                return "detach \(task) (threads created on the way are not in the oracle)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
             case .performBlock(_, _, let inner):

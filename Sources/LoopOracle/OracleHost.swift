@@ -223,7 +223,8 @@ final class OracleHost: @unchecked Sendable {
             trace.record(.note, detail: text)
         case .setFlag(let flag):
             _ = flags.withLock { $0.insert(flag) }
-        case .performOn:
+        case .performOn, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
+            .waitUntilAllFinished, .detach:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
         }

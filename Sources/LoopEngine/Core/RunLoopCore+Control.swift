@@ -62,6 +62,11 @@ extension RunLoopCore {
         lock.withLock { emit(.note, nil, text) }
     }
 
+    /// Records an event about this loop's thread that the loop itself does not make (a thread created, ended).
+    func record(_ kind: LoopEvent.Kind, _ item: String?, detail: String?) {
+        lock.withLock { emit(kind, item, detail) }
+    }
+
     // MARK: - The wrappers users meet
 
     /// `CFRunLoopRun()`: runs the default mode with no time limit until a run is stopped or finishes.

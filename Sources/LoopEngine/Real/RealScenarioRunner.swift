@@ -1,4 +1,5 @@
 #if os(Linux)
+import Glibc
 /// Runs a ``Scenario`` on real threads and the real clock: each scenario thread is an OS thread with its own loop on
 /// one ``EpollWaiter`` backend, asleep in the kernel when idle; outside events come from threads of their own at
 /// their times. The interpreter of programs and scripts is the virtual runner's (`ScenarioHost`); only the world
@@ -34,11 +35,14 @@ public enum RealScenarioRunner {
         let world = RealScenarioWorld(waiter: waiter)
         // One recorder for every loop: they share the backend's engine lock, under which every event is recorded.
         let recorder = TraceRecorder()
-        let shared = ScenarioHost.Shared()
+        let shared = ScenarioHost.Shared(sink: recorder)
         for spec in scenario.threads {
             let loop = waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
             loop.sink = recorder
             shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
+        }
+        shared.queues = scenario.queues.map {
+            OperationQueueCore($0, world: world, sink: recorder, defaultWidth: RealScenarioWorld.coreCount)
         }
         let ended = AtomicCounter()
         var threads: [HostedThread] = []
@@ -61,16 +65,20 @@ public enum RealScenarioRunner {
                 })
         }
         let limit = LoopInstant.zero + timeLimit
-        while ended.value < shared.hosts.count && clock.now < limit {
+        // Threads started on the way (pool workers, detached threads) count too, as on the virtual clock.
+        func allEnded() -> Bool { ended.value >= shared.hosts.count && world.liveThreads == 0 }
+        while !allEnded() && clock.now < limit {
             clock.spend(.milliseconds(1))
         }
-        let timedOut = ended.value < shared.hosts.count
+        let timedOut = !allEnded()
         // Halting ends whatever still runs and drops the outside events to come, as the virtual world does.
         waiter.halt()
         for thread in threads { thread.join() }
+        world.joinStartedThreads()
         let events = waiter.engineLock.withLock { recorder.events }
         // The hosts hold each other through `shared`: let them go.
         shared.hosts = []
+        shared.queues = []
         return ScenarioRunner.Outcome(events: events, haltReason: timedOut ? .horizon : nil, endTime: clock.now)
     }
 
@@ -88,15 +96,46 @@ public enum RealScenarioRunner {
 }
 
 /// The real world of a scenario: the backend, and waiting the way real threads wait.
-final class RealScenarioWorld: ScenarioWorld, Sendable {
+final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
+    // @unchecked Sendable: `started` is guarded by `startedLock`.
     let waiter: EpollWaiter
+    private let startedLock = LoopLock()
+    private var started: [HostedThread] = []
+    private let running = AtomicCounter()
+    private let finished = AtomicCounter()
+
+    /// This machine's online cores: the width of a queue whose limit is the default.
+    static var coreCount: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
 
     init(waiter: EpollWaiter) {
         self.waiter = waiter
     }
 
-    var portKernel: any LoopWaiter { waiter }
+    var clock: any LoopClock { waiter.clock }
+    var kernel: any LoopWaiter { waiter }
     var isHalted: Bool { waiter.isHalted }
+
+    /// Threads started while the scenario runs that have not ended yet.
+    var liveThreads: Int { running.value - finished.value }
+
+    func startThread(named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void)
+        -> RunLoopCore
+    {
+        let loop = waiter.makeLoop(named: name)
+        loop.sink = sink
+        running.increment()
+        let thread = HostedThread { [finished] in
+            body(loop)
+            finished.increment()
+        }
+        startedLock.withLock { started.append(thread) }
+        return loop
+    }
+
+    /// Joins every thread started while the scenario ran (after the backend halted, so they all end).
+    func joinStartedThreads() {
+        while let thread = startedLock.withLock({ started.popLast() }) { thread.join() }
+    }
 
     /// A caller of `perform … wait` waits for the target's loop to run the task: it checks every 200 µs, and gives
     /// up when the world halts (the target may never run it).

@@ -7,14 +7,18 @@ public struct Scenario: Sendable, Equatable {
     public var threads: [ThreadSpec]
     /// What other threads (or the user) do, at times measured from the start.
     public var outside: [OutsideEvent]
+    /// Operation queues (thread pools) any thread may add operations to; their worker threads come and go.
+    public var queues: [QueueSpec]
 
     public init(
-        name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = []
+        name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = [],
+        queues: [QueueSpec] = []
     ) {
         self.name = name
         self.profile = profile
         self.threads = threads
         self.outside = outside
+        self.queues = queues
     }
 
     /// A scenario with one secondary thread named `T`.
@@ -182,6 +186,23 @@ public indirect enum Action: Sendable, Equatable {
     case performOn(thread: String, task: String, wait: Bool, [Action])
     /// A line for the trace.
     case note(String)
+    /// `addOperation` on a queue.
+    case addOperation(queue: String, OperationSpec)
+    /// `cancel` on an operation (by name, on whichever queue has it).
+    case cancelOperation(String)
+    /// `cancelAllOperations` on a queue.
+    case cancelAll(queue: String)
+    /// `isSuspended = true / false`.
+    case setSuspended(queue: String, Bool)
+    /// `maxConcurrentOperationCount = n` (nil: the default).
+    case setLimit(queue: String, Int?)
+    /// The "socket callback" of an asynchronous operation: a message on its port, which finishes it.
+    case finishOperation(String)
+    /// `waitUntilAllOperationsAreFinished`: the calling thread blocks until the queue has nothing left.
+    case waitUntilAllFinished(queue: String)
+    /// `Thread.detachNewThread`: a new thread (no run loop running) that does `actions` and exits - one thread
+    /// per task, what a pool saves.
+    case detach(task: String, [Action])
 
     static func collectModes(_ actions: [Action], into names: inout Set<ModeName>) {
         for action in actions {
@@ -191,7 +212,7 @@ public indirect enum Action: Sendable, Equatable {
             case .performBlock(_, let modes, let inner):
                 names.formUnion(modes)
                 collectModes(inner, into: &names)
-            case .mainQueue(_, let inner), .performOn(_, _, _, let inner):
+            case .mainQueue(_, let inner), .performOn(_, _, _, let inner), .detach(_, let inner):
                 collectModes(inner, into: &names)
             case .run(let call):
                 names.insert(call.mode)

@@ -36,12 +36,15 @@ public enum ScenarioRunner {
             recorder.limit = maxEvents
             recorder.onRecord = { count in if count >= maxEvents { world.halt() } }
         }
-        let shared = ScenarioHost.Shared()
+        let shared = ScenarioHost.Shared(sink: recorder)
         for spec in scenario.threads {
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
             world.bind(loop, to: world.addThread(named: spec.name))
             loop.sink = recorder
             shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
+        }
+        shared.queues = scenario.queues.map {
+            OperationQueueCore($0, world: world, sink: recorder, defaultWidth: OperationQueueCore.virtualDefaultWidth)
         }
         for event in scenario.outside {
             // An event for a thread the scenario does not have addresses nobody.
@@ -52,6 +55,7 @@ public enum ScenarioRunner {
         // The hosts and the outside events still scheduled hold each other and the world: let them all go.
         world.discardPendingEvents()
         shared.hosts = []
+        shared.queues = []
         let outcome = Outcome(events: recorder.events, haltReason: world.haltReason, endTime: world.now)
         return (outcome, world)
     }
@@ -59,18 +63,23 @@ public enum ScenarioRunner {
 
 /// What the scenario interpreter needs from the world it runs in: the virtual world, or real threads on the real
 /// backend (`RealScenarioRunner`). Everything else goes through the loops, which are the same core in both.
-protocol ScenarioWorld: AnyObject, Sendable {
-    /// The kernel the scenario's port sources get their ports from.
-    var portKernel: any LoopWaiter { get }
+protocol ScenarioWorld: PoolWorld {
     /// True once the world stops: every program and callout script then stops acting.
     var isHalted: Bool { get }
-    /// Blocks the calling scenario thread until `condition` holds or the world halts; returns the condition.
-    @discardableResult
-    func block(until condition: @escaping () -> Bool) -> Bool
 }
 
 extension VirtualWorld: ScenarioWorld {
-    var portKernel: any LoopWaiter { self }
+    var clock: any LoopClock { self }
+    var kernel: any LoopWaiter { self }
+
+    func startThread(named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void)
+        -> RunLoopCore
+    {
+        let loop = RunLoopCore(name: name, clock: self, waiter: self, isMainThread: false)
+        loop.sink = sink
+        bind(loop, to: spawnThread(named: name) { body(loop) })
+        return loop
+    }
 }
 
 /// The items of one thread's loop and the interpreter of their scripts.
@@ -84,6 +93,23 @@ final class ScenarioHost {
     final class Shared {
         /// Every thread's host, in declaration order.
         var hosts: [ScenarioHost] = []
+        /// The scenario's operation queues, in declaration order.
+        var queues: [OperationQueueCore] = []
+        /// Where every loop's events go (threads created while the scenario runs get it too).
+        let sink: (any TraceSink)?
+
+        init(sink: (any TraceSink)?) {
+            self.sink = sink
+        }
+
+        func queue(named name: String) -> OperationQueueCore? {
+            queues.first { $0.name == name }
+        }
+
+        /// The queue that has the operation named `name` (the first in declaration order).
+        func queue(having name: String) -> OperationQueueCore? {
+            queues.first { $0.has(name) }
+        }
         /// The scenario's named flags (`set flag`), which any thread may set or test: guarded by `flagLock` (on
         /// real threads they are set and read at the same time).
         private var flags: Set<String> = []
@@ -132,7 +158,7 @@ final class ScenarioHost {
                 self.callout(name, script, activity: nil)
             }
         case .port:
-            sources[name] = LoopSource(portNamed: name, on: world.portKernel) { [unowned self] _ in
+            sources[name] = LoopSource(portNamed: name, on: world.kernel) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
             }
         case .timer(let first, let interval, let tolerance):
@@ -230,6 +256,39 @@ final class ScenarioHost {
             shared.setFlag(flag)
         case .performOn(let thread, let task, let wait, let inner):
             performOn(thread, task, wait: wait, inner)
+        case .addOperation(let queue, let spec):
+            guard let target = shared.queue(named: queue) else {
+                loop.note("add \(spec.name): there is no queue \(queue)")
+                return
+            }
+            target.add(spec)
+        case .cancelOperation(let name):
+            shared.queue(having: name)?.cancel(name)
+        case .cancelAll(let queue):
+            shared.queue(named: queue)?.cancelAll()
+        case .setSuspended(let queue, let flag):
+            shared.queue(named: queue)?.setSuspended(flag)
+        case .setLimit(let queue, let limit):
+            shared.queue(named: queue)?.setLimit(limit)
+        case .finishOperation(let name):
+            shared.queue(having: name)?.finishAsync(name)
+        case .waitUntilAllFinished(let queue):
+            shared.queue(named: queue)?.waitUntilAllFinished()
+        case .detach(let task, let inner):
+            detach(task, inner)
+        }
+    }
+
+    /// `Thread.detachNewThread`: a thread of its own for one task, which ends with it.
+    private func detach(_ task: String, _ inner: [Action]) {
+        let shared = shared
+        let world = world
+        _ = world.startThread(named: task, sink: shared.sink) { loop in
+            loop.record(.threadCreate, task, detail: "detached for one task")
+            let host = ScenarioHost(
+                loop: loop, world: world, spec: ThreadSpec(name: task, items: [], program: inner), shared: shared)
+            host.perform(host.program)
+            loop.record(.threadExit, task, detail: "its task is done")
         }
     }
 

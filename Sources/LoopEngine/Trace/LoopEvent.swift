@@ -40,13 +40,35 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         case perform
         /// Free text from a scenario (a callout's `say`, a lesson's narration).
         case note
+        /// An operation was added to a queue (`loop` = the queue; `detail` = its priority and dependencies).
+        case opAdd
+        /// An operation became ready: every dependency has finished.
+        case opReady
+        /// A worker thread started an operation (`loop` = the worker; `detail` = new or reused thread).
+        case opStart
+        /// An operation was cancelled (`detail` = what it was doing: queued, executing, finished).
+        case opCancel
+        /// An operation finished (`detail` = done, or how cancellation ended it).
+        case opFinish
+        /// A thread was created (`loop` = the new thread: a queue's worker, or a detached thread).
+        case threadCreate
+        /// A thread ended (`detail` = why: a worker idle too long, a detached thread's task done).
+        case threadExit
+        /// A queue changed (`loop` = the queue; `name` = suspended, resumed, limit or waitAll).
+        case queue
 
         /// The six activities, in order.
         public static let activities: [Kind] = [
             .entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit,
         ]
 
+        /// The kinds a thread pool (operation queue) emits.
+        public static let poolKinds: [Kind] = [
+            .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue,
+        ]
+
         public var isActivity: Bool { Self.activities.contains(self) }
+        public var isPool: Bool { Self.poolKinds.contains(self) }
         /// True for the calls out of the loop into user code.
         public var isCallout: Bool {
             switch self {

@@ -91,10 +91,30 @@ extension VirtualWorld {
         bodies[0]()
         end(VirtualThreadID(rawValue: 0))
         baton.awaitFinish()
-        for thread in hosted {
+        for thread in hosted + spawned {
             thread.join()
             osThreadsJoined += 1
         }
+        spawned = []
+    }
+
+    /// Creates a thread while the world runs (`Thread.detachNewThread`, a pool's new worker): it comes last in
+    /// declaration order and starts when the scheduler gives it the baton, at the current instant at the
+    /// earliest. Only the holder of the baton (a hosted thread, or an outside event) may call this.
+    @discardableResult
+    func spawnThread(named name: String, _ body: @escaping () -> Void) -> VirtualThreadID {
+        guard let baton else { preconditionFailure("threads are spawned while the world runs its threads") }
+        threads.append(VirtualThread(name: name))
+        let index = threads.count - 1
+        spawned.append(
+            HostedThread { [self] in
+                baton.await(index)
+                threads[index].phase = .running
+                body()
+                end(VirtualThreadID(rawValue: index))
+            })
+        osThreadsStarted += 1
+        return VirtualThreadID(rawValue: index)
     }
 
     /// Blocks the calling hosted thread until `condition` holds or the world halts; returns the condition.

@@ -50,6 +50,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// The thread holding the baton while hosted threads run; nil when the world is driven by its caller.
     var runningThread: VirtualThreadID?
     var baton: VirtualBaton?
+    /// OS threads of virtual threads created while the world runs (``spawnThread(named:_:)``), joined at its end.
+    var spawned: [HostedThread] = []
     /// OS threads started and joined by `runThreads` (test hooks: no thread may outlive its world's run).
     package internal(set) var osThreadsStarted = 0
     package internal(set) var osThreadsJoined = 0

@@ -110,6 +110,9 @@ struct LoopSnapshot: Equatable {
             if !(event.detail ?? "").contains("ignored") { pendingStop = true }
         case .schedule, .cancel, .note:
             break
+        case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
+            // The pool view follows these (PoolSnapshot); a thread's loop state does not change.
+            break
         }
     }
 }

@@ -83,6 +83,27 @@ enum Explanation {
             return "Source \(name) is removed from \(event.detail ?? "a mode"): its cancel callout runs."
         case .note:
             return event.detail ?? ""
+        case .opAdd:
+            return "Operation \(name) is added to queue \(event.loop) (\(event.detail ?? "")). It becomes ready when "
+                + "every dependency has finished."
+        case .opReady:
+            return "\(name) is ready. Ready operations start highest priority first, first added first within a "
+                + "level, while fewer than maxConcurrentOperationCount execute."
+        case .opStart:
+            return "\(name) starts on worker \(event.loop), a \(event.detail ?? "thread"). A pool reuses an idle "
+                + "thread instead of creating one per task."
+        case .opCancel:
+            return "cancel() on \(name) (\(event.detail ?? "")): a queued operation finishes without running; a "
+                + "running one only sees isCancelled at its next check."
+        case .opFinish:
+            return "\(name) finished: \(event.detail ?? "done"). Its thread is free for the next operation, and "
+                + "operations that depend on it may become ready."
+        case .threadCreate:
+            return "A new thread \(event.loop) is created (\(event.detail ?? "")): the cost a pool saves."
+        case .threadExit:
+            return "Thread \(event.loop) ends (\(event.detail ?? ""))."
+        case .queue:
+            return "Queue \(event.loop): \(name)\(event.detail.map { " \($0)" } ?? "")."
         }
     }
 

@@ -1,0 +1,408 @@
+/// An operation queue (`NSOperationQueue`) and its thread pool, modelled on run-loop threads.
+///
+/// The queue starts ready operations - the highest `queuePriority` first, the first added first within a level -
+/// while fewer than its limit execute and it is not suspended. Each starts on a worker thread: an idle one if
+/// there is one (reused), else a new one (created). A worker is a thread whose loop a port keeps alive; the queue
+/// hands it an operation as a task performed on that loop (`performSelector:onThread:`), so between operations it
+/// sleeps in the kernel, and after `idleTimeout` with nothing to do a one-shot timer on its loop retires it.
+///
+/// A synchronous operation works on its worker and looks at `isCancelled` at its check points. An asynchronous
+/// one (the article's upload) adds its "socket" - a port source - to the worker's loop and runs that loop until a
+/// message on the socket finishes it; meanwhile it counts against the limit and holds its worker.
+///
+/// Every change is an event in the trace (``LoopEvent/Kind/poolKinds``). The scheduling is the same on the
+/// virtual clock and on real threads: only the ``PoolWorld`` differs. Every method may be called from any thread.
+final class OperationQueueCore: @unchecked Sendable {
+    // @unchecked Sendable: all mutable state is guarded by `lock`; loops are called with it held (the pool's lock
+    // comes before the engine lock), and loops call back into the pool only from callouts, without theirs.
+
+    /// The width of a queue whose limit is the default, on the virtual clock: libdispatch runs about one thread
+    /// per core, and the virtual machine has four. On real threads it is this machine's core count.
+    static let virtualDefaultWidth = 4
+
+    let name: String
+    private let world: any PoolWorld
+    private let sink: (any TraceSink)?
+    private let lock = LoopLock()
+    private let defaultWidth: Int
+    private let idleTimeout: Duration
+
+    private var limit: Int?
+    private var suspended: Bool
+    private var operations: [PoolOperation] = []
+    private var byName: [String: PoolOperation] = [:]
+    private var workers: [PoolWorker] = []
+    private var workersEverCreated = 0
+    private var executing = 0
+
+    /// Statistics the UI and the tests read: what a pool is for.
+    struct Counters: Equatable, Sendable {
+        var threadsCreated = 0
+        var threadsReused = 0
+        var threadsRetired = 0
+        var maxExecuting = 0
+        var finished = 0
+        var cancelled = 0
+    }
+    private var counters = Counters()
+
+    init(_ spec: QueueSpec, world: any PoolWorld, sink: (any TraceSink)?, defaultWidth: Int) {
+        name = spec.name
+        self.world = world
+        self.sink = sink
+        self.defaultWidth = max(defaultWidth, 1)
+        idleTimeout = spec.idleTimeout
+        limit = spec.limit
+        suspended = spec.suspended
+    }
+
+    /// How many operations may execute at once now.
+    var width: Int {
+        lock.withLock { widthLocked }
+    }
+
+    private var widthLocked: Int { limit.map { max($0, 0) } ?? defaultWidth }
+
+    var statistics: Counters { lock.withLock { counters } }
+
+    /// True when every operation added has finished (`waitUntilAllOperationsAreFinished` returns).
+    var isDrained: Bool { lock.withLock { operations.allSatisfy { $0.state == .finished } } }
+
+    /// The operation named `name`, finished or not.
+    func has(_ name: String) -> Bool { lock.withLock { byName[name] != nil } }
+
+    /// How each operation ended, in add order (nil: not finished).
+    var outcomes: [(String, PoolOperation.Outcome?)] {
+        lock.withLock { operations.map { ($0.name, $0.outcome) } }
+    }
+
+    // MARK: - The queue's API
+
+    /// `addOperation`. An operation whose name is taken, or that depends on an operation the queue does not have
+    /// yet, is refused with a note (the scenario checker reports the latter before any run).
+    func add(_ spec: OperationSpec) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard byName[spec.name] == nil else {
+            emit(.note, detail: "operation \(spec.name) was already added: ignored")
+            return
+        }
+        let waiting = Set(spec.dependencies.filter { byName[$0]?.state != .finished })
+        let operation = PoolOperation(spec: spec, sequence: operations.count, waitingFor: waiting)
+        operations.append(operation)
+        byName[spec.name] = operation
+        if case .async = spec.body {
+            operation.socket = LoopSource(portNamed: "socket.\(spec.name)", on: world.kernel) {
+                [unowned self, unowned operation] _ in
+                self.socketMessage(operation)
+            }
+        }
+        emit(.opAdd, spec.name, detail: Self.describe(spec))
+        if waiting.isEmpty { makeReady(operation) }
+        scheduleLocked()
+    }
+
+    /// `cancel()` on one operation.
+    func cancel(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let operation = byName[name] else { return }
+        cancelLocked(operation)
+        scheduleLocked()
+    }
+
+    /// `cancelAllOperations()`: cancels every operation not finished, in the order they were added.
+    func cancelAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        emit(.queue, "cancelAll")
+        for operation in operations where operation.state != .finished { cancelLocked(operation) }
+        scheduleLocked()
+    }
+
+    /// `isSuspended = flag`: a suspended queue starts nothing; what executes goes on.
+    func setSuspended(_ flag: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard suspended != flag else { return }
+        suspended = flag
+        emit(.queue, flag ? "suspended" : "resumed")
+        scheduleLocked()
+    }
+
+    /// `maxConcurrentOperationCount = n` (nil: the default). Lowering it stops nothing that executes.
+    func setLimit(_ newLimit: Int?) {
+        lock.lock()
+        defer { lock.unlock() }
+        limit = newLimit
+        emit(.queue, "limit", detail: newLimit.map(String.init) ?? "default (\(defaultWidth))")
+        scheduleLocked()
+    }
+
+    /// The socket callback of an asynchronous operation: a message on its port. Before the operation starts the
+    /// message waits in the port; the operation then finishes as soon as its worker's loop reads it.
+    func finishAsync(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let operation = byName[name] else { return }
+        guard let socket = operation.socket else {
+            emit(.note, detail: "finish \(name): it is not an asynchronous operation, it finishes by itself")
+            return
+        }
+        socket.send()
+    }
+
+    /// `waitUntilAllOperationsAreFinished` on the calling thread.
+    func waitUntilAllFinished() {
+        lock.withLock { emit(.queue, "waitAll") }
+        world.block { [self] in isDrained }
+    }
+
+    // MARK: - Scheduling
+
+    private func makeReady(_ operation: PoolOperation) {
+        operation.state = .ready
+        emit(.opReady, operation.name)
+    }
+
+    /// Starts ready operations while the limit allows.
+    private func scheduleLocked() {
+        guard !suspended, !world.kernel.isHalted else { return }
+        while executing < widthLocked, let next = nextReady() {
+            dispatch(next)
+        }
+    }
+
+    /// The ready operation to start next: highest priority, then first added.
+    private func nextReady() -> PoolOperation? {
+        var best: PoolOperation?
+        for operation in operations where operation.state == .ready {
+            if let current = best, operation.spec.priority <= current.spec.priority { continue }
+            best = operation
+        }
+        return best
+    }
+
+    private func dispatch(_ operation: PoolOperation) {
+        let worker: PoolWorker
+        let reused: Bool
+        if let idle = workers.first(where: { $0.operation == nil && !$0.retired }) {
+            worker = idle
+            reused = true
+            counters.threadsReused += 1
+            worker.idleTimer?.invalidate()
+            worker.idleTimer = nil
+        } else {
+            worker = startWorker()
+            reused = false
+            counters.threadsCreated += 1
+        }
+        operation.state = .executing
+        operation.worker = worker
+        worker.operation = operation
+        executing += 1
+        counters.maxExecuting = max(counters.maxExecuting, executing)
+        let how = reused ? "reused thread (\(worker.operationsRun) before)" : "new thread"
+        worker.loop.performTask(operation.name) { [unowned self] in
+            self.run(operation, on: worker, how: how)
+        }
+    }
+
+    private func startWorker() -> PoolWorker {
+        workersEverCreated += 1
+        let workerName = "\(name).\(workersEverCreated)"
+        let keepAlive = LoopSource(portNamed: "keepAlive", on: world.kernel) { _ in }
+        let loop = world.startThread(named: workerName, sink: sink) { [unowned self] loop in
+            self.workerBody(loop, keepAlive: keepAlive)
+        }
+        let worker = PoolWorker(name: workerName, loop: loop, keepAlive: keepAlive)
+        workers.append(worker)
+        emitOn(workerName, .threadCreate, workerName, detail: "worker of \(name)")
+        return worker
+    }
+
+    /// A worker thread's program: the keep-alive idiom, until its idle timer retires it.
+    private func workerBody(_ loop: RunLoopCore, keepAlive: LoopSource) {
+        loop.add(keepAlive, to: .default)
+        while !world.kernel.isHalted && !isRetired(loop) {
+            guard loop.runFoundation(mode: .default, before: .distantFuture) else { break }
+        }
+        loop.remove(keepAlive, from: .default)
+    }
+
+    private func isRetired(_ loop: RunLoopCore) -> Bool {
+        lock.withLock { workers.first { $0.loop === loop }?.retired ?? true }
+    }
+
+    // MARK: - On the worker
+
+    /// Runs on the worker's thread, as a task performed on its loop.
+    private func run(_ operation: PoolOperation, on worker: PoolWorker, how: String) {
+        lock.lock()
+        if operation.isCancelled || world.kernel.isHalted {
+            // start() sees isCancelled first and finishes without calling main().
+            finishLocked(operation, .cancelledBeforeStart, on: worker.name)
+            lock.unlock()
+            return
+        }
+        operation.started = true
+        worker.operationsRun += 1
+        emitOn(worker.name, .opStart, operation.name, detail: how)
+        lock.unlock()
+        switch operation.spec.body {
+        case .work(let duration, let checkEvery):
+            runSynchronously(operation, on: worker, duration: duration, checkEvery: checkEvery)
+        case .async:
+            runAsynchronously(operation, on: worker)
+        }
+    }
+
+    private func runSynchronously(
+        _ operation: PoolOperation, on worker: PoolWorker, duration: Duration, checkEvery: Duration?
+    ) {
+        var left = duration
+        let slice = checkEvery.flatMap { $0 > .zero ? $0 : nil } ?? duration
+        while left > .zero && !world.kernel.isHalted {
+            let step = min(slice, left)
+            world.clock.spend(step)
+            left -= step
+            if left > .zero && checkEvery != nil && lock.withLock({ operation.isCancelled }) {
+                lock.withLock { finishLocked(operation, .cancelledWhileRunning, on: worker.name) }
+                return
+            }
+        }
+        lock.withLock { finishLocked(operation, .done, on: worker.name) }
+    }
+
+    /// The upload: the socket joins the worker's loop, which runs (nested in this task) until a message on the
+    /// socket finishes the operation - `while !finished { [runLoop runMode:beforeDate:] }`.
+    private func runAsynchronously(_ operation: PoolOperation, on worker: PoolWorker) {
+        guard let socket = operation.socket else { return }
+        worker.loop.add(socket, to: .default)
+        while !world.kernel.isHalted && lock.withLock({ operation.state != .finished }) {
+            guard worker.loop.runFoundation(mode: .default, before: .distantFuture) else { break }
+        }
+        worker.loop.remove(socket, from: .default)
+        if world.kernel.isHalted {
+            lock.withLock { if operation.state != .finished { finishLocked(operation, .done, on: worker.name) } }
+        }
+    }
+
+    /// The socket's callout, on the worker's loop.
+    private func socketMessage(_ operation: PoolOperation) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard operation.state == .executing, operation.started, let worker = operation.worker else { return }
+        finishLocked(operation, operation.isCancelled ? .cancelledWhileRunning : .done, on: worker.name)
+    }
+
+    // MARK: - Cancelling and finishing
+
+    private func cancelLocked(_ operation: PoolOperation) {
+        switch operation.state {
+        case .finished:
+            emit(.opCancel, operation.name, detail: "already finished: no effect")
+        case _ where operation.isCancelled:
+            emit(.opCancel, operation.name, detail: "already cancelled")
+        case .pending, .ready:
+            operation.isCancelled = true
+            emit(.opCancel, operation.name, detail: "queued")
+            finishLocked(operation, .cancelledBeforeStart, on: name)
+        case .executing:
+            operation.isCancelled = true
+            if !operation.started {
+                emit(.opCancel, operation.name, detail: "handed to \(operation.worker?.name ?? "?"), not started")
+            } else if let socket = operation.socket {
+                // Cancelling the upload cancels its connection, whose callback arrives on the socket.
+                emit(.opCancel, operation.name, detail: "executing: the connection is cancelled")
+                socket.send()
+            } else {
+                emit(.opCancel, operation.name, detail: "executing: it stops at its next check")
+            }
+        }
+    }
+
+    /// Marks `operation` finished, frees its worker (whose idle timer starts), readies its dependents and starts
+    /// what may start now.
+    private func finishLocked(_ operation: PoolOperation, _ outcome: PoolOperation.Outcome, on thread: String) {
+        guard operation.state != .finished else { return }
+        let wasExecuting = operation.state == .executing
+        operation.state = .finished
+        operation.outcome = outcome
+        counters.finished += 1
+        if outcome != .done { counters.cancelled += 1 }
+        let detail: String =
+            switch outcome {
+            case .done: operation.isCancelled ? "done (the cancel came with no check point left)" : "done"
+            case .cancelledBeforeStart: "cancelled before it started"
+            case .cancelledWhileRunning: "cancelled while running"
+            }
+        emitOn(thread, .opFinish, operation.name, detail: detail)
+        if wasExecuting {
+            executing -= 1
+            if let worker = operation.worker {
+                worker.operation = nil
+                armIdleTimer(worker)
+            }
+            operation.worker = nil
+        }
+        for other in operations where other.state == .pending && other.waitingFor.contains(operation.name) {
+            other.waitingFor.remove(operation.name)
+            if other.waitingFor.isEmpty { makeReady(other) }
+        }
+        scheduleLocked()
+    }
+
+    private func armIdleTimer(_ worker: PoolWorker) {
+        guard !worker.retired else { return }
+        let timer = LoopTimer(name: "idle", fireDate: world.clock.now + idleTimeout) {
+            [unowned self, unowned worker] _ in
+            self.retireIfIdle(worker)
+        }
+        worker.idleTimer = timer
+        worker.loop.add(timer, to: .default)
+    }
+
+    /// The idle timer's callout, on the worker's loop: the worker retires unless work came meanwhile.
+    private func retireIfIdle(_ worker: PoolWorker) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard worker.operation == nil, !worker.retired else { return }
+        worker.retired = true
+        worker.idleTimer = nil
+        workers.removeAll { $0 === worker }
+        counters.threadsRetired += 1
+        emitOn(
+            worker.name, .threadExit, worker.name,
+            detail: "idle for \(formatSeconds(idleTimeout.nanosecondsClamped))s: retired after \(worker.operationsRun) operations")
+        worker.loop.stop()
+    }
+
+    // MARK: - Events
+
+    private func emit(_ kind: LoopEvent.Kind, _ item: String? = nil, detail: String? = nil) {
+        emitOn(name, kind, item, detail: detail)
+    }
+
+    private func emitOn(_ thread: String, _ kind: LoopEvent.Kind, _ item: String?, detail: String?) {
+        guard let sink else { return }
+        let event = LoopEvent(
+            time: world.clock.now, loop: thread, depth: 0, mode: nil, iteration: 0, kind: kind, name: item,
+            detail: detail)
+        world.kernel.engineLock.withLock { sink.record(event) }
+    }
+
+    static func describe(_ spec: OperationSpec) -> String {
+        var parts = ["priority \(spec.priority)"]
+        if !spec.dependencies.isEmpty { parts.append("after " + spec.dependencies.joined(separator: ", ")) }
+        switch spec.body {
+        case .async:
+            parts.append("async")
+        case .work(let duration, let check):
+            var text = "work \(formatSeconds(duration.nanosecondsClamped))s"
+            if let check { text += " check every \(formatSeconds(check.nanosecondsClamped))s" }
+            parts.append(text)
+        }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,76 @@
+/// `NSOperationQueuePriority`: higher ready operations start first; within a level, the first added starts first.
+public enum QueuePriority: Int, Sendable, Equatable, Comparable, CaseIterable, CustomStringConvertible {
+    case veryLow = -8
+    case low = -4
+    case normal = 0
+    case high = 4
+    case veryHigh = 8
+
+    public static func < (lhs: QueuePriority, rhs: QueuePriority) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The scenario language's word for it (`priority veryHigh`).
+    public var description: String {
+        switch self {
+        case .veryLow: "veryLow"
+        case .low: "low"
+        case .normal: "normal"
+        case .high: "high"
+        case .veryHigh: "veryHigh"
+        }
+    }
+
+    /// The level a raw `queuePriority` value belongs to. Foundation files any other value under the nearest level
+    /// at or below it (−6 is `low`), clamping to `veryLow`/`veryHigh`.
+    public init(normalizing value: Int) {
+        self = Self.allCases.last { $0.rawValue <= value } ?? .veryLow
+    }
+}
+
+/// An operation queue of a scenario (`NSOperationQueue`), with its workers' idle timeout.
+public struct QueueSpec: Sendable, Equatable {
+    public var name: String
+    /// `maxConcurrentOperationCount`; nil is `NSOperationQueueDefaultMaxConcurrentOperationCount` (the system
+    /// decides: see ``OperationQueueCore/defaultWidth``).
+    public var limit: Int?
+    /// Created suspended (`isSuspended = true`): nothing starts until a `resume`.
+    public var suspended: Bool
+    /// How long a worker thread stays idle before it is retired (libdispatch keeps an idle worker a few seconds).
+    public var idleTimeout: Duration
+
+    public init(name: String, limit: Int? = nil, suspended: Bool = false, idleTimeout: Duration = .seconds(5)) {
+        self.name = name
+        self.limit = limit
+        self.suspended = suspended
+        self.idleTimeout = idleTimeout
+    }
+}
+
+/// One operation added to a queue.
+public struct OperationSpec: Sendable, Equatable {
+    /// What the operation does once started.
+    public enum Body: Sendable, Equatable {
+        /// A synchronous operation: works for `duration`, looking at `isCancelled` every `checkEvery` (nil: never,
+        /// so a cancel while it runs changes nothing but the flag).
+        case work(Duration, checkEvery: Duration?)
+        /// An asynchronous operation (the upload): `start` hands a "socket" to the worker's run loop and the
+        /// operation stays executing, the worker's loop kept alive by that port, until a message on it (the
+        /// `finish` action, or a cancel) finishes the operation.
+        case async
+    }
+
+    public var name: String
+    public var priority: QueuePriority
+    /// Names of operations that must finish (or be cancelled) before this one is ready.
+    public var dependencies: [String]
+    public var body: Body
+
+    public init(
+        name: String, priority: QueuePriority = .normal, dependencies: [String] = [],
+        body: Body = .work(.zero, checkEvery: nil)
+    ) {
+        self.name = name
+        self.priority = priority
+        self.dependencies = dependencies
+        self.body = body
+    }
+}

@@ -1,0 +1,14 @@
+/// What a pool needs from the world it runs in: the virtual world, or real threads on the real backend. The pool's
+/// scheduling is the same in both; only where its threads come from, and how a caller waits, differ.
+protocol PoolWorld: AnyObject, Sendable {
+    var clock: any LoopClock { get }
+    /// The kernel of the loops: ports, the engine lock (under which events are recorded), halting.
+    var kernel: any LoopWaiter { get }
+    /// Starts a new thread with a loop of its own named `name` and runs `body` on it; returns the loop at once.
+    /// On the virtual clock only the running thread may call this.
+    func startThread(named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void)
+        -> RunLoopCore
+    /// Blocks the calling thread until `condition` holds or the world halts; returns the condition.
+    @discardableResult
+    func block(until condition: @escaping () -> Bool) -> Bool
+}
