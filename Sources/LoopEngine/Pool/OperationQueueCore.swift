@@ -372,9 +372,10 @@ final class OperationQueueCore: @unchecked Sendable {
         worker.idleTimer = nil
         workers.removeAll { $0 === worker }
         counters.threadsRetired += 1
+        let idle = formatSeconds(idleTimeout.nanosecondsClamped)
         emitOn(
             worker.name, .threadExit, worker.name,
-            detail: "idle for \(formatSeconds(idleTimeout.nanosecondsClamped))s: retired after \(worker.operationsRun) operations")
+            detail: "idle for \(idle)s: retired after \(worker.operationsRun) operations")
         worker.loop.stop()
     }
 

@@ -6,7 +6,9 @@ protocol PoolWorld: AnyObject, Sendable {
     var kernel: any LoopWaiter { get }
     /// Starts a new thread with a loop of its own named `name` and runs `body` on it; returns the loop at once.
     /// On the virtual clock only the running thread may call this.
-    func startThread(named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void)
+    func startThread(
+        named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
+    )
         -> RunLoopCore
     /// Blocks the calling thread until `condition` holds or the world halts; returns the condition.
     @discardableResult

@@ -118,7 +118,9 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     /// Threads started while the scenario runs that have not ended yet.
     var liveThreads: Int { running.value - finished.value }
 
-    func startThread(named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void)
+    func startThread(
+        named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
+    )
         -> RunLoopCore
     {
         let loop = waiter.makeLoop(named: name)

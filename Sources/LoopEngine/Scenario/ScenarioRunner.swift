@@ -72,7 +72,9 @@ extension VirtualWorld: ScenarioWorld {
     var clock: any LoopClock { self }
     var kernel: any LoopWaiter { self }
 
-    func startThread(named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void)
+    func startThread(
+        named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
+    )
         -> RunLoopCore
     {
         let loop = RunLoopCore(name: name, clock: self, waiter: self, isMainThread: false)

@@ -6,12 +6,15 @@ import Testing
 struct PoolSchedulingTests {
     static func ms(_ value: Int) -> Duration { .milliseconds(value) }
 
-    static func work(_ name: String, _ millis: Int, priority: QueuePriority = .normal, after: [String] = [])
+    static func work(
+        _ name: String, _ millis: Int, priority: QueuePriority = .normal, after: [String] = []
+    )
         -> Action
     {
         .addOperation(
             queue: "Q",
-            OperationSpec(name: name, priority: priority, dependencies: after, body: .work(ms(millis), checkEvery: nil)))
+            OperationSpec(name: name, priority: priority, dependencies: after, body: .work(ms(millis), checkEvery: nil))
+        )
     }
 
     /// A scenario whose main thread does `program`, with one queue `Q`.
