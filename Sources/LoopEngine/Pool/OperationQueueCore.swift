@@ -31,6 +31,12 @@ final class OperationQueueCore: @unchecked Sendable {
     private var suspended: Bool
     private var operations: [PoolOperation] = []
     private var byName: [String: PoolOperation] = [:]
+    /// Ready operations, FIFO per priority level (index 0 = veryHigh); finished ones are skipped when met.
+    private var ready: [[PoolOperation]] = Array(repeating: [], count: QueuePriority.allCases.count)
+    private var readyHeads: [Int] = Array(repeating: 0, count: QueuePriority.allCases.count)
+    /// Operations not finished yet that wait for the named one.
+    private var dependents: [String: [PoolOperation]] = [:]
+    private var unfinished = 0
     private var workers: [PoolWorker] = []
     private var workersEverCreated = 0
     private var executing = 0
@@ -66,7 +72,7 @@ final class OperationQueueCore: @unchecked Sendable {
     var statistics: Counters { lock.withLock { counters } }
 
     /// True when every operation added has finished (`waitUntilAllOperationsAreFinished` returns).
-    var isDrained: Bool { lock.withLock { operations.allSatisfy { $0.state == .finished } } }
+    var isDrained: Bool { lock.withLock { unfinished == 0 } }
 
     /// The operation named `name`, finished or not.
     func has(_ name: String) -> Bool { lock.withLock { byName[name] != nil } }
@@ -91,6 +97,8 @@ final class OperationQueueCore: @unchecked Sendable {
         let operation = PoolOperation(spec: spec, sequence: operations.count, waitingFor: waiting)
         operations.append(operation)
         byName[spec.name] = operation
+        unfinished += 1
+        for dependency in waiting { dependents[dependency, default: []].append(operation) }
         if case .async = spec.body {
             operation.socket = LoopSource(portNamed: "socket.\(spec.name)", on: world.kernel) {
                 [unowned self, unowned operation] _ in
@@ -162,7 +170,13 @@ final class OperationQueueCore: @unchecked Sendable {
 
     private func makeReady(_ operation: PoolOperation) {
         operation.state = .ready
+        ready[Self.level(operation.spec.priority)].append(operation)
         emit(.opReady, operation.name)
+    }
+
+    /// The index of a priority's FIFO in `ready`: the highest level first.
+    private static func level(_ priority: QueuePriority) -> Int {
+        QueuePriority.allCases.count - 1 - QueuePriority.allCases.firstIndex(of: priority)!
     }
 
     /// Starts ready operations while the limit allows.
@@ -175,12 +189,18 @@ final class OperationQueueCore: @unchecked Sendable {
 
     /// The ready operation to start next: highest priority, then first added.
     private func nextReady() -> PoolOperation? {
-        var best: PoolOperation?
-        for operation in operations where operation.state == .ready {
-            if let current = best, operation.spec.priority <= current.spec.priority { continue }
-            best = operation
+        for level in ready.indices {
+            while readyHeads[level] < ready[level].count {
+                let operation = ready[level][readyHeads[level]]
+                if operation.state == .ready { return operation }
+                readyHeads[level] += 1
+            }
+            if readyHeads[level] > 0 {
+                ready[level].removeAll()
+                readyHeads[level] = 0
+            }
         }
-        return best
+        return nil
     }
 
     private func dispatch(_ operation: PoolOperation) {
@@ -329,6 +349,7 @@ final class OperationQueueCore: @unchecked Sendable {
         let wasExecuting = operation.state == .executing
         operation.state = .finished
         operation.outcome = outcome
+        unfinished -= 1
         counters.finished += 1
         if outcome != .done { counters.cancelled += 1 }
         let detail: String =
@@ -346,7 +367,7 @@ final class OperationQueueCore: @unchecked Sendable {
             }
             operation.worker = nil
         }
-        for other in operations where other.state == .pending && other.waitingFor.contains(operation.name) {
+        for other in dependents.removeValue(forKey: operation.name) ?? [] where other.state == .pending {
             other.waitingFor.remove(operation.name)
             if other.waitingFor.isEmpty { makeReady(other) }
         }

@@ -53,3 +53,204 @@ struct PoolSchedulingTests {
             ])
     }
 }
+
+extension PoolSchedulingTests {
+    static func add(
+        _ name: String, _ body: OperationSpec.Body, priority: QueuePriority = .normal, after: [String] = [],
+        queue: String = "Q"
+    ) -> Action {
+        .addOperation(queue: queue, OperationSpec(name: name, priority: priority, dependencies: after, body: body))
+    }
+
+    /// The pool events of kinds `kinds`, as `ms kind name`.
+    static func steps(_ scenario: Scenario, _ kinds: Set<LoopEvent.Kind>) -> [String] {
+        ScenarioRunner.run(scenario).events.filter { kinds.contains($0.kind) }.map { event in
+            "\(event.time.nanoseconds / 1_000_000) \(event.step)"
+        }
+    }
+
+    @Test func readyOperationsStartHighestPriorityFirstAndFirstAddedFirstWithinALevel() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1, suspended: true),
+            [
+                Self.work("a", 10, priority: .low), Self.work("b", 10), Self.work("c", 10, priority: .veryHigh),
+                Self.work("d", 10, priority: .high), Self.work("e", 10), Self.work("f", 10, priority: .veryLow),
+                .setSuspended(queue: "Q", false), .waitUntilAllFinished(queue: "Q"),
+            ])
+        #expect(
+            Self.steps(scenario, [.opStart])
+                == ["0 opStart c", "10 opStart d", "20 opStart b", "30 opStart e", "40 opStart a", "50 opStart f"])
+    }
+
+    @Test func anOperationStartsOnlyAfterEveryDependencyHasFinished() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 4),
+            [
+                Self.work("c", 10, after: ["b"]), Self.work("b", 20, after: ["a"]), Self.work("a", 30),
+                Self.work("d", 5, after: ["a", "b"]), .waitUntilAllFinished(queue: "Q"),
+            ])
+        #expect(
+            Self.steps(scenario, [.opReady, .opStart, .opFinish]) == [
+                "0 opReady a", "0 opStart a", "30 opFinish a", "30 opReady b", "30 opStart b", "50 opFinish b",
+                "50 opReady c", "50 opReady d", "50 opStart c", "50 opStart d", "55 opFinish d", "60 opFinish c",
+            ])
+    }
+
+    @Test func aQueuedOperationCancelledFinishesAtOnceWithoutRunningAndFreesItsDependents() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1),
+            [Self.work("a", 100), Self.work("b", 100), Self.work("c", 10, after: ["b"])],
+            outside: [OutsideEvent(at: Self.ms(50), thread: "main", [.cancelOperation("b")])])
+        let lines = Self.poolLines(scenario).filter { !$0.contains("opAdd") && !$0.contains("Q.1 thread") }
+        #expect(
+            lines == [
+                "0 Q opReady a", "0 Q opReady b", "0 Q.1 opStart a (new thread)", "50 Q opCancel b (queued)",
+                "50 Q opFinish b (cancelled before it started)", "50 Q opReady c",
+                "100 Q.1 opFinish a (done)", "100 Q.1 opStart c (reused thread (1 before))",
+                "110 Q.1 opFinish c (done)",
+            ])
+    }
+
+    @Test func aRunningOperationSeesTheCancelAtItsNextCheckPoint() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1),
+            [Self.add("a", .work(.seconds(1), checkEvery: Self.ms(100)))],
+            outside: [OutsideEvent(at: Self.ms(250), thread: "main", [.cancelOperation("a")])])
+        #expect(
+            Self.steps(scenario, [.opCancel, .opFinish]) == ["250 opCancel a", "300 opFinish a"])
+        let finish = ScenarioRunner.run(scenario).events.first { $0.kind == .opFinish }
+        #expect(finish?.detail == "cancelled while running")
+    }
+
+    @Test func aRunningOperationWithoutCheckPointsRunsToItsEndDespiteACancel() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1), [Self.work("a", 500)],
+            outside: [OutsideEvent(at: Self.ms(250), thread: "main", [.cancelOperation("a")])])
+        let finish = ScenarioRunner.run(scenario).events.first { $0.kind == .opFinish }
+        #expect(finish?.time == LoopInstant.zero + Self.ms(500))
+        #expect(finish?.detail == "done (the cancel came with no check point left)")
+    }
+
+    @Test func anAsyncOperationHoldsItsWorkerAndItsSlotUntilItsSocketCallbackArrives() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1),
+            [Self.add("upload", .async), Self.work("next", 10)],
+            outside: [OutsideEvent(at: Self.ms(300), thread: "main", [.finishOperation("upload")])])
+        #expect(
+            Self.steps(scenario, [.opStart, .opFinish])
+                == ["0 opStart upload", "300 opFinish upload", "300 opStart next", "310 opFinish next"])
+        // The worker's loop slept in the kernel until the socket's message woke it.
+        let events = ScenarioRunner.run(scenario).events.filter { $0.loop == "Q.1" }
+        #expect(events.contains { $0.kind == .sleep && $0.time == .zero })
+        #expect(
+            events.contains {
+                $0.kind == .source1 && $0.name == "socket.upload" && $0.time == LoopInstant.zero + Self.ms(300)
+            })
+    }
+
+    @Test func cancellingARunningAsyncOperationFinishesItThroughItsSocket() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1), [Self.add("upload", .async)],
+            outside: [OutsideEvent(at: Self.ms(120), thread: "main", [.cancelOperation("upload")])])
+        let finish = ScenarioRunner.run(scenario).events.first { $0.kind == .opFinish }
+        #expect(finish?.time == LoopInstant.zero + Self.ms(120))
+        #expect(finish?.detail == "cancelled while running")
+    }
+
+    @Test func aSocketMessageSentBeforeTheAsyncOperationStartsFinishesItAsSoonAsItStarts() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1),
+            [Self.work("first", 100), Self.add("upload", .async)],
+            outside: [OutsideEvent(at: Self.ms(50), thread: "main", [.finishOperation("upload")])])
+        #expect(
+            Self.steps(scenario, [.opStart, .opFinish])
+                == ["0 opStart first", "100 opFinish first", "100 opStart upload", "100 opFinish upload"])
+    }
+
+    @Test func aBurstOfTenOnALimitOfTwoCreatesTwoThreadsAndReusesThemEightTimes() {
+        let adds = (1...10).map { Self.work("u\($0)", 100) }
+        let events = ScenarioRunner.run(
+            Self.scenario(QueueSpec(name: "Q", limit: 2), adds + [.waitUntilAllFinished(queue: "Q")])
+        ).events
+        #expect(events.filter { $0.kind == .threadCreate }.map(\.loop) == ["Q.1", "Q.2"])
+        #expect(events.filter { $0.kind == .opStart && $0.detail == "new thread" }.count == 2)
+        #expect(events.filter { $0.kind == .opStart && $0.detail?.hasPrefix("reused") == true }.count == 8)
+        #expect(Self.maxExecuting(events) == 2)
+        #expect(events.last { $0.kind == .opFinish }?.time == LoopInstant.zero + Self.ms(500))
+    }
+
+    @Test func raisingTheLimitStartsWaitingOperationsAtOnceAndLoweringItStopsNothing() {
+        let adds = (1...6).map { Self.work("u\($0)", 100) }
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1), adds,
+            outside: [
+                OutsideEvent(at: Self.ms(50), thread: "main", [.setLimit(queue: "Q", 3)]),
+                OutsideEvent(at: Self.ms(120), thread: "main", [.setLimit(queue: "Q", 1)]),
+            ])
+        #expect(
+            Self.steps(scenario, [.opStart]) == [
+                "0 opStart u1", "50 opStart u2", "50 opStart u3", "100 opStart u4", "200 opStart u5",
+                "300 opStart u6",
+            ])
+    }
+
+    @Test func idleWorkersRetireAfterTheTimeoutAndTheNextOperationCreatesANewThread() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 2, idleTimeout: Self.ms(200)),
+            [Self.work("a", 100), .work(Self.ms(500)), Self.work("b", 100)])
+        #expect(
+            Self.steps(scenario, [.threadCreate, .threadExit]) == [
+                "0 threadCreate Q.1", "300 threadExit Q.1", "500 threadCreate Q.2", "800 threadExit Q.2",
+            ])
+    }
+
+    @Test func aSuspendedQueueStartsNothingButLetsRunningOperationsFinish() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1), [Self.work("a", 100), Self.work("b", 100)],
+            outside: [
+                OutsideEvent(at: Self.ms(50), thread: "main", [.setSuspended(queue: "Q", true)]),
+                OutsideEvent(at: Self.ms(400), thread: "main", [.setSuspended(queue: "Q", false)]),
+            ])
+        #expect(
+            Self.steps(scenario, [.opStart, .opFinish, .queue]) == [
+                "0 opStart a", "50 queue suspended", "100 opFinish a", "400 queue resumed", "400 opStart b",
+                "500 opFinish b",
+            ])
+    }
+
+    @Test func waitUntilAllOperationsAreFinishedBlocksTheCallerUntilTheQueueIsEmpty() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 2),
+            [Self.work("a", 100), Self.work("b", 250), .waitUntilAllFinished(queue: "Q"), .note("main goes on")])
+        let note = ScenarioRunner.run(scenario).events.first { $0.kind == .note && $0.detail == "main goes on" }
+        #expect(note?.time == LoopInstant.zero + Self.ms(250))
+    }
+
+    @Test func oneDetachedThreadPerTaskCreatesAThreadForEveryTask() {
+        let detaches = (1...4).map { Action.detach(task: "t\($0)", [.work(Self.ms(100))]) }
+        let scenario = Scenario(name: "per task", threads: [ThreadSpec(name: "main", items: [], program: detaches)])
+        #expect(
+            Self.steps(scenario, [.threadCreate, .threadExit]) == [
+                "0 threadCreate t1", "0 threadCreate t2", "0 threadCreate t3", "0 threadCreate t4",
+                "100 threadExit t1", "100 threadExit t2", "100 threadExit t3", "100 threadExit t4",
+            ])
+    }
+
+    @Test func thePoolIsDeterministic() {
+        let adds = (1...10).map { Self.work("u\($0)", 30 + 10 * ($0 % 3), priority: $0 % 2 == 0 ? .high : .low) }
+        let scenario = Self.scenario(QueueSpec(name: "Q", limit: 3), adds + [.waitUntilAllFinished(queue: "Q")])
+        #expect(ScenarioRunner.run(scenario).events == ScenarioRunner.run(scenario).events)
+    }
+
+    /// The most operations executing at once, from opStart/opFinish events.
+    static func maxExecuting(_ events: [LoopEvent]) -> Int {
+        var executing = 0
+        var most = 0
+        for event in events {
+            if event.kind == .opStart { executing += 1 }
+            if event.kind == .opFinish && event.detail != "cancelled before it started" { executing -= 1 }
+            most = max(most, executing)
+        }
+        return most
+    }
+}
