@@ -299,6 +299,10 @@ final class OperationQueueCore: @unchecked Sendable {
     private func runAsynchronously(_ operation: PoolOperation, on worker: PoolWorker) {
         guard let socket = operation.socket else { return }
         worker.loop.add(socket, to: .default)
+        if let reply = operation.spec.replyAfter {
+            // The server answers on the socket, from the network's side (another thread, as far as the loop knows).
+            _ = world.kernel.schedule(at: world.clock.now + reply) { socket.send() }
+        }
         while !world.kernel.isHalted && lock.withLock({ operation.state != .finished }) {
             guard worker.loop.runFoundation(mode: .default, before: .distantFuture) else { break }
         }
@@ -419,7 +423,8 @@ final class OperationQueueCore: @unchecked Sendable {
         if !spec.dependencies.isEmpty { parts.append("after " + spec.dependencies.joined(separator: ", ")) }
         switch spec.body {
         case .async:
-            parts.append("async")
+            parts.append(
+                spec.replyAfter.map { "async, reply after \(formatSeconds($0.nanosecondsClamped))s" } ?? "async")
         case .work(let duration, let check):
             var text = "work \(formatSeconds(duration.nanosecondsClamped))s"
             if let check { text += " check every \(formatSeconds(check.nanosecondsClamped))s" }

@@ -63,14 +63,18 @@ public struct OperationSpec: Sendable, Equatable {
     /// Names of operations that must finish (or be cancelled) before this one is ready.
     public var dependencies: [String]
     public var body: Body
+    /// For an asynchronous operation: the server's answer - a message on its socket - arrives this long after the
+    /// operation started (nil: only a `finish` action or a cancel finishes it).
+    public var replyAfter: Duration?
 
     public init(
         name: String, priority: QueuePriority = .normal, dependencies: [String] = [],
-        body: Body = .work(.zero, checkEvery: nil)
+        body: Body = .work(.zero, checkEvery: nil), replyAfter: Duration? = nil
     ) {
         self.name = name
         self.priority = priority
         self.dependencies = dependencies
         self.body = body
+        self.replyAfter = replyAfter
     }
 }

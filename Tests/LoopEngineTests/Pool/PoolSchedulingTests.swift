@@ -254,3 +254,15 @@ extension PoolSchedulingTests {
         return most
     }
 }
+
+extension PoolSchedulingTests {
+    @Test func anAsyncOperationsServerReplyArrivesOnItsSocketTheGivenTimeAfterItStarted() {
+        let upload = OperationSpec(name: "upload", body: .async, replyAfter: Self.ms(300))
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1),
+            [Self.work("first", 100), .addOperation(queue: "Q", upload), .waitUntilAllFinished(queue: "Q")])
+        #expect(
+            Self.steps(scenario, [.opStart, .opFinish])
+                == ["0 opStart first", "100 opFinish first", "100 opStart upload", "400 opFinish upload"])
+    }
+}
