@@ -192,6 +192,12 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "check without work", source: "queue q\nthread T\n  operation a on q check every 1ms work 5ms",
             line: 3, column: 20, message: "`check every DURATION` goes right after `work DURATION`"),
         .init(
+            id: "reply without async", source: "queue q\nthread T\n  operation a on q work 5ms reply after 1ms",
+            line: 3, column: 29, message: "`reply after DURATION` goes right after `async`"),
+        .init(
+            id: "reply without after", source: "queue q\nthread T\n  operation a on q async reply 1ms", line: 3,
+            column: 32, message: "expected 'after' and a delay: `async reply after 300ms`"),
+        .init(
             id: "check every zero", source: "queue q\nthread T\n  operation a on q work 5ms check every 0ms",
             line: 3, column: 41,
             message: "a check interval must be positive; leave out `check every` for none"),

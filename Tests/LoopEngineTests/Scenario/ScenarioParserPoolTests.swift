@@ -47,7 +47,8 @@ struct ScenarioParserPoolTests {
             "operation a on q work 20ms",
             "operation b on q priority veryHigh after a work 30ms check every 5ms",
             "operation c on q async after a, b priority low",
-            "operation d on q work 1ms after c priority veryLow")
+            "operation d on q work 1ms after c priority veryLow",
+            "operation e on q async reply after 300ms priority high")
         #expect(
             program == [
                 .addOperation(queue: "q", OperationSpec(name: "a", body: Self.work(20))),
@@ -58,6 +59,9 @@ struct ScenarioParserPoolTests {
                     queue: "q", OperationSpec(name: "c", priority: .low, dependencies: ["a", "b"], body: .async)),
                 .addOperation(
                     queue: "q", OperationSpec(name: "d", priority: .veryLow, dependencies: ["c"], body: Self.work(1))),
+                .addOperation(
+                    queue: "q",
+                    OperationSpec(name: "e", priority: .high, body: .async, replyAfter: .milliseconds(300))),
             ])
     }
 

@@ -134,7 +134,8 @@ extension ScenarioParserState {
         }
     }
 
-    /// `operation NAME on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async)`.
+    /// `operation NAME on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async [reply
+    /// after DURATION])`.
     func parseOperation(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
         guard let nameToken = expectWord(&cursor, what: "the operation's name, or a range such as upload1..10")
         else { return [] }
@@ -150,13 +151,16 @@ extension ScenarioParserState {
         var priority = QueuePriority.normal
         var dependencies: [(name: String, column: Int)] = []
         var body: OperationSpec.Body?
+        var replyAfter: Duration?
         var seen: Set<String> = []
         while let clause = cursor.next() {
             guard clause.isWord, ["priority", "after", "work", "async"].contains(clause.text) else {
                 let message =
                     clause.isWord("check")
                     ? "`check every DURATION` goes right after `work DURATION`"
-                    : "unexpected '\(clause.text)' in an operation; expected 'priority', 'after', 'work' or 'async'"
+                    : clause.isWord("reply")
+                        ? "`reply after DURATION` goes right after `async`"
+                        : "unexpected '\(clause.text)' in an operation; expected 'priority', 'after', 'work' or 'async'"
                 error(line, at: clause, message)
                 break
             }
@@ -182,7 +186,19 @@ extension ScenarioParserState {
                     error(line, at: clause, "an operation either works (`work 20ms`) or is `async`, not both")
                     break
                 }
-                body = clause.text == "async" ? .async : parseWork(&cursor, line)
+                if clause.text == "work" {
+                    body = parseWork(&cursor, line)
+                } else {
+                    body = .async
+                    if cursor.accept("reply") {
+                        guard cursor.accept("after") else {
+                            error(line, at: cursor.peek, "expected 'after' and a delay: `async reply after 300ms`")
+                            break
+                        }
+                        replyAfter = expectDuration(
+                            &cursor, what: "when the server replies after the start, e.g. 300ms")
+                    }
+                }
             default:
                 break
             }
@@ -216,7 +232,9 @@ extension ScenarioParserState {
         return names.map { name in
             .addOperation(
                 queue: queue,
-                OperationSpec(name: name, priority: priority, dependencies: dependencies.map(\.name), body: body))
+                OperationSpec(
+                    name: name, priority: priority, dependencies: dependencies.map(\.name), body: body,
+                    replyAfter: replyAfter))
         }
     }
 

@@ -45,6 +45,8 @@
 ///     operation OP on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async)
 ///                                 # addOperation; P is veryLow, low, normal, high or veryHigh; the options
 ///                                 # come in any order; OP may be a range, upload1..10 (at most 1000 names)
+///                                 # `async reply after 300ms`: the server's reply finishes it 300ms after it
+///                                 # starts (without it, only `finish OP` or a cancel does)
 ///     cancel OP                   # cancel one operation;  cancel all on QUEUE: cancelAllOperations
 ///     suspend QUEUE               # isSuspended = true;  resume QUEUE: false
 ///     limit QUEUE N|default       # maxConcurrentOperationCount
