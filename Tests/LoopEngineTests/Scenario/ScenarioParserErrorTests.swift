@@ -103,7 +103,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "'wakeup' takes no indented block"),
         .init(
             id: "unknown top-level word", source: "thread T\n  wakeup\nzork", line: 3, column: 1,
-            message: "expected scenario, profile, until, thread, at, say or expect; found 'zork'"),
+            message: "expected scenario, profile, until, thread, queue, at, say or expect; found 'zork'"),
         .init(
             id: "unknown profile", source: "profile windows\nthread T\n  wakeup", line: 1, column: 9,
             message: "unknown profile 'windows'; expected linux or darwin"),
@@ -120,6 +120,127 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
         .init(
             id: "unexpected character", source: "thread T\n  wakeup @", line: 2, column: 10,
             message: "unexpected character '@'"),
+        // The thread pool: queues, operations and their actions.
+        .init(
+            id: "unknown queue", source: "queue q\nthread T\n  operation a on r work 1ms", line: 3, column: 18,
+            message: "unknown queue 'r' (known: q)"),
+        .init(
+            id: "queue never declared", source: "thread T\n  suspend q", line: 2, column: 11,
+            message: "unknown queue 'q' (no queue is declared; declare it at the top level: `queue q`)"),
+        .init(
+            id: "queue declared twice", source: "queue q\nqueue q limit 2\nthread T\n  wakeup", line: 2, column: 7,
+            message: "duplicate queue 'q' (declared on line 1); give each queue its own name"),
+        .init(
+            id: "queue named like a thread", source: "queue T\nthread T\n  wakeup", line: 1, column: 7,
+            message: "queue 'T' has the name of a thread; give it another name (traces tell them apart by name)"),
+        .init(
+            id: "unknown word in a queue", source: "queue q fast\nthread T\n  wakeup", line: 1, column: 9,
+            message: "unexpected 'fast' in a queue; expected 'limit', 'suspended' or 'idle'"),
+        .init(
+            id: "queue limit zero", source: "queue q limit 0\nthread T\n  wakeup", line: 1, column: 15,
+            message: "expected a limit: a positive integer or 'default'; found '0'"),
+        .init(
+            id: "limit action not an integer", source: "queue q\nthread T\n  limit q 2.5", line: 3, column: 11,
+            message: "expected a limit: a positive integer or 'default'; found '2.5'"),
+        .init(
+            id: "limit action without a value", source: "queue q\nthread T\n  limit q", line: 3, column: 10,
+            message: "expected a limit: a positive integer or 'default'"),
+        .init(
+            id: "duplicate operation",
+            source: "queue q\nthread T\n  operation a on q work 1ms\n  operation a on q async", line: 4, column: 13,
+            message: "duplicate operation 'a' (already added on line 3); give each operation its own name"),
+        .init(
+            id: "operation already in a range",
+            source: "queue q\nthread T\n  operation u1..5 on q work 1ms\n  operation u3 on q work 1ms", line: 4,
+            column: 13, message: "duplicate operation 'u3' (already added on line 3); give each operation its own name"),
+        .init(
+            id: "after an unknown operation", source: "queue q\nthread T\n  operation a on q after b work 1ms",
+            line: 3, column: 26, message: "unknown operation 'b' (known: a)"),
+        .init(
+            id: "cancel an unknown operation", source: "queue q\nthread T\n  operation a on q work 1ms\n  cancel b",
+            line: 4, column: 10, message: "unknown operation 'b' (known: a)"),
+        .init(
+            id: "finish when no operation exists", source: "thread T\n  finish x", line: 2, column: 10,
+            message:
+                "unknown operation 'x' (no operation is added anywhere; add one with "
+                + "`operation NAME on QUEUE work 20ms`)"),
+        .init(
+            id: "finish a synchronous operation",
+            source: "queue q\nthread T\n  operation a on q work 1ms\n  finish a", line: 4, column: 10,
+            message:
+                "'a' is not an async operation, so it finishes by itself; `finish` needs an operation added with "
+                + "`async`"),
+        .init(
+            id: "unknown priority", source: "queue q\nthread T\n  operation a on q priority urgent work 1ms",
+            line: 3, column: 29,
+            message: "unknown priority 'urgent'; expected veryLow, low, normal, high or veryHigh"),
+        .init(
+            id: "operation without work or async", source: "queue q\nthread T\n  operation a on q priority high",
+            line: 3, column: 13,
+            message: "operation 'a' needs what it does: `work 20ms [check every 5ms]` or `async`"),
+        .init(
+            id: "operation both working and async", source: "queue q\nthread T\n  operation a on q async work 1ms",
+            line: 3, column: 26, message: "an operation either works (`work 20ms`) or is `async`, not both"),
+        .init(
+            id: "operation without a queue", source: "queue q\nthread T\n  operation a work 1ms", line: 3,
+            column: 15, message: "expected 'on' and a queue: `operation a on QUEUE work 20ms`"),
+        .init(
+            id: "unknown word after an operation's options",
+            source: "queue q\nthread T\n  operation a on q work 1ms quickly", line: 3, column: 29,
+            message: "unexpected 'quickly' in an operation; expected 'priority', 'after', 'work' or 'async'"),
+        .init(
+            id: "check without work", source: "queue q\nthread T\n  operation a on q check every 1ms work 5ms",
+            line: 3, column: 20, message: "`check every DURATION` goes right after `work DURATION`"),
+        .init(
+            id: "reply without async", source: "queue q\nthread T\n  operation a on q work 5ms reply after 1ms",
+            line: 3, column: 29, message: "`reply after DURATION` goes right after `async`"),
+        .init(
+            id: "reply without after", source: "queue q\nthread T\n  operation a on q async reply 1ms", line: 3,
+            column: 32, message: "expected 'after' and a delay: `async reply after 300ms`"),
+        .init(
+            id: "check every zero", source: "queue q\nthread T\n  operation a on q work 5ms check every 0ms",
+            line: 3, column: 41,
+            message: "a check interval must be positive; leave out `check every` for none"),
+        .init(
+            id: "range without a first number", source: "queue q\nthread T\n  operation upload..5 on q work 1ms",
+            line: 3, column: 13,
+            message: "bad range 'upload..5'; expected a name, its first number, '..' and the last: upload1..10"),
+        .init(
+            id: "range that ends before it starts", source: "queue q\nthread T\n  operation u5..3 on q work 1ms",
+            line: 3, column: 13, message: "the range 'u5..3' ends before it starts; expected the last number ≥ 5"),
+        .init(
+            id: "range too long", source: "queue q\nthread T\n  operation u1..1001 on q work 1ms", line: 3,
+            column: 13, message: "the range 'u1..1001' has 1001 names; expected at most 1000"),
+        .init(
+            id: "operation named all", source: "queue q\nthread T\n  operation all on q work 1ms", line: 3,
+            column: 13, message: "'all' is a keyword (`cancel all on QUEUE`); choose another name"),
+        .init(
+            id: "cancel all without a queue", source: "queue q\nthread T\n  cancel all q", line: 3, column: 14,
+            message: "expected 'on' and a queue: `cancel all on QUEUE`"),
+        .init(
+            id: "wait without for", source: "queue q\nthread T\n  wait q", line: 3, column: 8,
+            message: "expected 'for' and a queue: `wait for QUEUE`"),
+        .init(
+            id: "operation waiting for itself", source: "queue q\nthread T\n  operation a on q after a work 1ms",
+            line: 3, column: 26,
+            message: "'a' waits for itself, so it can never start; expected `after` to name another operation"),
+        .init(
+            id: "operations waiting for each other",
+            source: "queue q\nthread T\n  operation a on q after b work 1ms\n  operation b on q after a work 1ms",
+            line: 4, column: 26,
+            message:
+                "operations wait for each other (a → b → a), so none of them can start; expected `after` to name "
+                + "an operation outside the cycle"),
+        .init(
+            id: "dependency on another queue",
+            source: "queue q\nqueue r\nthread T\n  operation a on q work 1ms\n  operation b on r after a work 1ms",
+            line: 5, column: 26,
+            message:
+                "'a' is on queue q, 'b' on r; expected both on one queue (dependencies across queues are not "
+                + "modelled)"),
+        .init(
+            id: "unknown worker in expect", source: "queue q\nthread T\n  wakeup\nexpect in order\n  w.1: opStart a",
+            line: 5, column: 3, message: "unknown thread 'w.1' (known: T, q, q.N)"),
     ]
 }
 
@@ -173,7 +294,11 @@ struct ScenarioParserErrorTests {
             "thread T\n  run", "thread T\n  perform", "thread T\n  send", "thread T\n  source0 s\n    :",
             "thread T\n  source0 s\n    first 2 calls stop", "thread T\n  RunLoop.run default before",
             "thread T\n  while not", "say", "say \"x\" at step", "thread T\n  timer t at 1e400ms",
-            String(repeating: "(", count: 10000),
+            String(repeating: "(", count: 10000), "queue", "queue q limit", "thread T\n  operation",
+            "thread T\n  operation a on", "thread T\n  operation a.. on q async",
+            "thread T\n  operation a1..999999999999",
+            "thread T\n  cancel all on", "thread T\n  limit", "thread T\n  wait for", "thread T\n  detach",
+            "queue q\nthread T\n  operation a on q after", "queue q\nthread T\n  operation a on q work 1ms check",
         ])
     func malformedInputIsReported(_ source: String) {
         do {

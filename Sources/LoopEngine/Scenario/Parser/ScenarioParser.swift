@@ -25,8 +25,12 @@
 ///
 ///     say "The user starts scrolling" at 350ms      # narration for the UI
 ///
+///     queue uploads limit 2 idle 5s                 # an operation queue: `limit N|default`, `suspended`,
+///                                                   # `idle DURATION` (a worker's idle timeout, default 5s)
+///
 ///     expect in order                               # or `expect exactly` (every observable step)
 ///       0.100 timer tick
+///       uploads.1: opStart upload1                  # a queue's worker threads are QUEUE.1, QUEUE.2, …
 ///       result timedOut
 ///
 /// Actions (in programs, callouts, `at` blocks): `work 20ms`, `signal S`, `send P [3 times]`, `wakeup`,
@@ -35,6 +39,24 @@
 /// `perform TASK on THREAD [wait]`, `say "…"`, and the ways to run a loop: `run M for 200ms
 /// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before 1s`,
 /// `while not FLAG RunLoop.run [M]`.
+///
+/// The thread pool's actions (anywhere actions go; queues are declared at the top level, in any order):
+///
+///     operation OP on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async)
+///                                 # addOperation; P is veryLow, low, normal, high or veryHigh; the options
+///                                 # come in any order; OP may be a range, upload1..10 (at most 1000 names)
+///                                 # `async reply after 300ms`: the server's reply finishes it 300ms after it
+///                                 # starts (without it, only `finish OP` or a cancel does)
+///     cancel OP                   # cancel one operation;  cancel all on QUEUE: cancelAllOperations
+///     suspend QUEUE               # isSuspended = true;  resume QUEUE: false
+///     limit QUEUE N|default       # maxConcurrentOperationCount
+///     finish OP                   # the socket callback that finishes an `async` operation
+///     wait for QUEUE              # waitUntilAllOperationsAreFinished on the calling thread
+///     detach TASK                 # Thread.detachNewThread: a new thread does the indented actions, then ends
+///
+/// Operation names are unique in the file; `after`, `cancel` and `finish` take an operation added anywhere in
+/// it (or a range of them), `finish` an `async` one; an operation waits only for operations of its own queue.
+/// `expect` lines may name a thread, a queue, a worker (`QUEUE.N`) or a detached task.
 public enum ScenarioParser {
     /// Parses `source`; `file` names it in diagnostics.
     /// - Throws: every problem found, each with its line and column.
@@ -80,6 +102,17 @@ final class ScenarioParserState {
     var threadReferences: [(name: String, line: ScenarioLine, column: Int)] = []
     var flagsSet: Set<String> = []
     var flagsRead: [(name: String, line: ScenarioLine, column: Int)] = []
+    /// The pool model: queues declared (and the line of each), queue names used by actions, operations added and
+    /// the operation names used, detached threads, and the threads `expect` lines name.
+    var queues: [QueueSpec] = []
+    var queueLines: [String: Int] = [:]
+    var queueNameTokens: [(name: String, line: ScenarioLine, column: Int)] = []
+    var queueUses: [(name: String, line: ScenarioLine, column: Int)] = []
+    var operationDefinitions: [String: OperationDefinition] = [:]
+    var operationOrder: [String] = []
+    var operationUses: [OperationReference] = []
+    var detachedTasks: Set<String> = []
+    var expectedThreads: [(name: String, line: ScenarioLine, column: Int)] = []
 
     init(file: String) {
         self.file = file
@@ -120,11 +153,12 @@ final class ScenarioParserState {
         for node in roots where node.line.tokens[0].isWord("thread") {
             if let thread = parseThread(node) { threads.append(thread) }
         }
+        for node in roots where node.line.tokens[0].isWord("queue") { parseQueue(node) }
         for node in roots {
             var cursor = TokenCursor(node.line)
             guard let keyword = cursor.next() else { continue }
             switch keyword.isWord ? keyword.text : "" {
-            case "thread":
+            case "thread", "queue":
                 continue
             case "scenario":
                 if name != nil { error(node.line, at: keyword, "the scenario is already named") }
@@ -166,7 +200,7 @@ final class ScenarioParserState {
             default:
                 error(
                     node.line, at: keyword,
-                    "expected scenario, profile, until, thread, at, say or expect; found '\(keyword.text)'")
+                    "expected scenario, profile, until, thread, queue, at, say or expect; found '\(keyword.text)'")
             }
         }
         if threads.isEmpty && diagnostics.isEmpty {
@@ -196,10 +230,12 @@ final class ScenarioParserState {
             events.append(OutsideEvent(at: time, thread: target, actions))
         }
         validate(threads)
+        validatePool()
         diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         if !diagnostics.isEmpty { throw ScenarioDiagnostics(diagnostics) }
         let scenario = Scenario(
-            name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events)
+            name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
+            queues: queues)
         return LoopScript(
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
     }
@@ -474,7 +510,7 @@ final class ScenarioParserState {
             error(line, line.text.count + 1, "expected an action after ':'")
             return []
         }
-        let takesBlock: Set<String> = ["block", "mainqueue", "perform"]
+        let takesBlock: Set<String> = ["block", "mainqueue", "perform", "detach"]
         if !takesBlock.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
         var result: [Action] = []
         defer { finish(&cursor) }
@@ -571,6 +607,8 @@ final class ScenarioParserState {
             }
             let body = parseActions(node.children, thread: target.text, context: .callout(isMain: false))
             result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
+        case let word where Self.poolActions.contains(word):
+            result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
             if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
         case "run", "CFRunLoopRun", "RunLoop.run", "while":
@@ -681,7 +719,7 @@ final class ScenarioParserState {
                 thread = word.text
                 _ = cursor.next()
                 _ = cursor.next()
-                if !threadNames.contains(word.text) { threadReferences.append((word.text, child.line, word.column)) }
+                expectedThreads.append((word.text, child.line, word.column))
             }
             guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
             else { continue }
@@ -729,6 +767,9 @@ final class ScenarioParserState {
         }
         for (name, line, column) in threadReferences where !threadNames.contains(name) {
             error(line, column, "unknown thread '\(name)' (known: \(threadNames.joined(separator: ", ")))")
+        }
+        for (name, line, column) in expectedThreads where !isTraceThread(name) {
+            error(line, column, "unknown thread '\(name)' (known: \(traceThreadNames()))")
         }
         for (name, line, column) in flagsRead where !flagsSet.contains(name) {
             error(

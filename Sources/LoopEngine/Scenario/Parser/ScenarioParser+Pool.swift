@@ -1,0 +1,423 @@
+/// The thread-pool part of the `.loop` language: `queue` declarations, the operation-queue actions, `detach`,
+/// and the checks that need the whole file (every queue and operation known).
+extension ScenarioParserState {
+    /// An operation added somewhere in the file (`operation NAME on QUEUE …`), one per name of a range.
+    struct OperationDefinition {
+        var queue: String
+        var isAsync: Bool
+        var dependencies: [String]
+        var line: ScenarioLine
+        var column: Int
+    }
+
+    /// An operation name used by `after`, `cancel` or `finish`, checked once every operation is known.
+    struct OperationReference {
+        enum Use {
+            /// `after NAME` of the operation `dependent`.
+            case after(dependent: String)
+            case cancel
+            case finish
+        }
+
+        var name: String
+        var use: Use
+        var line: ScenarioLine
+        var column: Int
+    }
+
+    static let poolActions: Set<String> = [
+        "operation", "cancel", "suspend", "resume", "limit", "finish", "wait", "detach",
+    ]
+
+    static let priorityWords = "veryLow, low, normal, high or veryHigh"
+
+    // MARK: - Declarations
+
+    /// `queue NAME [limit N|default] [suspended] [idle DURATION]`.
+    func parseQueue(_ node: Node) {
+        var cursor = TokenCursor(node.line)
+        _ = cursor.next()
+        let line = node.line
+        guard let nameToken = expectWord(&cursor, what: "the queue's name") else { return }
+        var spec = QueueSpec(name: nameToken.text)
+        var seen: Set<String> = []
+        while let clause = cursor.next() {
+            guard clause.isWord, ["limit", "suspended", "idle"].contains(clause.text) else {
+                error(
+                    line, at: clause, "unexpected '\(clause.text)' in a queue; expected 'limit', 'suspended' or 'idle'")
+                break
+            }
+            if !seen.insert(clause.text).inserted { error(line, at: clause, "'\(clause.text)' is given twice") }
+            switch clause.text {
+            case "limit":
+                if let limit = parseLimit(&cursor, line) { spec.limit = limit }
+            case "suspended":
+                spec.suspended = true
+            default:
+                if let idle = expectDuration(&cursor, what: "how long an idle worker lives, e.g. 5s") {
+                    spec.idleTimeout = idle
+                }
+            }
+        }
+        rejectChildren(node, of: "queue")
+        if let first = queueLines[spec.name] {
+            error(
+                line, at: nameToken,
+                "duplicate queue '\(spec.name)' (declared on line \(first)); give each queue its own name")
+            return
+        }
+        queueLines[spec.name] = line.number
+        queueNameTokens.append((spec.name, line, nameToken.column))
+        queues.append(spec)
+    }
+
+    /// `N` (a positive integer) or `default`; `.some(nil)` is `default`, nil an error.
+    func parseLimit(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Int?? {
+        if cursor.accept("default") { return .some(nil) }
+        if let value = cursor.peekInteger, value >= 1 {
+            _ = cursor.next()
+            return .some(value)
+        }
+        let found = cursor.peek.map { "; found '\($0.text)'" } ?? ""
+        error(line, at: cursor.peek, "expected a limit: a positive integer or 'default'\(found)")
+        return nil
+    }
+
+    // MARK: - Actions
+
+    /// The actions of the pool model; `keyword` is one of ``poolActions``.
+    func parsePoolAction(
+        _ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context
+    ) -> [Action] {
+        let line = node.line
+        switch keyword.text {
+        case "operation":
+            return parseOperation(&cursor, line)
+        case "cancel":
+            if cursor.accept("all") {
+                guard cursor.accept("on") else {
+                    error(line, at: cursor.peek, "expected 'on' and a queue: `cancel all on QUEUE`")
+                    return []
+                }
+                guard let queue = queueReference(&cursor, line, what: "the queue whose operations to cancel") else {
+                    return []
+                }
+                return [.cancelAll(queue: queue)]
+            }
+            let names = operationReferences(
+                &cursor, line, use: .cancel, what: "an operation to cancel, or `all on QUEUE`")
+            return names.map { .cancelOperation($0) }
+        case "finish":
+            let names = operationReferences(
+                &cursor, line, use: .finish, what: "the async operation whose socket callback comes")
+            return names.map { .finishOperation($0) }
+        case "suspend", "resume":
+            guard let queue = queueReference(&cursor, line, what: "the queue to \(keyword.text)") else { return [] }
+            return [.setSuspended(queue: queue, keyword.text == "suspend")]
+        case "limit":
+            guard let queue = queueReference(&cursor, line, what: "the queue to limit") else { return [] }
+            guard let limit = parseLimit(&cursor, line) else { return [] }
+            return [.setLimit(queue: queue, limit)]
+        case "wait":
+            guard cursor.accept("for") else {
+                error(line, at: cursor.peek, "expected 'for' and a queue: `wait for QUEUE`")
+                return []
+            }
+            guard let queue = queueReference(&cursor, line, what: "the queue to wait for") else { return [] }
+            return [.waitUntilAllFinished(queue: queue)]
+        default:
+            guard let task = expectWord(&cursor, what: "the detached thread's name (its task)") else { return [] }
+            detachedTasks.insert(task.text)
+            // The body is the new thread's whole program; item names resolve on the thread that detaches it.
+            let body = parseActions(node.children, thread: thread, context: .program(isMain: false))
+            return [.detach(task: task.text, body)]
+        }
+    }
+
+    /// `operation NAME on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async [reply
+    /// after DURATION])`.
+    func parseOperation(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
+        guard let nameToken = expectWord(&cursor, what: "the operation's name, or a range such as upload1..10")
+        else { return [] }
+        guard let names = expandRange(nameToken, line) else { return [] }
+        if nameToken.text == "all" {
+            error(line, at: nameToken, "'all' is a keyword (`cancel all on QUEUE`); choose another name")
+        }
+        guard cursor.accept("on") else {
+            error(line, at: cursor.peek, "expected 'on' and a queue: `operation \(nameToken.text) on QUEUE work 20ms`")
+            return []
+        }
+        guard let queue = queueReference(&cursor, line, what: "the queue to add it to") else { return [] }
+        var priority = QueuePriority.normal
+        var dependencies: [(name: String, column: Int)] = []
+        var body: OperationSpec.Body?
+        var replyAfter: Duration?
+        var seen: Set<String> = []
+        while let clause = cursor.next() {
+            guard clause.isWord, ["priority", "after", "work", "async"].contains(clause.text) else {
+                let message =
+                    clause.isWord("check")
+                    ? "`check every DURATION` goes right after `work DURATION`"
+                    : clause.isWord("reply")
+                        ? "`reply after DURATION` goes right after `async`"
+                        : "unexpected '\(clause.text)' in an operation; expected 'priority', 'after', 'work' or 'async'"
+                error(line, at: clause, message)
+                break
+            }
+            if !seen.insert(clause.text).inserted {
+                error(line, at: clause, "'\(clause.text)' is given twice")
+                break
+            }
+            switch clause.text {
+            case "priority":
+                guard let word = expectWord(&cursor, what: "a priority: \(Self.priorityWords)") else { break }
+                guard let value = QueuePriority.allCases.first(where: { $0.description == word.text }) else {
+                    error(line, at: word, "unknown priority '\(word.text)'; expected \(Self.priorityWords)")
+                    break
+                }
+                priority = value
+            case "after":
+                repeat {
+                    guard let word = expectWord(&cursor, what: "an operation it waits for") else { break }
+                    for name in expandRange(word, line) ?? [] { dependencies.append((name, word.column)) }
+                } while cursor.acceptPunctuation(",")
+            case "work", "async":
+                if seen.contains("work") && seen.contains("async") {
+                    error(line, at: clause, "an operation either works (`work 20ms`) or is `async`, not both")
+                    break
+                }
+                if clause.text == "work" {
+                    body = parseWork(&cursor, line)
+                } else {
+                    body = .async
+                    if cursor.accept("reply") {
+                        guard cursor.accept("after") else {
+                            error(line, at: cursor.peek, "expected 'after' and a delay: `async reply after 300ms`")
+                            break
+                        }
+                        replyAfter = expectDuration(
+                            &cursor, what: "when the server replies after the start, e.g. 300ms")
+                    }
+                }
+            default:
+                break
+            }
+        }
+        if body == nil && seen.isDisjoint(with: ["work", "async"]) {
+            error(
+                line, at: nameToken,
+                "operation '\(nameToken.text)' needs what it does: `work 20ms [check every 5ms]` or `async`")
+        }
+        var isAsync = false
+        if case .async = body { isAsync = true }
+        for name in names {
+            for dependency in dependencies {
+                operationUses.append(
+                    OperationReference(
+                        name: dependency.name, use: .after(dependent: name), line: line, column: dependency.column))
+            }
+            if let first = operationDefinitions[name] {
+                error(
+                    line, at: nameToken,
+                    "duplicate operation '\(name)' (already added on line \(first.line.number)); "
+                        + "give each operation its own name")
+                break
+            }
+            operationDefinitions[name] = OperationDefinition(
+                queue: queue, isAsync: isAsync, dependencies: dependencies.map(\.name), line: line,
+                column: nameToken.column)
+            operationOrder.append(name)
+        }
+        guard let body else { return [] }
+        return names.map { name in
+            .addOperation(
+                queue: queue,
+                OperationSpec(
+                    name: name, priority: priority, dependencies: dependencies.map(\.name), body: body,
+                    replyAfter: replyAfter))
+        }
+    }
+
+    /// `work DURATION [check every DURATION]`, after `work`.
+    func parseWork(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> OperationSpec.Body? {
+        guard let duration = expectDuration(&cursor, what: "how long the operation works, e.g. 20ms") else {
+            return nil
+        }
+        guard cursor.accept("check") else { return .work(duration, checkEvery: nil) }
+        guard cursor.accept("every") else {
+            error(line, at: cursor.peek, "expected 'every' and an interval: `check every 5ms`")
+            return nil
+        }
+        guard let every = expectDuration(&cursor, what: "how often it looks at isCancelled, e.g. 5ms") else {
+            return nil
+        }
+        if every <= .zero {
+            error(line, at: cursor.last, "a check interval must be positive; leave out `check every` for none")
+            return nil
+        }
+        return .work(duration, checkEvery: every)
+    }
+
+    /// The names a word stands for: itself, or the names of a range `PREFIX FIRST..LAST` (`upload1..10` is
+    /// upload1 … upload10; a first number with a leading zero, `f01..12`, keeps its width).
+    func expandRange(_ token: ScenarioToken, _ line: ScenarioLine) -> [String]? {
+        let text = token.text
+        guard let dots = text.firstRange(of: "..") else { return [text] }
+        let left = text[..<dots.lowerBound]
+        let right = text[dots.upperBound...]
+        let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
+        let firstDigits = String(left.reversed().prefix(while: isDigit).reversed())
+        let prefix = left.dropLast(firstDigits.count)
+        guard !firstDigits.isEmpty, firstDigits.count <= 9, !right.isEmpty, right.count <= 9, right.allSatisfy(isDigit),
+            let first = Int(firstDigits), let last = Int(right)
+        else {
+            error(
+                line, at: token,
+                "bad range '\(text)'; expected a name, its first number, '..' and the last: upload1..10")
+            return nil
+        }
+        guard last >= first else {
+            error(line, at: token, "the range '\(text)' ends before it starts; expected the last number ≥ \(first)")
+            return nil
+        }
+        guard last - first < Self.maxRange else {
+            error(
+                line, at: token,
+                "the range '\(text)' has \(last - first + 1) names; expected at most \(Self.maxRange)")
+            return nil
+        }
+        let width = firstDigits.first == "0" ? firstDigits.count : 0
+        return (first...last).map { number in
+            let digits = String(number)
+            return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+    }
+
+    static let maxRange = 1000
+
+    func queueReference(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> String? {
+        guard let token = expectWord(&cursor, what: what) else { return nil }
+        queueUses.append((token.text, line, token.column))
+        return token.text
+    }
+
+    func operationReferences(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, use: OperationReference.Use, what: String
+    ) -> [String] {
+        guard let token = expectWord(&cursor, what: what), let names = expandRange(token, line) else { return [] }
+        for name in names {
+            operationUses.append(OperationReference(name: name, use: use, line: line, column: token.column))
+        }
+        return names
+    }
+
+    // MARK: - Validation
+
+    /// Checks queue and operation names once the whole file is read.
+    func validatePool() {
+        for (name, line, column) in queueNameTokens where threadNames.contains(name) {
+            error(
+                line, column,
+                "queue '\(name)' has the name of a thread; give it another name (traces tell them apart by name)")
+        }
+        for (name, line, column) in queueUses where queueLines[name] == nil {
+            let hint =
+                queues.isEmpty
+                ? "no queue is declared; declare it at the top level: `queue \(name)`"
+                : "known: " + queues.map(\.name).joined(separator: ", ")
+            error(line, column, "unknown queue '\(name)' (\(hint))")
+        }
+        var reported: Set<Int> = []
+        for use in operationUses {
+            guard let definition = operationDefinitions[use.name] else {
+                // One complaint per word: a range names many operations at one column.
+                guard reported.insert(use.line.number * 100_000 + use.column).inserted else { continue }
+                error(use.line, use.column, "unknown operation '\(use.name)' (\(knownOperations()))")
+                continue
+            }
+            switch use.use {
+            case .finish where !definition.isAsync:
+                error(
+                    use.line, use.column,
+                    "'\(use.name)' is not an async operation, so it finishes by itself; `finish` needs an operation "
+                        + "added with `async`")
+            case .after(let dependent):
+                if let other = operationDefinitions[dependent], other.queue != definition.queue {
+                    error(
+                        use.line, use.column,
+                        "'\(use.name)' is on queue \(definition.queue), '\(dependent)' on \(other.queue); "
+                            + "expected both on one queue (dependencies across queues are not modelled)")
+                }
+            default:
+                break
+            }
+        }
+        reportDependencyCycles()
+    }
+
+    func knownOperations() -> String {
+        guard !operationOrder.isEmpty else {
+            return "no operation is added anywhere; add one with `operation NAME on QUEUE work 20ms`"
+        }
+        let shown = operationOrder.prefix(8).joined(separator: ", ")
+        return "known: " + shown + (operationOrder.count > 8 ? ", …" : "")
+    }
+
+    /// Operations that wait for each other (or for themselves) could never start.
+    func reportDependencyCycles() {
+        enum Mark { case visiting, done }
+        var marks: [String: Mark] = [:]
+        var path: [String] = []
+        func visit(_ name: String) {
+            marks[name] = .visiting
+            path.append(name)
+            for dependency in operationDefinitions[name]?.dependencies ?? [] {
+                guard operationDefinitions[dependency] != nil else { continue }
+                switch marks[dependency] {
+                case .visiting:
+                    let cycle = path[path.lastIndex(of: dependency)!...] + [dependency]
+                    let use = operationUses.first {
+                        if case .after(let dependent) = $0.use { return dependent == name && $0.name == dependency }
+                        return false
+                    }
+                    if let use, dependency == name {
+                        error(
+                            use.line, use.column,
+                            "'\(name)' waits for itself, so it can never start; expected `after` to name another "
+                                + "operation")
+                    } else if let use {
+                        error(
+                            use.line, use.column,
+                            "operations wait for each other (\(cycle.joined(separator: " → "))), so none of them "
+                                + "can start; expected `after` to name an operation outside the cycle")
+                    }
+                case .done:
+                    continue
+                case nil:
+                    visit(dependency)
+                }
+            }
+            path.removeLast()
+            marks[name] = .done
+        }
+        for name in operationOrder where marks[name] == nil { visit(name) }
+    }
+
+    /// Whether an `expect` line may name `thread`: a thread, a queue (its events), a queue's worker (`uploads.1`)
+    /// or a detached thread.
+    func isTraceThread(_ name: String) -> Bool {
+        if threadNames.contains(name) || queueLines[name] != nil || detachedTasks.contains(name) { return true }
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let number = name[name.index(after: dot)...]
+        return queueLines[String(name[..<dot])] != nil && !number.isEmpty
+            && number.allSatisfy { $0.isASCII && $0.isNumber }
+            && number.first != "0"
+    }
+
+    func traceThreadNames() -> String {
+        var names = threadNames
+        for queue in queues { names += [queue.name, queue.name + ".N"] }
+        names += detachedTasks.sorted()
+        return names.joined(separator: ", ")
+    }
+}
