@@ -400,7 +400,7 @@ final class OperationQueueCore: @unchecked Sendable {
         let idle = formatSeconds(idleTimeout.nanosecondsClamped)
         emitOn(
             worker.name, .threadExit, worker.name,
-            detail: "idle for \(idle)s: retired after \(worker.operationsRun) operations")
+            detail: "idle for \(idle)s: retired after \(worker.operationsRun) operation\(worker.operationsRun == 1 ? "" : "s")")
         worker.loop.stop()
     }
 
