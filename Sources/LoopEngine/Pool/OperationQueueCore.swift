@@ -400,7 +400,7 @@ final class OperationQueueCore: @unchecked Sendable {
         let idle = formatSeconds(idleTimeout.nanosecondsClamped)
         emitOn(
             worker.name, .threadExit, worker.name,
-            detail: "idle for \(idle)s: retired after \(worker.operationsRun) operation\(worker.operationsRun == 1 ? "" : "s")")
+            detail: "idle for \(idle)s: retired after \(Self.count(worker.operationsRun, "operation"))")
         worker.loop.stop()
     }
 
@@ -416,6 +416,11 @@ final class OperationQueueCore: @unchecked Sendable {
             time: world.clock.now, loop: thread, depth: 0, mode: nil, iteration: 0, kind: kind, name: item,
             detail: detail)
         world.kernel.engineLock.withLock { sink.record(event) }
+    }
+
+    /// `1 operation`, `2 operations`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     static func describe(_ spec: OperationSpec) -> String {
