@@ -84,8 +84,9 @@ final class OperationQueueCore: @unchecked Sendable {
 
     // MARK: - The queue's API
 
-    /// `addOperation`. An operation whose name is taken, or that depends on an operation the queue does not have
-    /// yet, is refused with a note (the scenario checker reports the latter before any run).
+    /// `addOperation`. An operation whose name is taken is refused with a note. A dependency the queue does not
+    /// have yet is waited for until it is added and finishes (dependencies across queues are not modelled: the
+    /// parser rejects them).
     func add(_ spec: OperationSpec) {
         lock.lock()
         defer { lock.unlock() }
