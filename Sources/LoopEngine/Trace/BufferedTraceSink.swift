@@ -50,7 +50,7 @@ public final class BufferedTraceSink: TraceSink, @unchecked Sendable {
         buffer.reserveCapacity(min(self.capacity, 1_024))
     }
 
-    public func record(_ event: LoopEvent) {
+    public func record(_ event: consuming LoopEvent) {
         lock.lock()
         guard buffer.count < capacity else {
             dropped += 1

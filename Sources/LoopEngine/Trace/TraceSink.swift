@@ -1,25 +1,54 @@
 /// Receives every event a loop emits, on the thread that emits it, while the engine's lock is held.
 /// Keep `record` short: it is on the loop's hot path.
 public protocol TraceSink: AnyObject {
-    func record(_ event: LoopEvent)
+    func record(_ event: consuming LoopEvent)
 }
 
 /// Keeps every event in order: the sink for tests, headless runs and replay.
 public final class TraceRecorder: TraceSink, @unchecked Sendable {
     // @unchecked Sendable: `record` is only called with the engine lock held; read `events` when loops are idle.
-    public private(set) var events: [LoopEvent] = []
-    /// Called after each event; the UI uses it to halt a replay at a chosen step.
-    public var onRecord: ((Int) -> Void)?
-    /// Events past this count are dropped (a replay halted at step N keeps exactly N events).
-    public var limit: Int?
 
-    public init() {}
-
-    public func record(_ event: LoopEvent) {
-        if let limit, events.count >= limit { return }
-        events.append(event)
-        onRecord?(events.count)
+    private struct State {
+        var events: [LoopEvent] = []
+        var limit = Int.max
+        var onRecord: ((Int) -> Void)?
     }
 
-    public func removeAll() { events.removeAll() }
+    /// The state lives behind a pointer allocated once: `record` runs about fifteen times per loop iteration, and
+    /// a stored property of a class would cost it a dynamic exclusivity check (two runtime calls) per access. The
+    /// engine lock already makes every access exclusive.
+    private let state: UnsafeMutablePointer<State>
+
+    public init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Every event recorded, in order.
+    public var events: [LoopEvent] { state.pointee.events }
+
+    /// Called after each event; the UI uses it to halt a replay at a chosen step.
+    public var onRecord: ((Int) -> Void)? {
+        get { state.pointee.onRecord }
+        set { state.pointee.onRecord = newValue }
+    }
+
+    /// Events past this count are dropped (a replay halted at step N keeps exactly N events).
+    public var limit: Int? {
+        get { state.pointee.limit == .max ? nil : state.pointee.limit }
+        set { state.pointee.limit = newValue ?? .max }
+    }
+
+    public func record(_ event: consuming LoopEvent) {
+        guard state.pointee.events.count < state.pointee.limit else { return }
+        state.pointee.events.append(event)
+        if let onRecord = state.pointee.onRecord { onRecord(state.pointee.events.count) }
+    }
+
+    public func removeAll() { state.pointee.events.removeAll() }
 }
