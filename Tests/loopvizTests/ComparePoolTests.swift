@@ -1,0 +1,90 @@
+import LoopEngine
+import SnapshotSupport
+import Testing
+
+@testable import loopviz
+
+/// `loopviz compare` on scenarios with operation queues: routed to Foundation's `OperationQueue`, with the same
+/// verdict lines and `--quiet` as the CFRunLoop comparison. Built in Swift until the `.loop` parser reads queues.
+@Suite("loopviz compare on pool scenarios", .serialized)
+struct ComparePoolTests {
+    static func ms(_ value: Int) -> Duration { .milliseconds(value) }
+
+    static func work(_ name: String, _ millis: Int, priority: QueuePriority = .normal) -> Action {
+        .addOperation(
+            queue: "Q", OperationSpec(name: name, priority: priority, body: .work(ms(millis), checkEvery: nil)))
+    }
+
+    static func scenario(_ queue: QueueSpec, _ program: [Action]) -> Scenario {
+        Scenario(name: "pool", threads: [ThreadSpec(name: "P", items: [], program: program)], queues: [queue])
+    }
+
+    /// Limit 1, added while suspended: starts by priority.
+    static let agreeing = scenario(
+        QueueSpec(name: "Q", limit: 1, suspended: true),
+        [
+            work("a", 30, priority: .low), work("b", 30), work("c", 30, priority: .high), .work(ms(50)),
+            .setSuspended(queue: "Q", false), .waitUntilAllFinished(queue: "Q"),
+        ])
+
+    /// A queued operation cancelled in a suspended queue that is never resumed: the engine finishes it at the
+    /// cancel; Foundation leaves it in the queue until a resume lets `start()` see the flag.
+    static let differing = scenario(
+        QueueSpec(name: "Q", limit: 1, suspended: true), [work("a", 30), .work(ms(50)), .cancelOperation("a")])
+
+    static func compare(_ scenario: Scenario, quiet: Bool) -> (CompareCommand.PoolVerdict, [String]) {
+        var lines: [String] = []
+        let verdict = RealTimeGate.exclusive {
+            CompareCommand.comparePool(scenario, path: "pool.loop", horizon: .seconds(10), quiet: quiet) {
+                lines.append($0)
+            }
+        }
+        return (verdict, lines)
+    }
+
+    @Test("an agreeing pool scenario: AGREE, both sides' pool events and the side-by-side summary")
+    func agree() {
+        let (verdict, lines) = Self.compare(Self.agreeing, quiet: false)
+        #expect(verdict == .agree, "\(lines.joined(separator: "\n"))")
+        #expect(lines.first == "AGREE pool.loop (3 operations on Foundation's OperationQueue)")
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("LoopEngine pool events:"))
+        #expect(text.contains("Foundation pool events:"))
+        #expect(text.contains("opStart c"))
+        #expect(text.contains("threads used (not compared)"))
+    }
+
+    @Test("--quiet prints only the verdict of an agreeing pool scenario")
+    func quiet() {
+        let (verdict, lines) = Self.compare(Self.agreeing, quiet: true)
+        #expect(verdict == .agree)
+        #expect(lines == ["AGREE pool.loop (3 operations on Foundation's OperationQueue)"])
+    }
+
+    @Test("a differing pool scenario: DIFFER with the first difference in words, and the traces even when quiet")
+    func differ() {
+        let (verdict, lines) = Self.compare(Self.differing, quiet: true)
+        #expect(verdict == .differ)
+        #expect(
+            lines.first
+                == "DIFFER pool.loop: first difference - outcome: a: LoopEngine cancelled before it started, "
+                + "Foundation never finished")
+        #expect(lines.joined(separator: "\n").contains("Foundation pool events:"))
+    }
+
+    @Test("a pool scenario the oracle cannot run is skipped with the reason")
+    func unsupported() {
+        var scenario = Self.agreeing
+        scenario.threads[0].program.insert(.signal("s"), at: 0)
+        var lines: [String] = []
+        let verdict = CompareCommand.comparePool(scenario, path: "pool.loop", horizon: .seconds(10), quiet: false) {
+            lines.append($0)
+        }
+        #expect(verdict == .skipped)
+        #expect(
+            lines == [
+                "SKIP pool.loop: not comparable with Foundation's OperationQueue here: signal s (the pool oracle "
+                    + "runs no run loop: programs may only use operation queues, work and notes)"
+            ])
+    }
+}
