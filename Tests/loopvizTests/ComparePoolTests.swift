@@ -1,3 +1,4 @@
+import Foundation
 import LoopEngine
 import SnapshotSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import loopviz
 
 /// `loopviz compare` on scenarios with operation queues: routed to Foundation's `OperationQueue`, with the same
-/// verdict lines and `--quiet` as the CFRunLoop comparison. Built in Swift until the `.loop` parser reads queues.
+/// verdict lines, `--quiet` and exit status as the CFRunLoop comparison.
 @Suite("loopviz compare on pool scenarios", .serialized)
 struct ComparePoolTests {
     static func ms(_ value: Int) -> Duration { .milliseconds(value) }
@@ -86,5 +87,47 @@ struct ComparePoolTests {
                 "SKIP pool.loop: not comparable with Foundation's OperationQueue here: signal s (the pool oracle "
                     + "runs no run loop: programs may only use operation queues, work and notes)"
             ])
+    }
+
+    static let agreeingFile = """
+        scenario "pool"
+        queue Q limit 1 suspended
+        thread main
+          operation a on Q priority low work 30ms
+          operation b on Q work 30ms
+          operation c on Q priority high work 30ms
+          work 50ms
+          resume Q
+          wait for Q
+        """
+
+    static let differingFile = """
+        queue Q limit 1 suspended
+        thread main
+          operation a on Q work 30ms
+          work 50ms
+          cancel a
+        """
+
+    @Test("the executable: pool files agree (exit 0) or differ (exit 1); files without queues still go to CFRunLoop")
+    func executable() throws {
+        try RealTimeGate.exclusive {
+            let agree = try LoopvizProcess.run(
+                ["compare", "--quiet", "--tolerance", "60ms", "pool.loop", "good.loop"],
+                files: ["pool.loop": Self.agreeingFile, "good.loop": CommandLineTests.good])
+            #expect(agree.status == 0, "\(agree.stdout)\(agree.stderr)")
+            #expect(
+                agree.stdout.split(separator: "\n").first
+                    == "AGREE pool.loop (3 operations on Foundation's OperationQueue)")
+            #expect(agree.stdout.contains("AGREE good.loop"))
+            let differ = try LoopvizProcess.run(
+                ["compare", "--quiet", "pool.loop", "differ.loop"],
+                files: ["pool.loop": Self.agreeingFile, "differ.loop": Self.differingFile])
+            #expect(differ.status == 1, "\(differ.stdout)\(differ.stderr)")
+            #expect(
+                differ.stdout.contains(
+                    "DIFFER differ.loop: first difference - outcome: a: LoopEngine cancelled before it started, "
+                        + "Foundation never finished"))
+        }
     }
 }
