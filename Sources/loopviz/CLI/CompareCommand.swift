@@ -1,7 +1,8 @@
 import LoopEngine
 import LoopOracle
 
-/// `loopviz compare FILE...`: runs each scenario on LoopEngine and on the real CFRunLoop and compares.
+/// `loopviz compare FILE...`: runs each scenario on LoopEngine and on the real CFRunLoop and compares; a scenario
+/// with operation queues is compared with Foundation's `OperationQueue` instead (``PoolComparison``).
 enum CompareCommand {
     static let help = """
         OVERVIEW: Run scenarios on LoopEngine and on the real CFRunLoop, and compare the traces.
@@ -14,9 +15,15 @@ enum CompareCommand {
         by side with the first difference marked `>>` (and late steps `~`). Scenarios the real CFRunLoop cannot
         express here (the darwin profile, the main thread, several threads) are skipped with the reason.
 
+        A scenario with operation queues runs instead on Foundation's OperationQueue (real threads, real time).
+        What must agree is compared: the start order of every queue whose limit is 1, the limit never exceeded,
+        how each operation ended (done, cancelled before it started, cancelled while running, never finished)
+        and dependency order. Threads and times legitimately differ (libdispatch, not the queue, owns the
+        threads; Foundation runs in real time): they are shown side by side, never compared.
+
         OPTIONS:
           --tolerance TIME        How far apart times may be (default 25ms; real threads are late by
-                                  scheduling noise).
+                                  scheduling noise). Pool scenarios compare no times.
           --quiet                 Show the side-by-side traces only for scenarios that differ.
           -h, --help              Show this help.
 
@@ -48,6 +55,15 @@ enum CompareCommand {
         for path in scanner.positional {
             guard let script = ScriptLoader.loadReporting(path) else {
                 invalid = true
+                continue
+            }
+            if !script.scenario.queues.isEmpty {
+                let horizon = script.until ?? ScenarioLimits.defaultHorizon
+                switch comparePool(script.scenario, path: path, horizon: horizon, quiet: scanner.has("--quiet")) {
+                case .agree, .skipped: break
+                case .differ: differs = true
+                case .failed: invalid = true
+                }
                 continue
             }
             if let reason = CFOracle.unsupportedReason(script.scenario) {
@@ -82,6 +98,43 @@ enum CompareCommand {
             }
         }
         return invalid ? .usage : (differs ? .failure : .success)
+    }
+
+    enum PoolVerdict: Equatable {
+        case agree, differ, skipped, failed
+    }
+
+    /// Runs a scenario with queues on LoopEngine and on Foundation's `OperationQueue`, prints the verdict (and,
+    /// unless `quiet` and agreeing, both sides' pool events and the side-by-side summary) through `output`.
+    static func comparePool(
+        _ scenario: Scenario, path: String, horizon: Duration, quiet: Bool,
+        output: (String) -> Void = { print($0) }
+    ) -> PoolVerdict {
+        if let reason = FoundationPoolOracle.unsupportedReason(scenario) {
+            output("SKIP \(path): not comparable with Foundation's OperationQueue here: \(reason)")
+            return .skipped
+        }
+        let engine = ScenarioRunner.run(scenario, horizon: horizon).events
+        let reference: [LoopEvent]
+        do {
+            reference = try FoundationPoolOracle.run(scenario, timeLimit: horizon + .seconds(5))
+        } catch {
+            output("ERROR \(path): \(error)")
+            return .failed
+        }
+        let comparison = PoolComparison(engine: engine, reference: reference, scenario: scenario)
+        let operations = Set(comparison.engine.added + comparison.reference.added).count
+        if comparison.agrees {
+            output("AGREE \(path) (\(operations) operations on Foundation's OperationQueue)")
+        } else {
+            output("DIFFER \(path): \(comparison.verdict)")
+            for difference in comparison.differences.dropFirst() { output("  also - \(difference)") }
+        }
+        if !comparison.agrees || !quiet {
+            output(comparison.eventListing())
+            output(comparison.summary())
+        }
+        return comparison.agrees ? .agree : .differ
     }
 
     /// CFRunLoopRun and Foundation's run methods hide their inner runs from the oracle.

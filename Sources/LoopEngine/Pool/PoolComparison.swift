@@ -1,0 +1,371 @@
+/// Compares what an operation queue did in two traces: the engine's pool model and a reference (Foundation's
+/// `OperationQueue`, run by the pool oracle). Pure: it reads two `[LoopEvent]` arrays and the scenario's queues and
+/// operations, so the differential tests and `loopviz compare` share it.
+///
+/// What must agree, and is compared:
+/// - **start order** of every queue whose limit was 1 at each of its starts, on both sides (one slot: the queue
+///   alone decides which ready operation goes next - the highest priority, the first added within a level);
+/// - **the limit**: on each side, no operation starts while the queue already executes as many as its limit in
+///   force (`queue limit` events change it; lowering a limit stops nothing that executes, so only starts count);
+///   a queue at the default limit is not checked (the engine models a width, Foundation leaves it to libdispatch);
+/// - **outcomes**: each operation ended the same way - done, cancelled before it started, cancelled while
+///   running, or never finished;
+/// - **dependency order**: on each side, an operation starts only after every dependency finished.
+///
+/// What legitimately differs, and is only reported side by side: which thread ran an operation and whether it was
+/// new or reused (libdispatch, not the queue, owns the threads: it reuses a worker or parks it by its own rules,
+/// and its threads outlive a scenario), how many threads were created or retired, every time (the engine's
+/// clock is virtual; Foundation runs in real time with scheduling noise), the start order of a queue wider than
+/// one (several starts race on the real machine), and when a cancelled queued operation finishes (the engine
+/// finishes it at the cancel; Foundation only when a slot lets the queue pick it up and `start` sees the flag).
+public struct PoolComparison: Sendable {
+    /// How an operation ended, read from its `opFinish` detail.
+    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+        /// It ran to its end (perhaps cancelled after its last check point).
+        case done
+        case cancelledBeforeStart
+        case cancelledWhileRunning
+        /// No `opFinish` in the trace.
+        case neverFinished
+        /// An `opFinish` detail neither side should produce.
+        case other(String)
+
+        public init(detail: String?) {
+            let text = detail ?? ""
+            if text.hasPrefix("done") {
+                self = .done
+            } else if text == "cancelled before it started" {
+                self = .cancelledBeforeStart
+            } else if text == "cancelled while running" {
+                self = .cancelledWhileRunning
+            } else {
+                self = .other(text)
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .done: "done"
+            case .cancelledBeforeStart: "cancelled before it started"
+            case .cancelledWhileRunning: "cancelled while running"
+            case .neverFinished: "never finished"
+            case .other(let text): "finished (\(text))"
+            }
+        }
+    }
+
+    /// The rules a difference breaks.
+    public enum Check: String, Sendable, Equatable {
+        /// An operation was added on one side only.
+        case added
+        case startOrder = "start order"
+        case limit
+        case outcome
+        case dependency
+    }
+
+    /// One way the two sides disagree (or one side breaks a rule), in plain words.
+    public struct Difference: Sendable, Equatable, CustomStringConvertible {
+        public var check: Check
+        public var explanation: String
+
+        public init(_ check: Check, _ explanation: String) {
+            self.check = check
+            self.explanation = explanation
+        }
+
+        public var description: String { "\(check.rawValue): \(explanation)" }
+    }
+
+    /// What one side's trace says the queues did.
+    public struct Side: Sendable {
+        public let title: String
+        /// Its pool events and notes, in trace order.
+        public let events: [LoopEvent]
+        /// Operation names in the order they were added (the first `opAdd` of a name wins).
+        public let added: [String]
+        /// The queue each operation was added to.
+        public let queueOf: [String: String]
+        /// Per queue, the operations in the order they started.
+        public let starts: [String: [String]]
+        /// Queues whose limit was 1 at every one of their starts.
+        public let limitOneThroughout: Set<String>
+        /// Per queue, the most operations executing at once.
+        public let maxExecuting: [String: Int]
+        /// Per queue, the threads that started its operations, in first-use order (reported, not compared).
+        public let threads: [String: [String]]
+        /// How many `threadCreate` events the side recorded (reported, not compared).
+        public let threadsCreated: Int
+        /// How each added operation ended.
+        public let outcomes: [String: Outcome]
+        /// Starts over the limit in force, explained.
+        public let limitViolations: [String]
+        /// Starts before a dependency finished, explained.
+        public let dependencyViolations: [String]
+
+        /// Reads `trace`: `limits` are the queues' limits at the start (nil or absent: the default, unchecked);
+        /// `dependencies` says what each operation waits for.
+        public init(
+            title: String, trace: [LoopEvent], limits: [String: Int?], dependencies: [String: [String]]
+        ) {
+            self.title = title
+            events = trace.filter { $0.kind.isPool || $0.kind == .note }
+            var added: [String] = []
+            var queueOf: [String: String] = [:]
+            var starts: [String: [String]] = [:]
+            var notLimitOne: Set<String> = []
+            var maxExecuting: [String: Int] = [:]
+            var threads: [String: [String]] = [:]
+            var threadsCreated = 0
+            var outcomes: [String: Outcome] = [:]
+            var limitViolations: [String] = []
+            var dependencyViolations: [String] = []
+            var limit: [String: Int] = [:]
+            for (queue, value) in limits { limit[queue] = value }
+            var executing: [String: [String]] = [:]
+            var finished: Set<String> = []
+            for event in trace {
+                guard let name = event.name else { continue }
+                switch event.kind {
+                case .opAdd where queueOf[name] == nil:
+                    queueOf[name] = event.loop
+                    added.append(name)
+                case .queue where name == "limit":
+                    limit[event.loop] = event.detail.flatMap { Int($0) }
+                case .threadCreate:
+                    threadsCreated += 1
+                case .opStart:
+                    let queue = queueOf[name] ?? "?"
+                    let before = executing[queue, default: []]
+                    if let current = limit[queue], before.count >= current {
+                        let list = before.isEmpty ? "none" : before.joined(separator: ", ")
+                        limitViolations.append(
+                            "\(title) started \(name) on queue \(queue) while \(before.count) executed (\(list)), "
+                                + "over its limit \(current)")
+                    }
+                    if limit[queue] != 1 { notLimitOne.insert(queue) }
+                    executing[queue] = before + [name]
+                    maxExecuting[queue] = max(maxExecuting[queue] ?? 0, before.count + 1)
+                    starts[queue, default: []].append(name)
+                    if !threads[queue, default: []].contains(event.loop) {
+                        threads[queue, default: []].append(event.loop)
+                    }
+                    let unfinished = (dependencies[name] ?? []).filter { !finished.contains($0) }
+                    if !unfinished.isEmpty {
+                        dependencyViolations.append(
+                            "\(title) started \(name) before its dependency \(unfinished.joined(separator: ", ")) "
+                                + "finished")
+                    }
+                case .opFinish:
+                    if outcomes[name] == nil { outcomes[name] = Outcome(detail: event.detail) }
+                    finished.insert(name)
+                    if let queue = queueOf[name] { executing[queue]?.removeAll { $0 == name } }
+                default:
+                    break
+                }
+            }
+            for name in added where outcomes[name] == nil { outcomes[name] = .neverFinished }
+            self.added = added
+            self.queueOf = queueOf
+            self.starts = starts
+            limitOneThroughout = Set(starts.keys).subtracting(notLimitOne)
+            self.maxExecuting = maxExecuting
+            self.threads = threads
+            self.threadsCreated = threadsCreated
+            self.outcomes = outcomes
+            self.limitViolations = limitViolations
+            self.dependencyViolations = dependencyViolations
+        }
+    }
+
+    public let engine: Side
+    public let reference: Side
+    /// The queues, in declaration order, with their limits at the start.
+    public let queues: [QueueSpec]
+    /// Every difference found, grouped by check in the order: added, start order, limit, outcome, dependency.
+    public let differences: [Difference]
+
+    public var agrees: Bool { differences.isEmpty }
+    public var firstDifference: Difference? { differences.first }
+
+    /// Compares two traces of a scenario with these `queues` (their starting limits) and operations (their
+    /// dependencies).
+    public init(
+        engine: [LoopEvent], reference: [LoopEvent], queues: [QueueSpec], operations: [OperationSpec],
+        engineTitle: String = "LoopEngine", referenceTitle: String = "Foundation"
+    ) {
+        var limits: [String: Int?] = [:]
+        for queue in queues { limits[queue.name] = queue.limit }
+        var dependencies: [String: [String]] = [:]
+        for operation in operations where dependencies[operation.name] == nil {
+            dependencies[operation.name] = operation.dependencies
+        }
+        let left = Side(title: engineTitle, trace: engine, limits: limits, dependencies: dependencies)
+        let right = Side(title: referenceTitle, trace: reference, limits: limits, dependencies: dependencies)
+        self.engine = left
+        self.reference = right
+        self.queues = queues
+        differences = Self.differences(left, right, queues: queues)
+    }
+
+    /// Compares two traces of `scenario`.
+    public init(
+        engine: [LoopEvent], reference: [LoopEvent], scenario: Scenario, engineTitle: String = "LoopEngine",
+        referenceTitle: String = "Foundation"
+    ) {
+        self.init(
+            engine: engine, reference: reference, queues: scenario.queues,
+            operations: Self.operations(in: scenario), engineTitle: engineTitle, referenceTitle: referenceTitle)
+    }
+
+    /// Every operation a scenario adds, wherever the `addOperation` is (programs, callouts, outside events, nested
+    /// blocks and tasks), in declaration order.
+    public static func operations(in scenario: Scenario) -> [OperationSpec] {
+        var found: [OperationSpec] = []
+        func collect(_ actions: [Action]) {
+            for action in actions {
+                switch action {
+                case .addOperation(_, let spec):
+                    found.append(spec)
+                case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner),
+                    .detach(_, let inner):
+                    collect(inner)
+                default:
+                    break
+                }
+            }
+        }
+        for thread in scenario.threads {
+            collect(thread.program)
+            for item in thread.items { collect(item.script.map(\.action)) }
+        }
+        for event in scenario.outside { collect(event.actions) }
+        return found
+    }
+
+    private static func differences(_ left: Side, _ right: Side, queues: [QueueSpec]) -> [Difference] {
+        var found: [Difference] = []
+        for name in left.added where right.queueOf[name] == nil {
+            found.append(Difference(.added, "\(left.title) added \(name), \(right.title) never did"))
+        }
+        for name in right.added where left.queueOf[name] == nil {
+            found.append(Difference(.added, "\(right.title) added \(name), \(left.title) never did"))
+        }
+        var queueNames = queues.map(\.name)
+        for name in (left.added + right.added).compactMap({ left.queueOf[$0] ?? right.queueOf[$0] })
+        where !queueNames.contains(name) {
+            queueNames.append(name)
+        }
+        for queue in queueNames {
+            if let difference = startOrderDifference(queue, left, right) { found.append(difference) }
+        }
+        found += (left.limitViolations + right.limitViolations).map { Difference(.limit, $0) }
+        var names = left.added
+        for name in right.added where !names.contains(name) { names.append(name) }
+        for name in names {
+            let mine = left.outcomes[name] ?? .neverFinished
+            let theirs = right.outcomes[name] ?? .neverFinished
+            if mine != theirs {
+                found.append(Difference(.outcome, "\(name): \(left.title) \(mine), \(right.title) \(theirs)"))
+            }
+        }
+        found += (left.dependencyViolations + right.dependencyViolations).map { Difference(.dependency, $0) }
+        return found
+    }
+
+    private static func startOrderDifference(_ queue: String, _ left: Side, _ right: Side) -> Difference? {
+        let mine = left.starts[queue] ?? []
+        let theirs = right.starts[queue] ?? []
+        // Compared only when one slot decided it on both sides (a side that started nothing qualifies).
+        guard mine.isEmpty || left.limitOneThroughout.contains(queue),
+            theirs.isEmpty || right.limitOneThroughout.contains(queue), mine != theirs
+        else { return nil }
+        let both = "(\(left.title): \(list(mine)); \(right.title): \(list(theirs)))"
+        guard let index = mine.indices.first(where: { $0 < theirs.count && mine[$0] != theirs[$0] }) else {
+            let (longer, shorter, extra) =
+                mine.count > theirs.count
+                ? (left.title, right.title, mine[theirs.count]) : (right.title, left.title, theirs[mine.count])
+            return Difference(
+                .startOrder,
+                "queue \(queue) (limit 1): \(longer) started \(extra) as its operation number "
+                    + "\(min(mine.count, theirs.count) + 1); \(shorter) never started it then \(both)")
+        }
+        return Difference(
+            .startOrder,
+            "queue \(queue) (limit 1): operation number \(index + 1) to start was \(mine[index]) on \(left.title) "
+                + "but \(theirs[index]) on \(right.title) \(both)")
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "nothing" : names.joined(separator: ", ")
+    }
+
+    // MARK: - Reports
+
+    /// The verdict: "agree", or the first difference and how many there are.
+    public var verdict: String {
+        guard let first = firstDifference else { return "the pools agree" }
+        let more = differences.count > 1 ? " (and \(differences.count - 1) more)" : ""
+        return "first difference - \(first)\(more)"
+    }
+
+    /// What each side did, side by side: per queue the start order, the most executing at once and the threads
+    /// used; per operation the outcome. Threads and the wider queues' orders are marked as not compared.
+    public func summary() -> String {
+        var rows: [[String]] = [["", engine.title, reference.title]]
+        var queueNames = queues.map(\.name)
+        for name in engine.added + reference.added {
+            if let queue = engine.queueOf[name] ?? reference.queueOf[name], !queueNames.contains(queue) {
+                queueNames.append(queue)
+            }
+        }
+        for queue in queueNames {
+            let initial = queues.first { $0.name == queue }?.limit
+            rows.append(["queue \(queue) (limit \(initial.map(String.init) ?? "default") at the start)", "", ""])
+            let compared = [engine, reference].allSatisfy { side in
+                (side.starts[queue] ?? []).isEmpty || side.limitOneThroughout.contains(queue)
+            }
+            rows.append([
+                compared ? "  start order" : "  start order (not compared: limit above 1)",
+                Self.list(engine.starts[queue] ?? []), Self.list(reference.starts[queue] ?? []),
+            ])
+            rows.append([
+                "  most executing at once", String(engine.maxExecuting[queue] ?? 0),
+                String(reference.maxExecuting[queue] ?? 0),
+            ])
+            rows.append([
+                "  threads used (not compared)", Self.list(engine.threads[queue] ?? []),
+                Self.list(reference.threads[queue] ?? []),
+            ])
+        }
+        rows.append([
+            "threads created (not compared)", String(engine.threadsCreated), String(reference.threadsCreated),
+        ])
+        var names = engine.added
+        for name in reference.added where !names.contains(name) { names.append(name) }
+        for name in names {
+            rows.append([
+                "operation \(name)", (engine.outcomes[name] ?? .neverFinished).description,
+                (reference.outcomes[name] ?? .neverFinished).description,
+            ])
+        }
+        return TextTraceFormatter.align(rows)
+    }
+
+    /// Each side's pool events and notes, one block per side: `time thread step (detail)`.
+    public func eventListing() -> String {
+        var lines: [String] = []
+        for side in [engine, reference] {
+            lines.append("\(side.title) pool events:")
+            let rows = side.events.map { event in
+                ["  " + event.time.description, event.loop, event.step + (event.detail.map { " (\($0))" } ?? "")]
+            }
+            if rows.isEmpty {
+                lines.append("  (none)")
+            } else {
+                lines.append(TextTraceFormatter.align(rows))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import LoopEngine
+import Synchronization
+
+/// The pool oracle's trace buffer: events from any thread, in the order they are recorded.
+final class FoundationPoolTrace: Sendable {
+    private struct State {
+        var events: [LoopEvent] = []
+        var frozen = false
+        /// CLOCK_MONOTONIC nanoseconds of the latest event.
+        var latest: Int64
+    }
+
+    /// CLOCK_MONOTONIC nanoseconds of the scenario start: event times are measured from here.
+    let origin: Int64
+    private let state: Mutex<State>
+
+    init(origin: Int64) {
+        self.origin = origin
+        state = Mutex(State(latest: origin))
+    }
+
+    func record(_ thread: String, _ kind: LoopEvent.Kind, _ name: String? = nil, detail: String? = nil) {
+        state.withLock { state in
+            guard !state.frozen else { return }
+            let now = OracleClock.now()
+            state.latest = now
+            state.events.append(
+                LoopEvent(
+                    time: LoopInstant(nanoseconds: now - origin), loop: thread, depth: 0, mode: nil, iteration: 0,
+                    kind: kind, name: name, detail: detail))
+        }
+    }
+
+    /// When the latest event was recorded (monotonic nanoseconds).
+    var latest: Int64 { state.withLock { $0.latest } }
+
+    /// Stops recording and returns the trace: what the clean-up does afterwards is not part of it.
+    func freeze() -> [LoopEvent] {
+        state.withLock { state in
+            state.frozen = true
+            return state.events
+        }
+    }
+}
+
+/// One run of the pool oracle: the scenario's queues and operations, the interpreter of the pool actions, and the
+/// labels of the dispatch threads that ran operations.
+///
+/// `@unchecked Sendable`: `queues` is filled in `init` and only read afterwards (`OperationQueue` is thread-safe);
+/// everything mutable is in a `Mutex` or an `Atomic`.
+final class FoundationPoolRun: @unchecked Sendable {
+    let trace: FoundationPoolTrace
+    /// The queues in declaration order.
+    private let queues: [(name: String, queue: OperationQueue)]
+    private let halted = Atomic<Bool>(false)
+
+    private struct Books {
+        /// Every operation mentioned so far (added, or named as a dependency), per queue, by name.
+        var operations: [String: [String: FoundationPoolOperation]] = [:]
+        /// Operations added, in add order.
+        var added: [FoundationPoolOperation] = []
+        var suspended: [String: Bool] = [:]
+        var limits: [String: Int?] = [:]
+    }
+    private let books = Mutex(Books())
+
+    private struct Workers {
+        /// The token of each thread seen running an operation, in first-seen order.
+        var tokens: [Int] = []
+        /// Operations each has started.
+        var starts: [Int] = []
+    }
+    private let workers = Mutex(Workers())
+
+    init(_ scenario: Scenario) {
+        trace = FoundationPoolTrace(origin: OracleClock.now())
+        var queues: [(String, OperationQueue)] = []
+        var suspended: [String: Bool] = [:]
+        var limits: [String: Int?] = [:]
+        for spec in scenario.queues where !queues.contains(where: { $0.0 == spec.name }) {
+            let queue = OperationQueue()
+            queue.name = spec.name
+            queue.maxConcurrentOperationCount = spec.limit ?? OperationQueue.defaultMaxConcurrentOperationCount
+            queue.isSuspended = spec.suspended
+            queues.append((spec.name, queue))
+            suspended[spec.name] = spec.suspended
+            limits[spec.name] = spec.limit
+        }
+        self.queues = queues
+        books.withLock { books in
+            books.suspended = suspended
+            books.limits = limits
+        }
+    }
+
+    var isHalted: Bool { halted.load(ordering: .acquiring) }
+
+    // MARK: - Ending
+
+    /// The programs and outside events have ended: true once every operation added has finished, or when nothing
+    /// has been recorded for `quiet` nanoseconds while no `work` operation executes (what is left cannot move).
+    func isSettled(quietFor quiet: Int64) -> Bool {
+        let added = books.withLock { $0.added }
+        if added.allSatisfy(\.isFinished) { return true }
+        if added.contains(where: \.isWorking) { return false }
+        return OracleClock.now() - trace.latest >= quiet
+    }
+
+    /// After the trace is frozen: halts the actions and sleeps, lifts every suspension and limit, cancels every
+    /// operation and finishes the asynchronous ones, then waits (up to two seconds) for the queues to drain, so
+    /// that nothing of this run outlives it.
+    func cleanUp() {
+        halted.store(true, ordering: .releasing)
+        let pending = books.withLock { books in books.operations.values.flatMap(\.values) }
+        for (_, queue) in queues {
+            queue.maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount
+            queue.isSuspended = false
+        }
+        for operation in pending { operation.cancel() }
+        for (_, queue) in queues { queue.cancelAllOperations() }
+        let drained = DispatchSemaphore(value: 0)
+        let queues = queues.map(\.queue)
+        Thread {
+            for queue in queues { queue.waitUntilAllOperationsAreFinished() }
+            drained.signal()
+        }.start()
+        _ = drained.wait(timeout: .now() + .seconds(2))
+        // The operations hold the run; let them go so the run and they can be freed.
+        books.withLock { books in
+            books.operations = [:]
+            books.added = []
+        }
+    }
+
+    // MARK: - Threads
+
+    /// The label of the calling dispatch thread (`worker N`) and how many operations it started before; the
+    /// first time a thread is seen its `threadCreate` is recorded.
+    func worker(for queue: String) -> (label: String, before: Int) {
+        let token = Self.threadToken()
+        return workers.withLock { workers in
+            if let index = workers.tokens.firstIndex(of: token) {
+                workers.starts[index] += 1
+                return ("worker \(index + 1)", workers.starts[index] - 1)
+            }
+            workers.tokens.append(token)
+            workers.starts.append(1)
+            let label = "worker \(workers.tokens.count)"
+            trace.record(
+                label, .threadCreate, label,
+                detail: "libdispatch's thread, first seen running an operation of \(queue)")
+            return (label, 0)
+        }
+    }
+
+    private static let nextToken = Atomic<Int>(1)
+    private static let tokenKey = "loopviz.poolOracle.thread"
+
+    /// A number that names the calling thread for as long as it lives and is never given to another thread (kept
+    /// in its thread dictionary; thread ids and `Thread` objects may be reused once a thread ends).
+    private static func threadToken() -> Int {
+        let dictionary = Thread.current.threadDictionary
+        if let token = dictionary[tokenKey] as? Int { return token }
+        let token = nextToken.add(1, ordering: .relaxed).oldValue
+        dictionary[tokenKey] = token
+        return token
+    }
+
+    // MARK: - Actions
+
+    /// Performs `actions` on the calling thread, on behalf of scenario thread `thread`.
+    func perform(_ actions: [Action], on thread: String) {
+        for action in actions {
+            if isHalted { return }
+            perform(action, on: thread)
+        }
+    }
+
+    private func perform(_ action: Action, on thread: String) {
+        switch action {
+        case .work(let duration):
+            let (deadline, overflow) = OracleClock.now().addingReportingOverflow(max(duration.nanosecondsClamped, 0))
+            OracleClock.sleep(until: overflow ? .max : deadline) { !self.isHalted }
+        case .note(let text):
+            trace.record(thread, .note, detail: text)
+        case .addOperation(let queue, let spec):
+            add(spec, to: queue, from: thread)
+        case .cancelOperation(let name):
+            operation(added: name)?.cancel()
+        case .cancelAll(let name):
+            guard let queue = queue(named: name) else { return }
+            trace.record(name, .queue, "cancelAll")
+            queue.cancelAllOperations()
+        case .setSuspended(let name, let flag):
+            setSuspended(name, flag)
+        case .setLimit(let name, let limit):
+            setLimit(name, limit)
+        case .finishOperation(let name):
+            operation(added: name)?.deliverMessage()
+        case .waitUntilAllFinished(let name):
+            guard let queue = queue(named: name) else { return }
+            trace.record(name, .queue, "waitAll")
+            queue.waitUntilAllOperationsAreFinished()
+        default:
+            // Rejected up front (see FoundationPoolOracle.unsupportedReason).
+            break
+        }
+    }
+
+    private func queue(named name: String) -> OperationQueue? {
+        queues.first { $0.name == name }?.queue
+    }
+
+    /// The operation `name` of `queue`, created at its first mention (a dependency may name an operation that is
+    /// added later: the dependent waits for it, as in the engine).
+    private func operation(_ name: String, of queue: String, in books: inout Books) -> FoundationPoolOperation {
+        if let operation = books.operations[queue]?[name] { return operation }
+        let operation = FoundationPoolOperation(name: name, queue: queue, run: self)
+        books.operations[queue, default: [:]][name] = operation
+        return operation
+    }
+
+    /// The operation named `name` on the first queue (in declaration order) it was added to.
+    private func operation(added name: String) -> FoundationPoolOperation? {
+        books.withLock { books in
+            for (queue, _) in queues {
+                if let operation = books.operations[queue]?[name], operation.isAdded { return operation }
+            }
+            return nil
+        }
+    }
+
+    private func add(_ spec: OperationSpec, to name: String, from thread: String) {
+        guard let queue = queue(named: name) else {
+            trace.record(thread, .note, detail: "add \(spec.name): there is no queue \(name)")
+            return
+        }
+        let operation: FoundationPoolOperation? = books.withLock { books in
+            let added = self.operation(spec.name, of: name, in: &books)
+            guard !added.isAdded else { return nil }
+            let dependencies = spec.dependencies.map { self.operation($0, of: name, in: &books) }
+            added.configure(spec)
+            for dependency in dependencies { added.addDependency(dependency) }
+            books.added.append(added)
+            return added
+        }
+        guard let operation else {
+            trace.record(name, .note, detail: "operation \(spec.name) was already added: ignored")
+            return
+        }
+        trace.record(name, .opAdd, spec.name, detail: Self.describe(spec))
+        queue.addOperation(operation)
+    }
+
+    private func setSuspended(_ name: String, _ flag: Bool) {
+        guard let queue = queue(named: name) else { return }
+        let changed = books.withLock { books in
+            guard books.suspended[name] != flag else { return false }
+            books.suspended[name] = flag
+            return true
+        }
+        guard changed else { return }
+        // A resume is recorded before the queue may start anything; a suspension once nothing new starts.
+        if !flag { trace.record(name, .queue, "resumed") }
+        queue.isSuspended = flag
+        if flag { trace.record(name, .queue, "suspended") }
+    }
+
+    private func setLimit(_ name: String, _ limit: Int?) {
+        guard let queue = queue(named: name) else { return }
+        let old: Int? = books.withLock { books in
+            let old = books.limits[name] ?? nil
+            books.limits[name] = limit
+            return old
+        }
+        let raised = (limit ?? .max) >= (old ?? .max)
+        let detail = limit.map(String.init) ?? "default (libdispatch decides)"
+        // A raised limit is recorded before the queue may use it; a lowered one once the queue obeys it.
+        if raised { trace.record(name, .queue, "limit", detail: detail) }
+        queue.maxConcurrentOperationCount = limit ?? OperationQueue.defaultMaxConcurrentOperationCount
+        if !raised { trace.record(name, .queue, "limit", detail: detail) }
+    }
+
+    /// The `opAdd` detail, in the engine's words.
+    static func describe(_ spec: OperationSpec) -> String {
+        var parts = ["priority \(spec.priority)"]
+        if !spec.dependencies.isEmpty { parts.append("after " + spec.dependencies.joined(separator: ", ")) }
+        switch spec.body {
+        case .async:
+            parts.append(spec.replyAfter.map { "async, reply after \(LoopInstant.zero + $0)s" } ?? "async")
+        case .work(let duration, let check):
+            var text = "work \(LoopInstant.zero + duration)s"
+            if let check { text += " check every \(LoopInstant.zero + check)s" }
+            parts.append(text)
+        }
+        return parts.joined(separator: ", ")
+    }
+}
