@@ -1,3 +1,4 @@
+import Foundation
 import LoopEngine
 import SnapshotSupport
 import Testing
@@ -33,9 +34,9 @@ struct PoolRenderTests {
     @Test("the lanes show which operation ran where, idle time, creation and retirement")
     func lanes() {
         let lines = render(Self.model(width: 80, height: 24, after: "threadExit uploads.1")).lines
-        #expect(lines[2].hasPrefix("uploads.1 +tttttt2222222222222222222·"))
+        #expect(lines[2].hasPrefix("uploads.1  +tttttt2222222222222222222·"))
         #expect(lines[2].hasSuffix("×"))
-        #expect(lines[3].hasPrefix("uploads.2 +uuuuuuuuuuuuuuuulliiiii·"))
+        #expect(lines[3].hasPrefix("uploads.2  +1111111111111111lliiiii·"))
     }
 
     @Test("the ASCII theme uses no character outside ASCII")
@@ -91,5 +92,35 @@ struct PoolRenderTests {
         #expect(render(model) != before)
         for _ in 0..<5 { _ = update(&model, .key(.right)) }
         #expect(render(model) == before)
+    }
+}
+
+/// The pool lessons in `examples/` play in the pool view at the smallest size, in every theme.
+@Suite("the pool lessons in the UI")
+struct PoolLessonTests {
+    static var lessons: [String] {
+        let folder = Snapshot.packageRoot.appendingPathComponent("examples").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".loop") }
+            .sorted().map { folder + "/" + $0 }
+    }
+
+    @Test("every lesson with a queue opens on the pool view and draws every pool step within 80×24")
+    func lessons() throws {
+        var checked = 0
+        for path in Self.lessons {
+            guard case .success(var model) = UICommand.loadModel(path), model.session.hasQueues else { continue }
+            checked += 1
+            #expect(model.view == .pool, "\(path)")
+            _ = update(&model, .resize(width: 80, height: 24))
+            model.isPaused = true
+            model.theme = .init(color: false, unicode: false)
+            for index in model.trace.indices where model.trace[index].kind.isPool {
+                model.cursor = index + 1
+                let lines = render(model).lines
+                #expect(lines.count == 24 && lines.allSatisfy { $0.count <= 80 && $0.allSatisfy(\.isASCII) })
+                #expect(model.pool.queues.allSatisfy { $0.operations.allSatisfy { $0.symbol != "?" } })
+            }
+        }
+        #expect(checked >= 1)
     }
 }

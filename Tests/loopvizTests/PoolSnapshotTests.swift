@@ -65,7 +65,7 @@ struct PoolSnapshotTests {
         #expect(queue.workers[1].runs.map(\.operation) == ["upload1", "log", "index"])
         #expect(queue.workers[1].runs.map(\.end) == [800, 900, 1100].map { .zero + .milliseconds($0) })
         #expect(queue.liveWorkers == 0)
-        #expect(queue.operations.map(\.symbol) == ["t", "u", "2", "i", "l", "c"])
+        #expect(queue.operations.map(\.symbol) == ["t", "1", "2", "i", "l", "c"])
     }
 
     @Test("queue events: suspend, resume, limit, waitAll")
@@ -95,8 +95,9 @@ struct PoolSnapshotTests {
 
     @Test("lane symbols are unique, and never a lane mark")
     func symbols() {
-        #expect(PoolSnapshot.symbol(for: "upload1", taken: []) == "u")
-        #expect(PoolSnapshot.symbol(for: "upload2", taken: ["u"]) == "2")
+        #expect(PoolSnapshot.symbol(for: "upload1", taken: []) == "1")
+        #expect(PoolSnapshot.symbol(for: "upload11", taken: ["1"]) == "u")
+        #expect(PoolSnapshot.symbol(for: "thumb", taken: []) == "t")
         #expect(PoolSnapshot.symbol(for: "xray", taken: []) == "y")
         #expect(PoolSnapshot.symbol(for: "aa", taken: ["a"]) == "1")
     }

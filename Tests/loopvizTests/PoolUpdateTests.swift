@@ -190,3 +190,26 @@ struct PoolUpdateTests {
         #expect(KeyMap.command(for: .character("1"), in: .pool) == nil)
     }
 }
+
+/// Keys on a scenario with two queues.
+@Suite("the pool view with two queues")
+struct TwoQueueTests {
+    @Test("Tab shows the next queue; the pool keys act on the queue shown")
+    func nextQueue() {
+        var scenario = PoolFixture.scenario
+        scenario.queues.append(QueueSpec(name: "thumbnails", limit: 1))
+        var model = AppModel(
+            session: Session(script: LoopScript(scenario: scenario, until: .seconds(5))), fileName: "two.loop")
+        _ = update(&model, .resize(width: 80, height: 24))
+        #expect(model.shownQueueState?.name == "uploads")
+        PoolUpdateTests.press(.tab, on: &model)
+        #expect(model.shownQueueState?.name == "thumbnails" && model.flash == "queue thumbnails")
+        PoolUpdateTests.press(.character("a"), on: &model)
+        #expect(model.session.interventions.map(\.label) == ["add op1 to thumbnails (normal, work 1 s)"])
+        #expect(
+            model.trace.contains { $0.kind == .threadCreate && $0.name == "thumbnails.1" })
+        #expect(RenderTests.text(model).contains("Queue thumbnails (2/2, Tab)"))
+        PoolUpdateTests.press(.tab, on: &model)
+        #expect(model.shownQueueState?.name == "uploads")
+    }
+}

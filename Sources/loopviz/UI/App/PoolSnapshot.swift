@@ -269,6 +269,9 @@ struct PoolSnapshot: Equatable {
                 inDependencies = false
             } else if inDependencies {
                 dependencies.append(part)
+            } else if !body.isEmpty {
+                // More about the body (`async, reply after 0.300s`).
+                body += ", " + part
             }
         }
         return (priority, dependencies, body)
@@ -277,10 +280,12 @@ struct PoolSnapshot: Equatable {
     /// Characters the lanes use for other things, never an operation's symbol.
     static let reservedSymbols: Set<Character> = [" ", "·", ".", "+", "×", "x", "X", "?", "-"]
 
-    /// A character for operation `name` that no other operation of its queue has: its initial, else its last
-    /// character, else another of its characters, else the first free of 1-9, a-z, A-Z.
+    /// A character for operation `name` that no other operation of its queue has: its number's last digit
+    /// (`upload7` is 7), else its initial, else its last character, else another of its characters, else the
+    /// first free of 1-9, a-z, A-Z.
     static func symbol(for name: String, taken: Set<Character>) -> Character {
         var candidates: [Character] = []
+        if let last = name.last, last.isNumber { candidates.append(last) }
         if let first = name.first { candidates.append(first) }
         if let last = name.last { candidates.append(last) }
         candidates += Array(name)

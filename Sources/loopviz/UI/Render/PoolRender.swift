@@ -8,11 +8,14 @@ struct PoolLayout {
     var counters: Rect
     var log: Rect
 
-    /// How many lanes fit: five at 24 rows, more on taller screens.
-    static func maximumLanes(height: Int) -> Int { 5 + max(0, height - 24) / 2 }
+    /// The queue panel's smallest height: its header, executing, the five priorities, finished.
+    static let minimumQueueHeight = 8
 
-    init(width: Int, above bottom: Int, lanes laneCount: Int, height: Int) {
-        let shown = min(max(1, laneCount), Self.maximumLanes(height: height))
+    /// How many lanes fit above the smallest queue panel (eight at 80×24).
+    static func maximumLanes(above bottom: Int) -> Int { max(1, bottom - 1 - minimumQueueHeight - 2) }
+
+    init(width: Int, above bottom: Int, lanes laneCount: Int) {
+        let shown = min(max(1, laneCount), Self.maximumLanes(above: bottom))
         lanes = Rect(x: 0, y: 1, width: width, height: shown + 2)
         let right = width >= 110 ? width / 2 : min(56, max(32, width * 2 / 5))
         let top = lanes.maxY
@@ -50,8 +53,8 @@ struct LaneScale {
 func drawPoolView(_ model: AppModel, _ pool: PoolSnapshot, above bottom: Int, _ screen: inout Screen, _ glyphs: Glyphs)
 {
     guard let queue = model.shownQueueState else { return }
-    let lanes = queue.workers + pool.detached
-    let layout = PoolLayout(width: model.width, above: bottom, lanes: lanes.count, height: model.height)
+    let layout = PoolLayout(width: model.width, above: bottom, lanes: queue.workers.count + pool.detached.count)
+    let lanes = chooseLanes(queue, pool, count: layout.lanes.height - 2)
     drawLanes(model, queue, lanes, layout.lanes, &screen, glyphs)
     drawQueue(model, queue, layout.queue, &screen, glyphs)
     drawCounters(model, queue, layout.counters, &screen, glyphs)
@@ -59,6 +62,18 @@ func drawPoolView(_ model: AppModel, _ pool: PoolSnapshot, above bottom: Int, _ 
 }
 
 // MARK: - Worker lanes
+
+/// The lanes to draw, in creation order: the queue's workers and the detached threads, dropping the oldest
+/// detached threads, then the oldest retired workers, when there are more than `count`.
+private func chooseLanes(_ queue: PoolSnapshot.Queue, _ pool: PoolSnapshot, count: Int) -> [PoolSnapshot.Worker] {
+    var lanes = (queue.workers + pool.detached).enumerated().sorted {
+        ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
+    }.map(\.element)
+    func isDetached(_ lane: PoolSnapshot.Worker) -> Bool { !queue.workers.contains(lane) }
+    while lanes.count > count, let index = lanes.firstIndex(where: isDetached) { lanes.remove(at: index) }
+    while lanes.count > count, let index = lanes.firstIndex(where: \.isRetired) { lanes.remove(at: index) }
+    return Array(lanes.suffix(count))
+}
 
 private func drawLanes(
     _ model: AppModel, _ queue: PoolSnapshot.Queue, _ lanes: [PoolSnapshot.Worker], _ rect: Rect,
@@ -68,25 +83,24 @@ private func drawLanes(
         "Workers of \(queue.name) (P: loop view)  \(glyphs.idle) idle  \(glyphs.created) created  "
         + "\(glyphs.retired) retired  letter: operation"
     header(title, rect, focused: false, &screen, glyphs)
-    let rows = rect.height - 2
     let wide = model.width >= 120
     let summaryWidth = wide ? 26 : 0
-    let labelWidth = min(14, max(8, (lanes.map(\.name.count).max() ?? 0) + 1))
+    let labelWidth = min(14, max(11, (lanes.map(\.name.count).max() ?? 0) + 1))
     // One column before the first time slot holds the creation mark of a thread created at 0.
     let columns = max(10, rect.width - labelWidth - 1 - summaryWidth - 1)
     let scale = LaneScale(columns: columns, span: laneSpan(model))
     let nowColumn = min(columns - 1, scale.column(of: model.now))
-    let shown = Array(lanes.suffix(rows))
+    let total = queue.workers.count + model.pool.detached.count
     if lanes.isEmpty {
         screen.put(
             "no worker thread yet: the first operation to start creates one", x: rect.x + 1, y: rect.y + 1,
             style: glyphs.dimmed, limit: rect.width - 2)
     }
-    if lanes.count > shown.count {
-        screen.put(
-            " \(lanes.count - shown.count) earlier ", x: rect.maxX - 14, y: rect.y, style: glyphs.dimmed, limit: 13)
+    if total > lanes.count {
+        let text = " +\(total - lanes.count) not shown "
+        screen.put(text, x: rect.maxX - text.count - 1, y: rect.y, style: glyphs.dimmed)
     }
-    for (row, worker) in shown.enumerated() {
+    for (row, worker) in lanes.enumerated() {
         let y = rect.y + 1 + row
         let labelStyle = worker.isRetired ? glyphs.dimmed : glyphs.header
         screen.put(String(worker.name.prefix(labelWidth - 1)), x: rect.x, y: y, style: labelStyle)
@@ -213,11 +227,17 @@ private func drawQueue(
     let finished = queue.operations.filter { $0.state == .finished }
     let done = finished.filter { !$0.cancelled }.map(\.name)
     let cancelled = finished.filter(\.cancelled).map(\.name)
-    var summary = done.isEmpty ? "-" : done.joined(separator: " ")
-    if !cancelled.isEmpty { summary += "   cancelled: " + cancelled.joined(separator: " ") }
-    lines.append(("finished", summary, nil))
-
     let rows = rect.height - 1
+    // The finished ones take the rows left, wrapped.
+    let textWidth = max(10, rect.width - 14)
+    var wrapped = wrap(done.isEmpty ? "-" : done.joined(separator: " "), width: textWidth)
+    if !cancelled.isEmpty { wrapped += wrap("cancelled: " + cancelled.joined(separator: " "), width: textWidth) }
+    let room = max(1, rows - lines.count)
+    for (index, line) in wrapped.prefix(room).enumerated() {
+        let more = index == room - 1 && wrapped.count > room
+        lines.append((index == 0 ? "finished" : "", more ? line + " " + glyphs.ellipsis : line, nil))
+    }
+
     let selectedLine = lines.firstIndex { $0.operation?.name == model.selectedOperation && $0.operation != nil }
     let start = selectedLine.map { max(0, min($0 - rows + 1 + rows / 3, lines.count - rows)) } ?? 0
     let labelWidth = 10
@@ -227,7 +247,7 @@ private func drawQueue(
         let x = rect.x + 1 + labelWidth
         let width = rect.maxX - x - 1
         guard let operation = line.operation else {
-            let style = line.label == "finished" ? Screen.Style.plain : glyphs.dimmed
+            let style = line.text == "-" ? glyphs.dimmed : Screen.Style.plain
             screen.put(line.text, x: x + 2, y: y, style: style, limit: width - 2)
             continue
         }
