@@ -27,10 +27,12 @@ enum KeyMap {
         KeyBinding(
             keys: [.character(" ")], label: "Space", help: "pause / resume", group: "play", command: .togglePause),
         KeyBinding(
-            keys: [.character("n"), .right], label: "n →", help: "step forward one event", group: "play",
+            keys: [.character("n"), .right], label: "n →", help: "next event (pool view: next pool event)",
+            group: "play",
             command: .stepForward),
         KeyBinding(
-            keys: [.character("p"), .left], label: "p ←", help: "step back one event", group: "play", command: .stepBack
+            keys: [.character("p"), .left], label: "p ←", help: "previous event (pool view: previous pool event)",
+            group: "play", command: .stepBack
         ),
         KeyBinding(keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration),
         KeyBinding(
