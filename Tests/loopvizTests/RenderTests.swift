@@ -55,12 +55,12 @@ struct RenderTests {
         Snapshot.assertMatches(text, "Screens/too-small-60x15.screen", target: "loopvizTests")
     }
 
-    @Test("the help overlay lists every key of the key table")
+    @Test("the help overlay lists every key of the loop view")
     func helpOverlay() {
         var model = Self.model(width: 132, height: 43, step: 12)
         model.overlay = .help
         let text = Self.text(model)
-        for binding in KeyMap.bindings { #expect(text.contains(binding.help), "\(binding.help)") }
+        for binding in KeyMap.bindings(in: .loop) { #expect(text.contains(binding.help), "\(binding.help)") }
         Snapshot.assertMatches(text, "Screens/help-132x43.screen", target: "loopvizTests")
     }
 

@@ -20,6 +20,12 @@ struct AppModel: Equatable {
         case implementation
     }
 
+    /// What the screen shows: one thread's loop, or the operation queues and their worker threads.
+    enum View: Equatable {
+        case loop
+        case pool
+    }
+
     struct Theme: Equatable {
         var color = true
         var unicode = true
@@ -40,6 +46,12 @@ struct AppModel: Equatable {
     var isPaused = false
     var speedIndex = 4
     var focus: Panel = .log
+    /// A scenario with queues opens on the pool view (`P` switches).
+    var view: View = .loop
+    /// The queue the pool view shows (index into the scenario's queues; Tab cycles when there are several).
+    var shownQueue = 0
+    /// The operation the pool keys act on, by name (names survive a recomputed trace; indexes would not).
+    var selectedOperation: String?
     /// Lines scrolled up from the newest, in the log.
     var logScroll = 0
     var overlay: Overlay = .none
@@ -60,6 +72,7 @@ struct AppModel: Equatable {
     init(session: Session, fileName: String) {
         self.session = session
         self.fileName = fileName
+        if session.hasQueues { view = .pool }
     }
 
     var trace: [LoopEvent] { session.trace }
@@ -81,6 +94,21 @@ struct AppModel: Equatable {
     var playback: Playback {
         if isPaused { return .paused }
         return cursor < furthest ? .replay : .live
+    }
+
+    /// True for the events the current view steps through: every event in the loop view; in the pool view the
+    /// pool's events and the lesson's notes (a worker's loop turning between operations is the loop view's story).
+    func isShown(_ event: LoopEvent) -> Bool {
+        view == .loop || event.kind.isPool || event.kind == .note
+    }
+
+    /// The operation queues at the current step.
+    var pool: PoolSnapshot { session.poolSnapshot(after: cursor) }
+
+    /// The queue the pool view shows at the current step.
+    var shownQueueState: PoolSnapshot.Queue? {
+        let queues = pool.queues
+        return queues.isEmpty ? nil : queues[min(shownQueue, queues.count - 1)]
     }
 
     /// The primary thread's items, in declaration order (the targets of the item keys).

@@ -1,5 +1,5 @@
 /// What a key does. One table (`KeyMap.bindings`) drives both `update` and the help overlay, so the help can
-/// never disagree with the keys.
+/// never disagree with the keys. A key may mean one thing in the loop view and another in the pool view.
 enum Command: Equatable {
     case togglePause, stepForward, stepBack, nextIteration, previousIteration, faster, slower, goTo
     case focusNext, focusPrevious, scrollUp, scrollDown, pageUp, pageDown
@@ -7,6 +7,8 @@ enum Command: Equatable {
     case selectItem(Int)
     case fireTimer, signalAndWake, signalOnly, sendMessage, wakeUp, stop, performBlock, scroll, nestedRun
     case addTimer, addSource, addObserver, removeItem
+    case togglePoolView, selectPreviousOperation, selectNextOperation, nextQueue
+    case addOperation, cancelOperation, cancelAllOperations, toggleSuspended, raiseLimit, lowerLimit
 }
 
 struct KeyBinding {
@@ -16,6 +18,8 @@ struct KeyBinding {
     var help: String
     var group: String
     var command: Command
+    /// The views where the binding applies.
+    var views: Set<AppModel.View> = [.loop, .pool]
 }
 
 enum KeyMap {
@@ -23,10 +27,12 @@ enum KeyMap {
         KeyBinding(
             keys: [.character(" ")], label: "Space", help: "pause / resume", group: "play", command: .togglePause),
         KeyBinding(
-            keys: [.character("n"), .right], label: "n →", help: "step forward one event", group: "play",
+            keys: [.character("n"), .right], label: "n →", help: "next event (pool view: next pool event)",
+            group: "play",
             command: .stepForward),
         KeyBinding(
-            keys: [.character("p"), .left], label: "p ←", help: "step back one event", group: "play", command: .stepBack
+            keys: [.character("p"), .left], label: "p ←", help: "previous event (pool view: previous pool event)",
+            group: "play", command: .stepBack
         ),
         KeyBinding(keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration),
         KeyBinding(
@@ -41,48 +47,93 @@ enum KeyMap {
             keys: [
                 .character("1"), .character("2"), .character("3"), .character("4"), .character("5"), .character("6"),
                 .character("7"), .character("8"), .character("9"),
-            ], label: "1-9", help: "select an item of the loop", group: "poke", command: .selectItem(0)),
+            ], label: "1-9", help: "select an item of the loop", group: "poke", command: .selectItem(0), views: [.loop]),
         KeyBinding(
-            keys: [.character("f")], label: "f", help: "fire the selected timer now", group: "poke", command: .fireTimer
-        ),
+            keys: [.character("f")], label: "f", help: "fire the selected timer now", group: "poke",
+            command: .fireTimer, views: [.loop]),
         KeyBinding(
             keys: [.character("s")], label: "s", help: "signal the selected source0 and wake the loop", group: "poke",
-            command: .signalAndWake),
+            command: .signalAndWake, views: [.loop]),
         KeyBinding(
             keys: [.character("S")], label: "S", help: "signal it without a wake-up", group: "poke",
-            command: .signalOnly),
+            command: .signalOnly, views: [.loop]),
         KeyBinding(
             keys: [.character("o")], label: "o", help: "send a message to the selected port", group: "poke",
-            command: .sendMessage),
-        KeyBinding(keys: [.character("w")], label: "w", help: "wake the loop up", group: "poke", command: .wakeUp),
-        KeyBinding(keys: [.character("x")], label: "x", help: "stop the current run", group: "poke", command: .stop),
+            command: .sendMessage, views: [.loop]),
+        KeyBinding(
+            keys: [.character("w")], label: "w", help: "wake the loop up", group: "poke", command: .wakeUp,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.character("x")], label: "x", help: "stop the current run", group: "poke", command: .stop,
+            views: [.loop]),
         KeyBinding(
             keys: [.character("b")], label: "b", help: "perform a block (no wake-up)", group: "poke",
-            command: .performBlock),
+            command: .performBlock, views: [.loop]),
         KeyBinding(
             keys: [.character("m")], label: "m", help: "scroll: run the tracking mode for 0.8 s", group: "poke",
-            command: .scroll),
+            command: .scroll, views: [.loop]),
         KeyBinding(
-            keys: [.character("N")], label: "N", help: "start a nested run (0.3 s)", group: "poke", command: .nestedRun),
+            keys: [.character("N")], label: "N", help: "start a nested run (0.3 s)", group: "poke", command: .nestedRun,
+            views: [.loop]),
         KeyBinding(
-            keys: [.character("a")], label: "a", help: "add a repeating timer", group: "poke", command: .addTimer),
-        KeyBinding(keys: [.character("A")], label: "A", help: "add a source0", group: "poke", command: .addSource),
-        KeyBinding(keys: [.character("O")], label: "O", help: "add an observer", group: "poke", command: .addObserver),
+            keys: [.character("a")], label: "a", help: "add a repeating timer", group: "poke", command: .addTimer,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.character("A")], label: "A", help: "add a source0", group: "poke", command: .addSource,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.character("O")], label: "O", help: "add an observer", group: "poke", command: .addObserver,
+            views: [.loop]),
         KeyBinding(
             keys: [.character("r")], label: "r", help: "remove (invalidate) the selected item", group: "poke",
-            command: .removeItem),
-        KeyBinding(keys: [.tab], label: "Tab", help: "next panel", group: "view", command: .focusNext),
-        KeyBinding(keys: [.backTab], label: "S-Tab", help: "previous panel", group: "view", command: .focusPrevious),
-        KeyBinding(keys: [.up, .character("k")], label: "↑ k", help: "scroll up", group: "view", command: .scrollUp),
+            command: .removeItem, views: [.loop]),
         KeyBinding(
-            keys: [.down, .character("j")], label: "↓ j", help: "scroll down", group: "view", command: .scrollDown),
+            keys: [.character("a")], label: "a", help: "add an operation (work 1 s, checks every 100 ms)",
+            group: "pool", command: .addOperation, views: [.pool]),
+        KeyBinding(
+            keys: [.character("c")], label: "c", help: "cancel the selected operation", group: "pool",
+            command: .cancelOperation, views: [.pool]),
+        KeyBinding(
+            keys: [.character("C")], label: "C", help: "cancel all operations of the queue", group: "pool",
+            command: .cancelAllOperations, views: [.pool]),
+        KeyBinding(
+            keys: [.character("s")], label: "s", help: "suspend / resume the queue", group: "pool",
+            command: .toggleSuspended, views: [.pool]),
+        KeyBinding(
+            keys: [.character(">"), .character(".")], label: "> .", help: "raise the limit by one", group: "pool",
+            command: .raiseLimit, views: [.pool]),
+        KeyBinding(
+            keys: [.character("<"), .character(",")], label: "< ,", help: "lower the limit by one", group: "pool",
+            command: .lowerLimit, views: [.pool]),
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑ k", help: "select the operation above", group: "pool",
+            command: .selectPreviousOperation, views: [.pool]),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓ j", help: "select the operation below", group: "pool",
+            command: .selectNextOperation, views: [.pool]),
+        KeyBinding(
+            keys: [.tab], label: "Tab", help: "show the next queue", group: "pool", command: .nextQueue,
+            views: [.pool]),
+        KeyBinding(
+            keys: [.character("P")], label: "P", help: "pool view (queue, worker threads) / loop view",
+            group: "view", command: .togglePoolView),
+        KeyBinding(keys: [.tab], label: "Tab", help: "next panel", group: "view", command: .focusNext, views: [.loop]),
+        KeyBinding(
+            keys: [.backTab], label: "S-Tab", help: "previous panel", group: "view", command: .focusPrevious,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑ k", help: "scroll up", group: "view", command: .scrollUp,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓ j", help: "scroll down", group: "view", command: .scrollDown,
+            views: [.loop]),
         KeyBinding(
             keys: [.pageUp, .character("h")], label: "PgUp h", help: "page up", group: "view", command: .pageUp),
         KeyBinding(
             keys: [.pageDown, .character("l")], label: "PgDn l", help: "page down", group: "view", command: .pageDown),
         KeyBinding(
             keys: [.character("v")], label: "v", help: "documented 10 steps / what CF really does", group: "view",
-            command: .toggleCycleView),
+            command: .toggleCycleView, views: [.loop]),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(
             keys: [.escape], label: "Esc", help: "close the overlay (never quits)", group: "view",
@@ -90,11 +141,18 @@ enum KeyMap {
         KeyBinding(keys: [.character("q")], label: "q", help: "quit", group: "view", command: .quit),
     ]
 
-    /// The command for `key`, if any. Digits select items.
-    static func command(for key: Key) -> Command? {
-        if case .character(let character) = key, let digit = character.wholeNumberValue, (1...9).contains(digit) {
+    /// The bindings of `view`, in table order.
+    static func bindings(in view: AppModel.View) -> [KeyBinding] {
+        bindings.filter { $0.views.contains(view) }
+    }
+
+    /// The command for `key` in `view`, if any. Digits select items (in the loop view).
+    static func command(for key: Key, in view: AppModel.View = .loop) -> Command? {
+        if view == .loop, case .character(let character) = key, let digit = character.wholeNumberValue,
+            (1...9).contains(digit)
+        {
             return .selectItem(digit - 1)
         }
-        return bindings.first { $0.keys.contains(key) }?.command
+        return bindings.first { $0.views.contains(view) && $0.keys.contains(key) }?.command
     }
 }

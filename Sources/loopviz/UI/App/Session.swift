@@ -78,4 +78,12 @@ struct Session: Equatable {
         }
         return snapshots
     }
+
+    /// The operation queues after the first `count` events.
+    func poolSnapshot(after count: Int) -> PoolSnapshot {
+        PoolSnapshot(queues: script.scenario.queues, trace: trace, count: count)
+    }
+
+    /// True when the scenario has an operation queue (the pool view has something to show).
+    var hasQueues: Bool { !script.scenario.queues.isEmpty }
 }

@@ -45,7 +45,7 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
     if model.isTooSmall {
         return key == .character("q") ? quit(&model) : []
     }
-    guard let command = KeyMap.command(for: key) else { return [] }
+    guard let command = KeyMap.command(for: key, in: model.view) else { return [] }
     model.flash = nil
     return perform(command, &model)
 }
@@ -60,10 +60,11 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .togglePause: model.isPaused.toggle()
     case .stepForward:
         model.isPaused = true
-        move(&model, to: model.cursor + 1)
+        move(&model, to: nextShown(after: model.cursor, &model))
     case .stepBack:
         model.isPaused = true
-        move(&model, to: model.cursor - 1)
+        let previous = model.trace.indices.last { $0 < model.cursor - 1 && model.isShown(model.trace[$0]) }
+        move(&model, to: (previous ?? -1) + 1)
     case .nextIteration:
         model.isPaused = true
         let next = model.trace.indices.first { $0 >= model.cursor && model.trace[$0].kind == .beforeTimers }
@@ -98,8 +99,54 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .fireTimer, .signalAndWake, .signalOnly, .sendMessage, .wakeUp, .stop, .performBlock, .scroll, .nestedRun,
         .addTimer, .addSource, .addObserver, .removeItem:
         poke(command, &model)
+    case .togglePoolView:
+        if model.session.hasQueues {
+            model.view = model.view == .loop ? .pool : .loop
+            model.logScroll = 0
+        } else {
+            model.flash = "this scenario has no operation queue"
+        }
+    case .nextQueue:
+        let count = model.session.script.scenario.queues.count
+        if count > 1 {
+            model.shownQueue = (model.shownQueue + 1) % count
+            model.selectedOperation = nil
+        }
+        model.flash = model.shownQueueState.map { "queue \($0.name)" }
+    case .selectPreviousOperation, .selectNextOperation:
+        selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
+    case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
+        pokePool(command, &model)
     }
     return []
+}
+
+/// The cursor after the next event the view shows (the end of the trace if there is none; the session computes
+/// further when it can).
+private func nextShown(after cursor: Int, _ model: inout AppModel) -> Int {
+    while true {
+        if let next = model.trace.indices.first(where: { $0 >= cursor && model.isShown(model.trace[$0]) }) {
+            return next + 1
+        }
+        guard model.session.canExtend, model.trace.count < Session.maximumEvents else { break }
+        model.session.extend()
+    }
+    return model.view == .loop ? cursor + 1 : model.trace.count
+}
+
+/// Moves the operation selection up or down the queue panel's list (executing, then waiting by priority).
+private func selectOperation(by step: Int, _ model: inout AppModel) {
+    guard let queue = model.shownQueueState else { return }
+    let names = queue.listed.map(\.name)
+    guard !names.isEmpty else {
+        model.flash = "queue \(queue.name) has no operation yet"
+        return
+    }
+    if let selected = model.selectedOperation, let index = names.firstIndex(of: selected) {
+        model.selectedOperation = names[min(max(0, index + step), names.count - 1)]
+    } else {
+        model.selectedOperation = step > 0 ? names.first : names.last
+    }
 }
 
 /// Moves the cursor, computing further if the session can show more.
@@ -121,7 +168,10 @@ private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
         model.stepCredit += seconds * rate
         let steps = Int(model.stepCredit)
         model.stepCredit -= Double(steps)
-        if steps > 0 { move(&model, to: model.cursor + steps) }
+        // A step is an event the view shows: the pool view plays the pool's events, not its workers' loops.
+        var target = model.cursor
+        for _ in 0..<steps { target = nextShown(after: target, &model) }
+        if steps > 0 { move(&model, to: target) }
     } else {
         // Real time: show every event whose virtual time has come.
         model.playClock = max(model.playClock, model.now) + .secondsValue(seconds)
@@ -231,4 +281,71 @@ private func poke(_ command: Command, _ model: inout AppModel) {
 /// The mode a "scroll" runs: the first mode besides default that the scenario mentions, else `Tracking`.
 func trackingMode(_ scenario: Scenario) -> ModeName {
     scenario.mentionedModes.first { $0 != .default } ?? "Tracking"
+}
+
+/// Turns a pool key into an outside event at the time shown, on the queue the pool view shows, and recomputes.
+private func pokePool(_ command: Command, _ model: inout AppModel) {
+    guard let shown = model.shownQueueState else {
+        model.flash = "this scenario has no operation queue"
+        return
+    }
+    let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
+    // The queue as it is at that time, with every event of that instant (an earlier key pressed at the same
+    // time included, even when the cursor has not reached its events yet).
+    let instant = LoopInstant.zero + time
+    let upTo = model.trace.firstIndex { $0.time > instant } ?? model.trace.count
+    let queue = model.session.poolSnapshot(after: max(upTo, model.cursor)).queue(named: shown.name) ?? shown
+    var intervention: Session.Intervention?
+    switch command {
+    case .addOperation:
+        let name = freeOperationName(model)
+        let spec = OperationSpec(
+            name: name, priority: .normal, body: .work(.seconds(1), checkEvery: .milliseconds(100)))
+        intervention = .init(
+            time: time, label: "add \(name) to \(queue.name) (normal, work 1 s)",
+            actions: [.addOperation(queue: queue.name, spec)])
+        model.selectedOperation = name
+    case .cancelOperation:
+        guard let selected = model.selectedOperation, queue.operation(named: selected) != nil else {
+            model.flash = "select an operation first (\(Glyphs(theme: model.theme).upDown) or j/k)"
+            return
+        }
+        intervention = .init(time: time, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
+    case .cancelAllOperations:
+        intervention = .init(
+            time: time, label: "cancel all operations of \(queue.name)", actions: [.cancelAll(queue: queue.name)])
+    case .toggleSuspended:
+        let flag = !queue.suspended
+        intervention = .init(
+            time: time, label: "\(flag ? "suspend" : "resume") \(queue.name)",
+            actions: [.setSuspended(queue: queue.name, flag)])
+    case .raiseLimit, .lowerLimit:
+        let limit = max(0, queue.width + (command == .raiseLimit ? 1 : -1))
+        guard limit != queue.limit else {
+            model.flash = "the limit of \(queue.name) is already 0: nothing starts"
+            return
+        }
+        intervention = .init(
+            time: time, label: "limit of \(queue.name) \(queue.limitText), now \(limit)",
+            actions: [.setLimit(queue: queue.name, limit)])
+    default:
+        break
+    }
+    guard let intervention else { return }
+    model.session.intervene(intervention)
+    model.flash = intervention.label + " at \(LoopInstant.zero + time)"
+    model.cursor = min(model.cursor, model.trace.count)
+    model.furthest = model.cursor
+    model.isPaused = false
+}
+
+/// `opN` with the smallest N no operation of the session has.
+private func freeOperationName(_ model: AppModel) -> String {
+    var taken = Set(model.trace.filter { $0.kind == .opAdd }.compactMap(\.name))
+    for intervention in model.session.interventions {
+        for case .addOperation(_, let spec) in intervention.actions { taken.insert(spec.name) }
+    }
+    var number = 1
+    while taken.contains("op\(number)") { number += 1 }
+    return "op\(number)"
 }

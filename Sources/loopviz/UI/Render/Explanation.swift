@@ -83,27 +83,8 @@ enum Explanation {
             return "Source \(name) is removed from \(event.detail ?? "a mode"): its cancel callout runs."
         case .note:
             return event.detail ?? ""
-        case .opAdd:
-            return "Operation \(name) is added to queue \(event.loop) (\(event.detail ?? "")). It becomes ready when "
-                + "every dependency has finished."
-        case .opReady:
-            return "\(name) is ready. Ready operations start highest priority first, first added first within a "
-                + "level, while fewer than maxConcurrentOperationCount execute."
-        case .opStart:
-            return "\(name) starts on worker \(event.loop), a \(event.detail ?? "thread"). A pool reuses an idle "
-                + "thread instead of creating one per task."
-        case .opCancel:
-            return "cancel() on \(name) (\(event.detail ?? "")): a queued operation finishes without running; a "
-                + "running one only sees isCancelled at its next check."
-        case .opFinish:
-            return "\(name) finished: \(event.detail ?? "done"). Its thread is free for the next operation, and "
-                + "operations that depend on it may become ready."
-        case .threadCreate:
-            return "A new thread \(event.loop) is created (\(event.detail ?? "")): the cost a pool saves."
-        case .threadExit:
-            return "Thread \(event.loop) ends (\(event.detail ?? ""))."
-        case .queue:
-            return "Queue \(event.loop): \(name)\(event.detail.map { " \($0)" } ?? "")."
+        case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
+            return poolText(event)
         }
     }
 
@@ -114,6 +95,101 @@ enum Explanation {
         case "timedOut": "timedOut: the run's time limit passed (checked after every iteration)."
         case "handledSource": "handledSource: returnAfterSourceHandled was set and a source was performed."
         default: "The run returned \(name)."
+        }
+    }
+
+    /// The rule behind a pool event (the engine's `detail` says which case it is).
+    static func poolText(_ event: LoopEvent) -> String {
+        let name = event.name ?? ""
+        let detail = event.detail ?? ""
+        switch event.kind {
+        case .opAdd:
+            let parsed = PoolSnapshot.parse(detail)
+            if !parsed.dependencies.isEmpty {
+                return "addOperation(\(name)) on \(event.loop) (\(detail)). It depends on "
+                    + parsed.dependencies.joined(separator: ", ") + ": it stays pending, not ready, until they finish "
+                    + "(a cancelled dependency counts as finished)."
+            }
+            return "addOperation(\(name)) on \(event.loop) (\(detail)). Nothing to wait for, so it becomes ready "
+                + "at once; it starts when the queue has a free slot and is not suspended."
+        case .opReady:
+            return "\(name) is ready. The queue starts ready operations highest priority first (veryHigh to "
+                + "veryLow), the first added first within a level, while fewer than maxConcurrentOperationCount "
+                + "execute and the queue is not suspended."
+        case .opStart:
+            if detail.hasPrefix("reused") {
+                let before = detail.split(separator: "(").last.map { " (\($0.prefix { $0 != ")" }))" } ?? ""
+                return "\(name) starts on \(event.loop), an idle worker reused\(before): no thread is created. "
+                    + "Between operations a worker sleeps in its run loop, kept alive by a port."
+            }
+            return "\(name) starts on \(event.loop), a thread just created for it: every worker was busy and the "
+                + "queue was under its limit. A pool creates threads only when it must."
+        case .opCancel:
+            if detail == "queued" {
+                return "cancel() on \(name) while it waits in the queue: it finishes at once without running, and "
+                    + "operations that depend on it may become ready."
+            }
+            if detail.hasPrefix("executing: the connection") {
+                return "cancel() on the upload \(name): cancelling it cancels its connection, whose callback "
+                    + "arrives on the socket and finishes the operation on its worker's run loop."
+            }
+            if detail.hasPrefix("executing") {
+                return "cancel() on \(name) while it runs only sets isCancelled: it stops at its next check of the "
+                    + "flag. An operation that never checks runs to the end."
+            }
+            if detail.hasPrefix("handed to") {
+                return "cancel() on \(name), handed to a worker but not started (\(detail)): start() will see "
+                    + "isCancelled and finish without calling main()."
+            }
+            return "cancel() on \(name): \(detail). Cancelling an operation that finished, or twice, changes nothing."
+        case .opFinish:
+            let freed = event.loop.contains(".") ? " Its worker \(event.loop) is free: its idle timer starts." : ""
+            if detail.hasPrefix("cancelled before") {
+                return "\(name) finished without running: it was cancelled before it started. It still counts as "
+                    + "finished for the operations that depend on it.\(freed)"
+            }
+            if detail.hasPrefix("cancelled while") {
+                return "\(name) saw isCancelled at a check point and returned early: cancelled while running.\(freed)"
+            }
+            if detail.contains("no check point") {
+                return "\(name) ran to the end although it was cancelled: the cancel came after its last check "
+                    + "point.\(freed)"
+            }
+            return "\(name) finished (\(detail)). Operations that depend on it may become ready, and the queue "
+                + "starts what its limit now allows.\(freed)"
+        case .threadCreate:
+            if detail.hasPrefix("worker of") {
+                return "A new worker thread \(event.loop) (\(detail)): no idle worker was free. It runs a run loop "
+                    + "kept alive by a port, so it can sleep between operations instead of exiting."
+            }
+            return "Thread.detachNewThread: \(event.loop) is created for one task (\(detail)) and exits after it - "
+                + "a thread per task, the cost a pool saves."
+        case .threadExit:
+            if detail.hasPrefix("idle") {
+                return "\(event.loop) is retired (\(detail)): the one-shot idle timer on its loop fired with no "
+                    + "work, so the thread stops its loop and exits. The next operation needs a new thread."
+            }
+            return "Thread \(event.loop) ends (\(detail))."
+        case .queue:
+            switch name {
+            case "suspended":
+                return "isSuspended = true on \(event.loop): nothing new starts; operations already executing go on."
+            case "resumed":
+                return "isSuspended = false on \(event.loop): ready operations start again, up to the limit."
+            case "limit":
+                return "maxConcurrentOperationCount = \(detail) on \(event.loop). Raising it starts ready operations "
+                    + "at once; lowering it stops nothing that executes - the queue just starts fewer."
+            case "cancelAll":
+                return "cancelAllOperations() on \(event.loop): every operation not finished is cancelled, in the "
+                    + "order they were added. Queued ones finish at once; running ones at their next check."
+            case "waitAll":
+                return "waitUntilAllOperationsAreFinished on \(event.loop): the calling thread blocks until every "
+                    + "operation has finished."
+            default:
+                return "Queue \(event.loop): \(name) \(detail)."
+            }
+        default:
+            return ""
         }
     }
 }

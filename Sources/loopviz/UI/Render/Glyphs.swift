@@ -18,6 +18,11 @@ struct Glyphs {
     var times: String { theme.unicode ? "×" : "x" }
     var upDown: String { theme.unicode ? "↑↓" : "up/down" }
     var narration: String { theme.unicode ? "»" : ">>" }
+    /// Worker lanes: idle, created, retired, and the now mark on their time axis.
+    var idle: Character { theme.unicode ? "·" : "." }
+    var created: Character { "+" }
+    var retired: Character { theme.unicode ? "×" : "x" }
+    var nowMark: String { theme.unicode ? "▲" : "^" }
 
     /// `text` with its arrows spelled out when the theme is ASCII (key labels such as `n →`).
     func plain(_ text: String) -> String {

@@ -8,15 +8,25 @@ func render(_ model: AppModel) -> Screen {
         drawTooSmall(model, &screen)
         return screen
     }
-    let snapshots = model.session.snapshots(after: model.cursor)
-    let layout = Layout(width: model.width, height: model.height, threads: snapshots.count)
     drawTitle(model, &screen, glyphs)
-    drawCycle(model, layout.cycle, &screen, glyphs)
-    drawLoop(model, snapshots, layout.loop, &screen, glyphs)
-    drawMode(model, snapshots, layout.mode, &screen, glyphs)
-    drawTimeline(model, snapshots, layout.timeline, &screen, glyphs)
-    drawLog(model, layout.log, &screen, glyphs)
-    drawWhy(model, layout.why, &screen, glyphs)
+    switch model.view {
+    case .loop:
+        let snapshots = model.session.snapshots(after: model.cursor)
+        let layout = Layout(width: model.width, height: model.height, threads: snapshots.count)
+        drawCycle(model, layout.cycle, &screen, glyphs)
+        drawLoop(model, snapshots, layout.loop, &screen, glyphs)
+        drawMode(model, snapshots, layout.mode, &screen, glyphs)
+        drawTimeline(model, snapshots, layout.timeline, &screen, glyphs)
+        drawLog(model, layout.log, &screen, glyphs)
+        drawWhy(model, layout.why, explaining: model.cursor > 0 ? model.cursor - 1 : nil, &screen, glyphs)
+    case .pool:
+        let pool = model.pool
+        let whyRect = Rect(x: 0, y: model.height - 5, width: model.width, height: 4)
+        drawPoolView(model, pool, above: whyRect.y, &screen, glyphs)
+        // The Why of the pool view is about the pool: the latest pool event when the step is a worker's loop.
+        let explained = model.currentEvent.map(model.isShown) == true ? model.cursor - 1 : pool.lastEventIndex
+        drawWhy(model, whyRect, explaining: explained, &screen, glyphs)
+    }
     drawStatus(model, &screen, glyphs)
     switch model.overlay {
     case .help: drawHelp(model, &screen, glyphs)
@@ -51,7 +61,7 @@ struct Layout {
 
 // MARK: - Frame
 
-private func header(
+func header(
     _ title: String, _ rect: Rect, focused: Bool, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let line = String(repeating: glyphs.horizontal, count: max(0, rect.width))
@@ -92,6 +102,10 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     var text = " \(model.speedLabel)  t=\(model.now)s  "
     if let flash = model.flash {
         text += flash
+    } else if model.view == .pool {
+        text +=
+            "? help  q quit  Space play/pause  n/p step  P loop view  a add  c cancel  C cancel all  "
+            + "s suspend  < > limit"
     } else {
         text += "? help  q quit  Space play/pause  n/p step  s signal  o port  f fire  w wake  x stop  m scroll"
     }
@@ -381,7 +395,9 @@ private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
     }
 }
 
-private func drawWhy(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+private func drawWhy(
+    _ model: AppModel, _ rect: Rect, explaining index: Int?, _ screen: inout Screen, _ glyphs: Glyphs
+) {
     if let narration = currentNarration(model) {
         header("\(glyphs.narration) " + narration, rect, focused: false, &screen, glyphs)
         var style = glyphs.warning
@@ -391,10 +407,16 @@ private func drawWhy(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
     } else {
         header("Why", rect, focused: false, &screen, glyphs)
     }
-    let text =
-        model.cursor > 0
-        ? Explanation.text(for: model.cursor - 1, in: model.trace)
-        : "Nothing has happened yet: press Space to play, n to step, ? for every key."
+    let text: String
+    if let index {
+        text = Explanation.text(for: index, in: model.trace)
+    } else if model.view == .pool {
+        text =
+            "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
+            + "next, ? for every key."
+    } else {
+        text = "Nothing has happened yet: press Space to play, n to step, ? for every key."
+    }
     for (row, line) in wrap(text, width: rect.width - 2).prefix(rect.height - 1).enumerated() {
         screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
     }
@@ -437,31 +459,36 @@ func currentNarration(_ model: AppModel) -> String? {
 }
 
 private func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
-    let groups = ["play", "poke", "view"]
+    let groups = model.view == .pool ? ["play", "pool", "view"] : ["play", "poke", "view"]
     var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
     for group in groups {
         lines.append(("", .plain))
         lines.append((group, glyphs.header))
-        for binding in KeyMap.bindings where binding.group == group {
+        for binding in KeyMap.bindings(in: model.view) where binding.group == group {
             lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
         }
     }
-    let width = min(model.width - 4, lines.count + 2 > model.height - 2 ? 100 : 64)
-    let height = min(model.height - 2, lines.count + 2)
+    // Two columns, split at the group boundary nearest the middle, when the screen is too short for one.
+    var columns = [lines[...]]
+    if lines.count + 2 > model.height - 2,
+        let split = lines.indices.filter({ $0 > 0 && lines[$0].0.isEmpty }).min(by: {
+            max($0, lines.count - $0 - 1) < max($1, lines.count - $1 - 1)
+        })
+    {
+        columns = [lines[..<split], lines[(split + 1)...]]
+    }
+    let width = min(model.width - 4, columns.count > 1 ? 120 : 64)
+    let height = min(model.height - 2, (columns.map(\.count).max() ?? 0) + 2)
     let rect = Rect(x: (model.width - width) / 2, y: (model.height - height) / 2, width: width, height: height)
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)
-    // Two columns when the screen is too short for one.
     let inner = rect.inner
-    let perColumn = inner.height
-    for (index, line) in lines.enumerated() {
-        let column = index / max(1, perColumn)
-        let x = inner.x + column * (inner.width / 2)
-        let y = inner.y + index % max(1, perColumn)
-        guard column < 2 else { break }
-        screen.put(
-            line.0, x: x, y: y, style: line.1,
-            limit: column == 0 && lines.count > perColumn ? inner.width / 2 : inner.width)
+    let columnWidth = inner.width / columns.count
+    for (column, content) in columns.enumerated() {
+        for (row, line) in content.prefix(inner.height).enumerated() {
+            screen.put(
+                line.0, x: inner.x + column * columnWidth, y: inner.y + row, style: line.1, limit: columnWidth - 1)
+        }
     }
 }
 
@@ -472,7 +499,7 @@ private func drawGoTo(_ model: AppModel, _ typed: String, _ screen: inout Screen
     screen.put("go to event (1-\(model.trace.count)): \(typed)_", x: rect.x + 2, y: rect.y + 1, limit: rect.width - 4)
 }
 
-private func box(_ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+func box(_ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     let unicode = glyphs.theme.unicode
     let (h, v) = unicode ? ("─", "│") : ("-", "|")
     let corners = unicode ? ["┌", "┐", "└", "┘"] : ["+", "+", "+", "+"]

@@ -1,0 +1,297 @@
+import LoopEngine
+
+/// What every operation queue (thread pool) looks like after a prefix of the trace: what the pool view draws.
+/// Folded from the pool events alone, like ``LoopSnapshot``, so stepping back and forth shows exactly what the
+/// engine did.
+struct PoolSnapshot: Equatable {
+    /// The width of a queue whose limit is the default, on the virtual clock (the engine's
+    /// `OperationQueueCore.virtualDefaultWidth`, which LoopEngine does not export).
+    static let defaultWidth = 4
+
+    struct Operation: Equatable {
+        enum State: String, Equatable {
+            /// Added, waiting for a dependency.
+            case pending
+            /// Every dependency finished: waits for a free slot.
+            case ready
+            case executing
+            /// Done, or cancelled (see `cancelled`).
+            case finished
+        }
+
+        var name: String
+        var priority: QueuePriority
+        var dependencies: [String]
+        /// What it does, as the engine described it (`async`, `work 1.000s check every 0.100s`).
+        var body: String
+        var state: State = .pending
+        /// `cancel()` reached it (a cancel of a finished operation does not count).
+        var cancelRequested = false
+        /// It ended cancelled (before it started, or at a check point while running).
+        var cancelled = false
+        /// The worker it runs or ran on.
+        var worker: String?
+        var addedAt: LoopInstant
+        var startedAt: LoopInstant?
+        var finishedAt: LoopInstant?
+        /// How it finished, as the engine said it.
+        var outcome: String?
+        /// The character that stands for it in the worker lanes (unique within its queue).
+        var symbol: Character = "?"
+
+        var isWaiting: Bool { state == .pending || state == .ready }
+    }
+
+    /// A thread of the pool (or a detached thread, which has no queue).
+    struct Worker: Equatable {
+        /// One operation that ran on it: from its start to its finish (nil: still running).
+        struct Run: Equatable {
+            var operation: String
+            var start: LoopInstant
+            var end: LoopInstant?
+        }
+
+        var name: String
+        var createdAt: LoopInstant
+        var retiredAt: LoopInstant?
+        var runs: [Run] = []
+        /// Why it ended (the engine's words).
+        var exitDetail: String?
+
+        var operationsRun: Int { runs.count }
+        var current: String? { runs.last.flatMap { $0.end == nil ? $0.operation : nil } }
+        var isRetired: Bool { retiredAt != nil }
+    }
+
+    struct Counters: Equatable {
+        var threadsCreated = 0
+        var threadsReused = 0
+        var threadsRetired = 0
+        var executing = 0
+        var maxExecuting = 0
+        var finished = 0
+        var cancelled = 0
+    }
+
+    struct Queue: Equatable {
+        var name: String
+        /// `maxConcurrentOperationCount`; nil is the default.
+        var limit: Int?
+        var suspended: Bool
+        var idleTimeout: Duration
+        /// In add order.
+        var operations: [Operation] = []
+        /// Every worker it ever had, in creation order.
+        var workers: [Worker] = []
+        var counters = Counters()
+        /// A thread is blocked in `waitUntilAllOperationsAreFinished` (until the queue drains).
+        var waitingForAll = false
+
+        var width: Int { limit.map { max($0, 0) } ?? PoolSnapshot.defaultWidth }
+        var limitText: String { limit.map(String.init) ?? "default (\(PoolSnapshot.defaultWidth))" }
+
+        func operation(named name: String) -> Operation? { operations.first { $0.name == name } }
+
+        /// Operations waiting in the queue at `priority`, in add order.
+        func waiting(at priority: QueuePriority) -> [Operation] {
+            operations.filter { $0.isWaiting && $0.priority == priority }
+        }
+
+        /// Executing operations, in the order they started.
+        var executing: [Operation] {
+            operations.filter { $0.state == .executing }.sorted { ($0.startedAt ?? .zero) < ($1.startedAt ?? .zero) }
+        }
+
+        /// The operations the selection cursor moves through, in the order the queue panel lists them:
+        /// executing first, then waiting ones by priority (highest first).
+        var listed: [Operation] {
+            executing + QueuePriority.allCases.reversed().flatMap { waiting(at: $0) }
+        }
+
+        var liveWorkers: Int { workers.filter { !$0.isRetired }.count }
+    }
+
+    var queues: [Queue]
+    /// Threads started with `detach` (one thread per task): drawn as lanes too, for the contrast with a pool.
+    var detached: [Worker] = []
+    /// The latest pool event applied (its index in the trace).
+    var lastEventIndex: Int?
+
+    init(queues specs: [QueueSpec]) {
+        queues = specs.map {
+            Queue(name: $0.name, limit: $0.limit, suspended: $0.suspended, idleTimeout: $0.idleTimeout)
+        }
+    }
+
+    /// The pools after the first `count` events of `trace`.
+    init(queues specs: [QueueSpec], trace: [LoopEvent], count: Int) {
+        self.init(queues: specs)
+        for (index, event) in trace.prefix(count).enumerated() where event.kind.isPool {
+            apply(event)
+            lastEventIndex = index
+        }
+    }
+
+    func queue(named name: String) -> Queue? { queues.first { $0.name == name } }
+
+    mutating func apply(_ event: LoopEvent) {
+        switch event.kind {
+        case .threadCreate:
+            let name = event.name ?? event.loop
+            let worker = Worker(name: name, createdAt: event.time)
+            if let queue = queueIndex(ofWorker: name, detail: event.detail) {
+                queues[queue].workers.append(worker)
+                queues[queue].counters.threadsCreated += 1
+            } else {
+                detached.append(worker)
+            }
+        case .threadExit:
+            let name = event.name ?? event.loop
+            if let (queue, index) = workerIndex(name) {
+                queues[queue].workers[index].retiredAt = event.time
+                queues[queue].workers[index].exitDetail = event.detail
+                queues[queue].counters.threadsRetired += 1
+            } else if let index = detached.lastIndex(where: { $0.name == name && !$0.isRetired }) {
+                detached[index].retiredAt = event.time
+                detached[index].exitDetail = event.detail
+            }
+        case .opAdd:
+            guard let queue = queueIndex(event.loop), let name = event.name else { return }
+            guard !queues[queue].operations.contains(where: { $0.name == name }) else { return }
+            let parsed = Self.parse(event.detail ?? "")
+            var operation = Operation(
+                name: name, priority: parsed.priority, dependencies: parsed.dependencies, body: parsed.body,
+                addedAt: event.time)
+            operation.symbol = Self.symbol(for: name, taken: Set(queues[queue].operations.map(\.symbol)))
+            queues[queue].operations.append(operation)
+        case .opReady:
+            update(event.name, inQueue: event.loop) { operation, _ in operation.state = .ready }
+        case .opStart:
+            guard let name = event.name, let (queue, index) = workerIndex(event.loop) else { return }
+            guard let position = queues[queue].operations.firstIndex(where: { $0.name == name }) else { return }
+            queues[queue].operations[position].state = .executing
+            queues[queue].operations[position].worker = event.loop
+            queues[queue].operations[position].startedAt = event.time
+            queues[queue].workers[index].runs.append(.init(operation: name, start: event.time))
+            if event.detail?.hasPrefix("reused") == true { queues[queue].counters.threadsReused += 1 }
+            queues[queue].counters.executing += 1
+            queues[queue].counters.maxExecuting = max(
+                queues[queue].counters.maxExecuting, queues[queue].counters.executing)
+        case .opCancel:
+            let detail = event.detail ?? ""
+            guard !detail.hasPrefix("already") else { return }
+            update(event.name, inQueue: event.loop) { operation, _ in operation.cancelRequested = true }
+        case .opFinish:
+            guard let name = event.name else { return }
+            // On the queue's own name when it never started; on its worker otherwise.
+            let queueName = workerIndex(event.loop).map { queues[$0.0].name } ?? event.loop
+            update(name, inQueue: queueName) { operation, queue in
+                let wasExecuting = operation.state == .executing
+                operation.state = .finished
+                operation.finishedAt = event.time
+                operation.outcome = event.detail
+                operation.cancelled = event.detail?.hasPrefix("cancelled") == true
+                queue.counters.finished += 1
+                if operation.cancelled { queue.counters.cancelled += 1 }
+                if wasExecuting {
+                    queue.counters.executing -= 1
+                    if let worker = operation.worker,
+                        let index = queue.workers.lastIndex(where: { $0.name == worker }),
+                        let last = queue.workers[index].runs.indices.last,
+                        queue.workers[index].runs[last].operation == name
+                    {
+                        queue.workers[index].runs[last].end = event.time
+                    }
+                }
+            }
+        case .queue:
+            guard let queue = queueIndex(event.loop) else { return }
+            switch event.name {
+            case "suspended": queues[queue].suspended = true
+            case "resumed": queues[queue].suspended = false
+            case "limit": queues[queue].limit = event.detail.flatMap { Int($0) }
+            case "waitAll": queues[queue].waitingForAll = true
+            default: break
+            }
+        default:
+            return
+        }
+        for index in queues.indices where queues[index].waitingForAll {
+            if queues[index].operations.allSatisfy({ $0.state == .finished }) { queues[index].waitingForAll = false }
+        }
+    }
+
+    private func queueIndex(_ name: String) -> Int? { queues.firstIndex { $0.name == name } }
+
+    /// The queue a new worker belongs to: `worker of Q`, else the queue its name (`Q.3`) starts with.
+    private func queueIndex(ofWorker name: String, detail: String?) -> Int? {
+        if let detail, detail.hasPrefix("worker of ") {
+            return queueIndex(String(detail.dropFirst("worker of ".count)))
+        }
+        guard detail?.hasPrefix("detached") != true, let dot = name.lastIndex(of: ".") else { return nil }
+        return queueIndex(String(name[..<dot]))
+    }
+
+    private func workerIndex(_ name: String) -> (Int, Int)? {
+        for (queue, state) in queues.enumerated() {
+            if let index = state.workers.lastIndex(where: { $0.name == name }) { return (queue, index) }
+        }
+        return nil
+    }
+
+    private mutating func update(
+        _ name: String?, inQueue queueName: String, _ change: (inout Operation, inout Queue) -> Void
+    ) {
+        guard let name, let queue = queueIndex(queueName),
+            let index = queues[queue].operations.firstIndex(where: { $0.name == name })
+        else { return }
+        var operation = queues[queue].operations[index]
+        change(&operation, &queues[queue])
+        queues[queue].operations[index] = operation
+    }
+
+    /// Reads the engine's description of an operation: `priority P[, after A, B][, async | work …]`.
+    static func parse(_ detail: String) -> (priority: QueuePriority, dependencies: [String], body: String) {
+        var priority = QueuePriority.normal
+        var dependencies: [String] = []
+        var body = ""
+        var inDependencies = false
+        for part in detail.split(separator: ", ").map(String.init) {
+            if part.hasPrefix("priority ") {
+                let word = part.dropFirst("priority ".count)
+                priority = QueuePriority.allCases.first { $0.description == word } ?? .normal
+                inDependencies = false
+            } else if part.hasPrefix("after ") {
+                dependencies.append(String(part.dropFirst("after ".count)))
+                inDependencies = true
+            } else if part == "async" || part.hasPrefix("work ") {
+                body = part
+                inDependencies = false
+            } else if inDependencies {
+                dependencies.append(part)
+            } else if !body.isEmpty {
+                // More about the body (`async, reply after 0.300s`).
+                body += ", " + part
+            }
+        }
+        return (priority, dependencies, body)
+    }
+
+    /// Characters the lanes use for other things, never an operation's symbol.
+    static let reservedSymbols: Set<Character> = [" ", "·", ".", "+", "×", "x", "X", "?", "-"]
+
+    /// A character for operation `name` that no other operation of its queue has: its number's last digit
+    /// (`upload7` is 7), else its initial, else its last character, else another of its characters, else the
+    /// first free of 1-9, a-z, A-Z.
+    static func symbol(for name: String, taken: Set<Character>) -> Character {
+        var candidates: [Character] = []
+        if let last = name.last, last.isNumber { candidates.append(last) }
+        if let first = name.first { candidates.append(first) }
+        if let last = name.last { candidates.append(last) }
+        candidates += Array(name)
+        candidates += Array("123456789abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ")
+        return candidates.first {
+            !taken.contains($0) && !reservedSymbols.contains($0) && $0.isASCII && !$0.isWhitespace
+        } ?? "?"
+    }
+}
