@@ -176,6 +176,8 @@ public enum FoundationPoolOracle {
             case .work, .note, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .finishOperation,
                 .waitUntilAllFinished:
                 continue
+            case .detach(_, let inner):
+                if let reason = firstUnsupported(inner) { return reason }
             case .setLimit(let queue, let limit):
                 if let limit, limit < 0 {
                     return "limit \(queue) \(limit) (Foundation traps on a negative limit)"
@@ -206,8 +208,7 @@ public enum FoundationPoolOracle {
         case .run: "a run of the loop"
         case .setFlag(let flag): "set flag \(flag)"
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
-        case .detach(let task, _): "detach \(task)"
-        case .work, .note, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
+        case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
             .waitUntilAllFinished:
             "a pool action"
         }

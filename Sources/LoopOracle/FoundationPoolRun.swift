@@ -202,6 +202,13 @@ final class FoundationPoolRun: @unchecked Sendable {
             guard let queue = queue(named: name) else { return }
             trace.record(name, .queue, "waitAll")
             queue.waitUntilAllOperationsAreFinished()
+        case .detach(let task, let inner):
+            // Thread.detachNewThread: a thread of its own for one task, as in the engine.
+            trace.record(task, .threadCreate, task, detail: "detached for one task")
+            Thread.detachNewThread { [self] in
+                perform(inner, on: task)
+                trace.record(task, .threadExit, task, detail: "its task is done")
+            }
         default:
             // Rejected up front (see FoundationPoolOracle.unsupportedReason).
             break

@@ -41,13 +41,17 @@ struct PoolSnapshotTests {
         #expect(queue.workers[0].current == "upload2")
     }
 
-    @Test("a queued operation cancelled at 0.4 s finishes without running")
+    @Test("a queued operation cancelled at 0.4 s keeps its place, then finishes without running at its turn")
     func cancelQueued() {
-        let queue = Self.snapshot(at: 400, step: .opFinish, "cleanup")
+        let waiting = Self.snapshot(at: 400, step: .opCancel, "cleanup")
+        #expect(waiting.operation(named: "cleanup")?.state == .ready)
+        #expect(waiting.operation(named: "cleanup")?.cancelRequested == true)
+        #expect(waiting.waiting(at: .normal).map(\.name) == ["cleanup"])
+        let queue = Self.snapshot(at: 800, step: .opFinish, "cleanup")
         let cleanup = queue.operation(named: "cleanup")
         #expect(cleanup?.state == .finished && cleanup?.cancelled == true && cleanup?.cancelRequested == true)
         #expect(cleanup?.startedAt == nil && cleanup?.worker == nil)
-        #expect(queue.counters.cancelled == 1 && queue.counters.finished == 2)
+        #expect(queue.counters.cancelled == 1 && queue.counters.finished == 3)
     }
 
     @Test("at the end: every operation finished, both workers retired after 2 s idle")

@@ -31,9 +31,9 @@ final class OperationQueueCore: @unchecked Sendable {
     private var suspended: Bool
     private var operations: [PoolOperation] = []
     private var byName: [String: PoolOperation] = [:]
-    /// Ready operations, FIFO per priority level (index 0 = veryHigh); finished ones are skipped when met.
+    /// Ready operations not handed to a worker yet, per priority level (index 0 = veryHigh), each in add order:
+    /// like Foundation, the queue starts the first added of the highest level, whenever each became ready.
     private var ready: [[PoolOperation]] = Array(repeating: [], count: QueuePriority.allCases.count)
-    private var readyHeads: [Int] = Array(repeating: 0, count: QueuePriority.allCases.count)
     /// Operations not finished yet that wait for the named one.
     private var dependents: [String: [PoolOperation]] = [:]
     private var unfinished = 0
@@ -171,11 +171,13 @@ final class OperationQueueCore: @unchecked Sendable {
 
     private func makeReady(_ operation: PoolOperation) {
         operation.state = .ready
-        ready[Self.level(operation.spec.priority)].append(operation)
+        let level = Self.level(operation.spec.priority)
+        let index = ready[level].firstIndex { $0.sequence > operation.sequence } ?? ready[level].endIndex
+        ready[level].insert(operation, at: index)
         emit(.opReady, operation.name)
     }
 
-    /// The index of a priority's FIFO in `ready`: the highest level first.
+    /// The index of a priority's list in `ready`: the highest level first.
     private static func level(_ priority: QueuePriority) -> Int {
         QueuePriority.allCases.count - 1 - QueuePriority.allCases.firstIndex(of: priority)!
     }
@@ -190,18 +192,7 @@ final class OperationQueueCore: @unchecked Sendable {
 
     /// The ready operation to start next: highest priority, then first added.
     private func nextReady() -> PoolOperation? {
-        for level in ready.indices {
-            while readyHeads[level] < ready[level].count {
-                let operation = ready[level][readyHeads[level]]
-                if operation.state == .ready { return operation }
-                readyHeads[level] += 1
-            }
-            if readyHeads[level] > 0 {
-                ready[level].removeAll()
-                readyHeads[level] = 0
-            }
-        }
-        return nil
+        ready.first { !$0.isEmpty }?.first
     }
 
     private func dispatch(_ operation: PoolOperation) {
@@ -218,6 +209,8 @@ final class OperationQueueCore: @unchecked Sendable {
             reused = false
             counters.threadsCreated += 1
         }
+        let level = Self.level(operation.spec.priority)
+        ready[level].removeAll { $0 === operation }
         operation.state = .executing
         operation.worker = worker
         worker.operation = operation
@@ -330,9 +323,15 @@ final class OperationQueueCore: @unchecked Sendable {
         case _ where operation.isCancelled:
             emit(.opCancel, operation.name, detail: "already cancelled")
         case .pending, .ready:
+            // Foundation still has to start it, so that it can see the flag and finish: it stays queued in its
+            // place until the queue gets to it (a suspended queue never does). Dependencies it waits for are
+            // ignored from now on, so that this happens sooner.
             operation.isCancelled = true
-            emit(.opCancel, operation.name, detail: "queued")
-            finishLocked(operation, .cancelledBeforeStart, on: name)
+            emit(.opCancel, operation.name, detail: "queued: it finishes when the queue starts it")
+            if operation.state == .pending {
+                operation.waitingFor = []
+                makeReady(operation)
+            }
         case .executing:
             operation.isCancelled = true
             if !operation.started {

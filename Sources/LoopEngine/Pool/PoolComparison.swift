@@ -16,8 +16,7 @@
 /// new or reused (libdispatch, not the queue, owns the threads: it reuses a worker or parks it by its own rules,
 /// and its threads outlive a scenario), how many threads were created or retired, every time (the engine's
 /// clock is virtual; Foundation runs in real time with scheduling noise), the start order of a queue wider than
-/// one (several starts race on the real machine), and when a cancelled queued operation finishes (the engine
-/// finishes it at the cancel; Foundation only when a slot lets the queue pick it up and `start` sees the flag).
+/// one (several starts race on the real machine).
 public struct PoolComparison: Sendable {
     /// How an operation ended, read from its `opFinish` detail.
     public enum Outcome: Sendable, Equatable, CustomStringConvertible {

@@ -106,9 +106,13 @@ enum CompareCommand {
 
     /// Runs a scenario with queues on LoopEngine and on Foundation's `OperationQueue`, prints the verdict (and,
     /// unless `quiet` and agreeing, both sides' pool events and the side-by-side summary) through `output`.
+    ///
+    /// `reference` runs the scenario on the other side: Foundation's `OperationQueue` (tests pass a stand-in to
+    /// reach the verdicts Foundation does not produce on its own, such as a disagreement).
     static func comparePool(
         _ scenario: Scenario, path: String, horizon: Duration, quiet: Bool,
-        output: (String) -> Void = { print($0) }
+        output: (String) -> Void = { print($0) },
+        reference run: (Scenario, Duration) throws -> [LoopEvent] = { try FoundationPoolOracle.run($0, timeLimit: $1) }
     ) -> PoolVerdict {
         if let reason = FoundationPoolOracle.unsupportedReason(scenario) {
             output("SKIP \(path): not comparable with Foundation's OperationQueue here: \(reason)")
@@ -117,7 +121,7 @@ enum CompareCommand {
         let engine = ScenarioRunner.run(scenario, horizon: horizon).events
         let reference: [LoopEvent]
         do {
-            reference = try FoundationPoolOracle.run(scenario, timeLimit: horizon + .seconds(5))
+            reference = try run(scenario, horizon + .seconds(5))
         } catch {
             output("ERROR \(path): \(error)")
             return .failed

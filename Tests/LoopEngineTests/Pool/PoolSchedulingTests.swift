@@ -96,7 +96,7 @@ extension PoolSchedulingTests {
             ])
     }
 
-    @Test func aQueuedOperationCancelledFinishesAtOnceWithoutRunningAndFreesItsDependents() {
+    @Test func aCancelledQueuedOperationKeepsItsPlaceAndFinishesWithoutRunningWhenTheQueueGetsToIt() {
         let scenario = Self.scenario(
             QueueSpec(name: "Q", limit: 1),
             [Self.work("a", 100), Self.work("b", 100), Self.work("c", 10, after: ["b"])],
@@ -104,11 +104,36 @@ extension PoolSchedulingTests {
         let lines = Self.poolLines(scenario).filter { !$0.contains("opAdd") && !$0.contains("Q.1 thread") }
         #expect(
             lines == [
-                "0 Q opReady a", "0 Q opReady b", "0 Q.1 opStart a (new thread)", "50 Q opCancel b (queued)",
-                "50 Q opFinish b (cancelled before it started)", "50 Q opReady c",
-                "100 Q.1 opFinish a (done)", "100 Q.1 opStart c (reused thread (1 before))",
-                "110 Q.1 opFinish c (done)",
+                "0 Q opReady a", "0 Q opReady b", "0 Q.1 opStart a (new thread)",
+                "50 Q opCancel b (queued: it finishes when the queue starts it)", "100 Q.1 opFinish a (done)",
+                "100 Q.1 opFinish b (cancelled before it started)", "100 Q opReady c",
+                "100 Q.1 opStart c (reused thread (1 before))", "110 Q.1 opFinish c (done)",
             ])
+    }
+
+    @Test func aCancelledOperationInASuspendedQueueNeverFinishes() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1, suspended: true), [Self.work("a", 10), .cancelOperation("a")])
+        #expect(Self.steps(scenario, [.opCancel, .opStart, .opFinish]) == ["0 opCancel a"])
+    }
+
+    @Test func cancellingAnOperationThatWaitsForDependenciesMakesItReadyAtOnce() {
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 2),
+            [Self.work("a", 100), Self.work("b", 10, after: ["a"]), .cancelOperation("b")])
+        #expect(
+            Self.steps(scenario, [.opReady, .opFinish]) == [
+                "0 opReady a", "0 opReady b", "0 opFinish b", "100 opFinish a",
+            ])
+    }
+
+    @Test func withinALevelTheFirstAddedReadyOperationStartsFirstWhenEverItBecameReady() {
+        // x is added first but becomes ready last (it waits for y); z was ready all along. Both are normal: x goes
+        // first, as Foundation keeps each level's operations in the order they were added.
+        let scenario = Self.scenario(
+            QueueSpec(name: "Q", limit: 1),
+            [Self.work("y", 50, priority: .high), Self.work("x", 10, after: ["y"]), Self.work("z", 10)])
+        #expect(Self.steps(scenario, [.opStart]) == ["0 opStart y", "50 opStart x", "60 opStart z"])
     }
 
     @Test func aRunningOperationSeesTheCancelAtItsNextCheckPoint() {
