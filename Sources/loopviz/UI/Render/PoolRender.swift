@@ -220,7 +220,10 @@ private func drawQueue(
         for (index, operation) in waiting.enumerated() {
             let left = operation.dependencies.filter { queue.operation(named: $0)?.state != .finished }
             let state =
-                operation.state == .ready ? "ready" : left.isEmpty ? "pending" : "after " + left.joined(separator: ", ")
+                operation.cancelRequested
+                ? "cancelled, waits its turn"
+                : operation.state == .ready
+                    ? "ready" : left.isEmpty ? "pending" : "after " + left.joined(separator: ", ")
             lines.append((index == 0 ? priority.description : "", "\(state)  \(operation.body)", operation))
         }
     }
