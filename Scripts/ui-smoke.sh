@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the real loopviz binary in tmux as a person would: start, pause, step, step back, fire a timer,
-# signal, stop, resize (too small and back), help, quit - and checks the screen after each step and that the
-# terminal settings are restored (stty -g before and after). Usage: Scripts/ui-smoke.sh [path/to/loopviz]
+# signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real - and checks the screen after
+# each step and that the terminal settings are restored (stty -g before and after). Usage: Scripts/ui-smoke.sh [path/to/loopviz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-$(swift build --show-bin-path)/loopviz}"
@@ -65,6 +65,22 @@ expect_screen "What CF really does" "fg resumes with a full redraw"
 keys q
 keys 'echo "rc=$?"' Enter
 expect_screen "rc=0" "q still quits with status 0 after a suspension"
+
+# --clock real: the built-in lesson runs on real threads; a key acts on them at once; q stops and joins them.
+tmux kill-session -t "$session" 2>/dev/null || true
+rm -f "$work/before" "$work/after"
+tmux new-session -d -x 120 -y 40 -s "$session" \
+    "stty -g > '$work/before'; '$bin' --clock real; echo \"EXITED rc=\$?\"; stty -g > '$work/after'; sleep 30"
+expect_screen "real clock" "--clock real opens on real threads"
+expect_screen "sleep" "the real loop goes to sleep in the kernel"
+keys w
+expect_screen "wake up" "w wakes the real loop up"
+expect_screen "wakeUp" "the wake-up reaches the real loop's trace"
+keys q
+expect_screen "EXITED rc=0" "q stops the real threads and quits with status 0"
+for _ in $(seq 1 20); do [ -s "$work/after" ] && break; sleep 0.1; done
+diff -q "$work/before" "$work/after" >/dev/null && echo "ok: the terminal settings are restored (real clock)" \
+    || { echo "FAILED: stty settings differ after quitting the real clock" >&2; exit 1; }
 
 # Without a terminal, loopviz says so and exits 2 instead of letting ncurses kill it.
 set +e

@@ -208,7 +208,8 @@ public enum FoundationPoolOracle {
         case .run: "a run of the loop"
         case .setFlag(let flag): "set flag \(flag)"
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
-        case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
+        case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+            .finishOperation,
             .waitUntilAllFinished:
             "a pool action"
         }

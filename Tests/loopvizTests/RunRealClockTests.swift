@@ -34,6 +34,13 @@ struct RunRealClockTests {
         #endif
     }
 
+    @Test("screen draws the virtual replay only: --clock real is refused with the reason")
+    func uiRefusals() throws {
+        let screen = try LoopvizProcess.run(["screen", "s.loop", "--clock", "real"], files: ["s.loop": Self.scenario])
+        #expect(screen.status == 2)
+        #expect(screen.stderr.contains("virtual clock's replay"), "\(screen.stderr)")
+    }
+
     /// The string value of `"key":"value"` in a JSONL line.
     static func field(_ key: String, in line: Substring) -> String? {
         guard let start = line.range(of: "\"\(key)\":\"") else { return nil }

@@ -27,71 +27,19 @@ public enum RealScenarioRunner {
     ///
     /// - Precondition: ``unsupportedReason(_:)`` is nil.
     public static func run(_ scenario: Scenario, timeLimit: Duration = .seconds(10)) -> ScenarioRunner.Outcome {
-        precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
-        precondition(Set(scenario.threads.map(\.name)).count == scenario.threads.count, "thread names are unique")
-        precondition(unsupportedReason(scenario) == nil, unsupportedReason(scenario) ?? "")
-        let waiter = EpollWaiter(profile: scenario.profile)
-        let clock = waiter.clock
-        let world = RealScenarioWorld(waiter: waiter)
         // One recorder for every loop: they share the backend's engine lock, under which every event is recorded.
         let recorder = TraceRecorder()
-        let shared = ScenarioHost.Shared(sink: recorder)
-        for spec in scenario.threads {
-            let loop = waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
-            loop.sink = recorder
-            shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
-        }
-        shared.queues = scenario.queues.map {
-            OperationQueueCore($0, world: world, sink: recorder, defaultWidth: RealScenarioWorld.coreCount)
-        }
-        let ended = AtomicCounter()
-        var threads: [HostedThread] = []
-        for host in shared.hosts {
-            threads.append(
-                HostedThread {
-                    host.perform(host.program)
-                    ended.increment()
-                })
-        }
-        for (time, events) in groupedByTime(scenario.outside) {
-            let actions = events.compactMap { event in
-                // An event for a thread the scenario does not have addresses nobody.
-                shared.host(named: event.thread).map { host in (host, event.actions) }
-            }
-            threads.append(
-                HostedThread {
-                    guard world.sleep(until: .zero + time) else { return }
-                    for (host, actions) in actions { host.perform(actions) }
-                })
-        }
+        let run = LiveScenarioRun(scenario, sink: recorder)
         let limit = LoopInstant.zero + timeLimit
         // Threads started on the way (pool workers, detached threads) count too, as on the virtual clock.
-        func allEnded() -> Bool { ended.value >= shared.hosts.count && world.liveThreads == 0 }
-        while !allEnded() && clock.now < limit {
-            clock.spend(.milliseconds(1))
+        while !run.hasEnded && run.clock.now < limit {
+            run.clock.spend(.milliseconds(1))
         }
-        let timedOut = !allEnded()
+        let timedOut = !run.hasEnded
         // Halting ends whatever still runs and drops the outside events to come, as the virtual world does.
-        waiter.halt()
-        for thread in threads { thread.join() }
-        world.joinStartedThreads()
-        let events = waiter.engineLock.withLock { recorder.events }
-        // The hosts hold each other through `shared`: let them go.
-        shared.hosts = []
-        shared.queues = []
-        return ScenarioRunner.Outcome(events: events, haltReason: timedOut ? .horizon : nil, endTime: clock.now)
-    }
-
-    private static func groupedByTime(_ events: [OutsideEvent]) -> [(Duration, [OutsideEvent])] {
-        var groups: [(Duration, [OutsideEvent])] = []
-        for event in events {
-            if let index = groups.firstIndex(where: { $0.0 == event.time }) {
-                groups[index].1.append(event)
-            } else {
-                groups.append((event.time, [event]))
-            }
-        }
-        return groups.sorted { $0.0 < $1.0 }
+        run.stop()
+        return ScenarioRunner.Outcome(
+            events: recorder.events, haltReason: timedOut ? .horizon : nil, endTime: run.clock.now)
     }
 }
 

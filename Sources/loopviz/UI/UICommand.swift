@@ -21,7 +21,9 @@ enum UICommand {
         OPTIONS:
           --no-color              Monochrome (also when NO_COLOR is set): state shows through glyphs and bold.
           --ascii                 ASCII glyphs only, for terminals without Unicode.
-          --clock CLOCK           virtual (the default) or real.
+          --clock CLOCK           virtual (the default: a deterministic replay you can step back through) or
+                                  real (the scenario runs on real threads, asleep in the kernel when idle; your
+                                  keys act on them at once; stepping back shows what was recorded).
           --step N                (screen) the number of events shown.
           --size WxH              (screen) the screen size, default 80x24.
           -h, --help              Show this help.
@@ -42,18 +44,31 @@ enum UICommand {
         if scanner.positional.count > 1 {
             return CommandLine.usageError("give one scenario FILE", command: headless ? "screen" : nil)
         }
-        if scanner.value("--clock") == "real" {
-            CommandLine.printError(
-                "loopviz: error: the UI does not run on the real clock yet (it replays the virtual one); "
-                    + "use `loopviz run FILE --clock real` to run a scenario on real threads")
-            return .usage
-        } else if let clock = scanner.value("--clock"), clock != "virtual" {
+        let real = scanner.value("--clock") == "real"
+        if let clock = scanner.value("--clock"), clock != "virtual" && clock != "real" {
             return CommandLine.usageError("'\(clock)' is not a clock; expected virtual or real", command: nil)
+        }
+        if real && headless {
+            return CommandLine.usageError(
+                "`screen` draws the virtual clock's replay; on real threads nothing is the same twice",
+                command: "screen")
         }
         var model: AppModel
         switch loadModel(scanner.positional.first) {
         case .success(let loaded): model = loaded
         case .failure(let status): return status
+        }
+        if real {
+            #if os(Linux)
+            if let reason = RealScenarioRunner.unsupportedReason(model.session.script.scenario) {
+                CommandLine.printError("loopviz: error: this scenario cannot run on real threads: \(reason)")
+                return .usage
+            }
+            model = AppModel(session: Session(liveScript: model.session.script), fileName: model.fileName)
+            #else
+            CommandLine.printError("loopviz: error: the real clock's backend (epoll, eventfd) is Linux only")
+            return .usage
+            #endif
         }
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")

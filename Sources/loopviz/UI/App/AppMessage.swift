@@ -1,3 +1,5 @@
+import LoopEngine
+
 /// A key as the UI understands it, whatever the terminal sent.
 enum Key: Hashable {
     case character(Character)
@@ -12,6 +14,9 @@ enum AppMessage: Equatable {
     case resize(width: Int, height: Int)
     /// The terminal came back from Ctrl-Z.
     case resumed
+    /// `--clock real`: what the real threads did since the last batch (and how many events the buffer dropped),
+    /// and whether everything has ended.
+    case live(events: [LoopEvent], dropped: Int, ended: Bool)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).
@@ -19,4 +24,6 @@ enum Effect: Equatable {
     case quit
     /// Everything on screen may be stale (after a resume): redraw all of it.
     case redrawAll
+    /// `--clock real`: perform these actions now, from the UI's thread, as an outside event addressed to a thread.
+    case perform([Action], thread: String)
 }

@@ -20,13 +20,30 @@ struct Session: Equatable {
     var horizon: Duration
     private(set) var trace: [LoopEvent] = []
     private(set) var haltReason: VirtualWorld.HaltReason?
+    /// `--clock real`: the scenario runs on real threads (the runtime owns the run); the trace is what they have
+    /// done so far, appended as it arrives, and the user's pokes are performed on the spot, never replayed.
+    let isLive: Bool
+    /// Live: events the bounded buffer between the loops and the UI had to drop (the UI fell behind).
+    private(set) var droppedEvents = 0
+    /// Live: every program and every thread started on the way has ended.
+    private(set) var liveEnded = false
 
     static let maximumEvents = 50_000
+    /// Live: the most events kept; older ones are forgotten, as a terminal forgets its scrollback.
+    static let maximumLiveEvents = 200_000
 
     init(script: LoopScript, horizon: Duration = .seconds(20)) {
         self.script = script
         self.horizon = script.until ?? horizon
+        isLive = false
         recompute()
+    }
+
+    /// A session on the real clock: the trace starts empty and grows with ``appendLive(_:dropped:ended:)``.
+    init(liveScript script: LoopScript) {
+        self.script = script
+        horizon = .zero
+        isLive = true
     }
 
     /// The thread the keys act on: the first one.
@@ -44,9 +61,10 @@ struct Session: Equatable {
     }
 
     /// True when running longer would show more (the clock stopped at the horizon, not because the loop is done).
-    var canExtend: Bool { haltReason == .horizon || haltReason == .requested }
+    var canExtend: Bool { !isLive && (haltReason == .horizon || haltReason == .requested) }
 
     mutating func recompute() {
+        guard !isLive else { return }
         let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: Self.maximumEvents)
         trace = outcome.events
         haltReason = outcome.haltReason
@@ -62,6 +80,25 @@ struct Session: Equatable {
     mutating func intervene(_ intervention: Intervention) {
         interventions.append(intervention)
         recompute()
+    }
+
+    /// Live: events the real threads recorded since the last batch, and how many were dropped after them. Returns
+    /// how many old events were forgotten to keep the trace bounded.
+    @discardableResult
+    mutating func appendLive(_ events: [LoopEvent], dropped: Int, ended: Bool) -> Int {
+        // Real times carry nanoseconds of scheduling noise: shown to a tenth of a millisecond (the order of
+        // events stays the order they happened in).
+        trace += events.map { event in
+            var event = event
+            event.time = LoopInstant(nanoseconds: (event.time.nanoseconds + 50_000) / 100_000 * 100_000)
+            return event
+        }
+        droppedEvents += dropped
+        liveEnded = ended
+        let excess = trace.count - Self.maximumLiveEvents
+        guard excess > 0 else { return 0 }
+        trace.removeFirst(excess)
+        return excess
     }
 
     /// The state of every thread after the first `count` events.

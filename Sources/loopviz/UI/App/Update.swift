@@ -12,6 +12,13 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     case .tick(let seconds):
         advancePlayback(&model, by: seconds)
         return []
+    case .live(let events, let dropped, let ended):
+        let following = !model.isPaused && model.cursor >= model.trace.count
+        let forgotten = model.session.appendLive(events, dropped: dropped, ended: ended)
+        model.cursor = max(0, model.cursor - forgotten)
+        model.furthest = max(0, model.furthest - forgotten)
+        if following { move(&model, to: model.trace.count) }
+        return []
     case .key(let key):
         return handle(key, &model)
     }
@@ -98,7 +105,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         }
     case .fireTimer, .signalAndWake, .signalOnly, .sendMessage, .wakeUp, .stop, .performBlock, .scroll, .nestedRun,
         .addTimer, .addSource, .addObserver, .removeItem:
-        poke(command, &model)
+        return poke(command, &model)
     case .togglePoolView:
         if model.session.hasQueues {
             model.view = model.view == .loop ? .pool : .loop
@@ -116,7 +123,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .selectPreviousOperation, .selectNextOperation:
         selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
     case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
-        pokePool(command, &model)
+        return pokePool(command, &model)
     }
     return []
 }
@@ -160,6 +167,11 @@ private func move(_ model: inout AppModel, to target: Int) {
 /// Advances playback by `seconds` of wall time.
 private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
     guard !model.isPaused, !model.isTooSmall, model.overlay == .none else { return }
+    if model.session.isLive {
+        // The real threads set the pace: playing shows everything they have done so far.
+        if model.cursor < model.trace.count { move(&model, to: model.trace.count) }
+        return
+    }
     if model.cursor >= model.trace.count {
         if model.session.canExtend { model.session.extend() }
         if model.cursor >= model.trace.count { return }
@@ -181,8 +193,12 @@ private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
     }
 }
 
-/// Turns an item key into an outside event at the time shown, and recomputes the trace.
-private func poke(_ command: Command, _ model: inout AppModel) {
+/// Turns an item key into an outside event at the time shown, and recomputes the trace (live: performs it now).
+private func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
+    if model.session.isLive && [.addTimer, .addSource, .addObserver].contains(command) {
+        model.flash = "adding items needs the virtual clock (the real threads' items were made at the start)"
+        return []
+    }
     let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
     let thread = model.session.primaryThread
     let selected = model.selectedItem < model.items.count ? model.items[model.selectedItem] : nil
@@ -270,12 +286,8 @@ private func poke(_ command: Command, _ model: inout AppModel) {
     default:
         break
     }
-    guard let intervention else { return }
-    model.session.intervene(intervention)
-    model.flash = intervention.label + " at \(LoopInstant.zero + time)"
-    model.cursor = min(model.cursor, model.trace.count)
-    model.furthest = model.cursor
-    model.isPaused = false
+    guard let intervention else { return [] }
+    return apply(intervention, &model)
 }
 
 /// The mode a "scroll" runs: the first mode besides default that the scenario mentions, else `Tracking`.
@@ -283,11 +295,26 @@ func trackingMode(_ scenario: Scenario) -> ModeName {
     scenario.mentionedModes.first { $0 != .default } ?? "Tracking"
 }
 
+/// The user's poke: on the virtual clock an outside event at the time shown, and the trace recomputed; live, the
+/// actions performed now by the runtime.
+private func apply(_ intervention: Session.Intervention, _ model: inout AppModel) -> [Effect] {
+    model.session.intervene(intervention)
+    model.isPaused = false
+    if model.session.isLive {
+        model.flash = intervention.label
+        return [.perform(intervention.actions, thread: model.session.primaryThread.name)]
+    }
+    model.flash = intervention.label + " at \(LoopInstant.zero + intervention.time)"
+    model.cursor = min(model.cursor, model.trace.count)
+    model.furthest = model.cursor
+    return []
+}
+
 /// Turns a pool key into an outside event at the time shown, on the queue the pool view shows, and recomputes.
-private func pokePool(_ command: Command, _ model: inout AppModel) {
+private func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
     guard let shown = model.shownQueueState else {
         model.flash = "this scenario has no operation queue"
-        return
+        return []
     }
     let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
     // The queue as it is at that time, with every event of that instant (an earlier key pressed at the same
@@ -308,7 +335,7 @@ private func pokePool(_ command: Command, _ model: inout AppModel) {
     case .cancelOperation:
         guard let selected = model.selectedOperation, queue.operation(named: selected) != nil else {
             model.flash = "select an operation first (\(Glyphs(theme: model.theme).upDown) or j/k)"
-            return
+            return []
         }
         intervention = .init(time: time, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
     case .cancelAllOperations:
@@ -323,7 +350,7 @@ private func pokePool(_ command: Command, _ model: inout AppModel) {
         let limit = max(0, queue.width + (command == .raiseLimit ? 1 : -1))
         guard limit != queue.limit else {
             model.flash = "the limit of \(queue.name) is already 0: nothing starts"
-            return
+            return []
         }
         intervention = .init(
             time: time, label: "limit of \(queue.name) \(queue.limitText), now \(limit)",
@@ -331,12 +358,8 @@ private func pokePool(_ command: Command, _ model: inout AppModel) {
     default:
         break
     }
-    guard let intervention else { return }
-    model.session.intervene(intervention)
-    model.flash = intervention.label + " at \(LoopInstant.zero + time)"
-    model.cursor = min(model.cursor, model.trace.count)
-    model.furthest = model.cursor
-    model.isPaused = false
+    guard let intervention else { return [] }
+    return apply(intervention, &model)
 }
 
 /// `opN` with the smallest N no operation of the session has.

@@ -85,7 +85,9 @@ private func drawTooSmall(_ model: AppModel, _ screen: inout Screen) {
 
 private func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     screen.fill(Rect(x: 0, y: 0, width: model.width, height: 1), style: glyphs.title)
-    let right = " t=\(model.now)s  step \(model.cursor)/\(model.trace.count)\(model.session.canExtend ? "+" : "") "
+    let clock = model.session.isLive ? "real clock  " : ""
+    let right =
+        " \(clock)t=\(model.now)s  step \(model.cursor)/\(model.trace.count)\(model.session.canExtend ? "+" : "") "
     let file = model.fileName.split(separator: "/").last.map(String.init) ?? model.fileName
     let title = " loopviz  \(model.session.script.scenario.name)  (\(file))"
     screen.put(title, x: 0, y: 0, style: glyphs.title, limit: model.width - right.count)
@@ -99,7 +101,9 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     var modeStyle = glyphs.title
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
-    var text = " \(model.speedLabel)  t=\(model.now)s  "
+    var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+    if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
+    if model.session.isLive && model.session.liveEnded { text += "every thread has ended  " }
     if let flash = model.flash {
         text += flash
     } else if model.view == .pool {

@@ -28,6 +28,9 @@ enum TerminalApp {
             CrashGuard.restore = nil
         }
         var model = model
+        // `--clock real`: the scenario runs on real threads from now on; stopped (and joined) on every way out.
+        let live = model.session.isLive ? LiveFeed(model.session.script.scenario) : nil
+        defer { live?.stop() }
         let size = presenter.size
         _ = update(&model, .resize(width: size.width, height: size.height))
         presenter.present(render(model), full: true)
@@ -37,11 +40,14 @@ enum TerminalApp {
             var fds = [
                 pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: live?.readEnd ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let timeout: Int32 = playing ? Int32(1000 / frameRate) : -1
-            let ready = poll(&fds, 2, timeout)
+            // Live, a paused screen still takes the threads' events (the counts move), a few times a second.
+            let timeout: Int32 = playing ? Int32(1000 / frameRate) : live != nil ? 250 : -1
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { break }
             var messages: [AppMessage] = []
+            if let live, let batch = live.take() { messages.append(batch) }
             var full = false
             for signal in SignalPipe.drain() {
                 if signal == SIGCONT {
@@ -68,6 +74,7 @@ enum TerminalApp {
                     switch effect {
                     case .quit: return .success
                     case .redrawAll: full = true
+                    case .perform(let actions, let thread): live?.perform(actions, onThread: thread)
                     }
                 }
             }

@@ -1,0 +1,119 @@
+#if os(Linux)
+/// A ``Scenario`` running on real threads right now: its threads' loops asleep in the kernel when idle, its outside
+/// events arriving from threads of their own at their times, and the caller free to act on it meanwhile - the
+/// UI's `--clock real`, and (waited for to the end) ``RealScenarioRunner/run(_:timeLimit:)``.
+///
+/// ```swift
+/// let events = BufferedTraceSink(onFirstEvent: { wakeReader() })
+/// let run = LiveScenarioRun(scenario, sink: events)
+/// run.perform([.signal("S"), .wakeUp], onThread: "T")   // from this thread, now
+/// show(events.drain().events)
+/// run.stop()                                              // halts the backend and joins every thread
+/// ```
+public final class LiveScenarioRun: @unchecked Sendable {
+    // @unchecked Sendable: `threads` and `stopped` are guarded by `lock`; the hosts are safe from any thread for
+    // the actions an outside thread may perform (the loops, items and queues they call are).
+
+    /// The backend's clock: instants measured from the start of the run.
+    public let clock: any LoopClock
+    private let waiter: EpollWaiter
+    private let world: RealScenarioWorld
+    private let shared: ScenarioHost.Shared
+    private let programsEnded = AtomicCounter()
+    private let lock = LoopLock()
+    private var threads: [HostedThread] = []
+    private var stopped = false
+
+    /// Starts `scenario`: one OS thread per scenario thread, one per instant with outside events.
+    ///
+    /// - Precondition: ``RealScenarioRunner/unsupportedReason(_:)`` is nil for `scenario`.
+    /// - Parameter sink: where every loop's events go, called with the backend's engine lock held.
+    public init(_ scenario: Scenario, sink: any TraceSink) {
+        precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
+        precondition(Set(scenario.threads.map(\.name)).count == scenario.threads.count, "thread names are unique")
+        let reason = RealScenarioRunner.unsupportedReason(scenario)
+        precondition(reason == nil, reason ?? "")
+        waiter = EpollWaiter(profile: scenario.profile)
+        clock = waiter.clock
+        world = RealScenarioWorld(waiter: waiter)
+        shared = ScenarioHost.Shared(sink: sink)
+        for spec in scenario.threads {
+            let loop = waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
+            loop.sink = sink
+            shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
+        }
+        shared.queues = scenario.queues.map {
+            OperationQueueCore($0, world: world, sink: sink, defaultWidth: RealScenarioWorld.coreCount)
+        }
+        var started: [HostedThread] = []
+        for host in shared.hosts {
+            started.append(
+                HostedThread { [programsEnded] in
+                    host.perform(host.program)
+                    programsEnded.increment()
+                })
+        }
+        for (time, events) in Self.groupedByTime(scenario.outside) {
+            let actions = events.compactMap { event in
+                // An event for a thread the scenario does not have addresses nobody.
+                shared.host(named: event.thread).map { host in (host, event.actions) }
+            }
+            started.append(
+                HostedThread { [world] in
+                    guard world.sleep(until: .zero + time) else { return }
+                    for (host, actions) in actions { host.perform(actions) }
+                })
+        }
+        threads = started
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// True once every program has ended, and every thread started on the way (pool workers, detached threads).
+    public var hasEnded: Bool {
+        programsEnded.value >= shared.hosts.count && world.liveThreads == 0
+    }
+
+    /// Performs `actions` on the calling thread as an outside event addressed to the scenario thread `name`: what
+    /// another thread (or the user) does now. False when there is no such thread or the run has stopped.
+    ///
+    /// Keep to actions an outside thread can take: a `work` here blocks the caller, and a `run` would run that
+    /// thread's loop from the caller (``RealScenarioRunner/unsupportedReason(_:)`` refuses it in scenarios).
+    @discardableResult
+    public func perform(_ actions: [Action], onThread name: String) -> Bool {
+        guard !lock.withLock({ stopped }), let host = shared.host(named: name) else { return false }
+        host.perform(actions)
+        return true
+    }
+
+    /// Halts the backend (every run unwinds without further callouts, outside events still to come are dropped)
+    /// and joins every thread. Idempotent.
+    public func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        waiter.halt()
+        for thread in threads { thread.join() }
+        world.joinStartedThreads()
+        // The hosts hold each other through `shared`: let them go.
+        shared.hosts = []
+        shared.queues = []
+    }
+
+    private static func groupedByTime(_ events: [OutsideEvent]) -> [(Duration, [OutsideEvent])] {
+        var groups: [(Duration, [OutsideEvent])] = []
+        for event in events {
+            if let index = groups.firstIndex(where: { $0.0 == event.time }) {
+                groups[index].1.append(event)
+            } else {
+                groups.append((event.time, [event]))
+            }
+        }
+        return groups.sorted { $0.0 < $1.0 }
+    }
+}
+#endif

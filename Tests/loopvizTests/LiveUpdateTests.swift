@@ -1,0 +1,81 @@
+import LoopEngine
+import Testing
+
+@testable import loopviz
+
+/// `--clock real` in the UI, without a terminal: the trace grows with what the real threads report, playing
+/// follows it, and the user's keys become actions performed at once instead of replayed outside events.
+@Suite("the UI on the real clock")
+struct LiveUpdateTests {
+    static func model() -> AppModel {
+        let script = try! ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+        var model = AppModel(session: Session(liveScript: script), fileName: DefaultLesson.fileName)
+        _ = update(&model, .resize(width: 80, height: 24))
+        return model
+    }
+
+    /// Some events, as the real threads would report them.
+    static func events(_ kinds: [LoopEvent.Kind], from start: Int = 0) -> [LoopEvent] {
+        kinds.enumerated().map { index, kind in
+            LoopEvent(
+                time: .zero + .milliseconds(start + index), loop: "worker", depth: 1, mode: "default",
+                iteration: 1, kind: kind)
+        }
+    }
+
+    @Test("a live session starts empty and never replays")
+    func startsEmpty() {
+        let model = Self.model()
+        #expect(model.session.isLive && model.trace.isEmpty && !model.session.canExtend)
+    }
+
+    @Test("while playing, the cursor follows the events as they arrive")
+    func follows() {
+        var model = Self.model()
+        _ = update(&model, .live(events: Self.events([.runStart, .entry, .beforeTimers]), dropped: 0, ended: false))
+        #expect(model.cursor == 3 && model.playback == .live)
+        _ = update(&model, .live(events: Self.events([.beforeSources], from: 3), dropped: 0, ended: false))
+        #expect(model.cursor == 4)
+    }
+
+    @Test("paused, the events still arrive but the cursor stays; playing again catches up")
+    func pausedKeepsItsPlace() {
+        var model = Self.model()
+        _ = update(&model, .live(events: Self.events([.runStart, .entry]), dropped: 0, ended: false))
+        _ = update(&model, .key(.character(" ")))
+        _ = update(
+            &model, .live(events: Self.events([.beforeTimers, .beforeSources], from: 2), dropped: 0, ended: false))
+        #expect(model.cursor == 2 && model.trace.count == 4)
+        _ = update(&model, .key(.character("p")))
+        #expect(model.cursor == 1)
+        _ = update(&model, .key(.character(" ")))
+        _ = update(&model, .tick(seconds: 0.1))
+        #expect(model.cursor == 4)
+    }
+
+    @Test("dropped events and the end of every thread are counted and shown")
+    func droppedAndEnded() {
+        var model = Self.model()
+        _ = update(&model, .live(events: Self.events([.runStart]), dropped: 7, ended: true))
+        #expect(model.session.droppedEvents == 7 && model.session.liveEnded)
+        let status = render(model).lines.last ?? ""
+        #expect(status.contains("7 events dropped"))
+        #expect(render(model).lines.first?.contains("real clock") == true)
+    }
+
+    @Test("a poke is performed at once on the primary thread, not replayed")
+    func pokeIsPerformed() {
+        var model = Self.model()
+        let effects = update(&model, .key(.character("w")))
+        #expect(effects == [.perform([.wakeUp], thread: model.session.primaryThread.name)])
+        #expect(model.trace.isEmpty, "nothing is recomputed: the real threads report what the wake-up did")
+        #expect(model.session.interventions.map(\.label) == ["wake up"])
+    }
+
+    @Test("adding an item is refused on the real clock: the threads' items were made at the start")
+    func addingItemsIsRefused() {
+        var model = Self.model()
+        let effects = update(&model, .key(.character("a")))
+        #expect(effects.isEmpty && model.flash?.contains("virtual clock") == true)
+    }
+}
