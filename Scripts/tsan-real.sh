@@ -6,4 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LOOPVIZ_STRESS_COUNT="${1:-${LOOPVIZ_STRESS_COUNT:-10000}}"
+# The command-line tests run the built executable: build it here too, or they would find an older one.
+swift build --sanitize=thread --scratch-path .build-tsan --product loopviz 2>&1 | grep -v "prohibited flag" | tail -1
 swift test --sanitize=thread --scratch-path .build-tsan --filter Real

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the real loopviz binary in tmux as a person would: start, pause, step, step back, fire a timer,
 # signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real - and checks the screen after
-# each step and that the terminal settings are restored (stty -g before and after). Usage: Scripts/ui-smoke.sh [path/to/loopviz]
+# each step and that the terminal settings are restored (stty -g before and after).
+# Usage: Scripts/ui-smoke.sh [path/to/loopviz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-$(swift build --show-bin-path)/loopviz}"
