@@ -82,7 +82,16 @@ struct CommandLineTests {
         #expect(result.stderr.contains("loopviz --help"))
     }
 
-    @Test("every command has its own help", arguments: ["run", "check", "compare"])
+    @Test("the top-level help names every command and the UI's clocks")
+    func topLevelHelp() throws {
+        let result = try LoopvizProcess.run(["--help"])
+        #expect(result.status == 0)
+        for word in ["run FILE", "check FILE", "compare FILE", "screen [FILE]", "bench", "--clock virtual|real"] {
+            #expect(result.stdout.contains(word), "\(word)")
+        }
+    }
+
+    @Test("every command has its own help", arguments: ["run", "check", "compare", "bench"])
     func commandHelp(_ command: String) throws {
         let result = try LoopvizProcess.run([command, "--help"])
         #expect(result.status == 0)

@@ -17,17 +17,22 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop] [--no-color] [--ascii]      the interactive UI (built-in lesson without FILE)
+        USAGE: loopviz [FILE.loop] [--clock virtual|real] [--no-color] [--ascii]
+                                      the interactive UI (built-in lesson without FILE)
                loopviz <command> [options]
 
         loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks, stop and
-        wake-up, nested runs) on a virtual clock, and checks it against the real CFRunLoop.
+        wake-up, nested runs), the kept-alive thread and a thread pool (an operation queue on run-loop
+        threads), on a virtual clock or real threads, and checks them against the real CFRunLoop and
+        Foundation's OperationQueue.
 
         COMMANDS:
           run FILE        Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).
           check FILE...   Run scenarios and verify their `expect` sections.
-          compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop and compare the traces.
+          compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
+                          OperationQueue) and compare them.
           screen [FILE]   Print the screen the UI shows at a step, as text.
+          bench           Measure LoopEngine against the real CFRunLoop on the same workloads.
 
         OPTIONS:
           -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
