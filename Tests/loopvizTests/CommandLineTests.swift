@@ -14,10 +14,19 @@ struct LoopvizProcess {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var executable: URL {
-        // The test bundle lives in the build folder beside the executable.
-        let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-        let sibling = bundle.appendingPathComponent("loopviz")
-        if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        // The test runner lives in the build folder beside the executable (whatever the scratch path: the TSan
+        // script builds into .build-tsan); the package's default build folder is the last resort.
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].compactMap { $0?.appendingPathComponent("loopviz") }
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return candidate
+            }
+        }
         return packageRoot.appendingPathComponent(".build/debug/loopviz")
     }
 
