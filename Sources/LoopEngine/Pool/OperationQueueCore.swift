@@ -324,8 +324,9 @@ final class OperationQueueCore: @unchecked Sendable {
             emit(.opCancel, operation.name, detail: "already cancelled")
         case .pending, .ready:
             // Foundation still has to start it, so that it can see the flag and finish: it stays queued in its
-            // place until the queue gets to it (a suspended queue never does). Dependencies it waits for are
-            // ignored from now on, so that this happens sooner.
+            // place until the queue gets to it (a suspended queue never does). The dependencies it waits for are
+            // ignored from then on, so that this happens sooner (Apple documents it; swift-corelibs' `cancel()`
+            // zeroes the unfinished-dependency count and reschedules the queue).
             operation.isCancelled = true
             emit(.opCancel, operation.name, detail: "queued: it finishes when the queue starts it")
             if operation.state == .pending {

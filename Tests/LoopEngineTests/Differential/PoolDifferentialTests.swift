@@ -235,3 +235,23 @@ struct PoolCancelledQueuedTests {
         #expect(comparison.differences.isEmpty, PoolDifferentialTests.explain(comparison))
     }
 }
+
+extension PoolCancelledQueuedTests {
+    /// Cancelling an operation that waits for its dependencies makes it ready (swift-corelibs' `cancel()` zeroes its
+    /// unfinished-dependency count), so it finishes without running rather than waiting for them. When, on
+    /// Foundation, depends on libdispatch giving the queue a thread - it believes a sleeping worker is busy - so only
+    /// the outcome is compared.
+    @Test("a cancelled operation waiting for a dependency finishes without running, on both sides")
+    func cancelledOperationWaitingForADependency() throws {
+        let scenario = PoolDifferentialTests.scenario(
+            "cancel a dependent", [QueueSpec(name: "Q", limit: 2)],
+            [
+                PoolDifferentialTests.work("a", 200), PoolDifferentialTests.work("b", 30, after: ["a"]),
+                .work(.milliseconds(50)), .cancelOperation("b"), .waitUntilAllFinished(queue: "Q"),
+            ])
+        let comparison = try PoolDifferentialTests.compare(scenario)
+        #expect(comparison.differences.isEmpty, PoolDifferentialTests.explain(comparison))
+        #expect(comparison.engine.outcomes["b"] == .cancelledBeforeStart, PoolDifferentialTests.explain(comparison))
+        #expect(comparison.engine.outcomes["a"] == .done, PoolDifferentialTests.explain(comparison))
+    }
+}
