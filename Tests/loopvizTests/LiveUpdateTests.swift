@@ -79,3 +79,32 @@ struct LiveUpdateTests {
         #expect(effects.isEmpty && model.flash?.contains("virtual clock") == true)
     }
 }
+
+extension LiveUpdateTests {
+    @Test("past its bound the live trace forgets its oldest events, says so, and keeps the cursor on its event")
+    func forgetsTheOldest() {
+        var model = Self.model()
+        let first = Self.events(Array(repeating: .beforeTimers, count: Session.maximumLiveEvents))
+        _ = update(&model, .live(events: first, dropped: 0, ended: false))
+        _ = update(&model, .key(.character(" ")))
+        _ = update(&model, .key(.character("p")))
+        let shownTime = model.currentEvent?.time
+        _ = update(&model, .live(events: Self.events([.beforeSources], from: 10_000_000), dropped: 0, ended: false))
+        #expect(model.trace.count == Session.maximumLiveEvents * 3 / 4)
+        #expect(model.session.forgottenEvents == Session.maximumLiveEvents + 1 - Session.maximumLiveEvents * 3 / 4)
+        #expect(model.currentEvent?.time == shownTime, "the cursor moved with the events it shows")
+        #expect(render(model).lines.last?.contains("oldest events forgotten") == true)
+    }
+
+    @Test("the pool view on real threads uses this machine's width for a queue at the default limit")
+    func liveDefaultWidth() throws {
+        #if os(Linux)
+        let text = "queue q\nthread main\n  operation a on q work 10ms\n"
+        let script = try ScenarioParser.parse(text, file: "q.loop")
+        let live = Session(liveScript: script)
+        #expect(live.poolSnapshot(after: 0).queues.first?.width == RealScenarioRunner.defaultQueueWidth)
+        let virtual = Session(script: script)
+        #expect(virtual.poolSnapshot(after: 0).queues.first?.width == ScenarioRunner.defaultQueueWidth)
+        #endif
+    }
+}

@@ -253,7 +253,12 @@ final class OperationQueueCore: @unchecked Sendable {
     /// Runs on the worker's thread, as a task performed on its loop.
     private func run(_ operation: PoolOperation, on worker: PoolWorker, how: String) {
         lock.lock()
-        if operation.isCancelled || world.kernel.isHalted {
+        if world.kernel.isHalted {
+            // The run is over: nothing starts, and nothing finishes that did not.
+            lock.unlock()
+            return
+        }
+        if operation.isCancelled {
             // start() sees isCancelled first and finishes without calling main().
             finishLocked(operation, .cancelledBeforeStart, on: worker.name)
             lock.unlock()
@@ -276,9 +281,11 @@ final class OperationQueueCore: @unchecked Sendable {
     ) {
         var left = duration
         let slice = checkEvery.flatMap { $0 > .zero ? $0 : nil } ?? duration
-        while left > .zero && !world.kernel.isHalted {
+        while left > .zero {
             let step = min(slice, left)
-            world.clock.spend(step)
+            world.work(step)
+            // Halted meanwhile: the run is over and the operation did not finish.
+            if world.kernel.isHalted { return }
             left -= step
             if left > .zero && checkEvery != nil && lock.withLock({ operation.isCancelled }) {
                 lock.withLock { finishLocked(operation, .cancelledWhileRunning, on: worker.name) }
@@ -295,15 +302,14 @@ final class OperationQueueCore: @unchecked Sendable {
         worker.loop.add(socket, to: .default)
         if let reply = operation.spec.replyAfter {
             // The server answers on the socket, from the network's side (another thread, as far as the loop knows).
-            _ = world.kernel.schedule(at: world.clock.now + reply) { socket.send() }
+            let answer = world.kernel.schedule(at: world.clock.now + reply) { socket.send() }
+            lock.withLock { operation.reply = answer }
         }
         while !world.kernel.isHalted && lock.withLock({ operation.state != .finished }) {
             guard worker.loop.runFoundation(mode: .default, before: .distantFuture) else { break }
         }
+        // Halted before the answer came: the run is over and the upload did not finish.
         worker.loop.remove(socket, from: .default)
-        if world.kernel.isHalted {
-            lock.withLock { if operation.state != .finished { finishLocked(operation, .done, on: worker.name) } }
-        }
     }
 
     /// The socket's callout, on the worker's loop.
@@ -354,6 +360,11 @@ final class OperationQueueCore: @unchecked Sendable {
         let wasExecuting = operation.state == .executing
         operation.state = .finished
         operation.outcome = outcome
+        if let reply = operation.reply {
+            // A server reply still to come has nothing left to finish.
+            world.kernel.cancel(reply)
+            operation.reply = nil
+        }
         unfinished -= 1
         counters.finished += 1
         if outcome != .done { counters.cancelled += 1 }

@@ -31,6 +31,8 @@ final class PoolOperation {
     var worker: PoolWorker?
     /// The asynchronous operation's "socket": a port source added to its worker's loop while it runs.
     var socket: LoopSource?
+    /// The server's reply scheduled at the start (`replyAfter`), cancelled when the operation finishes first.
+    var reply: ScheduledAction?
     /// Dependencies not finished yet.
     var waitingFor: Set<String>
 

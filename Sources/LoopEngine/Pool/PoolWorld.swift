@@ -10,6 +10,9 @@ protocol PoolWorld: AnyObject, Sendable {
         named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
     )
         -> RunLoopCore
+    /// Works on the calling thread for `duration` (a callout's `work`, a synchronous operation), returning early
+    /// when the world halts: on real threads a halt must not wait for a long sleep to end.
+    func work(_ duration: Duration)
     /// Blocks the calling thread until `condition` holds or the world halts; returns the condition.
     @discardableResult
     func block(until condition: @escaping () -> Bool) -> Bool

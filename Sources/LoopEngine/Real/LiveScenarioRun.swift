@@ -11,7 +11,7 @@
 /// run.stop()                                              // halts the backend and joins every thread
 /// ```
 public final class LiveScenarioRun: @unchecked Sendable {
-    // @unchecked Sendable: `threads` and `stopped` are guarded by `lock`; the hosts are safe from any thread for
+    // @unchecked Sendable: `threads`, `stopped` and `performing` are guarded by `lock`; the hosts are safe from any thread for
     // the actions an outside thread may perform (the loops, items and queues they call are).
 
     /// The backend's clock: instants measured from the start of the run.
@@ -23,6 +23,8 @@ public final class LiveScenarioRun: @unchecked Sendable {
     private let lock = LoopLock()
     private var threads: [HostedThread] = []
     private var stopped = false
+    /// `perform` calls under way.
+    private var performing = 0
 
     /// Starts `scenario`: one OS thread per scenario thread, one per instant with outside events.
     ///
@@ -83,7 +85,14 @@ public final class LiveScenarioRun: @unchecked Sendable {
     /// thread's loop from the caller (``RealScenarioRunner/unsupportedReason(_:)`` refuses it in scenarios).
     @discardableResult
     public func perform(_ actions: [Action], onThread name: String) -> Bool {
-        guard !lock.withLock({ stopped }), let host = shared.host(named: name) else { return false }
+        // Counted while it runs, so that `stop()` lets it finish before taking the hosts away.
+        let admitted = lock.withLock {
+            if !stopped { performing += 1 }
+            return !stopped
+        }
+        guard admitted else { return false }
+        defer { lock.withLock { performing -= 1 } }
+        guard let host = shared.host(named: name) else { return false }
         host.perform(actions)
         return true
     }
@@ -97,6 +106,8 @@ public final class LiveScenarioRun: @unchecked Sendable {
         }
         guard first else { return }
         waiter.halt()
+        // A `perform` under way on another thread ends quickly once halted (every action checks the halt).
+        while lock.withLock({ performing > 0 }) { clock.spend(.microseconds(200)) }
         for thread in threads { thread.join() }
         world.joinStartedThreads()
         // The hosts hold each other through `shared`: let them go.

@@ -8,6 +8,9 @@ import Glibc
 /// Unlike the virtual clock the result is not deterministic: times carry scheduling noise, and where two things
 /// happen at nearly the same time their order may vary from run to run.
 public enum RealScenarioRunner {
+    /// How many operations a queue at the default limit executes at once on real threads: this machine's cores.
+    public static var defaultQueueWidth: Int { RealScenarioWorld.coreCount }
+
     /// Why a scenario cannot run on real threads, or nil when it can.
     public static func unsupportedReason(_ scenario: Scenario) -> String? {
         for event in scenario.outside {
@@ -45,10 +48,12 @@ public enum RealScenarioRunner {
 
 /// The real world of a scenario: the backend, and waiting the way real threads wait.
 final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
-    // @unchecked Sendable: `started` is guarded by `startedLock`.
+    // @unchecked Sendable: `started` and `closed` are guarded by `startedLock`.
     let waiter: EpollWaiter
     private let startedLock = LoopLock()
     private var started: [HostedThread] = []
+    /// Set once every started thread has been joined.
+    private var closed = false
     private let running = AtomicCounter()
     private let finished = AtomicCounter()
 
@@ -78,13 +83,27 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
             body(loop)
             finished.increment()
         }
-        startedLock.withLock { started.append(thread) }
+        let late = startedLock.withLock {
+            if !closed { started.append(thread) }
+            return closed
+        }
+        // Started after the run was over (a race with the halt): the body sees the halt and returns at once.
+        if late { thread.join() }
         return loop
     }
 
-    /// Joins every thread started while the scenario ran (after the backend halted, so they all end).
+    /// Joins every thread started while the scenario ran (after the backend halted, so they all end); a thread
+    /// started after this is joined by whoever starts it.
     func joinStartedThreads() {
-        while let thread = startedLock.withLock({ started.popLast() }) { thread.join() }
+        while true {
+            let next: HostedThread? = startedLock.withLock {
+                if let thread = started.popLast() { return thread }
+                closed = true
+                return nil
+            }
+            guard let next else { return }
+            next.join()
+        }
     }
 
     /// A caller of `perform … wait` waits for the target's loop to run the task: it checks every 200 µs, and gives
@@ -93,6 +112,11 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     func block(until condition: @escaping () -> Bool) -> Bool {
         while !condition() && !isHalted { waiter.clock.spend(.microseconds(200)) }
         return condition()
+    }
+
+    /// A callout's `work`, or a synchronous operation's: busy for `duration`, unless the world halts first.
+    func work(_ duration: Duration) {
+        _ = sleep(until: waiter.clock.now + duration)
     }
 
     /// Sleeps until `instant`, a few milliseconds at a time so that a halt is noticed; false when it halted first.

@@ -1,6 +1,10 @@
 /// Runs a ``Scenario`` on the engine's virtual clock and returns its trace. Deterministic: the same scenario
 /// always gives the same events.
 public enum ScenarioRunner {
+    /// How many operations a queue at the default limit executes at once on the virtual clock: libdispatch runs about
+    /// one thread per core, and the virtual machine has four.
+    public static var defaultQueueWidth: Int { OperationQueueCore.virtualDefaultWidth }
+
     /// The outcome of a headless run.
     public struct Outcome: Sendable {
         public var events: [LoopEvent]
@@ -71,6 +75,9 @@ protocol ScenarioWorld: PoolWorld {
 extension VirtualWorld: ScenarioWorld {
     var clock: any LoopClock { self }
     var kernel: any LoopWaiter { self }
+
+    /// Virtual time stops moving once the world halts, so `spend` returns at once then.
+    func work(_ duration: Duration) { spend(duration) }
 
     func startThread(
         named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
@@ -219,7 +226,7 @@ final class ScenarioHost {
     private func perform(_ action: Action) {
         switch action {
         case .work(let duration):
-            loop.clock.spend(duration)
+            world.work(duration)
         case .signal(let name):
             owner(of: name).sources[name]?.signal()
         case .send(let name, let count):

@@ -291,3 +291,14 @@ extension PoolSchedulingTests {
                 == ["0 opStart first", "100 opFinish first", "100 opStart upload", "400 opFinish upload"])
     }
 }
+
+extension PoolSchedulingTests {
+    @Test func anOperationStillExecutingWhenTheRunEndsNeverFinishes() {
+        // Nothing ever answers the upload: the world ends idle with it executing, and b never starts.
+        let outcome = ScenarioRunner.run(
+            Self.scenario(QueueSpec(name: "Q", limit: 1), [Self.add("up", .async), Self.work("b", 10)]))
+        #expect(outcome.haltReason == .idle)
+        #expect(outcome.events.filter { $0.kind == .opStart }.map(\.name) == ["up"])
+        #expect(!outcome.events.contains { $0.kind == .opFinish })
+    }
+}

@@ -4,9 +4,8 @@ import LoopEngine
 /// Folded from the pool events alone, like ``LoopSnapshot``, so stepping back and forth shows exactly what the
 /// engine did.
 struct PoolSnapshot: Equatable {
-    /// The width of a queue whose limit is the default, on the virtual clock (the engine's
-    /// `OperationQueueCore.virtualDefaultWidth`, which LoopEngine does not export).
-    static let defaultWidth = 4
+    /// The width of a queue whose limit is the default, on the virtual clock.
+    static let defaultWidth = ScenarioRunner.defaultQueueWidth
 
     struct Operation: Equatable {
         enum State: String, Equatable {
@@ -79,6 +78,9 @@ struct PoolSnapshot: Equatable {
         var limit: Int?
         var suspended: Bool
         var idleTimeout: Duration
+        /// How many execute at once when the limit is the default: the virtual machine's cores, or on real threads
+        /// this machine's.
+        var defaultWidth = PoolSnapshot.defaultWidth
         /// In add order.
         var operations: [Operation] = []
         /// Every worker it ever had, in creation order.
@@ -87,8 +89,8 @@ struct PoolSnapshot: Equatable {
         /// A thread is blocked in `waitUntilAllOperationsAreFinished` (until the queue drains).
         var waitingForAll = false
 
-        var width: Int { limit.map { max($0, 0) } ?? PoolSnapshot.defaultWidth }
-        var limitText: String { limit.map(String.init) ?? "default (\(PoolSnapshot.defaultWidth))" }
+        var width: Int { limit.map { max($0, 0) } ?? defaultWidth }
+        var limitText: String { limit.map(String.init) ?? "default (\(defaultWidth))" }
 
         func operation(named name: String) -> Operation? { operations.first { $0.name == name } }
 
@@ -117,15 +119,17 @@ struct PoolSnapshot: Equatable {
     /// The latest pool event applied (its index in the trace).
     var lastEventIndex: Int?
 
-    init(queues specs: [QueueSpec]) {
+    init(queues specs: [QueueSpec], defaultWidth: Int = PoolSnapshot.defaultWidth) {
         queues = specs.map {
-            Queue(name: $0.name, limit: $0.limit, suspended: $0.suspended, idleTimeout: $0.idleTimeout)
+            Queue(
+                name: $0.name, limit: $0.limit, suspended: $0.suspended, idleTimeout: $0.idleTimeout,
+                defaultWidth: defaultWidth)
         }
     }
 
     /// The pools after the first `count` events of `trace`.
-    init(queues specs: [QueueSpec], trace: [LoopEvent], count: Int) {
-        self.init(queues: specs)
+    init(queues specs: [QueueSpec], trace: [LoopEvent], count: Int, defaultWidth: Int = PoolSnapshot.defaultWidth) {
+        self.init(queues: specs, defaultWidth: defaultWidth)
         for (index, event) in trace.prefix(count).enumerated() where event.kind.isPool {
             apply(event)
             lastEventIndex = index

@@ -27,6 +27,9 @@ struct Session: Equatable {
     private(set) var droppedEvents = 0
     /// Live: every program and every thread started on the way has ended.
     private(set) var liveEnded = false
+    /// Live: the oldest events forgotten to keep the trace bounded. What is folded from the trace (the loop's
+    /// state, the pool's counters) then starts from the oldest event kept.
+    private(set) var forgottenEvents = 0
 
     static let maximumEvents = 50_000
     /// Live: the most events kept; older ones are forgotten, as a terminal forgets its scrollback.
@@ -95,10 +98,12 @@ struct Session: Equatable {
         }
         droppedEvents += dropped
         liveEnded = ended
-        let excess = trace.count - Self.maximumLiveEvents
-        guard excess > 0 else { return 0 }
-        trace.removeFirst(excess)
-        return excess
+        guard trace.count > Self.maximumLiveEvents else { return 0 }
+        // Forget a quarter at once, so that a long run does not shift the whole trace at every batch.
+        let forget = trace.count - Self.maximumLiveEvents * 3 / 4
+        trace.removeFirst(forget)
+        forgottenEvents += forget
+        return forget
     }
 
     /// The state of every thread after the first `count` events.
@@ -118,7 +123,16 @@ struct Session: Equatable {
 
     /// The operation queues after the first `count` events.
     func poolSnapshot(after count: Int) -> PoolSnapshot {
-        PoolSnapshot(queues: script.scenario.queues, trace: trace, count: count)
+        PoolSnapshot(queues: script.scenario.queues, trace: trace, count: count, defaultWidth: defaultQueueWidth)
+    }
+
+    /// How many operations a queue at the default limit executes at once: the virtual machine's cores, or on real
+    /// threads this machine's.
+    var defaultQueueWidth: Int {
+        #if os(Linux)
+        if isLive { return RealScenarioRunner.defaultQueueWidth }
+        #endif
+        return ScenarioRunner.defaultQueueWidth
     }
 
     /// True when the scenario has an operation queue (the pool view has something to show).

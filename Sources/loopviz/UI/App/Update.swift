@@ -15,6 +15,9 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     case .live(let events, let dropped, let ended):
         let following = !model.isPaused && model.cursor >= model.trace.count
         let forgotten = model.session.appendLive(events, dropped: dropped, ended: ended)
+        if forgotten > 0 && model.cursor <= forgotten && !following {
+            model.flash = "the step shown was among the \(forgotten) oldest events, now forgotten"
+        }
         model.cursor = max(0, model.cursor - forgotten)
         model.furthest = max(0, model.furthest - forgotten)
         if following { move(&model, to: model.trace.count) }

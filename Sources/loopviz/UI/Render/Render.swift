@@ -103,6 +103,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
     var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
+    if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.isLive && model.session.liveEnded { text += "every thread has ended  " }
     if let flash = model.flash {
         text += flash

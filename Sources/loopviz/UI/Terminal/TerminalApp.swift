@@ -23,14 +23,15 @@ enum TerminalApp {
         SignalPipe.install()
         CrashGuard.restore = { presenter.restore() }
         CrashGuard.install()
+        var model = model
+        // `--clock real`: the scenario runs on real threads from now on; stopped (and joined) on every way out,
+        // once the terminal is given back.
+        let live = model.session.isLive ? LiveFeed(model.session.script.scenario) : nil
         defer {
             presenter.restore()
             CrashGuard.restore = nil
+            live?.stop()
         }
-        var model = model
-        // `--clock real`: the scenario runs on real threads from now on; stopped (and joined) on every way out.
-        let live = model.session.isLive ? LiveFeed(model.session.script.scenario) : nil
-        defer { live?.stop() }
         let size = presenter.size
         _ = update(&model, .resize(width: size.width, height: size.height))
         presenter.present(render(model), full: true)
