@@ -12,7 +12,8 @@ import Glibc
 /// - A mode's port set is an epoll instance with edge-triggered registrations.
 /// - ``wait(on:poll:)`` is CF's `__CFRunLoopServiceFileDescriptors`: `ppoll` on the epoll fd (no timeout when
 ///   blocking, zero when polling), then `epoll_wait` for one event without blocking, then the 8-byte read that
-///   acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for nothing.
+///   acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for nothing. A poll skips
+///   the system call when nothing can have become ready since the set's last poll found it empty.
 /// - A run's time limit is an action on the ``DeadlineThread`` that calls `wakeUp`, as CF's dispatch timer does.
 ///
 /// On the darwin profile a message port is an `EFD_SEMAPHORE` eventfd: each read takes one message, so each
@@ -38,14 +39,23 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     private var openSets: Set<Int32> = []
     /// Per wake-up port: a write was made that no read has taken yet.
     private var wakeUpPending: [Int32: Bool] = [:]
+    /// What lets a poll skip its system call (see `wait(on:poll:)`), guarded by `pollLock`. Behind a pointer,
+    /// indexed by descriptor: it is read at every iteration, and a class's stored properties and a dictionary's
+    /// hashing would cost more than the rest of the check.
+    private let pollState: UnsafeMutablePointer<PollState>
+    private let pollLock = LoopLock()
     private let counters = Counters()
 
     public init(profile: PlatformProfile = .linux, clock: MonotonicClock = MonotonicClock()) {
         self.profile = profile
         self.clock = clock
+        pollState = .allocate(capacity: 1)
+        pollState.initialize(to: PollState())
     }
 
     deinit {
+        pollState.deinitialize(count: 1)
+        pollState.deallocate()
         // Loops and sources hold their waiter, so nothing can use these descriptors any more.
         for fd in openPorts.keys { close(fd) }
         for fd in openSets { close(fd) }
@@ -66,6 +76,7 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         guard !halted.exchange(true) else { return }
         let wakeUpPorts = registryLock.withLock { openPorts.filter { $0.value == .wakeUp }.map(\.key) }
         for fd in wakeUpPorts { _ = lv_eventfd_post(fd) }
+        pollLock.withLock { pollState.pointee.generation &+= 1 }
     }
 
     // MARK: - Ports
@@ -100,10 +111,13 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
             counters.messageWrites.increment()
         }
         Self.check(lv_eventfd_post(fd), "eventfd write", for: "\(port)")
+        // After the write: a poll that reads this generation is sure to find the write in the kernel.
+        pollLock.withLock { pollState.pointee.generation &+= 1 }
     }
 
     public func arm(_ port: PortID, at instant: LoopInstant?) {
         let (fd, _) = Self.decode(port)
+        pollLock.withLock { pollState.pointee.setDeadline(instant?.nanoseconds ?? .max, of: fd) }
         Self.check(lv_timerfd_arm(fd, instant.map(clock.absolute) ?? 0), "timerfd_settime", for: "\(port)")
     }
 
@@ -118,6 +132,7 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
 
     public func closePortSet(_ set: PortSetID) {
         let fd = Int32(set.rawValue)
+        pollLock.withLock { pollState.pointee.forget(set: fd) }
         let wasOpen = registryLock.withLock { openSets.remove(fd) != nil }
         if wasOpen { close(fd) }
     }
@@ -135,15 +150,21 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     }
 
     public func insert(_ port: PortID, into set: PortSetID) {
-        let (fd, _) = Self.decode(port)
+        let (fd, kind) = Self.decode(port)
         let result = lv_epoll_add(Int32(set.rawValue), fd, UInt64(UInt(bitPattern: port.rawValue)))
         if result != -EEXIST { Self.check(result, "epoll_ctl(ADD)", for: "\(port)") }
+        pollLock.withLock {
+            // The port may be ready already: the set's next poll must look.
+            pollState.pointee.generation &+= 1
+            if kind == .timer { pollState.pointee.add(timer: fd, to: Int32(set.rawValue)) }
+        }
     }
 
     public func remove(_ port: PortID, from set: PortSetID) {
-        let (fd, _) = Self.decode(port)
+        let (fd, kind) = Self.decode(port)
         let result = lv_epoll_remove(Int32(set.rawValue), fd)
         if result != -ENOENT { Self.check(result, "epoll_ctl(DEL)", for: "\(port)") }
+        if kind == .timer { pollLock.withLock { pollState.pointee.remove(timer: fd, from: Int32(set.rawValue)) } }
     }
 
     // MARK: - Waiting
@@ -152,9 +173,27 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         if halted.value { return .halted }
         counters.waits.increment()
         let epoll = Int32(set.rawValue)
+        // A poll whose set was found empty by the last poll, with no port written or added since and no timer of
+        // the set due, would find it empty again: it returns nothing without the system call (CF makes the
+        // call; the outcome is the same, and one call costs about as much as the rest of an iteration).
+        var seen = 0
+        if poll {
+            let now = clock.now.nanoseconds
+            pollLock.lock()
+            seen = pollState.pointee.generation
+            let skip = pollState.pointee.isStillEmpty(epoll, generation: seen, now: now)
+            pollLock.unlock()
+            if skip {
+                counters.skippedPolls.increment()
+                return .nothing
+            }
+        }
         let readable = lv_wait_readable(epoll, poll ? 0 : 1)
         Self.check(readable, "ppoll", for: "a port set")
         if halted.value { return .halted }
+        // `seen` was read before the call: a write after that bumps the generation again.
+        let found = poll && readable == 0 ? seen : -1
+        pollLock.withLock { pollState.pointee.setEmptyAt(found, for: epoll) }
         if readable == 0 { return .nothing }
         var tag: UInt64 = 0
         let taken = lv_epoll_take_one(epoll, &tag)
@@ -251,6 +290,65 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     }
 }
 
+// MARK: - Skipping polls
+
+/// The state that lets a poll skip its system call, indexed by descriptor (descriptors are small integers).
+private struct PollState {
+    /// Bumped after every write to a port and every port added to a set.
+    var generation = 0
+    /// Per port set: the generation at which a poll last found nothing ready in it (-1: unknown).
+    private var emptyAt: [Int] = []
+    /// Per port set: its timer ports.
+    private var timers: [[Int32]] = []
+    /// Per timer port: the `LoopInstant` nanoseconds it was last armed for (`Int64.max`: not armed).
+    private var deadlines: [Int64] = []
+
+    /// True when the set was found empty at `generation` and none of its timers is due at `now`.
+    func isStillEmpty(_ set: Int32, generation: Int, now: Int64) -> Bool {
+        let index = Int(set)
+        guard index < emptyAt.count, emptyAt[index] == generation else { return false }
+        for timer in timers[index] where Int(timer) < deadlines.count && deadlines[Int(timer)] <= now {
+            return false
+        }
+        return true
+    }
+
+    mutating func setEmptyAt(_ generation: Int, for set: Int32) {
+        grow(set)
+        emptyAt[Int(set)] = generation
+    }
+
+    mutating func setDeadline(_ nanoseconds: Int64, of timer: Int32) {
+        let index = Int(timer)
+        if index >= deadlines.count { deadlines += Array(repeating: .max, count: index + 1 - deadlines.count) }
+        deadlines[index] = nanoseconds
+    }
+
+    mutating func add(timer: Int32, to set: Int32) {
+        grow(set)
+        if !timers[Int(set)].contains(timer) { timers[Int(set)].append(timer) }
+    }
+
+    mutating func remove(timer: Int32, from set: Int32) {
+        guard Int(set) < timers.count else { return }
+        timers[Int(set)].removeAll { $0 == timer }
+    }
+
+    /// A closed set's descriptor may be reused: forget what was known about it.
+    mutating func forget(set: Int32) {
+        guard Int(set) < emptyAt.count else { return }
+        emptyAt[Int(set)] = -1
+        timers[Int(set)] = []
+    }
+
+    private mutating func grow(_ set: Int32) {
+        let needed = Int(set) + 1
+        guard needed > emptyAt.count else { return }
+        emptyAt += Array(repeating: -1, count: needed - emptyAt.count)
+        timers += Array(repeating: [], count: needed - timers.count)
+    }
+}
+
 // MARK: - Statistics
 
 extension EpollWaiter {
@@ -265,6 +363,8 @@ extension EpollWaiter {
         package var reads: Int
         /// Waits that ended with nothing to read.
         package var emptyWakes: Int
+        /// Polls answered without a system call: nothing could have become ready since the last one.
+        package var skippedPolls: Int
     }
 
     fileprivate final class Counters: Sendable {
@@ -274,6 +374,7 @@ extension EpollWaiter {
         let waits = AtomicCounter()
         let reads = AtomicCounter()
         let emptyWakes = AtomicCounter()
+        let skippedPolls = AtomicCounter()
     }
 
     /// The ports and port sets open now: what a test checks to see that nothing leaks.
@@ -283,7 +384,7 @@ extension EpollWaiter {
         Statistics(
             wakeUpRequests: counters.wakeUpRequests.value, wakeUpWrites: counters.wakeUpWrites.value,
             messageWrites: counters.messageWrites.value, waits: counters.waits.value, reads: counters.reads.value,
-            emptyWakes: counters.emptyWakes.value)
+            emptyWakes: counters.emptyWakes.value, skippedPolls: counters.skippedPolls.value)
     }
 }
 #endif
