@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns SIGINT, SIGTERM, SIGHUP and SIGCONT into bytes on a pipe the UI loop polls, so they are handled in
-/// ordinary code (restore the terminal, redraw) rather than in a signal handler.
+/// Turns SIGINT, SIGTERM, SIGHUP, SIGTSTP (Ctrl-Z) and SIGCONT into bytes on a pipe the UI loop polls, so they
+/// are handled in ordinary code (restore the terminal, stop, redraw) rather than in a signal handler.
 enum SignalPipe {
     nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
     /// The end the UI polls.
@@ -16,23 +16,40 @@ enum SignalPipe {
         guard pipe(&pair) == 0 else { return }
         for fd in pair { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         fds = pair
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGCONT] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(SignalPipe.fds[1], &byte, 1)
-            }
-            #else
-            action.__sigaction_u.__sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(SignalPipe.fds[1], &byte, 1)
-            }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
+            install(signal)
         }
+    }
+
+    /// Routes `signal` to the pipe (again, after ``stopNow()`` let it act by default once).
+    static func install(_ signal: Int32) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(SignalPipe.fds[1], &byte, 1)
+        }
+        #else
+        action.__sigaction_u.__sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(SignalPipe.fds[1], &byte, 1)
+        }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signal, &action, nil)
+    }
+
+    /// Ctrl-Z, once the terminal is given back: stops the process as the default action of SIGTSTP would (the
+    /// shell says "Stopped"), and catches SIGTSTP again once continued.
+    static func stopNow() {
+        #if canImport(Glibc)
+        _ = Glibc.signal(SIGTSTP, SIG_DFL)
+        #else
+        _ = Darwin.signal(SIGTSTP, SIG_DFL)
+        #endif
+        raise(SIGTSTP)
+        install(SIGTSTP)
     }
 
     /// The signals received since the last call.

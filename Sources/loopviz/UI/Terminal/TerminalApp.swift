@@ -51,7 +51,12 @@ enum TerminalApp {
             if let live, let batch = live.take() { messages.append(batch) }
             var full = false
             for signal in SignalPipe.drain() {
-                if signal == SIGCONT {
+                if signal == SIGTSTP {
+                    // Ctrl-Z: the terminal goes back to the shell first, then the process stops; SIGCONT (fg)
+                    // comes through the pipe next and redraws everything.
+                    presenter.restore()
+                    SignalPipe.stopNow()
+                } else if signal == SIGCONT {
                     presenter.resume()
                     full = true
                     let size = presenter.size
