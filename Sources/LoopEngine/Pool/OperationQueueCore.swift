@@ -41,17 +41,6 @@ final class OperationQueueCore: @unchecked Sendable {
     private var workersEverCreated = 0
     private var executing = 0
 
-    /// Statistics the UI and the tests read: what a pool is for.
-    struct Counters: Equatable, Sendable {
-        var threadsCreated = 0
-        var threadsReused = 0
-        var threadsRetired = 0
-        var maxExecuting = 0
-        var finished = 0
-        var cancelled = 0
-    }
-    private var counters = Counters()
-
     init(_ spec: QueueSpec, world: any PoolWorld, sink: (any TraceSink)?, defaultWidth: Int) {
         name = spec.name
         self.world = world
@@ -63,24 +52,13 @@ final class OperationQueueCore: @unchecked Sendable {
     }
 
     /// How many operations may execute at once now.
-    var width: Int {
-        lock.withLock { widthLocked }
-    }
-
     private var widthLocked: Int { limit.map { max($0, 0) } ?? defaultWidth }
-
-    var statistics: Counters { lock.withLock { counters } }
 
     /// True when every operation added has finished (`waitUntilAllOperationsAreFinished` returns).
     var isDrained: Bool { lock.withLock { unfinished == 0 } }
 
     /// The operation named `name`, finished or not.
     func has(_ name: String) -> Bool { lock.withLock { byName[name] != nil } }
-
-    /// How each operation ended, in add order (nil: not finished).
-    var outcomes: [(String, PoolOperation.Outcome?)] {
-        lock.withLock { operations.map { ($0.name, $0.outcome) } }
-    }
 
     // MARK: - The queue's API
 
@@ -201,13 +179,11 @@ final class OperationQueueCore: @unchecked Sendable {
         if let idle = workers.first(where: { $0.operation == nil && !$0.retired }) {
             worker = idle
             reused = true
-            counters.threadsReused += 1
             worker.idleTimer?.invalidate()
             worker.idleTimer = nil
         } else {
             worker = startWorker()
             reused = false
-            counters.threadsCreated += 1
         }
         let level = Self.level(operation.spec.priority)
         ready[level].removeAll { $0 === operation }
@@ -215,7 +191,6 @@ final class OperationQueueCore: @unchecked Sendable {
         operation.worker = worker
         worker.operation = operation
         executing += 1
-        counters.maxExecuting = max(counters.maxExecuting, executing)
         let how = reused ? "reused thread (\(worker.operationsRun) before)" : "new thread"
         worker.loop.performTask(operation.name) { [unowned self] in
             self.run(operation, on: worker, how: how)
@@ -359,15 +334,12 @@ final class OperationQueueCore: @unchecked Sendable {
         guard operation.state != .finished else { return }
         let wasExecuting = operation.state == .executing
         operation.state = .finished
-        operation.outcome = outcome
         if let reply = operation.reply {
             // A server reply still to come has nothing left to finish.
             world.kernel.cancel(reply)
             operation.reply = nil
         }
         unfinished -= 1
-        counters.finished += 1
-        if outcome != .done { counters.cancelled += 1 }
         let detail: String =
             switch outcome {
             case .done: operation.isCancelled ? "done (the cancel came with no check point left)" : "done"
@@ -408,7 +380,6 @@ final class OperationQueueCore: @unchecked Sendable {
         worker.retired = true
         worker.idleTimer = nil
         workers.removeAll { $0 === worker }
-        counters.threadsRetired += 1
         let idle = formatSeconds(idleTimeout.nanosecondsClamped)
         emitOn(
             worker.name, .threadExit, worker.name,

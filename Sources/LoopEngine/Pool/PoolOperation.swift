@@ -27,7 +27,6 @@ final class PoolOperation {
     var state: State = .pending
     var isCancelled = false
     var started = false
-    var outcome: Outcome?
     var worker: PoolWorker?
     /// The asynchronous operation's "socket": a port source added to its worker's loop while it runs.
     var socket: LoopSource?
