@@ -59,10 +59,16 @@ tmux new-session -d -x 100 -y 30 -s "$session" "bash --norc --noprofile -i"
 sleep 0.5
 keys "'$bin'" Enter
 expect_screen "One turn of the run loop" "the UI starts from an interactive shell"
-keys C-z
-expect_screen "Stopped" "Ctrl-Z suspends and the shell gets the terminal back"
-keys fg Enter
-expect_screen "What CF really does" "fg resumes with a full redraw"
+# Several rounds, while it plays: a Ctrl-Z typed in the middle of a screen refresh must not be lost (ncurses
+# ignores SIGTSTP during a refresh unless the program's own handler was there before ncurses started).
+expect_screen "LIVE" "it plays before the suspension"
+for round in 1 2 3 4 5; do
+    keys C-z
+    expect_screen "Stopped" "Ctrl-Z suspends and the shell gets the terminal back (round $round)"
+    keys clear Enter
+    keys fg Enter
+    expect_screen "What CF really does" "fg resumes with a full redraw (round $round)"
+done
 keys q
 keys 'echo "rc=$?"' Enter
 expect_screen "rc=0" "q still quits with status 0 after a suspension"

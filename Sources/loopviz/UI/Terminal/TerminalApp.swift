@@ -12,6 +12,10 @@ enum TerminalApp {
     static let frameRate = 30.0
 
     static func run(_ model: AppModel) -> ExitStatus {
+        // Before ncurses starts: finding a SIGTSTP handler already there, ncurses leaves SIGTSTP alone for good.
+        // Otherwise every refresh sets it to SIG_IGN for its duration, and the kernel discards a Ctrl-Z typed
+        // mid-frame (seen in a kernel signal trace: the SIGTSTP generated with result "ignored").
+        SignalPipe.install()
         let presenter: NcursesPresenter
         do {
             presenter = try NcursesPresenter()
@@ -20,7 +24,6 @@ enum TerminalApp {
                 "loopviz: cannot start the interactive UI: \(error). Run a scenario headless with `loopviz run FILE`.")
             return .usage
         }
-        SignalPipe.install()
         CrashGuard.restore = { presenter.restore() }
         CrashGuard.install()
         var model = model
