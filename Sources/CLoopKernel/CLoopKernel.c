@@ -7,6 +7,10 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#endif
 
 #ifdef __linux__
 int lv_ppoll_one(int fd, int64_t timeout_ns) {
@@ -63,11 +67,11 @@ int lv_epoll_rearm(int epfd, int fd, uint64_t tag) { return lv_epoll_control(epf
 
 int lv_epoll_remove(int epfd, int fd) { return lv_epoll_control(epfd, EPOLL_CTL_DEL, fd, 0); }
 
-int lv_epoll_take_one(int epfd, uint64_t *tag) {
+int lv_epoll_take_one(int epfd, int block, uint64_t *tag) {
     struct epoll_event event;
     int result;
     do {
-        result = epoll_wait(epfd, &event, 1, 0);
+        result = epoll_wait(epfd, &event, 1, block ? -1 : 0);
     } while (result < 0 && errno == EINTR);
     if (result < 0) return -errno;
     if (result == 1) *tag = event.data.u64;
@@ -116,6 +120,17 @@ void lv_sleep_until(int64_t absolute_ns) {
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR) {
     }
 }
+void lv_lock_acquire_slow(int *word, int seen) {
+    // Mark the word contended (2) before sleeping, so that the holder's release wakes a sleeper.
+    if (seen != 2) seen = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
+    while (seen != 0) {
+        // Sleeps only while the word is still 2; EINTR and spurious wake-ups just try again.
+        syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+        seen = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
+    }
+}
+
+void lv_lock_wake(int *word) { syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0); }
 #endif
 
 int64_t lv_monotonic_ns(void) {

@@ -32,8 +32,9 @@ int lv_epoll_add(int epfd, int fd, uint64_t tag);
 /// Registers `fd` again (EPOLL_CTL_MOD): the kernel re-checks readiness and queues it if it is still readable.
 int lv_epoll_rearm(int epfd, int fd, uint64_t tag);
 int lv_epoll_remove(int epfd, int fd);
-/// `epoll_wait(epfd, &event, 1, 0)`: 1 and the event's tag, 0 when nothing is ready, or -errno.
-int lv_epoll_take_one(int epfd, uint64_t *tag);
+/// `epoll_wait(epfd, &event, 1, block ? -1 : 0)` (EINTR retried): 1 and the event's tag, 0 when nothing is
+/// ready (only when not blocking), or -errno. Blocking, it sleeps and takes in one system call.
+int lv_epoll_take_one(int epfd, int block, uint64_t *tag);
 /// Adds one to an eventfd's counter (`eventfd_write(fd, 1)`).
 int lv_eventfd_post(int fd);
 /// The 8-byte read that acknowledges an eventfd or timerfd: the counter (or expirations), or -errno
@@ -48,6 +49,30 @@ void lv_set_thread_name(const char *name);
 int lv_set_thread_niceness(int niceness);
 /// Sleeps until an absolute CLOCK_MONOTONIC time in nanoseconds (EINTR resumes the sleep).
 void lv_sleep_until(int64_t absolute_ns);
+
+// The engine's lock on Linux: a futex mutex (Drepper, "Futexes Are Tricky", the exchange variant). The word is
+// 0 free, 1 held, 2 held with sleepers. Uncontended, taking and giving it back is one atomic instruction each and
+// no call into the C library: the engine does both around every callout, many times per loop iteration.
+
+/// The contended path of `lv_lock_acquire`: `seen` is what the failed compare-exchange found.
+void lv_lock_acquire_slow(int *word, int seen);
+/// Wakes one thread sleeping on the word.
+void lv_lock_wake(int *word);
+
+static inline void lv_lock_acquire(int *word) {
+    int expected = 0;
+    if (__atomic_compare_exchange_n(word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) return;
+    lv_lock_acquire_slow(word, expected);
+}
+
+static inline int lv_lock_try_acquire(int *word) {
+    int expected = 0;
+    return __atomic_compare_exchange_n(word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+static inline void lv_lock_release(int *word) {
+    if (__atomic_exchange_n(word, 0, __ATOMIC_RELEASE) == 2) lv_lock_wake(word);
+}
 #endif
 
 /// Reads CLOCK_MONOTONIC in nanoseconds.

@@ -3,11 +3,35 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(Linux)
+import CLoopKernel
+#endif
 
-/// A plain pthread mutex. The engine holds it while it changes loop state and releases it around every
-/// callout and every wait, as CFRunLoop does, so callouts may call back into the loop (or run it again).
+/// The engine's mutex. The engine holds it while it changes loop state and releases it around every callout and
+/// every wait, as CFRunLoop does, so callouts may call back into the loop (or run it again).
+///
+/// On Linux it is a futex word (`lv_lock_acquire`): uncontended, a lock and an unlock are one atomic instruction
+/// each, inlined, where a pthread mutex costs two library calls of some thirty instructions each. The engine takes
+/// it about twice per callout, so on a loop with observers that is a visible share of an iteration. Elsewhere it
+/// is a pthread mutex.
 public final class LoopLock: @unchecked Sendable {
-    // @unchecked Sendable: the mutex itself is the synchronisation.
+    // @unchecked Sendable: the lock itself is the synchronisation.
+    #if os(Linux)
+    private let word: UnsafeMutablePointer<Int32>
+
+    public init() {
+        word = .allocate(capacity: 1)
+        word.initialize(to: 0)
+    }
+
+    deinit {
+        word.deinitialize(count: 1)
+        word.deallocate()
+    }
+
+    @inline(__always) public func lock() { lv_lock_acquire(word) }
+    @inline(__always) public func unlock() { lv_lock_release(word) }
+    #else
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init() {
@@ -24,6 +48,7 @@ public final class LoopLock: @unchecked Sendable {
 
     @inline(__always) public func lock() { pthread_mutex_lock(mutex) }
     @inline(__always) public func unlock() { pthread_mutex_unlock(mutex) }
+    #endif
 
     @inline(__always) public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()

@@ -188,21 +188,24 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
                 return .nothing
             }
         }
-        let readable = lv_wait_readable(epoll, poll ? 0 : 1)
-        Self.check(readable, "ppoll", for: "a port set")
-        if halted.value { return .halted }
-        // `seen` was read before the call: a write after that bumps the generation again.
-        let found = poll && readable == 0 ? seen : -1
-        pollLock.withLock { pollState.pointee.setEmptyAt(found, for: epoll) }
-        if readable == 0 { return .nothing }
+        // One system call sleeps and takes one ready port (CF makes two: ppoll on the set, then epoll_wait for
+        // one event; the port taken is the same). A port found stale at the take (read meanwhile by another set's
+        // loop) is left out by the kernel, as CF's second call leaves it out.
         var tag: UInt64 = 0
-        let taken = lv_epoll_take_one(epoll, &tag)
+        let taken = lv_epoll_take_one(epoll, poll ? 0 : 1, &tag)
         Self.check(taken, "epoll_wait", for: "a port set")
-        // The set said it was readable, yet nothing was: the event went stale (a port removed or read meanwhile).
-        guard taken == 1 else {
-            counters.emptyWakes.increment()
-            return .nothing
+        if halted.value {
+            // Edge-triggered: put back the event just taken, so that the port is not left unheard.
+            if taken == 1 {
+                let port = PortID(rawValue: Int(bitPattern: UInt(tag)))
+                _ = lv_epoll_rearm(epoll, Self.decode(port).fd, tag)
+            }
+            return .halted
         }
+        // `seen` was read before the call: a write after that bumps the generation again.
+        let found = poll && taken == 0 ? seen : -1
+        pollLock.withLock { pollState.pointee.setEmptyAt(found, for: epoll) }
+        if taken == 0 { return .nothing }
         return read(PortID(rawValue: Int(bitPattern: UInt(tag))), from: epoll)
     }
 
