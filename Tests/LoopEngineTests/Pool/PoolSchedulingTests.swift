@@ -302,3 +302,42 @@ extension PoolSchedulingTests {
         #expect(!outcome.events.contains { $0.kind == .opFinish })
     }
 }
+
+extension PoolSchedulingTests {
+    /// How an upload can finish before its server's reply: its socket callback (`finish up`) or a cancel.
+    static let waysToFinishFirst: [(Action, String)] = [
+        (.finishOperation("up"), "done"), (.cancelOperation("up"), "cancelled while running"),
+    ]
+
+    @Test(arguments: waysToFinishFirst)
+    func aServerReplyStillToComeIsCancelledWhenItsOperationFinishesFirst(finishFirst: Action, finished: String) {
+        // The reply is due at 2 s; the upload finishes at 100 ms, its worker retires idle at 1.1 s, and main sleeps
+        // forever on a port. Nothing can happen after the retirement but the reply: once it is cancelled, the world
+        // ends idle at 1.1 s (a reply left scheduled would keep the world going until 2 s, to send on a socket no
+        // loop has any more).
+        let upload = OperationSpec(name: "up", body: .async, replyAfter: .seconds(2))
+        let scenario = Scenario(
+            name: "reply",
+            threads: [
+                ThreadSpec(
+                    name: "main", items: [.port("K")],
+                    program: [.addOperation(queue: "Q", upload), .run(.foundationForever)])
+            ],
+            outside: [OutsideEvent(at: Self.ms(100), thread: "main", [finishFirst])],
+            queues: [QueueSpec(name: "Q", limit: 1, idleTimeout: .seconds(1))])
+        let outcome = ScenarioRunner.run(scenario)
+        #expect(outcome.haltReason == .idle)
+        #expect(outcome.endTime == LoopInstant.zero + Self.ms(1100))
+        let events = outcome.events
+        #expect(
+            events.filter { [.opStart, .opFinish, .threadExit].contains($0.kind) }.map {
+                "\($0.time.nanoseconds / 1_000_000) \($0.step)\($0.detail.map { " (\($0))" } ?? "")"
+            } == [
+                "0 opStart up (new thread)", "100 opFinish up (\(finished))",
+                "1100 threadExit Q.1 (idle for 1.000s: retired after 1 operation)",
+            ])
+        // The socket got one message, at 100 ms, and its loop handled it once: no reply came after.
+        let socket = events.filter { $0.name == "socket.up" && [.send, .source1].contains($0.kind) }
+        #expect(socket.map { "\($0.time.nanoseconds / 1_000_000) \($0.kind)" } == ["100 send", "100 source1"])
+    }
+}
