@@ -74,7 +74,7 @@ extension RunLoopCore {
     public func runUntilStopped() -> RunResult {
         while true {
             let result = run(mode: .default, seconds: 1.0e10, returnAfterSourceHandled: false)
-            if result == .stopped || result == .finished || waiter.isHalted { return result }
+            if result == .stopped || result == .finished || isHalted { return result }
         }
     }
 
@@ -82,7 +82,7 @@ extension RunLoopCore {
     /// `CFRunLoopRunInMode(mode, limit - now, true)` and true, whatever its result.
     @discardableResult
     public func runFoundation(mode: ModeName, before limit: LoopInstant) -> Bool {
-        if waiter.isHalted { return false }
+        if isHalted { return false }
         if isFinished(mode: mode) {
             // CF calls no observer here, so nothing else in the trace would show why the call came back.
             note("run(mode: \(mode), before:) returned false at once: the mode is empty")
@@ -104,7 +104,7 @@ extension RunLoopCore {
     /// `distantFuture` when it has no timer.
     public func limitDate(forMode mode: ModeName) -> LoopInstant? {
         run(mode: mode, seconds: -10, returnAfterSourceHandled: true)
-        if waiter.isHalted || isFinished(mode: mode) { return nil }
+        if isHalted || isFinished(mode: mode) { return nil }
         return nextTimerFireDate(in: mode) ?? .distantFuture
     }
 

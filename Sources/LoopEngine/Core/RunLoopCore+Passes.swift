@@ -3,7 +3,7 @@ extension RunLoopCore {
     /// that are invalid or already executing (re-entrancy guard); one-shot observers are invalidated right after
     /// their callout. The activity itself is always emitted, observers or not.
     func doObservers(_ mode: LoopModeState, _ activity: Activity) {
-        if waiter.isHalted { return }
+        if isHalted { return }
         emit(activityKind(activity))
         // The snapshot is the array as it is now (copy-on-write: no allocation, whatever the callouts add or
         // remove), filtered as it goes. That is the same set as filtering first: validity never comes back, and an
@@ -23,7 +23,7 @@ extension RunLoopCore {
                 callout { observer.callout(activity) }
                 if oneShot { invalidateLocked(observer) }
                 observer.isFiring = false
-                return waiter.isHalted
+                return isHalted
             }
             if halted { return }
         }
@@ -44,12 +44,12 @@ extension RunLoopCore {
     /// One blocks pass (spec §6): detach the whole queue, run the blocks that match `mode` in FIFO order, and put
     /// the rest back in front of whatever was queued meanwhile.
     func doBlocks(_ mode: LoopModeState) {
-        guard !blocks.isEmpty, !waiter.isHalted else { return }
+        guard !blocks.isEmpty, !isHalted else { return }
         let detached = blocks
         blocks = []
         var kept: [PendingBlock] = []
         for (index, block) in detached.enumerated() {
-            if waiter.isHalted {
+            if isHalted {
                 kept.append(contentsOf: detached[index...])
                 break
             }
@@ -82,7 +82,7 @@ extension RunLoopCore {
         }
         guard let first else { return false }
         if !several {
-            if waiter.isHalted { return false }
+            if isHalted { return false }
             return doSource0(first)
         }
         var snapshot: [LoopSource] = []
@@ -98,7 +98,7 @@ extension RunLoopCore {
         }
         var handled = false
         for source in snapshot {
-            if waiter.isHalted { return handled }
+            if isHalted { return handled }
             handled = doSource0(source)
             if stopAfterHandle && handled { break }
         }
@@ -129,7 +129,7 @@ extension RunLoopCore {
         mainQueue = []
         isDrainingMainQueue = true
         for (index, block) in batch.enumerated() {
-            if waiter.isHalted {
+            if isHalted {
                 mainQueue = Array(batch[index...]) + mainQueue
                 break
             }

@@ -38,7 +38,7 @@ extension RunLoopCore {
         performTasks = []
         var kept: [PendingBlock] = []
         for task in queued {
-            if waiter.isHalted || !blockMatches(task, mode.name) {
+            if isHalted || !blockMatches(task, mode.name) {
                 kept.append(task)
                 continue
             }

@@ -18,7 +18,7 @@ extension RunLoopCore {
 
     /// `CFRunLoopRunSpecific` (spec §2.1).
     func runLocked(mode modeName: ModeName, seconds: Double, rash: Bool) -> RunResult {
-        if waiter.isHalted { return .finished }
+        if isHalted { return .finished }
         // CF's loop belongs to the thread it was made for; ours to the thread that runs it.
         if runs.isEmpty { recordRunThread() }
         emitRunStart(modeName, seconds: seconds, rash: rash)
@@ -40,7 +40,7 @@ extension RunLoopCore {
         doObservers(mode, .entry)
         guard let result = runBody(record, seconds: seconds, rash: rash) else { return .finished }
         doObservers(mode, .exit)
-        if waiter.isHalted { return .finished }
+        if isHalted { return .finished }
         emitResult(result, depth: runs.count, mode: modeName.rawValue, iteration: record.iteration)
         return result
     }
@@ -49,7 +49,7 @@ extension RunLoopCore {
     private func runBody(_ record: PerRunRecord, seconds: Double, rash: Bool) -> RunResult? {
         let mode = record.mode
         let start = clock.now
-        if waiter.isHalted { return nil }
+        if isHalted { return nil }
         // S1: a stop from an entry observer, or the mode's sticky stop.
         if record.stopped {
             record.stopped = false
@@ -88,7 +88,7 @@ extension RunLoopCore {
             doBlocks(mode)
             var handled = doSources0(mode, stopAfterHandle: rash)
             if handled { doBlocks(mode) }
-            if waiter.isHalted { return nil }
+            if isHalted { return nil }
             // L6
             let poll = handled || pollOnly
             var outcome = WaitOutcome.nothing
@@ -105,7 +105,7 @@ extension RunLoopCore {
                 // L8, L9
                 didDrainMainQueueLastTime = false
                 if !poll { doObservers(mode, .beforeWaiting) }
-                if waiter.isHalted { return nil }
+                if isHalted { return nil }
                 sleeping = true
                 // The main-queue port joins the wait set for this wait only (a nested run must not service it).
                 if let mainPort { waiter.insert(mainPort, into: mode.portSet) }
@@ -118,7 +118,7 @@ extension RunLoopCore {
                 // L11
                 record.ignoreWakeUps = true
                 sleeping = false
-                if outcome == .halted || waiter.isHalted { return nil }
+                if outcome == .halted || isHalted { return nil }
                 emit(.wake, nil, self.wakeDescription(outcome, mode: mode))
                 if !poll { doObservers(mode, .afterWaiting) }
             }
@@ -144,7 +144,7 @@ extension RunLoopCore {
             }
             // L13
             doBlocks(mode)
-            if waiter.isHalted { return nil }
+            if isHalted { return nil }
             // L14: the first match wins.
             if handled && rash { return .handledSource }
             if clock.now >= record.deadline { return .timedOut }

@@ -8,7 +8,7 @@ extension RunLoopCore {
         }
         var fired = false
         for timer in batch {
-            if waiter.isHalted { break }
+            if isHalted { break }
             fired = doTimer(mode, timer) || fired
         }
         return fired

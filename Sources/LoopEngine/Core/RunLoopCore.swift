@@ -35,6 +35,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     public let isMainThread: Bool
     public let clock: any LoopClock
     public let waiter: any LoopWaiter
+    /// The real backend's halt flag, read directly: the core asks whether the backend halted after every callout,
+    /// and through the protocol that is a dynamic call, an atomic load behind a second call, for each one.
+    private let haltFlag: AtomicFlag?
     public var profile: PlatformProfile { waiter.profile }
     let lock: LoopLock
     let wakeUpPort: PortID
@@ -76,6 +79,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         self.name = name
         self.clock = clock
         self.waiter = waiter
+        self.haltFlag = (waiter as? EpollWaiter)?.halted
         self.isMainThread = isMainThread
         self.lock = waiter.engineLock
         self.wakeUpPort = waiter.makePort(.wakeUp, label: "\(name).wakeUp")
@@ -163,6 +167,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     func blockMatches(_ block: PendingBlock, _ mode: ModeName) -> Bool {
         block.modes.contains(mode) || (block.modes.contains(.common) && commonModes.contains(mode))
     }
+
+    /// `waiter.isHalted`, without the protocol call on the real backend.
+    @inline(__always)
+    var isHalted: Bool { haltFlag?.value ?? waiter.isHalted }
 
     /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration.
     @inline(__always)

@@ -32,7 +32,7 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     /// The clock of every loop made on this waiter; port deadlines are on it.
     public let clock: MonotonicClock
 
-    private let halted = AtomicFlag()
+    let halted = AtomicFlag()
     private let registryLock = LoopLock()
     /// Every open port and port set, so that the backend can close them when it goes away.
     private var openPorts: [Int32: PortKind] = [:]
