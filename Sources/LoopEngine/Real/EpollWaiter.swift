@@ -10,9 +10,9 @@ import Glibc
 ///   port is a timerfd armed at an absolute `CLOCK_MONOTONIC` time (re-arming resets it; on the linux profile
 ///   the core never disarms it, which is CF's spurious wake-up after the last timer goes).
 /// - A mode's port set is an epoll instance with edge-triggered registrations.
-/// - ``wait(on:poll:)`` is CF's `__CFRunLoopServiceFileDescriptors`: `ppoll` on the epoll fd (no timeout when
-///   blocking, zero when polling), then `epoll_wait` for one event without blocking, then the 8-byte read that
-///   acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for nothing. A poll skips
+/// - ``wait(on:poll:)`` does what CF's `__CFRunLoopServiceFileDescriptors` does (`ppoll` on the epoll fd, then
+///   `epoll_wait` for one event) in one `epoll_wait` for one event (no timeout when blocking, zero when polling),
+///   then the 8-byte read that acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for nothing. A poll skips
 ///   the system call when nothing can have become ready since the set's last poll found it empty.
 /// - A run's time limit is an action on the ``DeadlineThread`` that calls `wakeUp`, as CF's dispatch timer does.
 ///
