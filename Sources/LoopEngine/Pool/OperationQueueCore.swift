@@ -10,11 +10,17 @@
 /// one (the article's upload) adds its "socket" - a port source - to the worker's loop and runs that loop until a
 /// message on the socket finishes it; meanwhile it counts against the limit and holds its worker.
 ///
+/// An operation may depend on operations of other queues of its world: the world's ``PoolDirectory`` tells this
+/// queue when one of them finishes, and the dependent becomes ready here (`opReady` on this queue), as Foundation
+/// readies a dependent on its own queue when a dependency on another queue finishes.
+///
 /// Every change is an event in the trace (``LoopEvent/Kind/poolKinds``). The scheduling is the same on the
 /// virtual clock and on real threads: only the ``PoolWorld`` differs. Every method may be called from any thread.
 final class OperationQueueCore: @unchecked Sendable {
     // @unchecked Sendable: all mutable state is guarded by `lock`; loops are called with it held (the pool's lock
-    // comes before the engine lock), and loops call back into the pool only from callouts, without theirs.
+    // comes before the engine lock), and loops call back into the pool only from callouts, without theirs. Another
+    // queue is never called with `lock` held: operations that finished under it are published to the directory
+    // (which tells the queues waiting for them) once it is released; the directory's lock comes after this one.
 
     /// The width of a queue whose limit is the default, on the virtual clock: libdispatch runs about one thread
     /// per core, and the virtual machine has four. On real threads it is this machine's core count.
@@ -22,6 +28,7 @@ final class OperationQueueCore: @unchecked Sendable {
 
     let name: String
     private let world: any PoolWorld
+    private let directory: PoolDirectory
     private let sink: (any TraceSink)?
     private let lock = LoopLock()
     private let defaultWidth: Int
@@ -34,16 +41,23 @@ final class OperationQueueCore: @unchecked Sendable {
     /// Ready operations not handed to a worker yet, per priority level (index 0 = veryHigh), each in add order:
     /// like Foundation, the queue starts the first added of the highest level, whenever each became ready.
     private var ready: [[PoolOperation]] = Array(repeating: [], count: QueuePriority.allCases.count)
-    /// Operations not finished yet that wait for the named one.
+    /// Operations not finished yet that wait for the named one (of this queue, or of another).
     private var dependents: [String: [PoolOperation]] = [:]
+    /// Operations that finished under the lock, to publish to the directory once it is released.
+    private var finishedNotPublished: [String] = []
     private var unfinished = 0
     private var workers: [PoolWorker] = []
     private var workersEverCreated = 0
     private var executing = 0
 
-    init(_ spec: QueueSpec, world: any PoolWorld, sink: (any TraceSink)?, defaultWidth: Int) {
+    /// A queue of `world`; `directory` is shared by every queue of that world (one per scenario run), so that a
+    /// dependency on an operation of another of them is seen finishing.
+    init(
+        _ spec: QueueSpec, world: any PoolWorld, directory: PoolDirectory, sink: (any TraceSink)?, defaultWidth: Int
+    ) {
         name = spec.name
         self.world = world
+        self.directory = directory
         self.sink = sink
         self.defaultWidth = max(defaultWidth, 1)
         idleTimeout = spec.idleTimeout
@@ -62,9 +76,12 @@ final class OperationQueueCore: @unchecked Sendable {
 
     // MARK: - The queue's API
 
-    /// `addOperation`. An operation whose name is taken is refused with a note. A dependency the queue does not
-    /// have yet is waited for until it is added and finishes (dependencies across queues are not modelled: the
-    /// parser rejects them).
+    /// `addOperation`. An operation whose name is taken is refused with a note.
+    ///
+    /// Its dependencies may be operations of this queue or of any other queue of the world (`addDependency`
+    /// across queues): it is ready once each has finished - a cancelled one finishes too, when its queue gets to it
+    /// - wherever it runs. A dependency not added anywhere yet is waited for until it is added and finishes.
+    /// Cancelling the operation makes it ready at once, its dependencies ignored, on either kind.
     func add(_ spec: OperationSpec) {
         lock.lock()
         defer { lock.unlock() }
@@ -72,7 +89,13 @@ final class OperationQueueCore: @unchecked Sendable {
             emit(.note, detail: "operation \(spec.name) was already added: ignored")
             return
         }
-        let waiting = Set(spec.dependencies.filter { byName[$0]?.state != .finished })
+        let waiting = Set(
+            spec.dependencies.filter { dependency in
+                if let local = byName[dependency] { return local.state != .finished }
+                // Not on this queue (yet): another queue's, or one still to be added. The directory has seen it
+                // finish, or tells this queue when it does; if it is added here later it finishes here, below.
+                return !directory.finishedOrWait(for: dependency, queue: self)
+            })
         let operation = PoolOperation(spec: spec, sequence: operations.count, waitingFor: waiting)
         operations.append(operation)
         byName[spec.name] = operation
@@ -137,6 +160,16 @@ final class OperationQueueCore: @unchecked Sendable {
             return
         }
         socket.send()
+    }
+
+    /// Called by the directory, without any queue's lock held: the operation `dependency` (of another queue, or of
+    /// this one, then already handled) has finished. Its dependents here that still wait become ready when it was
+    /// their last dependency, and the queue starts what it may.
+    func dependencyFinished(_ dependency: String) {
+        withLockThenPublish {
+            readyDependents(of: dependency)
+            scheduleLocked()
+        }
     }
 
     /// `waitUntilAllOperationsAreFinished` on the calling thread.
@@ -236,7 +269,7 @@ final class OperationQueueCore: @unchecked Sendable {
         if operation.isCancelled {
             // start() sees isCancelled first and finishes without calling main().
             finishLocked(operation, .cancelledBeforeStart, on: worker.name)
-            lock.unlock()
+            unlockAndPublish()
             return
         }
         operation.started = true
@@ -263,11 +296,11 @@ final class OperationQueueCore: @unchecked Sendable {
             if world.kernel.isHalted { return }
             left -= step
             if left > .zero && checkEvery != nil && lock.withLock({ operation.isCancelled }) {
-                lock.withLock { finishLocked(operation, .cancelledWhileRunning, on: worker.name) }
+                withLockThenPublish { finishLocked(operation, .cancelledWhileRunning, on: worker.name) }
                 return
             }
         }
-        lock.withLock { finishLocked(operation, .done, on: worker.name) }
+        withLockThenPublish { finishLocked(operation, .done, on: worker.name) }
     }
 
     /// The upload: the socket joins the worker's loop, which runs (nested in this task) until a message on the
@@ -289,10 +322,10 @@ final class OperationQueueCore: @unchecked Sendable {
 
     /// The socket's callout, on the worker's loop.
     private func socketMessage(_ operation: PoolOperation) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard operation.state == .executing, operation.started, let worker = operation.worker else { return }
-        finishLocked(operation, operation.isCancelled ? .cancelledWhileRunning : .done, on: worker.name)
+        withLockThenPublish {
+            guard operation.state == .executing, operation.started, let worker = operation.worker else { return }
+            finishLocked(operation, operation.isCancelled ? .cancelledWhileRunning : .done, on: worker.name)
+        }
     }
 
     // MARK: - Cancelling and finishing
@@ -355,11 +388,36 @@ final class OperationQueueCore: @unchecked Sendable {
             }
             operation.worker = nil
         }
-        for other in dependents.removeValue(forKey: operation.name) ?? [] where other.state == .pending {
-            other.waitingFor.remove(operation.name)
+        readyDependents(of: operation.name)
+        finishedNotPublished.append(operation.name)
+        scheduleLocked()
+    }
+
+    /// `dependency` has finished: each operation here still pending on it stops waiting for it, and is ready when
+    /// it was the last (a cancelled one was made ready at its cancel).
+    private func readyDependents(of dependency: String) {
+        for other in dependents.removeValue(forKey: dependency) ?? [] where other.state == .pending {
+            other.waitingFor.remove(dependency)
             if other.waitingFor.isEmpty { makeReady(other) }
         }
-        scheduleLocked()
+    }
+
+    // MARK: - Publishing finished operations
+
+    /// Runs `body` with the lock held, then releases it and publishes what finished meanwhile.
+    private func withLockThenPublish(_ body: () -> Void) {
+        lock.lock()
+        body()
+        unlockAndPublish()
+    }
+
+    /// Releases the lock, then tells the directory which operations finished while it was held, so that queues
+    /// waiting for them ready their dependents - after the release: a queue never calls another with its lock held.
+    private func unlockAndPublish() {
+        let finished = finishedNotPublished
+        finishedNotPublished = []
+        lock.unlock()
+        if !finished.isEmpty { directory.publish(finished) }
     }
 
     private func armIdleTimer(_ worker: PoolWorker) {

@@ -44,8 +44,11 @@ public final class LiveScenarioRun: @unchecked Sendable {
             loop.sink = sink
             shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
         }
+        // One directory for the run's queues: an operation may depend on operations of another queue.
+        let directory = PoolDirectory()
         shared.queues = scenario.queues.map {
-            OperationQueueCore($0, world: world, sink: sink, defaultWidth: RealScenarioWorld.coreCount)
+            OperationQueueCore(
+                $0, world: world, directory: directory, sink: sink, defaultWidth: RealScenarioWorld.coreCount)
         }
         var started: [HostedThread] = []
         for host in shared.hosts {

@@ -47,8 +47,12 @@ public enum ScenarioRunner {
             loop.sink = recorder
             shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
         }
+        // One directory for the run's queues: an operation may depend on operations of another queue.
+        let directory = PoolDirectory()
         shared.queues = scenario.queues.map {
-            OperationQueueCore($0, world: world, sink: recorder, defaultWidth: OperationQueueCore.virtualDefaultWidth)
+            OperationQueueCore(
+                $0, world: world, directory: directory, sink: recorder,
+                defaultWidth: OperationQueueCore.virtualDefaultWidth)
         }
         for event in scenario.outside {
             // An event for a thread the scenario does not have addresses nobody.
