@@ -232,12 +232,18 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
                 "operations wait for each other (a → b → a), so none of them can start; expected `after` to name "
                 + "an operation outside the cycle"),
         .init(
-            id: "dependency on another queue",
-            source: "queue q\nqueue r\nthread T\n  operation a on q work 1ms\n  operation b on r after a work 1ms",
+            id: "operations of two queues waiting for each other",
+            source:
+                "queue q\nqueue r\nthread T\n  operation a on q after c work 1ms\n  operation b on r after a work 1ms\n"
+                + "  operation c on q after b work 1ms",
             line: 5, column: 26,
             message:
-                "'a' is on queue q, 'b' on r; expected both on one queue (dependencies across queues are not "
-                + "modelled)"),
+                "operations wait for each other (a → c → b → a), so none of them can start; expected `after` to "
+                + "name an operation outside the cycle"),
+        .init(
+            id: "after an unknown operation, with operations on two queues",
+            source: "queue q\nqueue r\nthread T\n  operation a on q work 1ms\n  operation b on r after a, z work 1ms",
+            line: 5, column: 29, message: "unknown operation 'z' (known: a, b)"),
         .init(
             id: "unknown worker in expect", source: "queue q\nthread T\n  wakeup\nexpect in order\n  w.1: opStart a",
             line: 5, column: 3, message: "unknown thread 'w.1' (known: T, q, q.N)"),

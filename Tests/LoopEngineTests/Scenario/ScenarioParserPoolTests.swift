@@ -65,6 +65,22 @@ struct ScenarioParserPoolTests {
             ])
     }
 
+    @Test func afterMayNameOperationsOfOtherQueuesEvenOnesAddedLater() throws {
+        let program = try Self.program(
+            "operation process on r after download, resize work 10ms",
+            "operation download on q async",
+            "operation resize on r work 5ms")
+        #expect(
+            program == [
+                .addOperation(
+                    queue: "r",
+                    OperationSpec(name: "process", dependencies: ["download", "resize"], body: Self.work(10))
+                ),
+                .addOperation(queue: "q", OperationSpec(name: "download", body: .async)),
+                .addOperation(queue: "r", OperationSpec(name: "resize", body: Self.work(5))),
+            ])
+    }
+
     @Test func everyPriorityWordIsRead() throws {
         for priority in QueuePriority.allCases {
             let program = try Self.program("operation a on q priority \(priority) work 1ms")

@@ -135,7 +135,7 @@ extension ScenarioParserState {
     }
 
     /// `operation NAME on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async [reply
-    /// after DURATION])`.
+    /// after DURATION])`. `after` may name operations of any queue, declared anywhere in the file.
     func parseOperation(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
         guard let nameToken = expectWord(&cursor, what: "the operation's name, or a range such as upload1..10")
         else { return [] }
@@ -341,14 +341,9 @@ extension ScenarioParserState {
                     use.line, use.column,
                     "'\(use.name)' is not an async operation, so it finishes by itself; `finish` needs an operation "
                         + "added with `async`")
-            case .after(let dependent):
-                if let other = operationDefinitions[dependent], other.queue != definition.queue {
-                    error(
-                        use.line, use.column,
-                        "'\(use.name)' is on queue \(definition.queue), '\(dependent)' on \(other.queue); "
-                            + "expected both on one queue (dependencies across queues are not modelled)")
-                }
             default:
+                // `after` may name an operation of any queue (Foundation's addDependency across queues); a cycle,
+                // within a queue or across queues, is reported below.
                 break
             }
         }
@@ -363,7 +358,8 @@ extension ScenarioParserState {
         return "known: " + shown + (operationOrder.count > 8 ? ", …" : "")
     }
 
-    /// Operations that wait for each other (or for themselves) could never start.
+    /// Operations that wait for each other (or for themselves) could never start: Foundation would wait forever
+    /// (a `waitUntilAllOperationsAreFinished` on their queues hangs). Dependencies are followed across queues.
     func reportDependencyCycles() {
         enum Mark { case visiting, done }
         var marks: [String: Mark] = [:]

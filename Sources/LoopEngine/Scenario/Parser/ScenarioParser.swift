@@ -47,6 +47,7 @@
 ///                                 # come in any order; OP may be a range, upload1..10 (at most 1000 names)
 ///                                 # `async reply after 300ms`: the server's reply finishes it 300ms after it
 ///                                 # starts (without it, only `finish OP` or a cancel does)
+///                                 # `after A, B` may name operations of any queue (a cycle is an error)
 ///     cancel OP                   # cancel one operation;  cancel all on QUEUE: cancelAllOperations
 ///     suspend QUEUE               # isSuspended = true;  resume QUEUE: false
 ///     limit QUEUE N|default       # maxConcurrentOperationCount
