@@ -25,7 +25,8 @@ public enum FoundationPoolOracleError: Error, Sendable, CustomStringConvertible 
 /// their times. A program may use the pool actions, `work` (a real sleep) and `note`; nothing else (there is no
 /// run loop here). Each queue is an `OperationQueue` with its name, `maxConcurrentOperationCount` (nil: the
 /// default, -1) and `isSuspended`; each operation an `Operation` subclass with its `queuePriority` and
-/// `addDependency` calls, made before it is added. `cancel`, `cancelAllOperations`, `isSuspended`,
+/// `addDependency` calls, made before it is added - a dependency on an operation of another queue is on the very
+/// object that queue runs (corelibs readies the dependent and reschedules its queue when that one finishes). `cancel`, `cancelAllOperations`, `isSuspended`,
 /// `maxConcurrentOperationCount` and `waitUntilAllOperationsAreFinished` are called as the actions say.
 ///
 /// The trace:

@@ -53,6 +53,9 @@ final class FoundationPoolRun: @unchecked Sendable {
     let trace: FoundationPoolTrace
     /// The queues in declaration order.
     private let queues: [(name: String, queue: OperationQueue)]
+    /// The queue each operation of the scenario is added to (the first, in declaration order): a dependency is the
+    /// very `Operation` object its own queue runs, whichever queue the dependent is on.
+    private let homeQueue: [String: String]
     private let halted = Atomic<Bool>(false)
 
     private struct Books {
@@ -88,6 +91,11 @@ final class FoundationPoolRun: @unchecked Sendable {
             limits[spec.name] = spec.limit
         }
         self.queues = queues
+        var homeQueue: [String: String] = [:]
+        for (queue, spec) in PoolComparison.addedOperations(in: scenario) where homeQueue[spec.name] == nil {
+            homeQueue[spec.name] = queue
+        }
+        self.homeQueue = homeQueue
         books.withLock { books in
             books.suspended = suspended
             books.limits = limits
@@ -220,7 +228,7 @@ final class FoundationPoolRun: @unchecked Sendable {
     }
 
     /// The operation `name` of `queue`, created at its first mention (a dependency may name an operation that is
-    /// added later: the dependent waits for it, as in the engine).
+    /// added later, to this queue or another: the dependent waits for it, as in the engine).
     private func operation(_ name: String, of queue: String, in books: inout Books) -> FoundationPoolOperation {
         if let operation = books.operations[queue]?[name] { return operation }
         let operation = FoundationPoolOperation(name: name, queue: queue, run: self)
@@ -246,7 +254,8 @@ final class FoundationPoolRun: @unchecked Sendable {
         let operation: FoundationPoolOperation? = books.withLock { books in
             let added = self.operation(spec.name, of: name, in: &books)
             guard !added.isAdded else { return nil }
-            let dependencies = spec.dependencies.map { self.operation($0, of: name, in: &books) }
+            // addDependency across queues: a dependency added to another queue is that queue's operation.
+            let dependencies = spec.dependencies.map { self.operation($0, of: homeQueue[$0] ?? name, in: &books) }
             added.configure(spec)
             for dependency in dependencies { added.addDependency(dependency) }
             books.added.append(added)

@@ -10,7 +10,8 @@
 ///   a queue at the default limit is not checked (the engine models a width, Foundation leaves it to libdispatch);
 /// - **outcomes**: each operation ended the same way - done, cancelled before it started, cancelled while
 ///   running, or never finished;
-/// - **dependency order**: on each side, an operation starts only after every dependency finished.
+/// - **dependency order**: on each side, an operation starts only after every dependency finished, whichever queue
+///   each dependency is on (Foundation's `addDependency` works across queues).
 ///
 /// What legitimately differs, and is only reported side by side: which thread ran an operation and whether it was
 /// new or reused (libdispatch, not the queue, owns the threads: it reuses a worker or parks it by its own rules,
@@ -149,11 +150,18 @@ public struct PoolComparison: Sendable {
                     if !threads[queue, default: []].contains(event.loop) {
                         threads[queue, default: []].append(event.loop)
                     }
+                    // Dependencies are operations of any queue: `finished` spans them all.
                     let unfinished = (dependencies[name] ?? []).filter { !finished.contains($0) }
                     if !unfinished.isEmpty {
+                        // A dependency of another queue is named with its queue (once that queue is known).
+                        let named = unfinished.map { dependency in
+                            guard let other = queueOf[dependency], other != queue else { return dependency }
+                            return "\(dependency) (queue \(other))"
+                        }
+                        let what = queueOf[name].map { "\(name) (queue \($0))" } ?? name
+                        let shown = named == unfinished ? name : what
                         dependencyViolations.append(
-                            "\(title) started \(name) before its dependency \(unfinished.joined(separator: ", ")) "
-                                + "finished")
+                            "\(title) started \(shown) before its dependency \(named.joined(separator: ", ")) finished")
                     }
                 case .opFinish:
                     if outcomes[name] == nil { outcomes[name] = Outcome(detail: event.detail) }
@@ -220,12 +228,17 @@ public struct PoolComparison: Sendable {
     /// Every operation a scenario adds, wherever the `addOperation` is (programs, callouts, outside events, nested
     /// blocks and tasks), in declaration order.
     public static func operations(in scenario: Scenario) -> [OperationSpec] {
-        var found: [OperationSpec] = []
+        addedOperations(in: scenario).map(\.spec)
+    }
+
+    /// ``operations(in:)`` with the queue each is added to: where a dependency of another queue lives.
+    public static func addedOperations(in scenario: Scenario) -> [(queue: String, spec: OperationSpec)] {
+        var found: [(queue: String, spec: OperationSpec)] = []
         func collect(_ actions: [Action]) {
             for action in actions {
                 switch action {
-                case .addOperation(_, let spec):
-                    found.append(spec)
+                case .addOperation(let queue, let spec):
+                    found.append((queue, spec))
                 case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner),
                     .detach(_, let inner):
                     collect(inner)

@@ -210,6 +210,26 @@ struct PoolComparisonTests {
         #expect(agreeing.agrees)
     }
 
+    @Test("a start before a dependency of another queue finished is a difference, naming both queues")
+    func dependencyOrderAcrossQueues() {
+        let operations = [Self.operation("a"), Self.operation("b", after: ["a"])]
+        let good = [
+            Self.add(0, "a", queue: "N"), Self.add(0, "b", queue: "P"), Self.start(0, "a", on: "w1"),
+            Self.done(10, "a", on: "w1"), Self.start(10, "b", on: "w2"), Self.done(20, "b", on: "w2"),
+        ]
+        let bad = [
+            Self.add(0, "a", queue: "N"), Self.add(0, "b", queue: "P"), Self.start(0, "a", on: "w1"),
+            Self.start(5, "b", on: "w2"), Self.done(10, "a", on: "w1"), Self.done(20, "b", on: "w2"),
+        ]
+        let queues = [QueueSpec(name: "N"), QueueSpec(name: "P")]
+        let comparison = PoolComparison(engine: bad, reference: good, queues: queues, operations: operations)
+        #expect(comparison.differences.map(\.check) == [.dependency])
+        #expect(
+            comparison.firstDifference?.explanation
+                == "LoopEngine started b (queue P) before its dependency a (queue N) finished")
+        #expect(PoolComparison(engine: good, reference: good, queues: queues, operations: operations).agrees)
+    }
+
     @Test("an operation added on one side only is a difference")
     func addedOnOneSide() {
         let comparison = PoolComparison(
