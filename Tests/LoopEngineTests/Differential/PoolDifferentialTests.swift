@@ -255,3 +255,53 @@ extension PoolCancelledQueuedTests {
         #expect(comparison.engine.outcomes["a"] == .done, PoolDifferentialTests.explain(comparison))
     }
 }
+
+/// Dependencies across queues (`addDependency` on an operation of another queue): Foundation readies the dependent
+/// on its own queue when the dependency finishes on its queue - done, cancelled while running, or cancelled while
+/// queued once that queue gets to it - and so does the engine.
+@Suite("dependencies across queues: LoopEngine's queues and Foundation's", .serialized)
+struct PoolCrossQueueDifferentialTests {
+    @Test("a dependent on another queue starts only after its dependency finished there, done or cancelled")
+    func dependentsOnAnotherQueue() throws {
+        // net (limit 1): a 0-100, b cancelled at 50 while queued (finishes when net gets to it, at 100), c from
+        // 100, cancelled at 250 and seen at its check point at 300, d 300-400. cpu (limit 1) gets its operations
+        // first, each waiting for one of net's not added yet: u (after b) runs at 100, v (after c) at 300, w
+        // (after d) at 400 - the reverse of the order they were added. s (after d) is cancelled at 60 while it
+        // waits: it is ready at once and finishes without running.
+        func work(
+            _ name: String, _ millis: Int, on queue: String, after: [String] = [], checkEvery: Int? = nil
+        )
+            -> Action
+        {
+            PoolDifferentialTests.work(name, millis, on: queue, after: after, checkEvery: checkEvery)
+        }
+        let scenario = PoolDifferentialTests.scenario(
+            "across queues", [QueueSpec(name: "net", limit: 1), QueueSpec(name: "cpu", limit: 1)],
+            [
+                work("w", 40, on: "cpu", after: ["d"]), work("v", 40, on: "cpu", after: ["c"]),
+                work("u", 40, on: "cpu", after: ["b"]), work("s", 40, on: "cpu", after: ["d"]),
+                work("a", 100, on: "net"), work("b", 100, on: "net"), work("c", 300, on: "net", checkEvery: 100),
+                work("d", 100, on: "net"),
+                .waitUntilAllFinished(queue: "cpu"), .waitUntilAllFinished(queue: "net"),
+            ],
+            outside: [
+                OutsideEvent(at: .milliseconds(50), thread: "P", [.cancelOperation("b")]),
+                OutsideEvent(at: .milliseconds(60), thread: "P", [.cancelOperation("s")]),
+                OutsideEvent(at: .milliseconds(250), thread: "P", [.cancelOperation("c")]),
+            ])
+        let comparison = try PoolDifferentialTests.compare(scenario)
+        let explanation = PoolDifferentialTests.explain(comparison)
+        #expect(comparison.agrees, explanation)
+        for side in [comparison.engine, comparison.reference] {
+            #expect(side.starts["cpu"] == ["u", "v", "w"], explanation)
+            #expect(side.starts["net"] == ["a", "c", "d"], explanation)
+            #expect(side.dependencyViolations.isEmpty, explanation)
+            let outcomes: [String: PoolComparison.Outcome] = [
+                "a": .done, "b": .cancelledBeforeStart, "c": .cancelledWhileRunning, "d": .done,
+                "s": .cancelledBeforeStart,
+                "u": .done, "v": .done, "w": .done,
+            ]
+            #expect(side.outcomes == outcomes, explanation)
+        }
+    }
+}
