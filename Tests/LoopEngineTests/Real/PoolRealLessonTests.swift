@@ -15,7 +15,7 @@ struct PoolRealLessonTests {
 
     @Test("there are pool lessons to check")
     func lessonsExist() {
-        #expect(Self.poolLessons.count >= 4)
+        #expect(Self.poolLessons.count >= 5)
     }
 
     @Test("each pool lesson on real threads does what it does on the virtual clock", arguments: poolLessons)
