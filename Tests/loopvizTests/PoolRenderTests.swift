@@ -124,3 +124,45 @@ struct PoolLessonTests {
         #expect(checked >= 1)
     }
 }
+
+extension PoolRenderTests {
+    /// Two queues: c on P waits for a (on N, 50 ms) and b (on P, 100 ms).
+    static func acrossQueues() -> AppModel {
+        func add(_ name: String, on queue: String, _ millis: Int, after: [String] = []) -> Action {
+            .addOperation(
+                queue: queue,
+                OperationSpec(name: name, dependencies: after, body: .work(.milliseconds(millis), checkEvery: nil)))
+        }
+        let scenario = Scenario(
+            name: "Across queues",
+            threads: [
+                ThreadSpec(
+                    name: "main", isMain: true, items: [.port("keepAlive")],
+                    program: [
+                        add("a", on: "N", 50), add("b", on: "P", 100), add("c", on: "P", 10, after: ["a", "b"]),
+                        .run(.untilStopped),
+                    ])
+            ],
+            queues: [QueueSpec(name: "N", limit: 1), QueueSpec(name: "P", limit: 1)])
+        var model = AppModel(
+            session: Session(script: LoopScript(scenario: scenario, until: .seconds(1))), fileName: "across.loop")
+        _ = update(&model, .resize(width: 80, height: 24))
+        model.isPaused = true
+        model.shownQueue = 1
+        return model
+    }
+
+    @Test("a waiting operation lists the dependencies not finished yet, whichever queue each is on")
+    func dependenciesAcrossQueues() {
+        var model = Self.acrossQueues()
+        /// The queue panel's row of c, after the pool event `kind` of `name`.
+        func rowOfC(after kind: LoopEvent.Kind, _ name: String) -> String? {
+            model.cursor = model.trace.firstIndex { $0.kind == kind && $0.name == name }! + 1
+            model.furthest = model.cursor
+            return render(model).lines.first { $0.hasPrefix(" normal     c c ") }
+        }
+        #expect(rowOfC(after: .opStart, "b")?.contains("after a, b  work 0.010") == true)
+        // a (queue N) has finished: c waits for b alone.
+        #expect(rowOfC(after: .opFinish, "a")?.contains("after b  work 0.010s") == true)
+    }
+}

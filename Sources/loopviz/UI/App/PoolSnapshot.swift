@@ -138,6 +138,11 @@ struct PoolSnapshot: Equatable {
 
     func queue(named name: String) -> Queue? { queues.first { $0.name == name } }
 
+    /// The operation `name` of whichever queue has it (a dependency may be an operation of another queue).
+    func operation(named name: String) -> Operation? {
+        queues.lazy.compactMap { $0.operation(named: name) }.first
+    }
+
     mutating func apply(_ event: LoopEvent) {
         switch event.kind {
         case .threadCreate:

@@ -56,7 +56,7 @@ func drawPoolView(_ model: AppModel, _ pool: PoolSnapshot, above bottom: Int, _ 
     let layout = PoolLayout(width: model.width, above: bottom, lanes: queue.workers.count + pool.detached.count)
     let lanes = chooseLanes(queue, pool, count: layout.lanes.height - 2)
     drawLanes(model, queue, lanes, layout.lanes, &screen, glyphs)
-    drawQueue(model, queue, layout.queue, &screen, glyphs)
+    drawQueue(model, pool, queue, layout.queue, &screen, glyphs)
     drawCounters(model, queue, layout.counters, &screen, glyphs)
     drawPoolLog(model, layout.log, &screen, glyphs)
 }
@@ -196,7 +196,8 @@ private func laneSummary(_ worker: PoolSnapshot.Worker) -> String {
 // MARK: - The queue
 
 private func drawQueue(
-    _ model: AppModel, _ queue: PoolSnapshot.Queue, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
+    _ model: AppModel, _ pool: PoolSnapshot, _ queue: PoolSnapshot.Queue, _ rect: Rect, _ screen: inout Screen,
+    _ glyphs: Glyphs
 ) {
     let state = queue.suspended ? "SUSPENDED" : "running"
     let count = model.session.script.scenario.queues.count
@@ -218,7 +219,8 @@ private func drawQueue(
         let waiting = queue.waiting(at: priority)
         if waiting.isEmpty { lines.append((priority.description, "-", nil)) }
         for (index, operation) in waiting.enumerated() {
-            let left = operation.dependencies.filter { queue.operation(named: $0)?.state != .finished }
+            // Dependencies not finished yet, on this queue or another.
+            let left = operation.dependencies.filter { pool.operation(named: $0)?.state != .finished }
             let state =
                 operation.cancelRequested
                 ? "cancelled, waits its turn"
