@@ -79,9 +79,10 @@ final class OperationQueueCore: @unchecked Sendable {
     /// `addOperation`. An operation whose name is taken is refused with a note.
     ///
     /// Its dependencies may be operations of this queue or of any other queue of the world (`addDependency`
-    /// across queues): it is ready once each has finished - a cancelled one finishes too, when its queue gets to it
-    /// - wherever it runs. A dependency not added anywhere yet is waited for until it is added and finishes.
-    /// Cancelling the operation makes it ready at once, its dependencies ignored, on either kind.
+    /// across queues): it becomes ready, here, once each has finished on its own queue. A cancelled dependency
+    /// counts once it has finished (a queued one finishes when its queue gets to it; one on a suspended queue never
+    /// does). A dependency not added anywhere yet is waited for until it is added and finishes. Cancelling the
+    /// operation makes it ready at once, its dependencies ignored, whichever queues they are on.
     func add(_ spec: OperationSpec) {
         lock.lock()
         defer { lock.unlock() }
