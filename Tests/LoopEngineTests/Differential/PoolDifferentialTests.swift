@@ -257,37 +257,36 @@ extension PoolCancelledQueuedTests {
 }
 
 /// Dependencies across queues (`addDependency` on an operation of another queue): Foundation readies the dependent
-/// on its own queue when the dependency finishes on its queue - done, cancelled while running, or cancelled while
-/// queued once that queue gets to it - and so does the engine.
+/// on its own queue when the dependency finishes on its queue - done, or cancelled while queued once that queue
+/// gets to it - and so does the engine. (Cancelled while running, across queues, is in `CrossQueueDependencyTests`
+/// on the virtual clock, and in lesson 22 under `loopviz compare`.)
 @Suite("dependencies across queues: LoopEngine's queues and Foundation's", .serialized)
 struct PoolCrossQueueDifferentialTests {
     @Test("a dependent on another queue starts only after its dependency finished there, done or cancelled")
     func dependentsOnAnotherQueue() throws {
-        // net (limit 1): a 0-100, b cancelled at 50 while queued (finishes when net gets to it, at 100), c from
-        // 100, cancelled at 250 and seen at its check point at 300, d 300-400. cpu (limit 1) gets its operations
-        // first, each waiting for one of net's not added yet: u (after b) runs at 100, v (after c) at 300, w
-        // (after d) at 400 - the reverse of the order they were added. s (after d) is cancelled at 60 while it
-        // waits: it is ready at once and finishes without running.
-        func work(
-            _ name: String, _ millis: Int, on queue: String, after: [String] = [], checkEvery: Int? = nil
-        )
-            -> Action
-        {
-            PoolDifferentialTests.work(name, millis, on: queue, after: after, checkEvery: checkEvery)
+        // A chain across two queues (limit 1 each), in both directions, so that one operation executes at a time:
+        // net: a 0-100, b cancelled at 50 while queued (it finishes when net gets to it, at 100), c after u, d
+        // after v. cpu gets its operations first, each waiting for one of net's not added yet: u (after b) runs at
+        // 100-140, then c 140-240, v (after c) 240-280, d 280-380, w (after d) 380-420 - the reverse of the order
+        // cpu's were added. s (after d) is cancelled at 60 while it waits: it is ready at once and finishes
+        // without running. One operation at a time keeps Foundation's side off libdispatch's thread pool
+        // decisions: on a busy 2-core machine a second pool thread can take most of a second to come (seen in
+        // CI), which would move a cancel that should meet a running operation to before it started.
+        func work(_ name: String, _ millis: Int, on queue: String, after: [String] = []) -> Action {
+            PoolDifferentialTests.work(name, millis, on: queue, after: after)
         }
         let scenario = PoolDifferentialTests.scenario(
             "across queues", [QueueSpec(name: "net", limit: 1), QueueSpec(name: "cpu", limit: 1)],
             [
                 work("w", 40, on: "cpu", after: ["d"]), work("v", 40, on: "cpu", after: ["c"]),
                 work("u", 40, on: "cpu", after: ["b"]), work("s", 40, on: "cpu", after: ["d"]),
-                work("a", 100, on: "net"), work("b", 100, on: "net"), work("c", 300, on: "net", checkEvery: 100),
-                work("d", 100, on: "net"),
+                work("a", 100, on: "net"), work("b", 100, on: "net"), work("c", 100, on: "net", after: ["u"]),
+                work("d", 100, on: "net", after: ["v"]),
                 .waitUntilAllFinished(queue: "cpu"), .waitUntilAllFinished(queue: "net"),
             ],
             outside: [
                 OutsideEvent(at: .milliseconds(50), thread: "P", [.cancelOperation("b")]),
                 OutsideEvent(at: .milliseconds(60), thread: "P", [.cancelOperation("s")]),
-                OutsideEvent(at: .milliseconds(250), thread: "P", [.cancelOperation("c")]),
             ])
         let comparison = try PoolDifferentialTests.compare(scenario)
         let explanation = PoolDifferentialTests.explain(comparison)
@@ -297,8 +296,7 @@ struct PoolCrossQueueDifferentialTests {
             #expect(side.starts["net"] == ["a", "c", "d"], explanation)
             #expect(side.dependencyViolations.isEmpty, explanation)
             let outcomes: [String: PoolComparison.Outcome] = [
-                "a": .done, "b": .cancelledBeforeStart, "c": .cancelledWhileRunning, "d": .done,
-                "s": .cancelledBeforeStart,
+                "a": .done, "b": .cancelledBeforeStart, "c": .done, "d": .done, "s": .cancelledBeforeStart,
                 "u": .done, "v": .done, "w": .done,
             ]
             #expect(side.outcomes == outcomes, explanation)
