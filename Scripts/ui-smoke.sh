@@ -21,6 +21,11 @@ expect_screen() { # PATTERN DESCRIPTION
     exit 1
 }
 keys() { tmux send-keys -t "$session" "$@"; sleep 0.3; }
+expect_stty_restored() { # DESCRIPTION: the settings saved after the program ended equal those saved before it
+    for _ in $(seq 1 20); do [ -s "$work/after" ] && break; sleep 0.1; done
+    diff -q "$work/before" "$work/after" >/dev/null && echo "ok: $1" \
+        || { echo "FAILED: $1 (stty settings differ)" >&2; exit 1; }
+}
 
 tmux new-session -d -x 120 -y 40 -s "$session" \
     "stty -g > '$work/before'; '$bin'; echo \"EXITED rc=\$?\"; stty -g > '$work/after'; sleep 30"
@@ -49,9 +54,7 @@ tmux resize-window -t "$session" -x 120 -y 40; sleep 0.5
 expect_screen "What CF really does" "the full screen comes back after the resize"
 keys q
 expect_screen "EXITED rc=0" "q quits with status 0"
-for _ in $(seq 1 20); do [ -s "$work/after" ] && break; sleep 0.1; done
-diff -q "$work/before" "$work/after" >/dev/null && echo "ok: the terminal settings are restored" \
-    || { echo "FAILED: stty settings differ after quitting" >&2; exit 1; }
+expect_stty_restored "the terminal settings are restored"
 
 # Ctrl-Z suspends with the terminal given back to the shell; fg brings the UI back, fully redrawn.
 tmux kill-session -t "$session" 2>/dev/null || true
@@ -85,9 +88,7 @@ expect_screen "wake up" "w wakes the real loop up"
 expect_screen "wakeUp" "the wake-up reaches the real loop's trace"
 keys q
 expect_screen "EXITED rc=0" "q stops the real threads and quits with status 0"
-for _ in $(seq 1 20); do [ -s "$work/after" ] && break; sleep 0.1; done
-diff -q "$work/before" "$work/after" >/dev/null && echo "ok: the terminal settings are restored (real clock)" \
-    || { echo "FAILED: stty settings differ after quitting the real clock" >&2; exit 1; }
+expect_stty_restored "the terminal settings are restored (real clock)"
 
 # Without a terminal, loopviz says so and exits 2 instead of letting ncurses kill it.
 set +e

@@ -65,11 +65,6 @@ static inline void lv_lock_acquire(int *word) {
     lv_lock_acquire_slow(word, expected);
 }
 
-static inline int lv_lock_try_acquire(int *word) {
-    int expected = 0;
-    return __atomic_compare_exchange_n(word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
-}
-
 static inline void lv_lock_release(int *word) {
     if (__atomic_exchange_n(word, 0, __ATOMIC_RELEASE) == 2) lv_lock_wake(word);
 }
