@@ -153,6 +153,8 @@ struct MultiThreadTests {
     @Test(
         "repeating timers of two threads interleave by time; at the same instant the thread declared first goes first")
     func timersInterleaveByTime() {
+        // Without the iteration cost: this is the tie-break at one instant. With a cost, A's iteration cost at 60 ms
+        // lets B run meanwhile (another CPU), which the cost model's own tests cover (IterationCostTests).
         let scenario = Scenario(
             name: "two timers",
             threads: [
@@ -160,7 +162,7 @@ struct MultiThreadTests {
                     Self.runDefault(0.1), named: "A", items: [.timer("TA", first: Self.ms(30), every: Self.ms(30))]),
                 Self.worker(
                     Self.runDefault(0.1), named: "B", items: [.timer("TB", first: Self.ms(20), every: Self.ms(20))]),
-            ])
+            ], iterationCost: .zero)
         let outcome = ScenarioRunner.run(scenario)
         let fires = outcome.events.filter { $0.kind == .timer || $0.kind == .result }.map {
             "\($0.time.nanoseconds / 1_000_000) \($0.loop) \($0.step)"
@@ -261,7 +263,9 @@ struct MultiThreadTests {
             ])
         let (outcome, world) = ScenarioRunner.runHosted(scenario)
         #expect(outcome.haltReason == .idle)
-        #expect(outcome.endTime == LoopInstant.zero + Self.ms(10))
+        // W's loop performs the task in one iteration and polls in the next (a source0 ran), each paying the
+        // iteration cost, then sleeps for good.
+        #expect(outcome.endTime == LoopInstant.zero + Self.ms(10) + VirtualWorld.defaultIterationCost * 2)
         #expect(outcome.events.last.map { "\($0.loop) \($0.step) \($0.detail ?? "")" } == "W sleep indefinitely")
         #expect(world.osThreadsStarted == 1)
         #expect(world.osThreadsJoined == 1)

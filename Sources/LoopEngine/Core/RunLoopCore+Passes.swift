@@ -20,7 +20,7 @@ extension RunLoopCore {
                 observer.isFiring = true
                 observer.callCountStorage += 1
                 emit(.observer, observer.name, activity.description)
-                callout { observer.callout(activity) }
+                callout(observer) { observer.callout(activity) }
                 if oneShot { invalidateLocked(observer) }
                 observer.isFiring = false
                 return isHalted
@@ -55,7 +55,7 @@ extension RunLoopCore {
             }
             if blockMatches(block, mode.name) {
                 emit(.block, block.name)
-                callout { block.action() }
+                callout(.block, block.name) { block.action() }
             } else {
                 kept.append(block)
             }
@@ -110,7 +110,7 @@ extension RunLoopCore {
         source.signalled = false
         guard source.isValidStorage else { return false }
         emit(.source0, source.name)
-        callout { source.perform(1) }
+        callout(source) { source.perform(1) }
         return true
     }
 
@@ -119,7 +119,7 @@ extension RunLoopCore {
         guard source.isValidStorage else { return false }
         source.signalled = false
         emit(.source1, source.name, messages == 1 ? nil : "\(messages) messages")
-        callout { source.perform(messages) }
+        callout(source) { source.perform(messages) }
         return true
     }
 
@@ -134,7 +134,7 @@ extension RunLoopCore {
                 break
             }
             emit(.mainQueue, block.name)
-            callout { block.action() }
+            callout(.mainQueue, block.name) { block.action() }
         }
         isDrainingMainQueue = false
     }

@@ -43,7 +43,7 @@ extension RunLoopCore {
                 continue
             }
             emit(.perform, task.name)
-            callout { task.action() }
+            callout(.perform, task.name) { task.action() }
         }
         performTasks = kept + performTasks
         let stillPending = !performTasks.isEmpty

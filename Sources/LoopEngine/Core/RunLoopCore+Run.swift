@@ -2,6 +2,13 @@ extension RunLoopCore {
     /// CF's limit above which a time interval means "forever" (about 16 years).
     static let timeIntervalLimit: Double = 504_911_232.0
 
+    /// How many runs may be active on one loop at once (runs nested in callouts). CF has no limit: a callout that
+    /// re-enters the loop without end overflows the thread's stack. The engine refuses the run beyond this depth
+    /// and halts its backend with a ``NestingLimit`` instead; real programs nest a few runs (a modal session, a
+    /// menu), never hundreds. A run costs a few kilobytes of stack, so 256 fit in a hosted thread's stack
+    /// (``HostedThread/stackSize``) with room to spare.
+    public static let maximumNestingDepth = 256
+
     /// One call of `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)` (spec §2).
     ///
     /// - Parameters:
@@ -19,6 +26,11 @@ extension RunLoopCore {
     /// `CFRunLoopRunSpecific` (spec §2.1).
     func runLocked(mode modeName: ModeName, seconds: Double, rash: Bool) -> RunResult {
         if isHalted { return .finished }
+        if runs.count >= Self.maximumNestingDepth {
+            let limit = NestingLimit(thread: name, callout: latestCallout(), depth: runs.count)
+            waiter.halt(atNestingLimit: limit)
+            return .finished
+        }
         // CF's loop belongs to the thread it was made for; ours to the thread that runs it.
         if runs.isEmpty { recordRunThread() }
         emitRunStart(modeName, seconds: seconds, rash: rash)
@@ -76,6 +88,9 @@ extension RunLoopCore {
         defer { if let timeoutAction { waiter.cancel(timeoutAction) } }
         // S4
         var didDrainMainQueueLastTime = true
+        // The cost model: what each iteration's own work costs on this clock (virtual only; see `iterationCost`).
+        let iterationCost = clock.iterationCost
+        let chargesIterations = iterationCost > .zero
 
         while true {
             // L1
@@ -145,6 +160,14 @@ extension RunLoopCore {
             // L13
             doBlocks(mode)
             if isHalted { return nil }
+            // The iteration's own cost, paid before the decision, so a loop that never sleeps still reaches its time
+            // limit. Without the lock: on a virtual clock other threads run meanwhile and outside events happen.
+            if chargesIterations {
+                lock.unlock()
+                clock.spend(iterationCost)
+                lock.lock()
+                if isHalted { return nil }
+            }
             // L14: the first match wins.
             if handled && rash { return .handledSource }
             if clock.now >= record.deadline { return .timedOut }

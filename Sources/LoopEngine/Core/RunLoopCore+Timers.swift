@@ -28,7 +28,7 @@ extension RunLoopCore {
         armNextTimer(mode)
         timer.fireCountStorage += 1
         emit(.timer, timer.name, clock.now == scheduledFor ? nil : "due \(scheduledFor)")
-        callout { timer.callout(timer) }
+        callout(timer) { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
         timer.isFiring = false
         guard timer.isValidStorage else { return true }

@@ -71,6 +71,12 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// The virtual thread the loop belongs to, set once before any thread runs (`VirtualWorld.bind`): how the
     /// virtual kernel tells its own thread from the others (`callerIsOutside`). Nil for a loop driven directly.
     var virtualThread: VirtualThreadID?
+    /// The item of the latest callout started on this loop, not retained (it is read only while that callout runs),
+    /// or nil when it was a block or a task (then `latestBlockCallout` names it). When the nesting limit refuses a
+    /// run, the latest callout is the one asking for it: any callout started after it would be nested deeper, in a
+    /// run the limit refuses. One store per callout, so that a limit reached can name its callout.
+    unowned(unsafe) var latestCalloutItem: AnyObject?
+    var latestBlockCallout: NestingLimit.Callout?
     /// The OS thread that started the outermost active run (or the last one): how a real kernel tells the loop's
     /// own thread from the others (`callerIsOutside`, CF's `_CFRunLoopIsCurrent`). Nil before the first run.
     var runThread: pthread_t?
@@ -183,11 +189,38 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
                 iteration: run?.iteration ?? 0, kind: kind, name: itemName, detail: detail()))
     }
 
-    /// Runs `body` (a callout into user code) without the engine lock.
+    /// Runs `body` (a callout into user code, of `item`: a source, a timer or an observer) without the engine
+    /// lock.
     @inline(__always)
-    func callout(_ body: () -> Void) {
+    func callout(_ item: AnyObject, _ body: () -> Void) {
+        latestCalloutItem = item
         lock.unlock()
         body()
         lock.lock()
+    }
+
+    /// Runs `body` (a block, a main-queue block or a performed task named `name`) without the engine lock.
+    @inline(__always)
+    func callout(_ kind: LoopEvent.Kind, _ name: String, _ body: () -> Void) {
+        latestCalloutItem = nil
+        latestBlockCallout = NestingLimit.Callout(kind: kind, name: name)
+        lock.unlock()
+        body()
+        lock.lock()
+    }
+
+    /// The callout that asks for a run the nesting limit refuses: the latest one started on this loop (see
+    /// `latestCalloutItem`).
+    func latestCallout() -> NestingLimit.Callout? {
+        switch latestCalloutItem {
+        case let source as LoopSource:
+            return NestingLimit.Callout(kind: source.version == .one ? .source1 : .source0, name: source.name)
+        case let timer as LoopTimer:
+            return NestingLimit.Callout(kind: .timer, name: timer.name)
+        case let observer as LoopObserver:
+            return NestingLimit.Callout(kind: .observer, name: observer.name)
+        default:
+            return latestBlockCallout
+        }
     }
 }

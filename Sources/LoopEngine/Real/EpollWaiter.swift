@@ -24,8 +24,8 @@ import Glibc
 /// Writes to a wake-up port are coalesced: while one is unread, further wake-ups write nothing (the eventfd would
 /// add them up and one read would take them all anyway).
 public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
-    // @unchecked Sendable: the registry is guarded by `registryLock`, `halted` and the statistics are atomic,
-    // everything else is immutable; the descriptors themselves are the kernel's business.
+    // @unchecked Sendable: the registry and the nesting limit are guarded by `registryLock`, `halted` and the
+    // statistics are atomic, everything else is immutable; the descriptors themselves are the kernel's business.
 
     public let profile: PlatformProfile
     public let engineLock = LoopLock()
@@ -69,6 +69,16 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     // MARK: - Halting
 
     public var isHalted: Bool { halted.value }
+
+    /// The nesting limit a loop of this backend reached, which halted it; nil if none did.
+    public var nestingLimit: NestingLimit? { registryLock.withLock { nestingLimitStorage } }
+    private var nestingLimitStorage: NestingLimit?
+
+    /// Keeps the first limit reached, then halts.
+    public func halt(atNestingLimit limit: NestingLimit) {
+        registryLock.withLock { if nestingLimitStorage == nil { nestingLimitStorage = limit } }
+        halt()
+    }
 
     /// Shuts the backend down: every wait returns `.halted` from now on (a sleeping loop is woken for it), so every
     /// run unwinds without further callouts, as on a virtual clock at its horizon.

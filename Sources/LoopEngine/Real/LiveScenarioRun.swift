@@ -76,6 +76,10 @@ public final class LiveScenarioRun: @unchecked Sendable {
         stop()
     }
 
+    /// The nesting limit a loop reached, which halted the run (a callout re-entered its loop without end); nil if
+    /// none did.
+    public var nestingLimit: NestingLimit? { waiter.nestingLimit }
+
     /// True once every program has ended, and every thread started on the way (pool workers, detached threads).
     public var hasEnded: Bool {
         programsEnded.value >= shared.hosts.count && world.liveThreads == 0

@@ -15,6 +15,9 @@ public final class MonotonicClock: LoopClock, Sendable {
 
     public var now: LoopInstant { LoopInstant(nanoseconds: lv_monotonic_ns() &- origin) }
 
+    /// Nothing: a real iteration takes the time it takes.
+    public var iterationCost: Duration { .zero }
+
     /// Keeps the calling thread away from its loop for `duration`, as a callout doing real work would.
     ///
     /// It sleeps rather than spins: the loop's thread is unavailable either way, and a spinning callout would

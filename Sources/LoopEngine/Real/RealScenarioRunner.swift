@@ -26,7 +26,8 @@ public enum RealScenarioRunner {
 
     /// Runs `scenario` until every program has ended or `timeLimit` has passed; then the backend halts, every run
     /// unwinds without further callouts, and outside events still to come are dropped. The outcome's
-    /// `haltReason` is `.horizon` when the time limit ended it, nil when every program ended by itself.
+    /// `haltReason` is `.nestingLimit` when a loop reached the nesting limit (which halts the backend at once),
+    /// `.horizon` when the time limit ended it, nil when every program ended by itself.
     ///
     /// - Precondition: ``unsupportedReason(_:)`` is nil.
     public static func run(_ scenario: Scenario, timeLimit: Duration = .seconds(10)) -> ScenarioRunner.Outcome {
@@ -41,8 +42,8 @@ public enum RealScenarioRunner {
         let timedOut = !run.hasEnded
         // Halting ends whatever still runs and drops the outside events to come, as the virtual world does.
         run.stop()
-        return ScenarioRunner.Outcome(
-            events: recorder.events, haltReason: timedOut ? .horizon : nil, endTime: run.clock.now)
+        let reason: VirtualWorld.HaltReason? = run.nestingLimit.map { .nestingLimit($0) } ?? (timedOut ? .horizon : nil)
+        return ScenarioRunner.Outcome(events: recorder.events, haltReason: reason, endTime: run.clock.now)
     }
 }
 

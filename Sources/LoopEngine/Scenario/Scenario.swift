@@ -9,27 +9,31 @@ public struct Scenario: Sendable, Equatable {
     public var outside: [OutsideEvent]
     /// Operation queues (thread pools) any thread may add operations to; their worker threads come and go.
     public var queues: [QueueSpec]
+    /// What one iteration of a loop costs on the virtual clock (``VirtualWorld/iterationCost``; `iteration cost`
+    /// in a `.loop` file). Real threads ignore it: their iterations take real time.
+    public var iterationCost: Duration
 
     public init(
         name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = [],
-        queues: [QueueSpec] = []
+        queues: [QueueSpec] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost
     ) {
         self.name = name
         self.profile = profile
         self.threads = threads
         self.outside = outside
         self.queues = queues
+        self.iterationCost = iterationCost
     }
 
     /// A scenario with one secondary thread named `T`.
     public init(
         name: String, profile: PlatformProfile = .linux, commonModes: [ModeName] = [], items: [ItemSpec],
-        program: [Action], outside: [OutsideEvent] = []
+        program: [Action], outside: [OutsideEvent] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost
     ) {
         self.init(
             name: name, profile: profile,
             threads: [ThreadSpec(name: "T", commonModes: commonModes, items: items, program: program)],
-            outside: outside)
+            outside: outside, iterationCost: iterationCost)
     }
 
     /// Every mode name the scenario mentions (the oracle pre-creates its tracing observer in each).

@@ -33,7 +33,7 @@ public enum ScenarioRunner {
         precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
         precondition(
             Set(scenario.threads.map(\.name)).count == scenario.threads.count, "thread names are unique")
-        let world = VirtualWorld(profile: scenario.profile)
+        let world = VirtualWorld(profile: scenario.profile, iterationCost: scenario.iterationCost)
         world.horizon = .zero + horizon
         let recorder = TraceRecorder()
         if let maxEvents {

@@ -22,12 +22,22 @@ final class HostedThread {
     #endif
     private var joined = false
 
+    /// The stack every hosted thread gets: room for ``RunLoopCore/maximumNestingDepth`` nested runs with their
+    /// callouts and scripts (a debug build needs about 12 KB per nested run, 3 MB for 256; a release build less),
+    /// five times over, whatever the process's default (`ulimit -s`, often 8 MB, sometimes far less). It is only
+    /// address space until a deep nesting touches it.
+    static let stackSize = 16 << 20
+
     /// Starts an OS thread running `body`.
     init(_ body: @escaping () -> Void) {
         // The thread owns one retain of the body and releases it when the body returns.
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Self.stackSize)
         let result = pthread_create(
-            &handle, nil,
+            &handle, &attributes,
             { argument in
                 // Optional on Glibc, not on Darwin: the promotion makes one body fit both.
                 let argument: UnsafeMutableRawPointer? = argument

@@ -135,6 +135,20 @@ extension VirtualWorld {
         threads[thread.rawValue].phase = .running
     }
 
+    /// True when `thread` (the caller, holding the baton) could work until `until` with nothing else happening
+    /// meanwhile: no outside event, no other thread able to go on now or before then, the horizon not passed. The
+    /// scheduler would then just move the clock to `until` and give the baton back to `thread`, so ``spend(_:)``
+    /// does that itself. An event at `until` itself is not "after": the scheduler would perform it (or run an
+    /// earlier-declared thread) before `thread` goes on, so that spend takes the scheduler's way.
+    func nothingElseHappens(until: LoopInstant, besides thread: VirtualThreadID) -> Bool {
+        if until > horizon { return false }
+        if let next = nextEventTime(), next <= until { return false }
+        for index in threads.indices where index != thread.rawValue && canProceed(threads[index].phase) {
+            return false
+        }
+        return true
+    }
+
     // MARK: - Scheduling
 
     /// The end of a thread's program: hands the baton on for good.

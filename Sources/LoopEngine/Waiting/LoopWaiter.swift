@@ -70,6 +70,9 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// Runs `action` at `instant` as if from another thread (CF uses a dispatch timer for a run's time limit).
     func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
     func cancel(_ action: ScheduledAction)
+    /// Halts the backend because a loop reached the nesting limit: from now on every run unwinds without further
+    /// callouts, as at a virtual horizon. The first limit reached is the one kept.
+    func halt(atNestingLimit limit: NestingLimit)
     /// True when the caller is not the thread of `loop` (CF's `!_CFRunLoopIsCurrent`).
     func callerIsOutside(_ loop: RunLoopCore) -> Bool
     /// Forgets a port nothing refers to any more (the port of a source that was deallocated): a real kernel

@@ -103,7 +103,27 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "'wakeup' takes no indented block"),
         .init(
             id: "unknown top-level word", source: "thread T\n  wakeup\nzork", line: 3, column: 1,
-            message: "expected scenario, profile, until, thread, queue, at, say or expect; found 'zork'"),
+            message: "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; found 'zork'"
+        ),
+        // The cost model: `iteration cost DURATION`.
+        .init(
+            id: "iteration without cost", source: "iteration 2us\nthread T\n  wakeup", line: 1, column: 11,
+            message: "expected 'cost' and a duration: `iteration cost 1500ns` (0s: none)"),
+        .init(
+            id: "iteration cost without a value", source: "iteration cost\nthread T\n  wakeup", line: 1, column: 15,
+            message: "expected what one iteration costs, e.g. 1500ns or 2us (0s: none)"),
+        .init(
+            id: "negative iteration cost", source: "iteration cost -1us\nthread T\n  wakeup", line: 1, column: 16,
+            message: "a duration cannot be negative here"),
+        .init(
+            id: "iteration cost without unit", source: "iteration cost 1500\nthread T\n  wakeup", line: 1, column: 16,
+            message: "'1500' needs a unit: 1500ms or 1500s"),
+        .init(
+            id: "iteration cost too high", source: "iteration cost 2s\nthread T\n  wakeup", line: 1, column: 16,
+            message: "an iteration cost of more than 1s would hide every timer; use e.g. 2us"),
+        .init(
+            id: "iteration cost given twice", source: "iteration cost 1us\niteration cost 2us\nthread T\n  wakeup",
+            line: 2, column: 1, message: "the iteration cost is already given"),
         .init(
             id: "unknown profile", source: "profile windows\nthread T\n  wakeup", line: 1, column: 9,
             message: "unknown profile 'windows'; expected linux or darwin"),

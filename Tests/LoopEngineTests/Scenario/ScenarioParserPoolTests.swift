@@ -269,7 +269,9 @@ struct ScenarioParserPoolTests {
             ])
         #expect(
             steps[2]
-                == Expectation.Step(time: .zero, thread: "uploads.1", kind: .threadCreate, name: "uploads.1", line: 8))
+                == Expectation.Step(
+                    time: .zero, resolution: .milliseconds(1), thread: "uploads.1", kind: .threadCreate,
+                    name: "uploads.1", line: 8))
     }
 
     @Test func aParsedPoolScenarioRunsItsOperationsOnWorkerThreads() throws {

@@ -6,8 +6,11 @@ final class VirtualHarness {
     let loop: RunLoopCore
     let recorder = TraceRecorder()
 
-    init(profile: PlatformProfile = .linux, mainThread: Bool = false, horizon: Duration = .seconds(10)) {
-        world = VirtualWorld(profile: profile)
+    init(
+        profile: PlatformProfile = .linux, mainThread: Bool = false, horizon: Duration = .seconds(10),
+        iterationCost: Duration = VirtualWorld.defaultIterationCost
+    ) {
+        world = VirtualWorld(profile: profile, iterationCost: iterationCost)
         world.horizon = .zero + horizon
         loop = RunLoopCore(name: "T", clock: world, waiter: world, isMainThread: mainThread)
         loop.sink = recorder

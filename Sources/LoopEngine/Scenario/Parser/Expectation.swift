@@ -2,8 +2,10 @@
 ///
 /// `expect exactly` lists every observable step (the six activities, callouts, run starts and results) in order;
 /// `expect in order` lists some events (any kind) that must appear in that order, others may come between.
-/// A line may give a time (`0.100 timer tick`) that must match; a thread (`worker: perform upload`) when several
-/// threads run.
+/// A line may give a time (`0.100 timer tick`) that must match to the digits written: `0.100` is any instant from
+/// 0.100 s up to (not including) 0.101 s, so an event 1.5 µs later - the virtual clock's iteration cost - still
+/// is at `0.100`, and `0.1000015` pins it to 100 ns. A line may give a thread (`worker: perform upload`) when
+/// several threads run.
 public struct Expectation: Sendable, Equatable {
     public enum Mode: String, Sendable, Equatable {
         case exactly
@@ -13,15 +15,21 @@ public struct Expectation: Sendable, Equatable {
     /// One expected event.
     public struct Step: Sendable, Equatable, CustomStringConvertible {
         public var time: Duration?
+        /// How precisely `time` was written (its last digit's value; 1 ns: exact): the step matches an event from
+        /// `time` up to, not including, `time + resolution`.
+        public var resolution: Duration
         public var thread: String?
         public var kind: LoopEvent.Kind
         public var name: String?
         /// Where it was written, for failure reports.
         public var line: Int
 
-        public init(time: Duration? = nil, thread: String? = nil, kind: LoopEvent.Kind, name: String? = nil, line: Int)
-        {
+        public init(
+            time: Duration? = nil, resolution: Duration = .nanoseconds(1), thread: String? = nil, kind: LoopEvent.Kind,
+            name: String? = nil, line: Int
+        ) {
             self.time = time
+            self.resolution = max(resolution, .nanoseconds(1))
             self.thread = thread
             self.kind = kind
             self.name = name
@@ -31,7 +39,7 @@ public struct Expectation: Sendable, Equatable {
         func matches(_ event: LoopEvent) -> Bool {
             guard event.kind == kind, name == nil || event.name == name else { return false }
             if let thread, event.loop != thread { return false }
-            if let time, event.time != .zero + time { return false }
+            if let time, event.time < .zero + time || event.time >= .zero + time + resolution { return false }
             return true
         }
 

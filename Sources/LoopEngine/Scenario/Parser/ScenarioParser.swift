@@ -6,6 +6,8 @@
 ///     scenario "A timer stops while scrolling"      # the title
 ///     profile linux                                 # or darwin
 ///     until 2s                                      # how far a headless run goes (optional)
+///     iteration cost 1500ns                         # what one iteration costs on the virtual clock
+///                                                   # (optional; default 1.5us, 0s: time stands still)
 ///
 ///     thread main [main]                            # a thread and its loop; `main` marks the main thread
 ///       common Tracking                             # make a mode common
@@ -29,7 +31,8 @@
 ///                                                   # `idle DURATION` (a worker's idle timeout, default 5s)
 ///
 ///     expect in order                               # or `expect exactly` (every observable step)
-///       0.100 timer tick
+///       0.100 timer tick                            # a time matches to the digits written: 0.100 is
+///                                                   # 0.100 <= t < 0.101 (0.1000015 pins it to 100 ns)
 ///       uploads.1: opStart upload1                  # a queue's worker threads are QUEUE.1, QUEUE.2, …
 ///       result timedOut
 ///
@@ -145,6 +148,7 @@ final class ScenarioParserState {
         var name: String?
         var profile = PlatformProfile.linux
         var until: Duration?
+        var iterationCost: Duration?
         var threads: [ThreadSpec] = []
         var outside: [(node: Node, time: Duration, thread: String?, column: Int)] = []
         var narration: [Narration] = []
@@ -180,6 +184,13 @@ final class ScenarioParserState {
                 until = expectDuration(&cursor, what: "how long to run, e.g. 2s")
                 finish(&cursor)
                 rejectChildren(node, of: "until")
+            case "iteration":
+                if let value = parseIterationCost(&cursor, node.line) {
+                    if iterationCost != nil { error(node.line, at: keyword, "the iteration cost is already given") }
+                    iterationCost = value
+                }
+                finish(&cursor)
+                rejectChildren(node, of: "iteration cost")
             case "at":
                 guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { continue }
                 var thread: String?
@@ -201,7 +212,8 @@ final class ScenarioParserState {
             default:
                 error(
                     node.line, at: keyword,
-                    "expected scenario, profile, until, thread, queue, at, say or expect; found '\(keyword.text)'")
+                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
+                        + "found '\(keyword.text)'")
             }
         }
         if threads.isEmpty && diagnostics.isEmpty {
@@ -236,9 +248,28 @@ final class ScenarioParserState {
         if !diagnostics.isEmpty { throw ScenarioDiagnostics(diagnostics) }
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
-            queues: queues)
+            queues: queues, iterationCost: iterationCost ?? VirtualWorld.defaultIterationCost)
         return LoopScript(
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
+    }
+
+    /// The most an iteration may cost: a loop that took longer than this between two callouts would hide every
+    /// timer and time limit behind its own bookkeeping.
+    static let maximumIterationCost: Duration = .seconds(1)
+
+    /// `iteration cost DURATION` (after the keyword `iteration`): what one iteration costs on the virtual clock.
+    func parseIterationCost(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Duration? {
+        guard cursor.accept("cost") else {
+            error(line, at: cursor.peek, "expected 'cost' and a duration: `iteration cost 1500ns` (0s: none)")
+            return nil
+        }
+        guard let value = expectDuration(&cursor, what: "what one iteration costs, e.g. 1500ns or 2us (0s: none)")
+        else { return nil }
+        guard value <= Self.maximumIterationCost else {
+            error(line, at: cursor.last, "an iteration cost of more than 1s would hide every timer; use e.g. 2us")
+            return nil
+        }
+        return value
     }
 
     static func defaultName(_ file: String) -> String {
@@ -711,9 +742,11 @@ final class ScenarioParserState {
             rejectChildren(child, of: "an expected step")
             var cursor = TokenCursor(child.line)
             var time: Duration?
+            var resolution = Duration.nanoseconds(1)
             if case .number(let value, let unit) = cursor.peek?.kind {
                 let token = cursor.next()!
                 time = unit.isEmpty ? .secondsValue(value) : duration(token, child.line)
+                resolution = Self.resolution(of: token.text, unit: unit)
             }
             var thread: String?
             if let word = cursor.peek, word.isWord, cursor.peekSecond?.isPunctuation(":") == true {
@@ -739,9 +772,36 @@ final class ScenarioParserState {
                 }
             }
             finish(&cursor)
-            steps.append(Expectation.Step(time: time, thread: thread, kind: kind, name: name, line: child.line.number))
+            steps.append(
+                Expectation.Step(
+                    time: time, resolution: resolution, thread: thread, kind: kind, name: name,
+                    line: child.line.number))
         }
         return Expectation(mode: mode, steps: steps, line: line.number)
+    }
+
+    /// The last digit an expected time was written to: `0.120` (seconds, three decimals) 1 ms, `0.1200015`
+    /// 100 ns, `250ms` 1 ms, `1.5ms` 100 µs. The time matches an event at any instant it is the start of
+    /// (see ``Expectation/Step/resolution``).
+    static func resolution(of text: String, unit: String) -> Duration {
+        let number = text.dropLast(unit.count)
+        let decimals = number.firstIndex(of: ".").map { number.distance(from: $0, to: number.endIndex) - 1 } ?? 0
+        let scale: Double
+        switch unit {
+        case "ms": scale = 1e-3
+        case "us", "µs": scale = 1e-6
+        case "ns": scale = 1e-9
+        case "m", "min": scale = 60
+        default: scale = 1
+        }
+        let seconds = scale / pow10(min(decimals, 9))
+        return max(.secondsValue(seconds), .nanoseconds(1))
+    }
+
+    private static func pow10(_ exponent: Int) -> Double {
+        var value = 1.0
+        for _ in 0..<max(exponent, 0) { value *= 10 }
+        return value
     }
 
     // MARK: - Validation
