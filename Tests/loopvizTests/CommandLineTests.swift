@@ -131,7 +131,8 @@ struct CommandLineTests {
         #expect(result.status == 0)
         switch format {
         case "text":
-            #expect(result.stdout.contains("0.050  T       1      default  timer"))
+            // The column is as wide as the longest time: 0.0500015, the exit one iteration cost after the timer.
+            #expect(result.stdout.contains("0.050      T       1      default  timer"))
         case "jsonl":
             for line in result.stdout.split(separator: "\n") {
                 #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any])

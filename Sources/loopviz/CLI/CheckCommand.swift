@@ -5,18 +5,26 @@ enum CheckCommand {
     static let help = """
         OVERVIEW: Run scenarios and check what their `expect` sections promise.
 
-        USAGE: loopviz check FILE...
+        USAGE: loopviz check FILE... [--iteration-cost TIME]
 
         Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
         lines around it (- expected, + what happened).
 
-        EXIT STATUS: 0 every expectation holds; 1 an expectation failed; 2 invalid input or usage.
+        A callout that re-enters the loop more than 256 runs deep stops that file's run: ERROR, and a message
+        naming the callout.
+
+        OPTIONS:
+        \(IterationCostOption.help)
+          -h, --help              Show this help.
+
+        EXIT STATUS: 0 every expectation holds; 1 an expectation failed; 2 invalid input or usage, or a run
+        reached the nesting limit.
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valued: [], switches: ["-h", "--help"])
+            scanner = try ArgumentScanner(arguments, valued: [IterationCostOption.name], switches: ["-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: "check")
         }
@@ -25,10 +33,16 @@ enum CheckCommand {
             return .success
         }
         guard !scanner.positional.isEmpty else { return CommandLine.usageError("missing FILE", command: "check") }
+        let iterationCost: Duration?
+        do {
+            iterationCost = try IterationCostOption.value(in: scanner)
+        } catch {
+            return CommandLine.usageError(error.description, command: "check")
+        }
         var invalid = false
         var failed = false
         for path in scanner.positional {
-            guard let script = ScriptLoader.loadReporting(path) else {
+            guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
             }
@@ -38,6 +52,10 @@ enum CheckCommand {
                 continue
             }
             let outcome = ScenarioRunner.run(script.scenario, horizon: script.until ?? ScenarioLimits.defaultHorizon)
+            if LimitReport.reportInCheck(outcome, path: path) {
+                invalid = true
+                continue
+            }
             let reports = script.expectations.compactMap { $0.check(outcome.events) }
             if reports.isEmpty {
                 let count = script.expectations.count

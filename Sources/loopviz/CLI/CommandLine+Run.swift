@@ -52,7 +52,7 @@ extension CommandLine {
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
-        if first.hasSuffix(".loop") || ["--no-color", "--ascii", "--clock"].contains(first) {
+        if first.hasSuffix(".loop") || ["--no-color", "--ascii", "--clock", IterationCostOption.name].contains(first) {
             return UICommand.run(arguments, headless: false)
         }
         if let command = commands[first] {

@@ -7,7 +7,7 @@ enum CompareCommand {
     static let help = """
         OVERVIEW: Run scenarios on LoopEngine and on the real CFRunLoop, and compare the traces.
 
-        USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet]
+        USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet] [--iteration-cost TIME]
 
         Each scenario runs on LoopEngine's virtual clock and on this machine's CFRunLoop (a fresh thread, real
         time). What a program can observe is compared: the six activities, every callout, and each run's start
@@ -25,16 +25,21 @@ enum CompareCommand {
           --tolerance TIME        How far apart times may be (default 25ms; real threads are late by
                                   scheduling noise). Pool scenarios compare no times.
           --quiet                 Show the side-by-side traces only for scenarios that differ.
+        \(IterationCostOption.help)
           -h, --help              Show this help.
 
-        EXIT STATUS: 0 every compared scenario agrees; 1 one differs; 2 invalid input or usage.
+        A scenario whose engine run reaches the nesting limit (a callout re-entering the loop more than 256 runs
+        deep) is not run on the real CFRunLoop, which has no limit and would overflow its stack: ERROR.
+
+        EXIT STATUS: 0 every compared scenario agrees; 1 one differs; 2 invalid input or usage, or a run reached
+        the nesting limit.
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--tolerance"], switches: ["-h", "--help", "--quiet"])
+                arguments, valued: ["--tolerance", IterationCostOption.name], switches: ["-h", "--help", "--quiet"])
         } catch {
             return CommandLine.usageError(error.description, command: "compare")
         }
@@ -50,10 +55,16 @@ enum CompareCommand {
             }
             tolerance = value
         }
+        let iterationCost: Duration?
+        do {
+            iterationCost = try IterationCostOption.value(in: scanner)
+        } catch {
+            return CommandLine.usageError(error.description, command: "compare")
+        }
         var invalid = false
         var differs = false
         for path in scanner.positional {
-            guard let script = ScriptLoader.loadReporting(path) else {
+            guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
             }
@@ -71,7 +82,13 @@ enum CompareCommand {
                 continue
             }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
-            let engine = ScenarioRunner.run(script.scenario, horizon: horizon).events
+            let outcome = ScenarioRunner.run(script.scenario, horizon: horizon)
+            // The real CFRunLoop has no nesting limit: it would overflow its stack where the engine stopped.
+            if LimitReport.reportInCheck(outcome, path: path) {
+                invalid = true
+                continue
+            }
+            let engine = outcome.events
             let reference: [LoopEvent]
             do {
                 reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5))

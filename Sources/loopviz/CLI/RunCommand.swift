@@ -6,6 +6,7 @@ enum RunCommand {
         OVERVIEW: Run a scenario headless and print its trace.
 
         USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME] [-o PATH]
+                               [--iteration-cost TIME]
 
         ARGUMENTS:
           FILE                    A .loop scenario file.
@@ -20,9 +21,13 @@ enum RunCommand {
                                   program has ended, or (virtual) when every loop sleeps for good, or (real)
                                   after 10s.
           -o PATH                 Write the trace to PATH instead of standard output.
+        \(IterationCostOption.help)
           -h, --help              Show this help.
 
-        EXIT STATUS: 0 the scenario ran; 2 invalid input or usage.
+        A callout that re-enters the loop more than 256 runs deep stops the run: the trace so far is printed, and
+        a message names the callout (exit status 2).
+
+        EXIT STATUS: 0 the scenario ran; 2 invalid input or usage, or the run reached the nesting limit.
         """
 
     enum Clock: String, CaseIterable {
@@ -33,7 +38,8 @@ enum RunCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--trace", "--clock", "--until", "-o"], switches: ["-h", "--help"])
+                arguments, valued: ["--trace", "--clock", "--until", "-o", IterationCostOption.name],
+                switches: ["-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: "run")
         }
@@ -47,9 +53,11 @@ enum RunCommand {
         }
         let format: TraceFormat
         let clock: Clock
+        let iterationCost: Duration?
         do {
             format = try scanner.choice("--trace", default: .text)
             clock = try scanner.choice("--clock", default: .virtual)
+            iterationCost = try IterationCostOption.value(in: scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "run")
         }
@@ -61,7 +69,7 @@ enum RunCommand {
             until = value
         }
         let script: LoopScript
-        switch ScriptLoader.load(path) {
+        switch ScriptLoader.load(path, iterationCost: iterationCost) {
         case .success(let loaded): script = loaded
         case .failure(let failure):
             CommandLine.printError(ScriptLoader.describe(failure))
@@ -91,7 +99,7 @@ enum RunCommand {
             CommandLine.printError(problem)
             return .failure
         }
-        return .success
+        return LimitReport.report(outcome, path: path) ? .usage : .success
     }
 }
 

@@ -10,7 +10,8 @@ enum ScriptLoader {
         case invalid(ScenarioDiagnostics)
     }
 
-    static func load(_ path: String) -> Result<LoopScript, Failure> {
+    /// - Parameter iterationCost: the command line's `--iteration-cost`, which wins over the file's.
+    static func load(_ path: String, iterationCost: Duration? = nil) -> Result<LoopScript, Failure> {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -21,7 +22,9 @@ enum ScriptLoader {
         // Invalid UTF-8 is replaced, never fatal: the parser then reports what it cannot read.
         let text = String(decoding: data, as: UTF8.self)
         do {
-            return .success(try ScenarioParser.parse(text, file: path))
+            var script = try ScenarioParser.parse(text, file: path)
+            if let iterationCost { script.scenario.iterationCost = iterationCost }
+            return .success(script)
         } catch {
             return .failure(.invalid(error))
         }
@@ -29,8 +32,8 @@ enum ScriptLoader {
 
     /// Loads `path` for a command that goes through many files: on failure prints `ERROR path` and the
     /// diagnostics, and returns nil so the command can go on with the next file.
-    static func loadReporting(_ path: String) -> LoopScript? {
-        switch load(path) {
+    static func loadReporting(_ path: String, iterationCost: Duration? = nil) -> LoopScript? {
+        switch load(path, iterationCost: iterationCost) {
         case .success(let script):
             return script
         case .failure(let failure):
@@ -47,14 +50,16 @@ enum ScriptLoader {
         }
     }
 
-    /// Parses a time like `2s` or `250ms` for `--until`.
+    /// Parses a time like `2s`, `250ms` or `0` for `--until` and `--iteration-cost`.
     static func duration(_ text: String) -> Duration? {
         let digits = text.prefix { $0.isNumber || $0 == "." }
         guard let value = Double(digits), value >= 0 else { return nil }
         switch text.dropFirst(digits.count) {
+        case "" where value == 0: return .zero
         case "s": return .secondsValue(value)
         case "ms": return .secondsValue(value / 1e3)
         case "us": return .secondsValue(value / 1e6)
+        case "ns": return .secondsValue(value / 1e9)
         case "m": return .secondsValue(value * 60)
         default: return nil
         }

@@ -11,8 +11,8 @@ enum UICommand {
     static let help = """
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
-        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real]
-               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii]
+        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real] [--iteration-cost TIME]
+               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--iteration-cost TIME]
 
         Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
         an observer. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
@@ -26,6 +26,7 @@ enum UICommand {
                                   keys act on them at once; stepping back shows what was recorded).
           --step N                (screen) the number of events shown.
           --size WxH              (screen) the screen size, default 80x24.
+        \(IterationCostOption.help)
           -h, --help              Show this help.
         """
 
@@ -33,7 +34,8 @@ enum UICommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--clock", "--step", "--size"], switches: ["--no-color", "--ascii", "-h", "--help"])
+                arguments, valued: ["--clock", "--step", "--size", IterationCostOption.name],
+                switches: ["--no-color", "--ascii", "-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
@@ -53,8 +55,14 @@ enum UICommand {
                 "`screen` draws the virtual clock's replay; on real threads nothing is the same twice",
                 command: "screen")
         }
+        let iterationCost: Duration?
+        do {
+            iterationCost = try IterationCostOption.value(in: scanner)
+        } catch {
+            return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
+        }
         var model: AppModel
-        switch loadModel(scanner.positional.first) {
+        switch loadModel(scanner.positional.first, iterationCost: iterationCost) {
         case .success(let loaded): model = loaded
         case .failure(let status): return status
         }
@@ -98,17 +106,18 @@ enum UICommand {
         return .success
     }
 
-    static func loadModel(_ path: String?) -> Result<AppModel, ExitStatus> {
+    static func loadModel(_ path: String?, iterationCost: Duration? = nil) -> Result<AppModel, ExitStatus> {
         guard let path else {
             do {
-                let script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+                var script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+                if let iterationCost { script.scenario.iterationCost = iterationCost }
                 return .success(AppModel(session: Session(script: script), fileName: DefaultLesson.fileName))
             } catch {
                 CommandLine.printError("loopviz: internal error in the built-in lesson:\n\(error)")
                 return .failure(.failure)
             }
         }
-        switch ScriptLoader.load(path) {
+        switch ScriptLoader.load(path, iterationCost: iterationCost) {
         case .success(let script):
             return .success(AppModel(session: Session(script: script), fileName: path))
         case .failure(let failure):

@@ -1,0 +1,36 @@
+import LoopEngine
+
+/// What the headless commands say when the engine stopped a run at one of its limits: the typed fact in, one line
+/// of text out.
+enum LimitReport {
+    /// The one-line message for a run of `path` that ended for `reason`, or nil when no limit stopped it.
+    static func message(_ reason: VirtualWorld.HaltReason?, path: String) -> String? {
+        guard let summary = summary(reason) else { return nil }
+        return "loopviz: error: \(TerminalSafeText.terminalSafe(path)): \(summary); the run was stopped there"
+    }
+
+    /// What stopped the run, for the commands and the UI's status line (`source0 s re-entered the run loop of
+    /// thread T 256 runs deep, the nesting limit (256)`); nil when no limit did. Names are made terminal-safe.
+    static func summary(_ reason: VirtualWorld.HaltReason?) -> String? {
+        guard case .nestingLimit(let limit) = reason else { return nil }
+        let thread = TerminalSafeText.terminalSafe(limit.thread)
+        let who = limit.callout.map { "\($0.kind.rawValue) \(TerminalSafeText.terminalSafe($0.name))" } ?? "a callout"
+        return "\(who) re-entered the run loop of thread \(thread) \(limit.depth) runs deep, the nesting limit "
+            + "(\(RunLoopCore.maximumNestingDepth))"
+    }
+
+    /// Prints the message for `outcome` of `path` to standard error, if a limit stopped it; true when it did (the
+    /// command then exits with status 2).
+    static func report(_ outcome: ScenarioRunner.Outcome, path: String) -> Bool {
+        guard let message = message(outcome.haltReason, path: path) else { return false }
+        CommandLine.printError(message)
+        return true
+    }
+
+    /// ``report(_:path:)`` for `check`, which also prints the file's `ERROR` line on standard output.
+    static func reportInCheck(_ outcome: ScenarioRunner.Outcome, path: String) -> Bool {
+        guard report(outcome, path: path) else { return false }
+        print("ERROR \(TerminalSafeText.terminalSafe(path)): the run reached the nesting limit")
+        return true
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Issue 10's runaway scenarios through the built executable: each ends, with a clear message and a documented
+/// exit status, never a signal.
+@Suite("runaway scenarios on the command line")
+struct RunawayCommandTests {
+    static let reentry = """
+        thread T
+          source0 s
+            signal s
+            run default for 1s
+          run default for 1s
+        at 1ms on T
+          signal s
+          wakeup
+        expect in order
+          source0 s
+        """
+    static let selfSignalling = """
+        thread T
+          port keepAlive in default
+          source0 s in default
+            signal s
+          run default for 20ms
+        at 1ms on T
+          signal s
+          wakeup
+        """
+    static let message =
+        "loopviz: error: reentry.loop: source0 s re-entered the run loop of thread T 256 runs deep, the nesting "
+        + "limit (256); the run was stopped there\n"
+
+    @Test("run stops a callout that re-enters its loop without end: the trace, one line naming it, exit 2")
+    func runStopsDeepReentry() throws {
+        for clock in ["virtual", "real"] {
+            let result = try LoopvizProcess.run(
+                ["run", "reentry.loop", "--clock", clock], files: ["reentry.loop": Self.reentry])
+            #expect(result.status == 2, "\(clock)")
+            #expect(result.stderr == Self.message, "\(clock)")
+            // The trace up to the limit is printed: the 256th run performed s.
+            let lastPerform = result.stdout.split(separator: "\n").last { $0.contains("source0") }
+            #expect(lastPerform?.contains("T       256") == true, "\(clock)")
+        }
+    }
+
+    @Test("check and compare report the nesting limit as an error of that file, exit 2")
+    func checkStopsDeepReentry() throws {
+        for command in ["check", "compare"] {
+            let result = try LoopvizProcess.run([command, "reentry.loop"], files: ["reentry.loop": Self.reentry])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stdout == "ERROR reentry.loop: the run reached the nesting limit\n", "\(command)")
+            #expect(result.stderr == Self.message, "\(command)")
+        }
+    }
+
+    @Test("the UI's status line says the run stopped at the nesting limit, naming the callout")
+    func screenShowsTheLimit() throws {
+        let result = try LoopvizProcess.run(
+            ["screen", "reentry.loop", "--size", "200x24"], files: ["reentry.loop": Self.reentry])
+        #expect(result.status == 0)
+        let status = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            status.contains(
+                "stopped: source0 s re-entered the run loop of thread T 256 runs deep, the nesting limit (256)"),
+            "\(status)")
+    }
+
+    @Test("run of a source0 that signals itself ends timedOut at 20 ms; --iteration-cost changes how often it ran")
+    func runSelfSignallingSource() throws {
+        let files = ["spin.loop": Self.selfSignalling]
+        let plain = try LoopvizProcess.run(["run", "spin.loop", "--trace", "jsonl"], files: files)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.components(separatedBy: "\"kind\":\"source0\"").count - 1 == 12_666)
+        let last = plain.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("{\"t\":0.0200005,"), "\(last)")
+        #expect(last.contains("\"kind\":\"result\",\"name\":\"timedOut\""), "\(last)")
+        let slower = try LoopvizProcess.run(
+            ["run", "spin.loop", "--trace", "jsonl", "--iteration-cost", "19us"], files: files)
+        #expect(slower.status == 0)
+        // 19 µs an iteration: the first perform 19 µs after the wake at 1 ms, the last in the iteration that ends
+        // at or after 20 ms: 999 performs.
+        #expect(slower.stdout.components(separatedBy: "\"kind\":\"source0\"").count - 1 == 999)
+    }
+
+    @Test("--iteration-cost takes a time from 0 to 1s on every command that runs the virtual clock")
+    func iterationCostUsage() throws {
+        let files = ["spin.loop": Self.selfSignalling]
+        for command in ["run", "check", "compare", "screen"] {
+            for bad in ["fast", "2s", "-1us"] {
+                let result = try LoopvizProcess.run([command, "spin.loop", "--iteration-cost", bad], files: files)
+                #expect(result.status == 2, "\(command) \(bad)")
+                #expect(result.stderr.contains("is not an iteration cost"), "\(command) \(bad): \(result.stderr)")
+            }
+        }
+        let zero = try LoopvizProcess.run(
+            ["run", "good.loop", "--iteration-cost", "0"], files: ["good.loop": CommandLineTests.good])
+        #expect(zero.status == 0)
+        #expect(zero.stdout.contains("0.050  T       1      default  result         finished"))
+    }
+}
