@@ -89,8 +89,7 @@ extension RunLoopCore {
         // S4
         var didDrainMainQueueLastTime = true
         // The cost model: what each iteration's own work costs on this clock (virtual only; see `iterationCost`).
-        let iterationCost = clock.iterationCost
-        let chargesIterations = iterationCost > .zero
+        let chargesIterations = clock.iterationCost > .zero
 
         while true {
             // L1
@@ -164,7 +163,7 @@ extension RunLoopCore {
             // limit. Without the lock: on a virtual clock other threads run meanwhile and outside events happen.
             if chargesIterations {
                 lock.unlock()
-                clock.spend(iterationCost)
+                clock.spendIteration()
                 lock.lock()
                 if isHalted { return nil }
             }

@@ -18,6 +18,9 @@ public final class MonotonicClock: LoopClock, Sendable {
     /// Nothing: a real iteration takes the time it takes.
     public var iterationCost: Duration { .zero }
 
+    /// Nothing: the core never asks, the cost being zero.
+    public func spendIteration() {}
+
     /// Keeps the calling thread away from its loop for `duration`, as a callout doing real work would.
     ///
     /// It sleeps rather than spins: the loop's thread is unavailable either way, and a spinning callout would

@@ -91,11 +91,15 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// time moves on whatever a loop does. Zero keeps time still between waits (the behaviour before the model:
     /// exact instants, but a loop that never sleeps never ends).
     public let iterationCost: Duration
+    /// `iterationCost` in nanoseconds: converting a `Duration` (128-bit attoseconds) at every iteration would cost
+    /// more than the rest of the charge.
+    private let iterationNanoseconds: Int64
 
     /// - Parameter iterationCost: see ``iterationCost``; negative counts as zero.
     public init(profile: PlatformProfile = .linux, iterationCost: Duration = VirtualWorld.defaultIterationCost) {
         self.profile = profile
         self.iterationCost = max(iterationCost, .zero)
+        iterationNanoseconds = self.iterationCost.nanosecondsClamped
     }
 
     // MARK: - LoopClock
@@ -115,6 +119,25 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
             } else {
                 suspend(thread, as: .spending(until: until))
             }
+        } else {
+            advance(to: until)
+        }
+    }
+
+    /// ``spend(_:)`` of ``iterationCost``, without the `Duration` arithmetic; when nothing else could happen before
+    /// the iteration's cost is paid (the usual case), it only moves the clock.
+    public func spendIteration() {
+        guard iterationNanoseconds > 0, !halted else { return }
+        let (sum, overflow) = current.nanoseconds.addingReportingOverflow(iterationNanoseconds)
+        let until = overflow ? LoopInstant.distantFuture : LoopInstant(nanoseconds: sum)
+        if let thread = hostedCaller {
+            if nothingElseHappens(until: until, besides: thread) {
+                current = until
+            } else {
+                suspend(thread, as: .spending(until: until))
+            }
+        } else if until <= horizon && !(happenings.first.map { $0.time <= until } ?? false) {
+            current = until
         } else {
             advance(to: until)
         }
