@@ -44,6 +44,26 @@ struct RunawayCommandTests {
         }
     }
 
+    @Test("under `ulimit -s 512` both clocks still reach the nesting limit, not a stack overflow")
+    func smallStackLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-stack-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.reentry.write(to: folder.appendingPathComponent("reentry.loop"), atomically: true, encoding: .utf8)
+        for clock in ["virtual", "real"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "ulimit -s 512 && exec \"$0\" run reentry.loop --clock \(clock) > /dev/null 2> /dev/null",
+                LoopvizProcess.executable.path,
+            ]
+            process.currentDirectoryURL = folder
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 2, "\(clock)")
+        }
+    }
+
     @Test("check and compare report the nesting limit as an error of that file, exit 2")
     func checkStopsDeepReentry() throws {
         for command in ["check", "compare"] {

@@ -21,8 +21,16 @@ public enum ScenarioRunner {
     ///
     /// Stepping is replay: the engine is deterministic, so "the state after step N" is the run halted at its
     /// N-th event, and stepping back one event is a replay to N - 1.
+    ///
+    /// The run happens on an OS thread of its own (joined before this returns), whose stack
+    /// (``HostedThread/stackSize``) holds the nesting limit's 256 runs whatever the caller's: a main thread
+    /// under a low `ulimit -s` would overflow long before the limit in a debug build.
     public static func run(_ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil) -> Outcome {
-        runHosted(scenario, horizon: horizon, maxEvents: maxEvents).outcome
+        var outcome: Outcome?
+        let thread = HostedThread { outcome = runHosted(scenario, horizon: horizon, maxEvents: maxEvents).outcome }
+        thread.join()
+        guard let outcome else { preconditionFailure("a joined run has its outcome") }
+        return outcome
     }
 
     /// ``run(_:horizon:maxEvents:)`` that also hands back the world it ran in, for tests that look at how the
