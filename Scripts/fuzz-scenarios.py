@@ -11,9 +11,9 @@ sequences, C1, U+202E) in names, titles, `say` texts and file names.
 
 Each input is run as `loopviz run F`, `loopviz check F` and `loopviz screen F` (and, for a slice,
 `loopviz run F --trace jsonl|chrome|mermaid` or with `--until`), each in its own process group under a wall-time
-limit and a memory limit (the resident set, polled from /proc every 20 ms and checked against the kernel's peak
-figure from wait4; not RLIMIT_AS, which Swift starts under but which counts every OS thread's stack reserve),
-with its output read into bounded buffers.
+limit and a memory limit (the peak resident set, VmHWM, polled from /proc every 20 ms; not RLIMIT_AS, which
+Swift starts under but which counts every OS thread's 8 MiB stack reserve), with its output read into bounded
+buffers.
 
 A command fails when it
   - ends by a signal (SIGSEGV, SIGILL from a failed `try!`, SIGTRAP from a Swift runtime trap, ...),
@@ -63,7 +63,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = os.sysconf("SC_PAGE_SIZE")
 KEEP_HEAD = 64 * 1024  # bytes of stdout/stderr kept for a failure's report
 KEEP_JSON = 32 * 1024 * 1024  # bytes of JSON output kept to validate it
 
@@ -140,6 +139,23 @@ class Result:
     kind: str | None = None  # short class of the reason, for grouping and file names
 
 
+# The process groups of the commands running now, so that an interrupted fuzz run ends them too.
+RUNNING: set[int] = set()
+RUNNING_LOCK = threading.Lock()
+
+
+def end_running_commands(signum=None, frame=None) -> None:
+    with RUNNING_LOCK:
+        for pid in RUNNING:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    if signum is not None:
+        print(f"fuzz: interrupted by {signal.Signals(signum).name}", file=sys.stderr)
+        os._exit(128 + signum)
+
+
 def run_command(argv: list[str], label: str, limits: Limits, stdout_human: bool, json_kind: str | None) -> Result:
     result = Result(label=label, argv=argv)
     out = Stream("stdout", stdout_human, KEEP_JSON if json_kind else KEEP_HEAD)
@@ -154,6 +170,8 @@ def run_command(argv: list[str], label: str, limits: Limits, stdout_human: bool,
         cwd=str(ROOT),
         env={**os.environ, "NO_COLOR": "1", "TERM": "dumb"},
     )
+    with RUNNING_LOCK:
+        RUNNING.add(proc.pid)
     if limits.address_space:
         try:
             resource.prlimit(proc.pid, resource.RLIMIT_AS, (limits.address_space, limits.address_space))
@@ -164,7 +182,7 @@ def run_command(argv: list[str], label: str, limits: Limits, stdout_human: bool,
     selector.register(proc.stdout, selectors.EVENT_READ, out)
     selector.register(proc.stderr, selectors.EVENT_READ, err)
     open_streams = 2
-    statm = f"/proc/{proc.pid}/statm"
+    status_file = f"/proc/{proc.pid}/status"
     while open_streams:
         for key, _ in selector.select(timeout=0.02):
             data = os.read(key.fd, 65536)
@@ -176,12 +194,8 @@ def run_command(argv: list[str], label: str, limits: Limits, stdout_human: bool,
                 key.data.feed(data)
         if killed:
             continue
-        try:
-            with open(statm) as f:
-                rss = int(f.read().split()[1]) * PAGE
-            result.peak_rss = max(result.peak_rss, rss)
-        except (OSError, ValueError, IndexError):
-            rss = 0
+        rss = resident(status_file)
+        result.peak_rss = max(result.peak_rss, rss)
         if time.monotonic() - start > limits.timeout:
             killed = "timeout"
         elif rss > limits.memory:
@@ -202,11 +216,12 @@ def run_command(argv: list[str], label: str, limits: Limits, stdout_human: bool,
             os.killpg(proc.pid, signal.SIGKILL)
         time.sleep(0.005)
     proc.returncode = 0  # reaped here; keep Popen from waiting again
+    with RUNNING_LOCK:
+        RUNNING.discard(proc.pid)
     proc.stdout.close()
     proc.stderr.close()
     selector.close()
     result.elapsed = time.monotonic() - start
-    result.peak_rss = max(result.peak_rss, usage.ru_maxrss * 1024)
     if os.WIFSIGNALED(wait_status):
         result.signal = os.WTERMSIG(wait_status)
     else:
@@ -237,6 +252,21 @@ def run_command(argv: list[str], label: str, limits: Limits, stdout_human: bool,
         if problem:
             result.kind, result.reason = "bad-json", problem
     return result
+
+
+def resident(status_file: str) -> int:
+    """The peak resident set so far (VmHWM), in bytes; 0 once the process has exited.
+
+    Not wait4's ru_maxrss: Linux carries the forking parent's peak across exec into it, so it would report
+    this script's own size for every small command."""
+    try:
+        with open(status_file) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
 
 
 def json_problem(data: bytes, kind: str) -> str | None:
@@ -1072,6 +1102,8 @@ def parse_args(argv):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, end_running_commands)
     corpus = Corpus.load(args.corpus)
     if not corpus.files:
         print(f"fuzz: no files match {args.corpus}", file=sys.stderr)
