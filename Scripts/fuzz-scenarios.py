@@ -26,6 +26,13 @@ A command fails when it
     the set TerminalSafeText.isUnsafe names,
   - or, for jsonl and chrome with exit 0, writes output that is not valid JSON.
 
+Options: --inputs N or --seconds S (default 200 inputs), --seed S (any string, default 1), --bin PATH (default
+.build/debug/loopviz), --jobs N (default 2), --out DIR (default .build-fuzz/scenarios), --timeout S (per command,
+default 10), --memory MiB (default 1024), --allowed-status LIST (default 0,1,2,3,4), --max-events N (passed to
+every command whose --help lists --max-events, so a runaway input ends at a small budget), --max-items N (default
+4000), --fast-fail, --quiet; `--help` lists them all. Needs only Python 3 (tested with 3.11) and its standard
+library.
+
 Usage (from the repository root; the binary defaults to the debug build):
   Scripts/fuzz-scenarios.py --inputs 2000 --seed 1                  # 2000 inputs from seed 1
   Scripts/fuzz-scenarios.py --seconds 600 --bin .build/release/loopviz --jobs 2
@@ -292,8 +299,11 @@ def json_problem(data: bytes, kind: str) -> str | None:
 # ---------------------------------------------------------------------------------------------------------------
 # The commands one input gets
 # ---------------------------------------------------------------------------------------------------------------
-def plan_commands(rng: random.Random, binary: str, path: str) -> list[tuple[str, list[str], bool, str | None]]:
-    """(label, argv, stdout is human-readable, json kind) for each command this input runs."""
+def plan_commands(rng: random.Random, binary: str, path: str, extra: dict[str, list[str]] | None = None
+                  ) -> list[tuple[str, list[str], bool, str | None]]:
+    """(label, argv, stdout is human-readable, json kind) for each command this input runs; EXTRA holds the
+    options each subcommand gets on top (--max-events, where the binary has it)."""
+    extra = extra or {}
     screen = [binary, "screen", path]
     if rng.random() < 0.3:
         screen += ["--step", rng.choice(["0", "1", "7", "100", "5000", "99999999999"])]
@@ -301,19 +311,35 @@ def plan_commands(rng: random.Random, binary: str, path: str) -> list[tuple[str,
         screen += ["--size", rng.choice(["80x24", "20x5", "1x1", "200x60", "40x100", "300x100"])]
     if rng.random() < 0.2:
         screen += [rng.choice(["--ascii", "--no-color"])]
+    run = [binary, "run", path]
     commands = [
-        ("run", [binary, "run", path], True, None),
+        ("run", run, True, None),
         ("check", [binary, "check", path], True, None),
         ("screen", screen, True, None),
     ]
     roll = rng.random()
     if roll < 0.3:
         fmt = rng.choice(["jsonl", "chrome", "mermaid"])
-        commands.append((f"run-{fmt}", [binary, "run", path, "--trace", fmt], fmt == "mermaid", None if fmt == "mermaid" else fmt))
+        commands.append((f"run-{fmt}", run + ["--trace", fmt], fmt == "mermaid", None if fmt == "mermaid" else fmt))
     elif roll < 0.4:
         until = rng.choice(["0ms", "1ns", "100000s", "3s"])
-        commands.append(("run-until", [binary, "run", path, "--until", until], True, None))
-    return commands
+        commands.append(("run-until", run + ["--until", until], True, None))
+    return [(label, argv + extra.get(argv[1], []), human, kind) for label, argv, human, kind in commands]
+
+
+def budget_options(binary: str, max_events: int | None) -> dict[str, list[str]]:
+    """`--max-events N` for each subcommand whose help lists it (older binaries have no event budget)."""
+    if not max_events:
+        return {}
+    options = {}
+    for command in ("run", "check", "screen"):
+        try:
+            help_text = subprocess.run([binary, command, "--help"], capture_output=True, timeout=10).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if b"--max-events" in help_text:
+            options[command] = ["--max-events", str(max_events)]
+    return options
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -367,14 +393,15 @@ def tokens_of(text: str) -> list[str]:
 @dataclass
 class Corpus:
     files: list[tuple[str, bytes]]
+    paths: list[str] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     lines: list[bytes] = field(default_factory=list)
 
     @staticmethod
     def load(pattern: str) -> Corpus:
-        files = [(Path(p).name, Path(p).read_bytes()) for p in sorted(glob.glob(str(ROOT / pattern)))]
-        corpus = Corpus(files)
-        for _, data in files:
+        paths = sorted(glob.glob(str(ROOT / pattern)))
+        corpus = Corpus([(Path(p).name, Path(p).read_bytes()) for p in paths], paths)
+        for _, data in corpus.files:
             text = data.decode("utf-8", "replace")
             corpus.tokens += tokens_of(text)
             corpus.lines += [l for l in data.split(b"\n") if l.strip()]
@@ -845,6 +872,7 @@ class Campaign:
         self.peak: tuple[int, str] = (0, "")
         self.start = time.monotonic()
         self.last_progress = self.start
+        self.extra = budget_options(args.bin, args.max_events)
 
     def take(self) -> int | None:
         with self.lock:
@@ -867,7 +895,7 @@ class Campaign:
             path.write_bytes(data)
             rng = random.Random(f"{self.args.seed}/{index}/commands")
             results = []
-            for label, argv, human, json_kind in plan_commands(rng, self.args.bin, str(path)):
+            for label, argv, human, json_kind in plan_commands(rng, self.args.bin, str(path), self.extra):
                 result = run_command(argv, label, self.limits, human, json_kind)
                 results.append(result)
                 if result.reason and self.args.fast_fail:
@@ -923,10 +951,11 @@ class Campaign:
 def baseline(args, corpus: Corpus, limits: Limits) -> bool:
     """The unmutated lessons must run, check and render cleanly, or the fuzz run would say nothing."""
     ok = True
-    for name, _ in corpus.files:
-        path = str(ROOT / "examples" / name)
-        for label, argv in [("run", [args.bin, "run", path]), ("check", [args.bin, "check", path]),
-                            ("screen", [args.bin, "screen", path])]:
+    extra = budget_options(args.bin, args.max_events)
+    for path in corpus.paths:
+        name = Path(path).name
+        for label in ("run", "check", "screen"):
+            argv = [args.bin, label, path] + extra.get(label, [])
             r = run_command(argv, label, limits, True, None)
             if r.reason or r.status != 0:
                 print(f"fuzz: baseline: {label} {name}: {r.reason or f'exit {r.status}'}: "
@@ -956,6 +985,9 @@ def fuzz(args, corpus: Corpus, limits: Limits) -> int:
         print(f"  kept {campaign.kept} failing inputs in {campaign.failures_dir}")
     print(f"  {campaign.commands} commands; slowest {campaign.slowest[0]:.2f} s ({campaign.slowest[1]}); "
           f"peak memory {campaign.peak[0] / 1048576:.0f} MiB ({campaign.peak[1]}); seed {args.seed}")
+    if args.max_events:
+        passed = ", ".join(sorted(campaign.extra)) or "no command (this binary has no --max-events)"
+        print(f"  --max-events {args.max_events} passed to {passed}")
     print(f"fuzz: {campaign.done} inputs, {campaign.failed_inputs} failures in {elapsed:.0f} s")
     return 1 if campaign.failed_inputs else 0
 
@@ -1078,6 +1110,8 @@ def parse_args(argv):
                         help="bytes of stdout+stderr per command before it is a failure (default 512 MiB)")
     parser.add_argument("--allowed-status", default="0,1,2,3,4",
                         help="exit statuses that are not failures (default 0,1,2,3,4)")
+    parser.add_argument("--max-events", type=int, default=None, metavar="N",
+                        help="pass --max-events N to each command whose --help lists it (default: not passed)")
     parser.add_argument("--max-items", type=int, default=4000, help="largest 'thousands of items' (default 4000)")
     parser.add_argument("--keep-per-class", type=int, default=25,
                         help="failing inputs kept per (command, reason) class (default 25)")
