@@ -1088,6 +1088,63 @@ def minimize(args, limits: Limits) -> int:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Self-test: the harness itself must see every kind of failure (a fuzzer that misses them would say nothing)
+# ---------------------------------------------------------------------------------------------------------------
+FAKE_LOOPVIZ = r"""#!/usr/bin/env bash
+# A stand-in for loopviz that misbehaves as its input file asks.
+file="$2"
+case "$(cat "$file")" in
+  SEGV) kill -SEGV $$ ;;
+  HANG) exec sleep 1000 ;;
+  CLOSED) exec 1>&- 2>&-; exec sleep 1000 ;;
+  MEM) exec python3 -c "x = bytearray(400 << 20); x[::4096] = b'x' * len(x[::4096]); import time; time.sleep(30)" ;;
+  EXIT) exit 7 ;;
+  ESC) printf 'time \033]0;PWNED\007\n' ;;
+  RLO) printf 'name \342\200\256\n' ;;
+  C1) printf 'x \302\233\n' ;;
+  BADUTF8) printf 'x \377\n' ;;
+  STDERR) printf 'error: \033[2J\n' >&2; exit 2 ;;
+  FLOOD) exec yes ;;
+  JSON) printf '{"a":\n' ;;
+  *) printf 'time\tthread\n0.000 T \342\224\200 fine\n'; printf 'note: fine\n' >&2 ;;
+esac
+"""
+SELF_TEST_CASES = [  # input, json kind, expected kind
+    ("SEGV", None, "SIGSEGV"), ("HANG", None, "timeout"), ("CLOSED", None, "timeout"), ("MEM", None, "memory"),
+    ("EXIT", None, "exit7"), ("ESC", None, "unsafe-stdout"), ("RLO", None, "unsafe-stdout"),
+    ("C1", None, "unsafe-stdout"), ("BADUTF8", None, "unsafe-stdout"), ("STDERR", None, "unsafe-stderr"),
+    ("FLOOD", None, "output"), ("JSON", "jsonl", "bad-json"), ("ESC", "jsonl", "bad-json"), ("fine", None, None),
+    ("RLO", "chrome", "bad-json"),
+]
+
+
+def self_test(args) -> int:
+    work = Path(args.out) / "self-test"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    fake = work / "loopviz"
+    fake.write_text(FAKE_LOOPVIZ)
+    fake.chmod(0o755)
+    limits = Limits(timeout=2.0, memory=200 << 20, max_output=8 << 20, allowed=frozenset({0, 1, 2}))
+    wrong = 0
+    for number, (content, json_kind, expected) in enumerate(SELF_TEST_CASES):
+        path = work / f"case{number}.loop"
+        path.write_text(content)
+        r = run_command([str(fake), "run", str(path)], "run", limits, json_kind is None, json_kind)
+        ok = r.kind == expected
+        wrong += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {content:8} {json_kind or 'text':6} -> {r.kind} ({r.reason})")
+    with RUNNING_LOCK:
+        left = set(RUNNING)
+    if left:
+        print(f"FAIL processes left running: {sorted(left)}")
+        wrong += 1
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"fuzz: self-test: {len(SELF_TEST_CASES) - wrong} of {len(SELF_TEST_CASES)} cases classified right")
+    return 1 if wrong else 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
 def parse_args(argv):
     parser = argparse.ArgumentParser(
         description="Mutation fuzzer for loopviz's headless commands (see the header of this file).")
@@ -1120,6 +1177,8 @@ def parse_args(argv):
     parser.add_argument("--no-baseline", action="store_true", help="skip the check that the lessons pass unmutated")
     parser.add_argument("--corpus", default="examples/*.loop", help="the seed files (default examples/*.loop)")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check that the harness sees each kind of failure, on a fake loopviz, and exit")
     parser.add_argument("--show", type=int, metavar="N", help="write input N of --seed to stdout and exit")
     parser.add_argument("--replay", nargs="*", metavar="DIR", help="re-run kept failures (default: all in OUT)")
     parser.add_argument("--original", action="store_true", help="(replay) the original input, not input.min.loop")
@@ -1142,6 +1201,8 @@ def main(argv=None) -> int:
     if not corpus.files:
         print(f"fuzz: no files match {args.corpus}", file=sys.stderr)
         return 2
+    if args.self_test:
+        return self_test(args)
     if args.show is not None:
         data, log, file_name = make_input(args.seed, args.show, corpus, args.max_items)
         print(f"# input {args.show} of seed {args.seed}: {' + '.join(log)} as {file_name!r}", file=sys.stderr)
