@@ -16,7 +16,7 @@ Swift starts under but which counts every OS thread's 8 MiB stack reserve), with
 buffers.
 
 A command fails when it
-  - ends by a signal (SIGSEGV, SIGILL from a failed `try!`, SIGTRAP from a Swift runtime trap, ...),
+  - ends by a signal (SIGSEGV; SIGILL or SIGTRAP: a Swift trap, e.g. a failed `try!`, precondition, overflow),
   - runs past --timeout, or its resident set grows past --memory,
   - exits with a status outside --allowed-status (default 0,1,2,3,4),
   - writes more than --max-output bytes,
@@ -36,17 +36,19 @@ library.
 Usage (from the repository root; the binary defaults to the debug build):
   Scripts/fuzz-scenarios.py --inputs 2000 --seed 1                  # 2000 inputs from seed 1
   Scripts/fuzz-scenarios.py --seconds 600 --bin .build/release/loopviz --jobs 2
-  Scripts/fuzz-scenarios.py --replay                                # re-run every kept failure
+  Scripts/fuzz-scenarios.py --replay                                # re-run every kept failure (exit 1 if
+                                                                    # any still fails; input.min.loop if there)
   Scripts/fuzz-scenarios.py --replay .build-fuzz/scenarios/failures/000042-run-timeout
   Scripts/fuzz-scenarios.py --minimize .build-fuzz/scenarios/failures/000042-run-timeout
   Scripts/fuzz-scenarios.py --seed 1 --show 42                      # print input 42 of seed 1
+  Scripts/fuzz-scenarios.py --self-test                             # the harness on a fake, misbehaving loopviz
 
-Input N of seed S is the same on every machine and with any --jobs, so `--seed S --show N` regenerates it.
-A failing input is kept in OUT/failures/NNNNNN-COMMAND-REASON/ (input.loop, meta.json with the seed, the index,
-the mutations, the command, the reason, the exit status, time and peak memory; stdout.head, stderr.head), at
-most --keep-per-class inputs per (command, reason) class. The last line is the summary, e.g.
-"fuzz: 2000 inputs, 0 failures in 183 s"; the exit status is 0 with no failure, 1 with any, 2 for bad usage or
-when the unmutated lessons do not pass (a binary that rejects everything would make the run vacuous).
+Input N of seed S is the same on every machine and with any --jobs (for the same examples/ and script), so
+`--seed S --show N` regenerates it. A failing input is kept in OUT/failures/NNNNNN-COMMAND-REASON/ (input.loop;
+meta.json with the seed, the index, the mutations, the command, the reason, the exit status, time and peak
+memory; stdout.head, stderr.head), at most --keep-per-class inputs per (command, reason) class. The last line is
+the summary, e.g. "fuzz: 2000 inputs, 0 failures in 183 s"; the exit status is 0 with no failure, 1 with any, 2
+for bad usage or when the unmutated lessons do not pass (a binary that rejects everything would make the run vacuous).
 """
 
 from __future__ import annotations
@@ -320,7 +322,8 @@ def plan_commands(rng: random.Random, binary: str, path: str, extra: dict[str, l
     roll = rng.random()
     if roll < 0.3:
         fmt = rng.choice(["jsonl", "chrome", "mermaid"])
-        commands.append((f"run-{fmt}", run + ["--trace", fmt], fmt == "mermaid", None if fmt == "mermaid" else fmt))
+        json_kind = None if fmt == "mermaid" else fmt
+        commands.append((f"run-{fmt}", run + ["--trace", fmt], fmt == "mermaid", json_kind))
     elif roll < 0.4:
         until = rng.choice(["0ms", "1ns", "100000s", "3s"])
         commands.append(("run-until", run + ["--until", until], True, None))
@@ -785,7 +788,9 @@ thread B
 
 def p_pool(rng):
     n = rng.choice([10, 1000])
-    return f"""queue q limit {rng.choice(["1", "default", "1000", "0", "99999999999999999999"])} idle {rng.choice(["0ms", "1ns", "5s"])}
+    limit = rng.choice(["1", "default", "1000", "0", "99999999999999999999"])
+    idle = rng.choice(["0ms", "1ns", "5s"])
+    return f"""queue q limit {limit} idle {idle}
 thread main
   operation u1..{n} on q {rng.choice(["work 1ns", "async reply after 1ns", "work 1ms check every 1ns", "async"])}
   {rng.choice(["wait for q", "cancel all on q", "suspend q", "wait for q"])}
