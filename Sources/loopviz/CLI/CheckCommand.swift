@@ -5,18 +5,30 @@ enum CheckCommand {
     static let help = """
         OVERVIEW: Run scenarios and check what their `expect` sections promise.
 
-        USAGE: loopviz check FILE...
+        USAGE: loopviz check FILE... [--max-events N]
 
         Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
         lines around it (- expected, + what happened).
 
-        EXIT STATUS: 0 every expectation holds; 1 an expectation failed; 2 invalid input or usage.
+        OPTIONS:
+        \(EventBudget.helpText)
+          -h, --help              Show this help.
+
+        A run stopped by the event budget is a FAIL of its file (its expectations are not checked).
+
+        EXIT STATUS (when several apply: 2, then 3, then 1):
+          0    every expectation holds
+          1    an expectation failed
+          2    invalid input or usage
+        \(ExitStatus.helpText)
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
         let scanner: ArgumentScanner
+        let budget: Int
         do {
-            scanner = try ArgumentScanner(arguments, valued: [], switches: ["-h", "--help"])
+            scanner = try ArgumentScanner(arguments, valued: [EventBudget.option], switches: ["-h", "--help"])
+            budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "check")
         }
@@ -27,7 +39,9 @@ enum CheckCommand {
         guard !scanner.positional.isEmpty else { return CommandLine.usageError("missing FILE", command: "check") }
         var invalid = false
         var failed = false
-        for path in scanner.positional {
+        var overBudget = false
+        // A closed pipe or a failed standard output ends the checks (reported at exit).
+        for path in scanner.positional where StandardOutput.writer.isWorking {
             guard let script = ScriptLoader.loadReporting(path) else {
                 invalid = true
                 continue
@@ -37,7 +51,16 @@ enum CheckCommand {
                 invalid = true
                 continue
             }
-            let outcome = ScenarioRunner.run(script.scenario, horizon: script.until ?? ScenarioLimits.defaultHorizon)
+            let outcome = ScenarioRunner.run(
+                script.scenario, horizon: script.until ?? ScenarioLimits.defaultHorizon, maxEvents: budget)
+            if outcome.reachedEventLimit {
+                overBudget = true
+                print(
+                    "FAIL \(TerminalSafeText.terminalSafe(path)): stopped at the event budget of \(budget) events; expectations not checked"
+                )
+                CommandLine.printError(EventBudget.message(path, limit: budget))
+                continue
+            }
             let reports = script.expectations.compactMap { $0.check(outcome.events) }
             if reports.isEmpty {
                 let count = script.expectations.count
@@ -48,6 +71,6 @@ enum CheckCommand {
                 for report in reports { print(report.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
             }
         }
-        return invalid ? .usage : (failed ? .failure : .success)
+        return invalid ? .usage : overBudget ? .budget : failed ? .failure : .success
     }
 }

@@ -11,8 +11,8 @@ enum UICommand {
     static let help = """
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
-        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real]
-               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii]
+        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real] [--max-events N]
+               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
 
         Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
         an observer. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
@@ -26,14 +26,22 @@ enum UICommand {
                                   keys act on them at once; stepping back shows what was recorded).
           --step N                (screen) the number of events shown.
           --size WxH              (screen) the screen size, default 80x24.
+          --max-events N          Compute at most N events of the replay (default 1000000): the clock stops
+                                  there and the status bar says so (screen: on standard error, exit 3).
           -h, --help              Show this help.
+
+        EXIT STATUS:
+          0    quit with q (screen: the screen was printed)
+          2    invalid input or usage, or (the UI) no terminal
+        \(ExitStatus.helpText)
         """
 
     static func run(_ arguments: [String], headless: Bool) -> ExitStatus {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--clock", "--step", "--size"], switches: ["--no-color", "--ascii", "-h", "--help"])
+                arguments, valued: ["--clock", "--step", "--size", EventBudget.option],
+                switches: ["--no-color", "--ascii", "-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
@@ -53,8 +61,14 @@ enum UICommand {
                 "`screen` draws the virtual clock's replay; on real threads nothing is the same twice",
                 command: "screen")
         }
+        let budget: Int
+        do {
+            budget = try EventBudget.limit(scanner)
+        } catch {
+            return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
+        }
         var model: AppModel
-        switch loadModel(scanner.positional.first) {
+        switch loadModel(scanner.positional.first, maxEvents: budget) {
         case .success(let loaded): model = loaded
         case .failure(let status): return status
         }
@@ -95,14 +109,19 @@ enum UICommand {
         }
         model.furthest = model.cursor
         print(render(model).lines.joined(separator: "\n"))
+        if model.session.reachedEventBudget {
+            CommandLine.printError(EventBudget.message(model.fileName, limit: budget))
+            return .budget
+        }
         return .success
     }
 
-    static func loadModel(_ path: String?) -> Result<AppModel, ExitStatus> {
+    static func loadModel(_ path: String?, maxEvents: Int = EventBudget.defaultLimit) -> Result<AppModel, ExitStatus> {
         guard let path else {
             do {
                 let script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
-                return .success(AppModel(session: Session(script: script), fileName: DefaultLesson.fileName))
+                return .success(
+                    AppModel(session: Session(script: script, maxEvents: maxEvents), fileName: DefaultLesson.fileName))
             } catch {
                 CommandLine.printError("loopviz: internal error in the built-in lesson:\n\(error)")
                 return .failure(.failure)
@@ -110,7 +129,7 @@ enum UICommand {
         }
         switch ScriptLoader.load(path) {
         case .success(let script):
-            return .success(AppModel(session: Session(script: script), fileName: path))
+            return .success(AppModel(session: Session(script: script, maxEvents: maxEvents), fileName: path))
         case .failure(let failure):
             CommandLine.printError(ScriptLoader.describe(failure))
             return .failure(.usage)
