@@ -13,6 +13,12 @@ enum HeadlessSignals {
     nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
 
     static func install() {
+        // A parent may have started us with these signals blocked (a test runner's thread does): unblocked here,
+        // on the main thread before any other starts, so that every thread inherits the mask.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT] { sigaddset(&handled, signal) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             var action = sigaction()
             #if canImport(Glibc)
