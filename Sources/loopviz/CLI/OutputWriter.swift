@@ -35,10 +35,21 @@ final class OutputWriter {
     /// True when the reader went away (a closed pipe): the command ends quietly.
     var readerHasGone: Bool { errorNumber == EPIPE }
 
+    /// Buffers `text`, writing out every full buffer: a large text (a whole Chrome trace) goes out in pieces
+    /// instead of being copied into the buffer whole.
     func write(_ text: String) {
         guard errorNumber == nil else { return }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.capacity || (flushesLines && text.utf8.contains(10)) { flush() }
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count && errorNumber == nil {
+                let count = min(Self.capacity - buffer.count, bytes.count - start)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
+                start += count
+                if buffer.count >= Self.capacity { flush() }
+            }
+        }
+        if flushesLines && text.utf8.contains(10) { flush() }
     }
 
     /// Writes out everything buffered; false once a write has failed.
