@@ -26,8 +26,9 @@ enum BenchCommand {
           idle            A kept-alive loop with nothing to do for 10 s: the loop thread's voluntary context
                           switches and CPU time.
           virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers.
-          scale           Many items in one loop on the virtual clock, at 4,000 and 16,000 items; µs per item, and
-                          the ratio of the two totals (4× the items should take about 4× the time, not 16×):
+          scale           Many items in one loop on the virtual clock, at 4,000 and 16,000 items; µs of CPU time
+                          per item, and the ratio of the two totals (4× the items should take about 4× the
+                          time, not 16×):
                           ports (each sent one message, a 50 ms run), one-shot timers (two per deadline, until
                           the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
 
@@ -212,7 +213,8 @@ extension BenchCommand {
         }
         let perItem = ScaleBench.run(kind, items: items)
         print(
-            "\(workload), \(items) items, engine (virtual): \(BenchReport.format(perItem * Double(items) / 1_000, .milliseconds)), "
+            "\(workload), \(items) items, engine (virtual): "
+                + "\(BenchReport.format(perItem * Double(items) / 1_000, .milliseconds)) of CPU time, "
                 + "\(BenchReport.format(perItem, .microseconds)) per item")
         return .success
     }

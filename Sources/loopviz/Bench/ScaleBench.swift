@@ -3,7 +3,9 @@ import LoopEngine
 /// The scale workload: many items in one loop on the virtual clock, to show how the engine's time grows with their
 /// number (issue 10: it used to grow with its square). Each workload is a `.loop` file generated for `items`
 /// items, parsed once, then run headless (`ScenarioRunner.run`, every event recorded) and timed; the figure is
-/// microseconds per item.
+/// microseconds per item of CPU time of the thread that runs it. The run is one thread's work (a world of one
+/// virtual thread starts no OS thread), and its CPU time is what wall time would be on an idle machine, without
+/// the other processes of a busy one.
 ///
 /// - `ports`: N ports in `default`; outside events send them one message each, four ports per event (in reverse
 ///   order, so the readiness order is the send order, not the declaration order), between 1 ms and 41 ms; the
@@ -87,12 +89,13 @@ enum ScaleBench {
     /// How far a scale run may go: beyond the end of every workload at the largest size.
     static let horizon: Duration = .seconds(3_600)
 
-    /// Runs `workload` with `items` items once: microseconds per item of the run (the parse is not timed).
+    /// Runs `workload` with `items` items once: microseconds of CPU time per item of the run (the parse is not
+    /// timed).
     static func run(_ workload: Workload, items: Int) -> Double {
         let scenario = scenario(workload, items: items)
-        let start = BenchPlatform.now()
+        let start = BenchPlatform.threadCPUTime()
         let outcome = ScenarioRunner.run(scenario, horizon: horizon)
-        let elapsed = BenchPlatform.now() - start
+        let elapsed = BenchPlatform.threadCPUTime() - start
         precondition(outcome.haltReason == nil, "the scale workload did not run to its end")
         return Double(elapsed) / 1_000 / Double(max(items, 1))
     }
