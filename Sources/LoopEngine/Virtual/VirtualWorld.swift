@@ -144,7 +144,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
             } else {
                 suspend(thread, as: .spending(until: until))
             }
-        } else if until <= horizon && !(happenings.first.map { $0.time <= until } ?? false) {
+        } else if until <= horizon && !(happenings.min.map { $0.key.time <= until } ?? false) {
             current = until
         } else {
             advance(to: until)
