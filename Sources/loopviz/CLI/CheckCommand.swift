@@ -28,12 +28,13 @@ enum CheckCommand {
         var invalid = false
         var failed = false
         for path in scanner.positional {
+            let shown = TerminalSafeText.terminalSafe(path)
             guard let script = ScriptLoader.loadReporting(path) else {
                 invalid = true
                 continue
             }
             if script.expectations.isEmpty {
-                print("ERROR \(path): no `expect` section to check")
+                print("ERROR \(shown): no `expect` section to check")
                 invalid = true
                 continue
             }
@@ -41,10 +42,10 @@ enum CheckCommand {
             let reports = script.expectations.compactMap { $0.check(outcome.events) }
             if reports.isEmpty {
                 let count = script.expectations.count
-                print("PASS \(path) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
+                print("PASS \(shown) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
             } else {
                 failed = true
-                print("FAIL \(path)")
+                print("FAIL \(shown)")
                 for report in reports { print(report.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
             }
         }

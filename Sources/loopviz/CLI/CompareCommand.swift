@@ -53,6 +53,7 @@ enum CompareCommand {
         var invalid = false
         var differs = false
         for path in scanner.positional {
+            let shown = TerminalSafeText.terminalSafe(path)
             guard let script = ScriptLoader.loadReporting(path) else {
                 invalid = true
                 continue
@@ -67,7 +68,7 @@ enum CompareCommand {
                 continue
             }
             if let reason = CFOracle.unsupportedReason(script.scenario) {
-                print("SKIP \(path): not comparable with the real CFRunLoop here: \(reason)")
+                print("SKIP \(shown): not comparable with the real CFRunLoop here: \(reason)")
                 continue
             }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
@@ -76,7 +77,7 @@ enum CompareCommand {
             do {
                 reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5))
             } catch {
-                print("ERROR \(path): \(error)")
+                print("ERROR \(shown): \(TerminalSafeText.terminalSafe(String(describing: error)))")
                 invalid = true
                 continue
             }
@@ -84,13 +85,13 @@ enum CompareCommand {
                 engine: engine, reference: reference, tolerance: tolerance,
                 ignoringRunBoundaries: usesWrappers(script.scenario))
             if comparison.agrees {
-                print("AGREE \(path) (\(comparison.engine.count) steps)")
+                print("AGREE \(shown) (\(comparison.engine.count) steps)")
             } else {
                 differs = true
                 if let index = comparison.firstDifference {
-                    print("DIFFER \(path): first difference at step \(index)")
+                    print("DIFFER \(shown): first difference at step \(index)")
                 } else {
-                    print("DIFFER \(path): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
+                    print("DIFFER \(shown): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
                 }
             }
             if !comparison.agrees || !scanner.has("--quiet") {
@@ -114,6 +115,7 @@ enum CompareCommand {
         output: (String) -> Void = { print($0) },
         reference run: (Scenario, Duration) throws -> [LoopEvent] = { try FoundationPoolOracle.run($0, timeLimit: $1) }
     ) -> PoolVerdict {
+        let path = TerminalSafeText.terminalSafe(path)
         if let reason = FoundationPoolOracle.unsupportedReason(scenario) {
             output("SKIP \(path): not comparable with Foundation's OperationQueue here: \(reason)")
             return .skipped
@@ -123,7 +125,7 @@ enum CompareCommand {
         do {
             reference = try run(scenario, horizon + .seconds(5))
         } catch {
-            output("ERROR \(path): \(error)")
+            output("ERROR \(path): \(TerminalSafeText.terminalSafe(String(describing: error)))")
             return .failed
         }
         let comparison = PoolComparison(engine: engine, reference: reference, scenario: scenario)
