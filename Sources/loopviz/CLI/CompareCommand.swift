@@ -68,7 +68,9 @@ enum CompareCommand {
                 continue
             }
             if let reason = CFOracle.unsupportedReason(script.scenario) {
-                print("SKIP \(shown): not comparable with the real CFRunLoop here: \(reason)")
+                print(
+                    "SKIP \(shown): not comparable with the real CFRunLoop here: \(TerminalSafeText.terminalSafe(reason))"
+                )
                 continue
             }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
@@ -117,7 +119,9 @@ enum CompareCommand {
     ) -> PoolVerdict {
         let path = TerminalSafeText.terminalSafe(path)
         if let reason = FoundationPoolOracle.unsupportedReason(scenario) {
-            output("SKIP \(path): not comparable with Foundation's OperationQueue here: \(reason)")
+            output(
+                "SKIP \(path): not comparable with Foundation's OperationQueue here: "
+                    + TerminalSafeText.terminalSafe(reason))
             return .skipped
         }
         let engine = ScenarioRunner.run(scenario, horizon: horizon).events

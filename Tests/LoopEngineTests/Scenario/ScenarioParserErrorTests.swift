@@ -148,6 +148,19 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "many tabs in an indentation are one error", source: "thread T\n\t\t\t\twakeup", line: 2,
             column: 1, message: "tabs are not allowed for indentation; indent with spaces"),
         .init(
+            id: "blocks nested too deep",
+            source: "thread T\n"
+                + (1...101).map { String(repeating: "  ", count: $0) + "block b" }.joined(separator: "\n"),
+            line: 101, column: 201,
+            message: "blocks nest more than 100 deep here; expected at most 100 levels"),
+        .init(
+            id: "ranges standing for too many names in all",
+            source: "queue q\nthread T\n"
+                + (0...100).map { "  operation r\($0)x1..1000 on q work 1ms" }.joined(separator: "\n"),
+            line: 103, column: 13,
+            message: "the ranges of this file stand for more than 100000 names in all; expected fewer or shorter ranges"
+        ),
+        .init(
             id: "a lone minus is an unexpected character", source: "thread T\n  wakeup -x", line: 2, column: 10,
             message: "unexpected character '-'"),
         // The thread pool: queues, operations and their actions.

@@ -286,6 +286,14 @@ extension ScenarioParserState {
                 "the range '\(text)' has \(last - first + 1) names; expected at most \(Self.maxRange)")
             return nil
         }
+        guard expandedNames + (last - first + 1) <= Self.maxExpandedNames else {
+            error(
+                line, at: token,
+                "the ranges of this file stand for more than \(Self.maxExpandedNames) names in all; expected fewer "
+                    + "or shorter ranges")
+            return nil
+        }
+        expandedNames += last - first + 1
         let width = firstDigits.first == "0" ? firstDigits.count : 0
         return (first...last).map { number in
             let digits = String(number)
@@ -294,6 +302,9 @@ extension ScenarioParserState {
     }
 
     static let maxRange = 1000
+    /// The names all the ranges of one file may stand for together (definitions and uses): a file of ranges
+    /// cannot make the parser build a billion names.
+    static let maxExpandedNames = 100_000
 
     func queueReference(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> String? {
         guard let token = expectWord(&cursor, what: what) else { return nil }

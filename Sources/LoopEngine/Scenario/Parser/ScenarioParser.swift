@@ -116,6 +116,8 @@ final class ScenarioParserState {
     var operationOrder: [String] = []
     var operationUses: [OperationReference] = []
     var detachedTasks: Set<String> = []
+    /// How many names the ranges of the file have stood for so far (bounded: see `maxExpandedNames`).
+    var expandedNames = 0
     var expectedThreads: [(name: String, line: ScenarioLine, column: Int)] = []
 
     init(file: String) {
@@ -258,8 +260,19 @@ final class ScenarioParserState {
     func tree(_ lines: [ScenarioLine]) -> [Node] {
         var roots: [Node] = []
         var stack: [(indent: Int, node: Node, childIndent: Int?)] = []
+        // The indentation of a block nested too deep: it and the lines under it are left out.
+        var tooDeep: Int?
         for line in lines {
+            if let indent = tooDeep, line.indent > indent { continue }
+            tooDeep = nil
             while let top = stack.last, line.indent <= top.indent { stack.removeLast() }
+            if stack.count >= Self.maxNesting {
+                error(
+                    line, line.indent + 1,
+                    "blocks nest more than \(Self.maxNesting) deep here; expected at most \(Self.maxNesting) levels")
+                tooDeep = line.indent
+                continue
+            }
             let node = Node(line: line)
             if stack.isEmpty {
                 if line.indent > 0 && !roots.isEmpty {
@@ -282,6 +295,10 @@ final class ScenarioParserState {
         }
         return roots
     }
+
+    /// How deep blocks may nest (each level is a recursion of the parser and of the engine): far more than any
+    /// lesson needs, far less than a stack holds.
+    static let maxNesting = 100
 
     func rejectChildren(_ node: Node, of what: String) {
         if let first = node.children.first {
