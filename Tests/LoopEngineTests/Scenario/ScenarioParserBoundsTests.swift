@@ -123,6 +123,17 @@ struct ScenarioParserBoundsTests {
                 == ScenarioParser.parse(source, file: "u.loop"))
     }
 
+    @Test("a file with CRLF line ends parses as with LF ones (\"\\r\\n\" is one Character, not a line break)")
+    func crlfLineEnds() throws {
+        let lines = ["scenario \"CRLF\"", "thread T", "  wakeup", "  run default for 1ms"]
+        let source = lines.map { $0 + "\n" }.joined()
+        let crlf = lines.map { $0 + "\r\n" }.joined()
+        #expect(try ScenarioParser.parse(crlf, file: "w.loop") == ScenarioParser.parse(source, file: "w.loop"))
+        let broken = diagnostics("thread T\r\n  wakeup @\r\n")
+        #expect(
+            broken.diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["2:10: unexpected character '@'"])
+    }
+
     @Test("a file of many invalid bytes shows 20 and counts them all")
     func invalidUTF8IsCapped() {
         let bytes = [UInt8](repeating: 0xFF, count: 3) + Array(repeating: [0x0A, 0x41, 0xFF], count: 99).joined()

@@ -250,8 +250,9 @@ final class ScenarioParserState {
 
     /// The first line of `source` (without its line break), read no further than that line.
     static func firstLine(of source: String) -> String {
-        let line = source.prefix { $0 != "\n" }
-        return String(line.hasSuffix("\r") ? line.dropLast() : line)
+        let bytes = source.utf8.prefix { $0 != UInt8(ascii: "\n") }
+        let line = String(Substring(bytes))
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 
     // MARK: - Blocks
