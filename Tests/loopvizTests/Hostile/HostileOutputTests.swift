@@ -39,11 +39,14 @@ enum HostileProcess {
         try process.run()
         // Read both pipes at once, so neither fills while the other is read.
         nonisolated(unsafe) var stderr = Data()
-        let reader = Thread { stderr = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let stderrRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
+            stderrRead.signal()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        stderrRead.wait()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
