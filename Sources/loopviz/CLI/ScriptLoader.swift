@@ -10,9 +10,11 @@ enum ScriptLoader {
         case invalid(ScenarioDiagnostics)
     }
 
-    /// The largest scenario file read: lessons are a few kilobytes, and anything this large is not a scenario
-    /// (a binary, a log, a device). Larger files are refused before they are read.
-    static let maxFileSize = 16 << 20
+    /// The largest scenario file read: lessons are a few kilobytes (the largest is 3 KB), and anything this large
+    /// is not a scenario (a binary, a log, a device). Larger files are refused before they are read. The parser
+    /// keeps tokens and lines in memory (about 60 bytes per byte at worst: 4 MiB of one-word lines costs about
+    /// 300 MB), so the bound also bounds its memory.
+    static let maxFileSize = 4 << 20
 
     static func load(_ path: String) -> Result<LoopScript, Failure> {
         let shown = TerminalSafeText.terminalSafe(path)

@@ -13,24 +13,24 @@ struct BadInputTests {
         }
     }
 
-    @Test("a file over 16 MiB is refused before it is read, with exit 2")
+    @Test("a file over 4 MiB is refused before it is read, with exit 2")
     func oversizedFile() throws {
         let result = try HostileProcess.run(["run", "big.loop"], sparse: ["big.loop": 100 << 20])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
-            result.stderr == "loopviz: error: big.loop: larger than 16 MiB; a scenario file is at most 16777216 bytes\n"
+            result.stderr == "loopviz: error: big.loop: larger than 4 MiB; a scenario file is at most 4194304 bytes\n"
         )
     }
 
-    @Test("a device that never ends is refused after 16 MiB, with exit 2")
+    @Test("a device that never ends is refused after 4 MiB, with exit 2")
     func endlessDevice() throws {
         let result = try HostileProcess.run(["check", "/dev/zero"])
         #expect(result.status == 2)
         #expect(result.stdout == "ERROR /dev/zero\n")
         #expect(
             result.stderr
-                == "loopviz: error: /dev/zero: larger than 16 MiB; a scenario file is at most 16777216 bytes\n")
+                == "loopviz: error: /dev/zero: larger than 4 MiB; a scenario file is at most 4194304 bytes\n")
     }
 
     @Test("a megabyte of random bytes: the first 20 problems, how many more, a true count, exit 2")

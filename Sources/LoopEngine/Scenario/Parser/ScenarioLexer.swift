@@ -45,8 +45,14 @@ enum ScenarioLexer {
         var inHeader = true
         var number = 0
         // Split on the byte, not the Character: "\r\n" is one Character, so a CRLF file would be one long line,
-        // and bytes are cheaper to scan than graphemes.
-        for raw in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        // and bytes are cheaper to scan than graphemes. One line at a time: no array of every line.
+        let bytes = source.utf8
+        var start = bytes.startIndex
+        var more = true
+        while more {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let raw = bytes[start..<end]
+            if end == bytes.endIndex { more = false } else { start = bytes.index(after: end) }
             number += 1
             var text = String(Substring(raw))
             if text.hasSuffix("\r") { text.removeLast() }
