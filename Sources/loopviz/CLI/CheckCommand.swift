@@ -52,12 +52,13 @@ enum CheckCommand {
         var overBudget = false
         // A closed pipe or a failed standard output ends the checks (reported at exit).
         for path in scanner.positional where StandardOutput.writer.isWorking {
+            let shown = TerminalSafeText.terminalSafe(path)
             guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
             }
             if script.expectations.isEmpty {
-                print("ERROR \(path): no `expect` section to check")
+                print("ERROR \(shown): no `expect` section to check")
                 invalid = true
                 continue
             }
@@ -70,7 +71,7 @@ enum CheckCommand {
             if outcome.reachedEventLimit {
                 overBudget = true
                 print(
-                    "FAIL \(TerminalSafeText.terminalSafe(path)): stopped at the event budget of \(budget) events; expectations not checked"
+                    "FAIL \(shown): stopped at the event budget of \(budget) events; expectations not checked"
                 )
                 CommandLine.printError(EventBudget.message(path, limit: budget))
                 continue
@@ -78,10 +79,10 @@ enum CheckCommand {
             let reports = script.expectations.compactMap { $0.check(outcome.events) }
             if reports.isEmpty {
                 let count = script.expectations.count
-                print("PASS \(path) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
+                print("PASS \(shown) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
             } else {
                 failed = true
-                print("FAIL \(path)")
+                print("FAIL \(shown)")
                 for report in reports { print(report.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
             }
         }

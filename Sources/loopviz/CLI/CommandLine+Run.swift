@@ -83,12 +83,14 @@ extension CommandLine {
     /// Prints a usage problem and where to read more; returns the usage exit status.
     static func usageError(_ message: String, command: String?) -> ExitStatus {
         let help = command.map { "loopviz \($0) --help" } ?? "loopviz --help"
-        printError("loopviz: error: \(message)\nSee '\(help)'.")
+        printError("loopviz: error: \(TerminalSafeText.terminalSafe(message))\nSee '\(help)'.")
         return .usage
     }
 
+    /// Writes `message` to stderr, terminal-safe (``TerminalSafeText/terminalSafeOutput(_:)``: its own line
+    /// breaks and tabs are kept, any other control is shown as an escape), whatever put it together.
     static func printError(_ message: String) {
-        var text = message
+        var text = TerminalSafeText.terminalSafeOutput(message)
         if !text.hasSuffix("\n") { text += "\n" }
         _ = text.withCString { write(2, $0, strlen($0)) }
     }

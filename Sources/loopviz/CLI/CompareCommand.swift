@@ -74,6 +74,7 @@ enum CompareCommand {
         var overBudget = false
         // A closed pipe or a failed standard output ends the comparisons (reported at exit).
         for path in scanner.positional where StandardOutput.writer.isWorking {
+            let shown = TerminalSafeText.terminalSafe(path)
             guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
@@ -91,7 +92,9 @@ enum CompareCommand {
                 continue
             }
             if let reason = CFOracle.unsupportedReason(script.scenario) {
-                print("SKIP \(path): not comparable with the real CFRunLoop here: \(reason)")
+                print(
+                    "SKIP \(shown): not comparable with the real CFRunLoop here: \(TerminalSafeText.terminalSafe(reason))"
+                )
                 continue
             }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
@@ -111,7 +114,7 @@ enum CompareCommand {
             do {
                 reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5))
             } catch {
-                print("ERROR \(path): \(error)")
+                print("ERROR \(shown): \(TerminalSafeText.terminalSafe(String(describing: error)))")
                 invalid = true
                 continue
             }
@@ -119,13 +122,13 @@ enum CompareCommand {
                 engine: engine, reference: reference, tolerance: tolerance,
                 ignoringRunBoundaries: usesWrappers(script.scenario))
             if comparison.agrees {
-                print("AGREE \(path) (\(comparison.engine.count) steps)")
+                print("AGREE \(shown) (\(comparison.engine.count) steps)")
             } else {
                 differs = true
                 if let index = comparison.firstDifference {
-                    print("DIFFER \(path): first difference at step \(index)")
+                    print("DIFFER \(shown): first difference at step \(index)")
                 } else {
-                    print("DIFFER \(path): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
+                    print("DIFFER \(shown): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
                 }
             }
             if !comparison.agrees || !scanner.has("--quiet") {
@@ -151,8 +154,11 @@ enum CompareCommand {
         maxEvents: Int = EventBudget.defaultLimit, output: (String) -> Void = { print($0) },
         reference run: (Scenario, Duration) throws -> [LoopEvent] = { try FoundationPoolOracle.run($0, timeLimit: $1) }
     ) -> PoolVerdict {
+        let path = TerminalSafeText.terminalSafe(path)
         if let reason = FoundationPoolOracle.unsupportedReason(scenario) {
-            output("SKIP \(path): not comparable with Foundation's OperationQueue here: \(reason)")
+            output(
+                "SKIP \(path): not comparable with Foundation's OperationQueue here: "
+                    + TerminalSafeText.terminalSafe(reason))
             return .skipped
         }
         let engineRun = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents)
@@ -165,7 +171,7 @@ enum CompareCommand {
         do {
             reference = try run(scenario, horizon + .seconds(5))
         } catch {
-            output("ERROR \(path): \(error)")
+            output("ERROR \(path): \(TerminalSafeText.terminalSafe(String(describing: error)))")
             return .failed
         }
         let comparison = PoolComparison(engine: engine, reference: reference, scenario: scenario)
