@@ -266,7 +266,11 @@ final class ScenarioHost {
             owner(of: name).sources[name]?.signal()
         case .send(let name, let count):
             let source = owner(of: name).sources[name]
-            for _ in 0..<max(count, 0) { source?.send() }
+            // Each send is an event: once the budget (or anything else) halts the world, the rest are not sent.
+            for _ in 0..<max(count, 0) {
+                if world.isHalted { return }
+                source?.send()
+            }
         case .wakeUp:
             loop.wakeUp()
         case .stop:

@@ -344,6 +344,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         for set in ports[port.rawValue].sets { portSets[set].makeEmpty(port) }
     }
 
+    /// How many ports the world has made (their ids are 0 up to this): for tests that look at every port.
+    package var portCount: Int { ports.count }
+
     /// The number of unread messages on a port (for the UI: pending port messages).
     public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
 

@@ -114,3 +114,28 @@ struct RunawayScenarioTests {
     }
     #endif
 }
+
+/// A repeated action stops with its world: `send P 100000000 times` under an event budget sends no more once the
+/// budget halts the run (it went on sending for tens of seconds, every send after the halt unrecorded).
+@Suite("repeated actions stop at the budget")
+struct RepeatedActionBudgetTests {
+    @Test("send N times stops sending once the event budget halts the world")
+    func repeatedSendStopsAtTheBudget() throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            thread T
+              port p in default
+              run default for 1s
+            at 1ms on T
+              send p 100000000 times
+            """
+        ).scenario
+        let (outcome, world) = ScenarioRunner.runHosted(scenario, maxEvents: 1_000)
+        #expect(outcome.reachedEventLimit)
+        let sends = outcome.events.filter { $0.kind == .send }.count
+        #expect(sends > 900)
+        // Every message sent is still unread on p (the loop never got to it): exactly the sends recorded.
+        let pending = (0..<world.portCount).map { world.pendingMessages(PortID(rawValue: $0)) }.max() ?? 0
+        #expect(pending == sends)
+    }
+}
