@@ -90,4 +90,19 @@ struct PoolBoundsTests {
         // One shared condition woke every waiting worker at every hand-over: about 200 times as many.
         #expect(world.batonWakeUps <= world.batonHandOvers)
     }
+
+    @Test("a thread past the limit halts the run with a ThreadLimit, every OS thread joined")
+    func theThreadLimitHalts() {
+        let uploads = (1...600).map { index in
+            Action.addOperation(
+                queue: "Q", OperationSpec(name: "u\(index)", body: .async, replyAfter: .milliseconds(1)))
+        }
+        let (outcome, world) = ScenarioRunner.runHosted(
+            Self.scenario(limit: 600, uploads + [.waitUntilAllFinished(queue: "Q")]))
+        // main and workers Q.1 to Q.511 are the 512 threads there may be at once.
+        #expect(outcome.haltReason == .threadLimit(ThreadLimit(thread: "Q.512", running: 512, osError: nil)))
+        #expect(outcome.endTime == .zero)
+        #expect(!outcome.events.contains { $0.kind == .opFinish })
+        #expect(world.osThreadsStarted == 511 && world.osThreadsJoined == 511)
+    }
 }
