@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the real loopviz binary in tmux as a person would: start, pause, step, step back, fire a timer,
 # signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real - and checks the screen after
-# each step and that the terminal settings are restored (stty -g before and after).
+# each step and that the terminal settings are restored (stty -g before and after); Ctrl-C, Ctrl-\ (SIGQUIT),
+# SIGTERM and SIGHUP end it with 128 + the signal's number and the terminal restored.
 # Usage: Scripts/ui-smoke.sh [path/to/loopviz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,6 +90,38 @@ expect_screen "wakeUp" "the wake-up reaches the real loop's trace"
 keys q
 expect_screen "EXITED rc=0" "q stops the real threads and quits with status 0"
 expect_stty_restored "the terminal settings are restored (real clock)"
+
+# Signals: each ends the UI with 128 + its number and the terminal restored. Ctrl-\ (SIGQUIT) used to let the
+# Swift runtime's backtracer take the screen (a backtrace and a 30 s "press space" prompt).
+signal_case() { # HOW EXPECTED_STATUS DESCRIPTION, where HOW is key:KEY (typed) or kill:SIGNAL (sent to its pid)
+    tmux kill-session -t "$session" 2>/dev/null || true
+    rm -f "$work/before" "$work/after" "$work/pid"
+    {
+        echo "stty -g > '$work/before'"
+        echo "( echo \$BASHPID > '$work/pid'; exec '$bin' )"
+        echo "echo \"EXITED rc=\$?\""
+        echo "stty -g > '$work/after'"
+        echo "sleep 30"
+    } > "$work/ui.sh"
+    tmux new-session -d -x 120 -y 40 -s "$session" "bash --norc --noprofile '$work/ui.sh'"
+    expect_screen "One turn of the run loop" "the UI opens (before $3)"
+    expect_screen "LIVE" "it plays (before $3)"
+    case "$1" in
+        key:*) keys "${1#key:}" ;;
+        kill:*) kill -s "${1#kill:}" "$(cat "$work/pid")" ;;
+    esac
+    expect_screen "EXITED rc=$2" "$3 ends the UI with status $2"
+    expect_stty_restored "the terminal settings are restored after $3"
+    if screen | grep -qiE "backtrace|crashed|press space"; then
+        echo "FAILED: $3 brought up a crash report" >&2
+        screen >&2
+        exit 1
+    fi
+}
+signal_case key:C-c 130 "Ctrl-C (SIGINT)"
+signal_case 'key:C-\' 131 "Ctrl-\\ (SIGQUIT)"
+signal_case kill:TERM 143 "SIGTERM"
+signal_case kill:HUP 129 "SIGHUP"
 
 # Without a terminal, loopviz says so and exits 2 instead of letting ncurses kill it.
 set +e

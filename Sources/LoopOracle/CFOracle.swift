@@ -2,7 +2,6 @@ import CoreFoundation
 import Dispatch
 import Foundation
 import LoopEngine
-import Synchronization
 
 /// Why the oracle could not produce a trace.
 public enum CFOracleError: Error, Sendable, CustomStringConvertible {
@@ -150,7 +149,7 @@ final class OracleSession: Sendable {
 
     /// Signalled once the scenario thread has finished (or failed to set up).
     let done = DispatchSemaphore(value: 0)
-    private let state = Mutex(State())
+    private let state = LoopLocked(State())
 
     var host: OracleHost? { state.withLock { $0.host } }
 

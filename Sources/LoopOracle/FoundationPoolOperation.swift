@@ -1,6 +1,5 @@
 import Foundation
 import LoopEngine
-import Synchronization
 
 /// An operation of the pool oracle: a real `Operation` whose `start()` records the engine's events.
 ///
@@ -15,7 +14,7 @@ import Synchronization
 /// `cancel()` racing `start()` is seen either before the start (cancelled before it started) or after (the
 /// operation is executing).
 final class FoundationPoolOperation: Operation, @unchecked Sendable {
-    // @unchecked Sendable: Operation is; what this subclass adds is `let`s and a Mutex.
+    // @unchecked Sendable: Operation is; what this subclass adds is `let`s and a `LoopLocked`.
 
     private struct State {
         var spec = OperationSpec(name: "")
@@ -35,7 +34,7 @@ final class FoundationPoolOperation: Operation, @unchecked Sendable {
     /// Strong: a dispatch thread may still start the operation after the oracle returned; the run lets its
     /// operations go in `cleanUp()`, which breaks the cycle.
     private let run: FoundationPoolRun
-    private let state = Mutex(State())
+    private let state = LoopLocked(State())
 
     init(name: String, queue: String, run: FoundationPoolRun) {
         queueName = queue

@@ -13,11 +13,11 @@ final class FoundationPoolTrace: Sendable {
 
     /// CLOCK_MONOTONIC nanoseconds of the scenario start: event times are measured from here.
     let origin: Int64
-    private let state: Mutex<State>
+    private let state: LoopLocked<State>
 
     init(origin: Int64) {
         self.origin = origin
-        state = Mutex(State(latest: origin))
+        state = LoopLocked(State(latest: origin))
     }
 
     func record(_ thread: String, _ kind: LoopEvent.Kind, _ name: String? = nil, detail: String? = nil) {
@@ -48,7 +48,7 @@ final class FoundationPoolTrace: Sendable {
 /// labels of the dispatch threads that ran operations.
 ///
 /// `@unchecked Sendable`: `queues` is filled in `init` and only read afterwards (`OperationQueue` is thread-safe);
-/// everything mutable is in a `Mutex` or an `Atomic`.
+/// everything mutable is in a `LoopLocked` or an `Atomic`.
 final class FoundationPoolRun: @unchecked Sendable {
     let trace: FoundationPoolTrace
     /// The queues in declaration order.
@@ -66,7 +66,7 @@ final class FoundationPoolRun: @unchecked Sendable {
         var suspended: [String: Bool] = [:]
         var limits: [String: Int?] = [:]
     }
-    private let books = Mutex(Books())
+    private let books = LoopLocked(Books())
 
     private struct Workers {
         /// The token of each thread seen running an operation, in first-seen order.
@@ -74,7 +74,7 @@ final class FoundationPoolRun: @unchecked Sendable {
         /// Operations each has started.
         var starts: [Int] = []
     }
-    private let workers = Mutex(Workers())
+    private let workers = LoopLocked(Workers())
 
     init(_ scenario: Scenario) {
         trace = FoundationPoolTrace(origin: OracleClock.now())

@@ -9,7 +9,7 @@ import Synchronization
 /// interpreter of their scripts, of the thread's program and of the outside events addressing its loop.
 ///
 /// `@unchecked Sendable`: the item tables are filled by ``setUp(modes:)`` on the scenario thread before the host
-/// is shared, and only read afterwards; CF's calls are thread-safe; the mutable state is in `Mutex`/`Atomic`.
+/// is shared, and only read afterwards; CF's calls are thread-safe; the mutable state is in `LoopLocked`/`Atomic`.
 final class OracleHost: @unchecked Sendable {
     let spec: ThreadSpec
     /// The scenario thread's run loop (`CFRunLoopGetCurrent()` on that thread).
@@ -27,9 +27,9 @@ final class OracleHost: @unchecked Sendable {
     private var tracer: CFRunLoopObserver?
     private var fileDescriptors: [Int32] = []
     /// Callout counts per item name (the first call is 1), as the engine's host counts them.
-    private let calls = Mutex<[String: Int]>([:])
+    private let calls = LoopLocked<[String: Int]>([:])
     /// The scenario's named flags (`setFlag`); outside threads may set them.
-    private let flags = Mutex<Set<String>>([])
+    private let flags = LoopLocked<Set<String>>([])
     /// Set when the time limit passed: nothing performs actions any more.
     private let halted = Atomic<Bool>(false)
     /// Set when the program ended: outside events that have not happened yet never will.

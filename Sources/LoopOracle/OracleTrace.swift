@@ -1,5 +1,4 @@
 import LoopEngine
-import Synchronization
 
 /// The oracle's thread-safe trace buffer. It also keeps the stack of runs the scenario thread is inside, which gives
 /// every event its `depth` and `mode` (CF does not report them; the oracle counts its own run calls).
@@ -14,7 +13,7 @@ final class OracleTrace: Sendable {
     let loop: String
     /// CLOCK_MONOTONIC nanoseconds of the scenario start: event times are measured from here.
     let origin: Int64
-    private let state = Mutex(State())
+    private let state = LoopLocked(State())
 
     init(loop: String, origin: Int64) {
         self.loop = loop

@@ -6,5 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))
+// A closed pipe is an error of a write (EPIPE), which ends the command quietly, not a signal that kills it.
+signal(SIGPIPE, SIG_IGN)
+HeadlessSignals.install()
+let status = StandardOutput.finish(CommandLine.run(Array(CommandLine.arguments.dropFirst())))
 exit(status.rawValue)

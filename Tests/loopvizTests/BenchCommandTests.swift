@@ -8,7 +8,7 @@ import Testing
 struct BenchCommandTests {
     static let rowIDs = [
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
-        "timer/cpu", "idle/switches", "idle/cpu", "virtual/6",
+        "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
     ]
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
@@ -55,6 +55,28 @@ struct BenchCommandTests {
         #expect(unknown.stderr.contains("unknown workload 'nonsense'"))
         let both = try LoopvizProcess.run(["bench", "--workload", "per-iteration", "--engine", "--cf"])
         #expect(both.status == 2)
+    }
+
+    @Test("--workload scale-… runs one scale workload once, or prints its file; bad usage exits 2")
+    func scaleWorkload() throws {
+        let run = try LoopvizProcess.run(["bench", "--workload", "scale-timers", "--items", "100"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("scale-timers, 100 items, engine (virtual): "))
+        #expect(run.stdout.hasSuffix(" per item\n"))
+        let file = try LoopvizProcess.run(["bench", "--workload", "scale-ports", "--items", "3", "--loop"])
+        #expect(file.status == 0)
+        #expect(file.stdout.contains("  port p2 in default\n"))
+        let trace = try LoopvizProcess.run(["run", "scale.loop"], files: ["scale.loop": file.stdout])
+        #expect(trace.status == 0)
+        #expect(trace.stdout.contains("source1        p2"))
+        for bad in [
+            ["--workload", "scale-nothing"], ["--workload", "scale-ports", "--items", "0"],
+            ["--workload", "scale-ports", "--engine"], ["--workload", "per-iteration", "--cf", "--items", "5"],
+            ["--items", "5"],
+        ] {
+            let result = try LoopvizProcess.run(["bench"] + bad)
+            #expect(result.status == 2, "bench \(bad.joined(separator: " "))")
+        }
     }
 
     @Test(

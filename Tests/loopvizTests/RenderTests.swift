@@ -74,10 +74,27 @@ struct RenderTests {
         #expect(render(model) == before)
     }
 
-    @Test("names from a scenario cannot put control characters on the screen")
+    @Test("names from a scenario cannot put control characters on the screen: they show as escapes")
     func controlCharactersAreNeutralised() {
         var screen = Screen(width: 20, height: 1)
         screen.put("a\u{1b}[31mb\u{7}c", x: 0, y: 0)
-        #expect(screen.lines == ["a?[31mb?c"])
+        #expect(screen.lines == ["a\\e[31mb\\u{7}c"])
+    }
+
+    @Test("bidirectional controls, C1 controls and DEL show as escapes, clipped to the width like any text")
+    func bidiAndC1AreNeutralised() {
+        var screen = Screen(width: 40, height: 2)
+        screen.put("x\u{202E}y\u{2066}z\u{9B}\u{7F}", x: 0, y: 0)
+        screen.put("ab\u{202E}cd", x: 0, y: 1, limit: 5)
+        #expect(screen.lines == ["x\\u{202E}y\\u{2066}z\\u{9B}\\u{7F}", "ab\\u{"])
+    }
+
+    @Test("a cell written directly never holds an unsafe character")
+    func cellsAreGuarded() {
+        var screen = Screen(width: 3, height: 1)
+        screen[0, 0] = Screen.Cell(character: "\u{202E}", style: .plain)
+        screen[1, 0] = Screen.Cell(character: "\u{1B}", style: .plain)
+        screen[2, 0] = Screen.Cell(character: "k", style: .plain)
+        #expect(screen.lines == ["??k"])
     }
 }

@@ -2,12 +2,13 @@
 final class LoopModeState {
     let name: ModeName
     var sources0: [LoopSource] = []
-    var sources1: [LoopSource] = []
+    /// In the order they were added.
+    var sources1 = OrderedObjectSet<LoopSource>()
     var portSources: [PortID: LoopSource] = [:]
     /// Sorted ascending by `order`; equal orders keep insertion order.
     var observers: [LoopObserver] = []
-    /// Sorted by deadline; equal deadlines keep insertion order.
-    var timers: [LoopTimer] = []
+    /// By deadline; equal deadlines keep insertion order.
+    var timers = TimerQueue()
     /// The mode's timer port (CF: one timerfd per mode).
     let timerPort: PortID
     /// The ports a run of this mode waits on: the loop's wake-up port, the timer port, then source1 ports.
@@ -27,12 +28,6 @@ final class LoopModeState {
     /// True when the mode holds no source, no timer (observers never count). Blocks and the main-queue rule are
     /// checked by the loop.
     var hasNoSourcesOrTimers: Bool { sources0.isEmpty && sources1.isEmpty && timers.isEmpty }
-
-    func insertSorted(_ timer: LoopTimer) {
-        // After every timer with a deadline <= this one: equal deadlines keep insertion order.
-        let index = timers.firstIndex { $0.fireTime > timer.fireTime } ?? timers.endIndex
-        timers.insert(timer, at: index)
-    }
 
     // `sources0` and `observers` are read at every iteration, so they change out of place (see `RunLoopCore.runs`).
 

@@ -210,7 +210,7 @@ extension RunLoopCore {
     private func sleepDescription(_ mode: LoopModeState, record: PerRunRecord, poll: Bool) -> String {
         if poll { return "poll" }
         var wakers: [String] = []
-        if let next = mode.timers.first(where: { !$0.isFiring }) {
+        if let next = mode.timers.firstNotFiring() {
             wakers.append("timer \(next.name) at \(next.fireTime)")
         }
         if record.deadline != .distantFuture { wakers.append("time limit at \(record.deadline)") }

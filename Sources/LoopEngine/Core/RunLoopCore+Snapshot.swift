@@ -106,12 +106,12 @@ extension RunLoopCore {
     private func snapshotLocked(_ mode: LoopModeState) -> Snapshot.Mode {
         Snapshot.Mode(
             name: mode.name, isCommon: commonModes.contains(mode.name),
-            sources: (mode.sources0 + mode.sources1).map { source in
+            sources: (mode.sources0 + mode.sources1.elements).map { source in
                 Snapshot.Source(
                     name: source.name, version: source.version, order: source.order, isSignalled: source.signalled,
                     pendingMessages: source.port.flatMap { waiter.pendingMessageCount($0) })
             },
-            timers: mode.timers.map { timer in
+            timers: mode.timers.ordered.map { timer in
                 Snapshot.Timer(
                     name: timer.name, nextFire: timer.fireTime, interval: timer.interval, isFiring: timer.isFiring,
                     fireCount: timer.fireCountStorage)

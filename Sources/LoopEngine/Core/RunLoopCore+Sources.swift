@@ -13,7 +13,7 @@ extension RunLoopCore {
         // Binding first: a source of another backend is guarded by another lock, so it cannot join this loop.
         guard source.binding.bind(lock), source.isValidStorage else { return [] }
         if modeName == .common {
-            if !commonSources.contains(where: { $0 === source }) { commonSources.append(source) }
+            commonSources.append(source)
             return commonModes.flatMap { addLocked(source, to: $0) }
         }
         guard let mode = modeLocked(modeName, create: true) else { return [] }
@@ -22,8 +22,7 @@ extension RunLoopCore {
             guard !mode.sources0.contains(where: { $0.isEqualForCF(source) }) else { return [] }
             mode.appendSource0(source)
         case .one:
-            guard !mode.sources1.contains(where: { $0 === source }), let port = source.port else { return [] }
-            mode.sources1.append(source)
+            guard let port = source.port, mode.sources1.append(source) else { return [] }
             mode.portSources[port] = source
             waiter.insert(port, into: mode.portSet)
         }
@@ -55,8 +54,7 @@ extension RunLoopCore {
 
     func removeLocked(_ source: LoopSource, from modeName: ModeName) -> [ModeName] {
         if modeName == .common {
-            guard let index = commonSources.firstIndex(where: { $0 === source }) else { return [] }
-            commonSources.remove(at: index)
+            guard commonSources.remove(source) else { return [] }
             return commonModes.flatMap { removeLocked(source, from: $0) }
         }
         guard let mode = modes[modeName] else { return [] }
@@ -65,10 +63,7 @@ extension RunLoopCore {
             guard let index = mode.sources0.firstIndex(where: { $0 === source }) else { return [] }
             mode.removeSource0(at: index)
         case .one:
-            guard let index = mode.sources1.firstIndex(where: { $0 === source }), let port = source.port else {
-                return []
-            }
-            mode.sources1.remove(at: index)
+            guard let port = source.port, mode.sources1.remove(source) else { return [] }
             mode.portSources[port] = nil
             waiter.remove(port, from: mode.portSet)
         }
@@ -85,7 +80,7 @@ extension RunLoopCore {
         lock.withLock {
             if modeName == .common { return commonSources.contains { $0 === source } }
             guard let mode = modes[modeName] else { return false }
-            return (mode.sources0 + mode.sources1).contains { $0.isEqualForCF(source) }
+            return (mode.sources0 + mode.sources1.elements).contains { $0.isEqualForCF(source) }
         }
     }
 
@@ -100,7 +95,7 @@ extension RunLoopCore {
         guard observer.binding.bind(lock), observer.isValidStorage, observer.loop == nil || observer.loop === self
         else { return }
         if modeName == .common {
-            if !commonObservers.contains(where: { $0 === observer }) { commonObservers.append(observer) }
+            commonObservers.append(observer)
             for name in commonModes { addLocked(observer, to: name) }
             return
         }
@@ -117,8 +112,7 @@ extension RunLoopCore {
 
     func removeLocked(_ observer: LoopObserver, from modeName: ModeName) {
         if modeName == .common {
-            guard let index = commonObservers.firstIndex(where: { $0 === observer }) else { return }
-            commonObservers.remove(at: index)
+            guard commonObservers.remove(observer) else { return }
             for name in commonModes { removeLocked(observer, from: name) }
             return
         }
@@ -132,7 +126,7 @@ extension RunLoopCore {
     func invalidateLocked(_ observer: LoopObserver) {
         guard observer.isValidStorage else { return }
         observer.isValidStorage = false
-        commonObservers.removeAll { $0 === observer }
+        commonObservers.remove(observer)
         for name in observer.modes { modes[name]?.removeObserver(observer) }
         observer.modes = []
     }

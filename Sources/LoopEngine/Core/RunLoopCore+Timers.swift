@@ -2,10 +2,7 @@ extension RunLoopCore {
     /// Fires the timers of `mode` that are due by `limit`, in deadline order (spec §9.3). Timers that become due
     /// during the batch wait for the next one. Returns true when at least one callout ran.
     func doTimers(_ mode: LoopModeState, limit: LoopInstant) -> Bool {
-        var batch: [LoopTimer] = []
-        for timer in mode.timers where timer.isValidStorage && !timer.isFiring && timer.fireTime <= limit {
-            batch.append(timer)
-        }
+        let batch = mode.timers.due(by: limit)
         var fired = false
         for timer in batch {
             if isHalted { break }
@@ -58,11 +55,7 @@ extension RunLoopCore {
     /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports.
     func repositionInAllModes(_ timer: LoopTimer) {
         for name in timer.modes {
-            guard let state = modes[name], let index = state.timers.firstIndex(where: { $0 === timer }) else {
-                continue
-            }
-            state.timers.remove(at: index)
-            state.insertSorted(timer)
+            guard let state = modes[name], state.timers.reposition(timer) else { continue }
             armNextTimer(state)
         }
     }
@@ -71,15 +64,10 @@ extension RunLoopCore {
     /// deadline differs from the one remembered. With no timer left the port is disarmed only on darwin; on
     /// linux it stays armed and wakes the loop once more for nothing (spec §9.2).
     func armNextTimer(_ mode: LoopModeState) {
-        var soft: LoopInstant?
-        var hard: LoopInstant?
         let honourTolerance = profile == .darwin
-        for timer in mode.timers where !timer.isFiring {
-            if let hard, timer.fireTime > hard { break }
-            let timerHard = honourTolerance ? timer.fireTime + timer.effectiveTolerance : timer.fireTime
-            if soft == nil || timer.fireTime < soft! { soft = timer.fireTime }
-            if hard == nil || timerHard < hard! { hard = timerHard }
-        }
+        let window = mode.timers.armingWindow(honourTolerance: honourTolerance)
+        let soft = window?.soft
+        let hard = window?.hard
         if let soft, let hard {
             if soft != mode.armedSoft || hard != mode.armedHard {
                 // Darwin hands the whole window to the kernel; the virtual kernel fires at its end, which is
@@ -104,7 +92,7 @@ extension RunLoopCore {
         // Binding first: until then the timer's fields are not ours to read.
         guard timer.binding.bind(lock), timer.isValidStorage, timer.loop == nil || timer.loop === self else { return }
         if modeName == .common {
-            if !commonTimers.contains(where: { $0 === timer }) { commonTimers.append(timer) }
+            commonTimers.append(timer)
             for name in commonModes { addLocked(timer, to: name) }
             return
         }
@@ -116,7 +104,7 @@ extension RunLoopCore {
             if timer.fireTime < clock.now { timer.fireTime = clock.now }
         }
         timer.modes.append(modeName)
-        mode.insertSorted(timer)
+        mode.timers.insert(timer)
         armNextTimer(mode)
     }
 
@@ -127,13 +115,11 @@ extension RunLoopCore {
 
     func removeLocked(_ timer: LoopTimer, from modeName: ModeName) {
         if modeName == .common {
-            guard let index = commonTimers.firstIndex(where: { $0 === timer }) else { return }
-            commonTimers.remove(at: index)
+            guard commonTimers.remove(timer) else { return }
             for name in commonModes { removeLocked(timer, from: name) }
             return
         }
-        guard let mode = modes[modeName], let index = mode.timers.firstIndex(where: { $0 === timer }) else { return }
-        mode.timers.remove(at: index)
+        guard let mode = modes[modeName], mode.timers.remove(timer) else { return }
         timer.modes.removeAll { $0 == modeName }
         if timer.modes.isEmpty { timer.loop = nil }
         armNextTimer(mode)
@@ -143,10 +129,9 @@ extension RunLoopCore {
     func invalidateLocked(_ timer: LoopTimer) {
         guard timer.isValidStorage else { return }
         timer.isValidStorage = false
-        commonTimers.removeAll { $0 === timer }
+        commonTimers.remove(timer)
         for name in timer.modes {
-            guard let mode = modes[name], let index = mode.timers.firstIndex(where: { $0 === timer }) else { continue }
-            mode.timers.remove(at: index)
+            guard let mode = modes[name], mode.timers.remove(timer) else { continue }
             armNextTimer(mode)
         }
         timer.modes = []

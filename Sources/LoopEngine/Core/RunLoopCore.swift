@@ -48,9 +48,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var sinkStorage: (any TraceSink)?
     var modes: [ModeName: LoopModeState] = [:]
     var commonModes: [ModeName] = [.default]
-    var commonSources: [LoopSource] = []
-    var commonObservers: [LoopObserver] = []
-    var commonTimers: [LoopTimer] = []
+    /// The items added to `.common`, in the order they were added (a new common mode gets them in that order).
+    var commonSources = OrderedObjectSet<LoopSource>()
+    var commonObservers = OrderedObjectSet<LoopObserver>()
+    var commonTimers = OrderedObjectSet<LoopTimer>()
     // The arrays read at every iteration (`runs`, `blocks`, a mode's `sources0` and `observers`, a source's
     // `memberships`) are never changed in place (`append`, `insert`, `removeAll`): they are taken out, changed
     // and put back. An in-place change is an access that lasts across a call, and one such access anywhere in the

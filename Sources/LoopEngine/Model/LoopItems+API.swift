@@ -51,7 +51,7 @@ extension LoopSource {
             signalled = false
             for membership in memberships {
                 guard let loop = membership.loop else { continue }
-                loop.commonSources.removeAll { $0 === self }
+                loop.commonSources.remove(self)
                 for mode in loop.removeLocked(self, from: membership.mode) { removals.append((loop, mode)) }
             }
         }

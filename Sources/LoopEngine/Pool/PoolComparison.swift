@@ -74,7 +74,8 @@ public struct PoolComparison: Sendable {
             self.explanation = explanation
         }
 
-        public var description: String { "\(check.rawValue): \(explanation)" }
+        /// Terminal-safe: the explanation names operations and queues of the scenario file.
+        public var description: String { "\(check.rawValue): \(TerminalSafeText.terminalSafe(explanation))" }
     }
 
     /// What one side's trace says the queues did.
@@ -361,21 +362,22 @@ public struct PoolComparison: Sendable {
                 (reference.outcomes[name] ?? .neverFinished).description,
             ])
         }
-        return TextTraceFormatter.align(rows)
+        // Cells carry names from the scenario file: shown terminal-safe, escaped before the columns are measured.
+        return TextTraceFormatter.align(rows.map { $0.map(TerminalSafeText.terminalSafe) })
     }
 
     /// Each side's pool events and notes, one block per side: `time thread step (detail)`.
     public func eventListing() -> String {
         var lines: [String] = []
         for side in [engine, reference] {
-            lines.append("\(side.title) pool events:")
+            lines.append("\(TerminalSafeText.terminalSafe(side.title)) pool events:")
             let rows = side.events.map { event in
                 ["  " + event.time.description, event.loop, event.step + (event.detail.map { " (\($0))" } ?? "")]
             }
             if rows.isEmpty {
                 lines.append("  (none)")
             } else {
-                lines.append(TextTraceFormatter.align(rows))
+                lines.append(TextTraceFormatter.align(rows.map { $0.map(TerminalSafeText.terminalSafe) }))
             }
         }
         return lines.joined(separator: "\n")

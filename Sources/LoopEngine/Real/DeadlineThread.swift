@@ -11,18 +11,22 @@ import Glibc
 /// thread.
 final class DeadlineThread: @unchecked Sendable {
     // @unchecked Sendable: `entries` and `nextID` are only touched with `mutex` held.
-    private struct Entry {
+    /// A deadline, then the order of scheduling: equal deadlines run in the order they were scheduled.
+    private struct Order: Comparable {
         var deadline: Int64
         var id: UInt64
-        var action: @Sendable () -> Void
+
+        static func < (a: Order, b: Order) -> Bool {
+            a.deadline != b.deadline ? a.deadline < b.deadline : a.id < b.id
+        }
     }
 
     static let shared = DeadlineThread()
 
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
-    /// Sorted by deadline, then by id: equal deadlines run in the order they were scheduled.
-    private var entries: [Entry] = []
+    /// By deadline, then by id; found by id to cancel (a heap: many loops with time limits cost O(log n) each).
+    private var entries = IndexedHeap<UInt64, Order, @Sendable () -> Void>()
     private var nextID: UInt64 = 0
 
     private init() {
@@ -53,39 +57,38 @@ final class DeadlineThread: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         nextID &+= 1
-        let entry = Entry(deadline: deadline, id: nextID, action: action)
-        let index = entries.firstIndex { $0.deadline > deadline } ?? entries.endIndex
-        entries.insert(entry, at: index)
+        let id = nextID
+        entries.set(id, key: Order(deadline: deadline, id: id), value: action)
         // Only a new earliest deadline changes how long the thread sleeps.
-        if index == 0 { pthread_cond_signal(condition) }
-        return entry.id
+        if entries.min?.id == id { pthread_cond_signal(condition) }
+        return id
     }
 
     /// Forgets an action that has not started. One already running finishes, as a dispatch timer's handler does:
     /// the run it wakes may have ended, and a late wake-up is harmless (ignored, or one empty cycle).
     func cancel(_ id: UInt64) {
         pthread_mutex_lock(mutex)
-        entries.removeAll { $0.id == id }
+        entries.remove(id)
         pthread_mutex_unlock(mutex)
     }
 
     private func serve() -> Never {
         pthread_mutex_lock(mutex)
         while true {
-            guard let first = entries.first else {
+            guard let first = entries.min else {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            if lv_monotonic_ns() >= first.deadline {
-                entries.removeFirst()
+            let due = first.key.deadline
+            if lv_monotonic_ns() >= due {
+                entries.popMin()
                 // Never call out with the mutex held: the action takes an engine lock, under which loops cancel.
                 pthread_mutex_unlock(mutex)
-                first.action()
+                first.value()
                 pthread_mutex_lock(mutex)
                 continue
             }
-            var deadline = timespec(
-                tv_sec: Int(first.deadline / 1_000_000_000), tv_nsec: Int(first.deadline % 1_000_000_000))
+            var deadline = timespec(tv_sec: Int(due / 1_000_000_000), tv_nsec: Int(due % 1_000_000_000))
             pthread_cond_timedwait(condition, mutex, &deadline)
         }
     }

@@ -29,21 +29,35 @@ public enum RealScenarioRunner {
     /// `haltReason` is `.nestingLimit` when a loop reached the nesting limit (which halts the backend at once),
     /// `.horizon` when the time limit ended it, nil when every program ended by itself.
     ///
+    /// With `maxEvents`, the run also stops within a millisecond of that many events, and keeps exactly that
+    /// many (the outcome's `reachedEventLimit` says so).
+    ///
     /// - Precondition: ``unsupportedReason(_:)`` is nil.
-    public static func run(_ scenario: Scenario, timeLimit: Duration = .seconds(10)) -> ScenarioRunner.Outcome {
+    public static func run(
+        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int? = nil
+    ) -> ScenarioRunner.Outcome {
         // One recorder for every loop: they share the backend's engine lock, under which every event is recorded.
         let recorder = TraceRecorder()
+        let full = AtomicFlag()
+        if let maxEvents {
+            recorder.limit = maxEvents
+            recorder.onRecord = { count in if count >= maxEvents { full.set(true) } }
+        }
         let run = LiveScenarioRun(scenario, sink: recorder)
         let limit = LoopInstant.zero + timeLimit
         // Threads started on the way (pool workers, detached threads) count too, as on the virtual clock.
-        while !run.hasEnded && run.clock.now < limit {
+        while !run.hasEnded && run.clock.now < limit && !full.value {
             run.clock.spend(.milliseconds(1))
         }
-        let timedOut = !run.hasEnded
+        let timedOut = !run.hasEnded && !full.value
         // Halting ends whatever still runs and drops the outside events to come, as the virtual world does.
         run.stop()
-        let reason: VirtualWorld.HaltReason? = run.nestingLimit.map { .nestingLimit($0) } ?? (timedOut ? .horizon : nil)
-        return ScenarioRunner.Outcome(events: recorder.events, haltReason: reason, endTime: run.clock.now)
+        let events = recorder.events
+        let reason: VirtualWorld.HaltReason? =
+            run.nestingLimit.map { .nestingLimit($0) } ?? (timedOut ? .horizon : full.value ? .requested : nil)
+        return ScenarioRunner.Outcome(
+            events: events, haltReason: reason, endTime: run.clock.now, reachedEventLimit: full.value,
+            eventCount: events.count)
     }
 }
 

@@ -11,6 +11,11 @@ public enum ScenarioRunner {
         /// Why the world stopped: nil when every program ran to its end.
         public var haltReason: VirtualWorld.HaltReason?
         public var endTime: LoopInstant
+        /// True when the run stopped because `maxEvents` events had been recorded (the budget, not the scenario,
+        /// ended it).
+        public var reachedEventLimit = false
+        /// How many events were recorded (also when they were handed to a consumer instead of kept).
+        public var eventCount = 0
     }
 
     /// Runs `scenario` until every program ends, every loop would sleep forever, `horizon` is reached, or (when
@@ -25,9 +30,18 @@ public enum ScenarioRunner {
     /// The run happens on an OS thread of its own (joined before this returns), whose stack
     /// (``HostedThread/stackSize``) holds the nesting limit's 256 runs whatever the caller's: a main thread
     /// under a low `ulimit -s` would overflow long before the limit in a debug build.
-    public static func run(_ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil) -> Outcome {
+    ///
+    /// With `consume`, each event is handed to it as it is recorded instead of being kept (the outcome's `events`
+    /// is then empty): a streaming output whose memory does not grow with the trace. `consume` returns false to
+    /// halt the run (its reader has gone). It is called on the run's thread.
+    public static func run(
+        _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
+        consume: ((LoopEvent) -> Bool)? = nil
+    ) -> Outcome {
         var outcome: Outcome?
-        let body = { outcome = runHosted(scenario, horizon: horizon, maxEvents: maxEvents).outcome }
+        let body = {
+            outcome = runHosted(scenario, horizon: horizon, maxEvents: maxEvents, consume: consume).outcome
+        }
         if let thread = try? HostedThread(body) {
             thread.join()
         } else {
@@ -41,7 +55,8 @@ public enum ScenarioRunner {
     /// ``run(_:horizon:maxEvents:)`` that also hands back the world it ran in, for tests that look at how the
     /// world ended (its OS threads, its clock).
     package static func runHosted(
-        _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil
+        _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
+        consume: ((LoopEvent) -> Bool)? = nil
     ) -> (outcome: Outcome, world: VirtualWorld) {
         precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
         precondition(
@@ -49,22 +64,26 @@ public enum ScenarioRunner {
         let world = VirtualWorld(profile: scenario.profile, iterationCost: scenario.iterationCost)
         world.horizon = .zero + horizon
         let recorder = TraceRecorder()
-        if let maxEvents {
+        let forwarder = consume.map {
+            ForwardingTraceSink(limit: maxEvents, consume: $0) { [weak world] in world?.halt() }
+        }
+        if let maxEvents, forwarder == nil {
             recorder.limit = maxEvents
             recorder.onRecord = { count in if count >= maxEvents { world.halt() } }
         }
-        let shared = ScenarioHost.Shared(sink: recorder)
+        let sink: any TraceSink = forwarder ?? recorder
+        let shared = ScenarioHost.Shared(sink: sink)
         for spec in scenario.threads {
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
             world.bind(loop, to: world.addThread(named: spec.name))
-            loop.sink = recorder
+            loop.sink = sink
             shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
         }
         // One directory for the run's queues: an operation may depend on operations of another queue.
         let directory = PoolDirectory()
         shared.queues = scenario.queues.map {
             OperationQueueCore(
-                $0, world: world, directory: directory, sink: recorder,
+                $0, world: world, directory: directory, sink: sink,
                 defaultWidth: OperationQueueCore.virtualDefaultWidth)
         }
         for event in scenario.outside {
@@ -77,7 +96,11 @@ public enum ScenarioRunner {
         world.discardPendingEvents()
         shared.hosts = []
         shared.queues = []
-        let outcome = Outcome(events: recorder.events, haltReason: world.haltReason, endTime: world.now)
+        let count = forwarder?.count ?? recorder.events.count
+        let outcome = Outcome(
+            events: recorder.events, haltReason: world.haltReason, endTime: world.now,
+            reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true,
+            eventCount: count)
         return (outcome, world)
     }
 }

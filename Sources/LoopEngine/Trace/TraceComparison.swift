@@ -55,7 +55,8 @@ public struct TraceComparison: Sendable {
                 right.map { $0.time.description } ?? "", right.map(Self.cell) ?? "",
             ])
         }
-        return TextTraceFormatter.align(rows)
+        // Cells carry names from the scenario file: shown terminal-safe, escaped before the columns are measured.
+        return TextTraceFormatter.align(rows.map { $0.map(TerminalSafeText.terminalSafe) })
     }
 
     private static func cell(_ event: LoopEvent) -> String {

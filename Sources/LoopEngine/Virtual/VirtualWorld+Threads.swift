@@ -194,7 +194,7 @@ extension VirtualWorld {
     private func schedule(from thread: VirtualThreadID) {
         while true {
             // Outside events due now happened before any thread got to look.
-            if haltReason == nil, let first = happenings.first, first.time <= now {
+            if haltReason == nil, let first = happenings.min, first.key.time <= now {
                 advance(to: now)
                 continue
             }
@@ -244,7 +244,7 @@ extension VirtualWorld {
         case .ended: false
         case _ where haltReason != nil: true
         case .ready, .running: true
-        case .waiting(let set): firstReady(portSets[set.rawValue]) != nil
+        case .waiting(let set): firstReady(in: set) != nil
         case .spending(let until): until <= now
         case .blocked(let condition): condition()
         case .checking(let checks): checks.canGoOn(at: now)
@@ -254,12 +254,12 @@ extension VirtualWorld {
     /// The earliest instant at which something can happen: an outside event, a working thread's time being up,
     /// an armed timer port of a waiting thread's set. Nil: nothing ever will.
     private func nextEventTime() -> LoopInstant? {
-        var next = happenings.first?.time
+        var next = happenings.min?.key.time
         for thread in threads {
             let candidate: LoopInstant?
             switch thread.phase {
             case .spending(let until): candidate = until
-            case .waiting(let set): candidate = earliestDeadline(portSets[set.rawValue])
+            case .waiting(let set): candidate = earliestDeadline(in: set)
             case .checking(let checks): candidate = checks.nextTime(from: now)
             default: candidate = nil
             }

@@ -50,8 +50,10 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     private var current: LoopInstant = .zero
     private var ports: [VirtualPort] = []
-    private(set) var portSets: [[PortID]] = []
-    private(set) var happenings: [Happening] = []
+    private var portSets: [VirtualPortSet] = []
+    /// The outside events to come, by time, then by the order they were scheduled in; found by that sequence
+    /// number to cancel.
+    private(set) var happenings = IndexedHeap<UInt64, HappeningOrder, () -> Void>()
     private var sequence: UInt64 = 0
     /// Above zero while an outside event runs: its code is on no virtual thread.
     private(set) var outsideDepth = 0
@@ -73,16 +75,22 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         var label: String
         var count = 0
         /// When the port became ready (then a sequence number): the readiness order of the wait.
-        var readyKey: (LoopInstant, UInt64) = (.zero, 0)
+        var readyKey = PortOrder(time: .zero, sequence: 0)
         var armedAt: LoopInstant?
         var armedWhen: LoopInstant = .zero
         var armSequence: UInt64 = 0
+        /// The port sets it is in (a handful: one per mode that waits on it).
+        var sets: [Int] = []
     }
 
-    struct Happening {
+    /// When an outside event is due, then the order it was scheduled in.
+    struct HappeningOrder: Comparable {
         var time: LoopInstant
         var sequence: UInt64
-        var action: () -> Void
+
+        static func < (a: HappeningOrder, b: HappeningOrder) -> Bool {
+            a.time != b.time ? a.time < b.time : a.sequence < b.sequence
+        }
     }
 
     /// The cost model: what one iteration of a loop's own work costs, paid by the loop at the end of every
@@ -138,7 +146,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
             } else {
                 suspend(thread, as: .spending(until: until))
             }
-        } else if until <= horizon && !(happenings.first.map { $0.time <= until } ?? false) {
+        } else if until <= horizon && !(happenings.min.map { $0.key.time <= until } ?? false) {
             current = until
         } else {
             advance(to: until)
@@ -149,7 +157,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     /// Schedules an outside event: `action` runs at `time` as if on another thread.
     public func at(_ time: LoopInstant, _ action: @escaping () -> Void) {
-        insert(Happening(time: time, sequence: nextSequence(), action: action))
+        let sequence = nextSequence()
+        happenings.set(sequence, key: HappeningOrder(time: time, sequence: sequence), value: action)
     }
 
     /// Stops the world now: every run unwinds without further callouts.
@@ -170,12 +179,12 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     /// Moves time forward to `target` (never backwards), performing the outside events on the way.
     public func advance(to target: LoopInstant) {
-        while haltReason == nil, let first = happenings.first, first.time <= target {
-            if first.time > horizon { break }
-            happenings.removeFirst()
-            if first.time > current { current = first.time }
+        while haltReason == nil, let first = happenings.min, first.key.time <= target {
+            if first.key.time > horizon { break }
+            happenings.popMin()
+            if first.key.time > current { current = first.key.time }
             outsideDepth += 1
-            first.action()
+            first.value()
             outsideDepth -= 1
         }
         guard haltReason == nil else { return }
@@ -195,50 +204,63 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     }
 
     public func send(_ port: PortID) {
-        var state = ports[port.rawValue]
-        if state.count == 0 { state.readyKey = (current, nextSequence()) }
+        let index = port.rawValue
+        let wasReady = ports[index].count > 0
+        if !wasReady { ports[index].readyKey = PortOrder(time: current, sequence: nextSequence()) }
         // Darwin's wake-up port has a queue of one; everything else counts.
-        if state.kind == .wakeUp && profile == .darwin {
-            state.count = 1
+        if ports[index].kind == .wakeUp && profile == .darwin {
+            ports[index].count = 1
         } else {
-            state.count += 1
+            ports[index].count += 1
         }
-        ports[port.rawValue] = state
+        if !wasReady { becameReady(port) }
     }
 
     public func arm(_ port: PortID, at instant: LoopInstant?) {
-        ports[port.rawValue].armedAt = instant
-        ports[port.rawValue].armedWhen = current
-        ports[port.rawValue].armSequence = nextSequence()
+        let index = port.rawValue
+        ports[index].armedAt = instant
+        ports[index].armedWhen = current
+        ports[index].armSequence = nextSequence()
         // Re-arming a timerfd forgets an expiry nobody read.
-        ports[port.rawValue].count = 0
+        ports[index].count = 0
+        let deadline = instant.map { PortOrder(time: $0, sequence: ports[index].armSequence) }
+        for set in ports[index].sets { portSets[set].rearm(port, at: deadline) }
     }
 
     public func makePortSet() -> PortSetID {
-        portSets.append([])
+        portSets.append(VirtualPortSet())
         return PortSetID(rawValue: portSets.count - 1)
     }
 
     public func insert(_ port: PortID, into set: PortSetID) {
-        if !portSets[set.rawValue].contains(port) { portSets[set.rawValue].append(port) }
+        let index = port.rawValue
+        guard !ports[index].sets.contains(set.rawValue) else { return }
+        ports[index].sets.append(set.rawValue)
+        let state = ports[index]
+        portSets[set.rawValue].add(
+            port, ready: state.count > 0 ? state.readyKey : nil,
+            armed: state.armedAt.map { PortOrder(time: $0, sequence: state.armSequence) })
     }
 
     public func remove(_ port: PortID, from set: PortSetID) {
-        portSets[set.rawValue].removeAll { $0 == port }
+        let index = port.rawValue
+        guard let place = ports[index].sets.firstIndex(of: set.rawValue) else { return }
+        ports[index].sets.remove(at: place)
+        portSets[set.rawValue].remove(port)
     }
 
     public func poll(_ port: PortID) -> WaitOutcome {
         if halted { return .halted }
-        guard firstReady([port]) != nil else { return .nothing }
+        if let armed = ports[port.rawValue].armedAt, armed <= current { expire(port) }
+        guard ports[port.rawValue].count > 0 else { return .nothing }
         return .port(port, messages: consume(port))
     }
 
     public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
         while true {
             if halted { return .halted }
-            // Read the set afresh each time: outside events may have added or removed ports meanwhile.
-            let waitSet = portSets[set.rawValue]
-            if let port = firstReady(waitSet) { return .port(port, messages: consume(port)) }
+            // Look at the set afresh each time: outside events may have added or removed ports meanwhile.
+            if let port = firstReady(in: set) { return .port(port, messages: consume(port)) }
             if poll { return .nothing }
             // A hosted thread blocks: the world runs other threads, or moves time, until its set has a ready
             // port. A wait that needs not block never gives the baton away, as a kernel returns at once.
@@ -247,8 +269,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
                 continue
             }
             // Driven by its caller (or from an outside event): move time to whatever could make a port ready.
-            var next = happenings.first?.time
-            if let armed = earliestDeadline(waitSet), next == nil || armed < next! { next = armed }
+            var next = happenings.min?.key.time
+            if let armed = earliestDeadline(in: set), next == nil || armed < next! { next = armed }
             guard let next else {
                 haltReason = .idle
                 return .halted
@@ -259,12 +281,12 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     public func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
         let sequence = nextSequence()
-        insert(Happening(time: instant, sequence: sequence, action: action))
+        happenings.set(sequence, key: HappeningOrder(time: instant, sequence: sequence), value: action)
         return ScheduledAction(rawValue: sequence)
     }
 
     public func cancel(_ action: ScheduledAction) {
-        happenings.removeAll { $0.sequence == action.rawValue }
+        happenings.remove(action.rawValue)
     }
 
     /// An outside event is always outside; with hosted threads, so is every virtual thread but the loop's own.
@@ -276,39 +298,52 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     // MARK: - Ports
 
-    /// Turns timer ports whose deadline has passed into ready ports, then picks the one ready first.
-    func firstReady(_ waitSet: [PortID]) -> PortID? {
-        var best: PortID?
-        var bestKey: (LoopInstant, UInt64) = (.distantFuture, .max)
-        for port in waitSet {
-            // Field by field in place: copying a whole port would retain and release its label each time.
-            let index = port.rawValue
-            if let armed = ports[index].armedAt, armed <= current {
-                ports[index].armedAt = nil
-                ports[index].count = 1
-                ports[index].readyKey = (max(armed, ports[index].armedWhen), ports[index].armSequence)
-            }
-            guard ports[index].count > 0 else { continue }
-            let key = ports[index].readyKey
-            if key < bestKey {
-                best = port
-                bestKey = key
-            }
+    /// Turns the timer ports of `set` whose deadline has passed into ready ports, then picks the one ready first.
+    func firstReady(in set: PortSetID) -> PortID? {
+        while let due = portSets[set.rawValue].earliestArmed, due.time <= current { expire(due.port) }
+        return portSets[set.rawValue].firstReady
+    }
+
+    /// A timer port's deadline has passed: it is ready once, in every set it is in, in the order of its deadline
+    /// (or of its arming, if that came later), then of its arming.
+    private func expire(_ port: PortID) {
+        let index = port.rawValue
+        guard let armed = ports[index].armedAt else {
+            for set in ports[index].sets { portSets[set].forgetDeadline(port) }
+            return
         }
-        return best
+        ports[index].armedAt = nil
+        ports[index].count = 1
+        ports[index].readyKey = PortOrder(time: max(armed, ports[index].armedWhen), sequence: ports[index].armSequence)
+        let key = ports[index].readyKey
+        for set in ports[index].sets {
+            portSets[set].forgetDeadline(port)
+            portSets[set].makeReady(port, key)
+        }
+    }
+
+    /// A port with no message got one: every set it is in has it ready now.
+    private func becameReady(_ port: PortID) {
+        let key = ports[port.rawValue].readyKey
+        for set in ports[port.rawValue].sets { portSets[set].makeReady(port, key) }
     }
 
     /// Reads a ready port: an eventfd or timerfd read takes everything; a darwin message port one message.
     private func consume(_ port: PortID) -> Int {
-        var state = ports[port.rawValue]
-        defer { ports[port.rawValue] = state }
-        if state.kind == .message && profile == .darwin {
-            state.count -= 1
+        let index = port.rawValue
+        if ports[index].kind == .message && profile == .darwin {
+            ports[index].count -= 1
+            if ports[index].count == 0 { becameEmpty(port) }
             return 1
         }
-        let messages = state.count
-        state.count = 0
+        let messages = ports[index].count
+        ports[index].count = 0
+        becameEmpty(port)
         return messages
+    }
+
+    private func becameEmpty(_ port: PortID) {
+        for set in ports[port.rawValue].sets { portSets[set].makeEmpty(port) }
     }
 
     /// The number of unread messages on a port (for the UI: pending port messages).
@@ -321,21 +356,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         happenings.removeAll()
     }
 
-    /// The earliest instant at which a timer port of `waitSet` becomes ready, if one is armed.
-    func earliestDeadline(_ waitSet: [PortID]) -> LoopInstant? {
-        var earliest: LoopInstant?
-        for port in waitSet {
-            if let armed = ports[port.rawValue].armedAt, earliest == nil || armed < earliest! { earliest = armed }
-        }
-        return earliest
-    }
-
-    private func insert(_ happening: Happening) {
-        let index =
-            happenings.firstIndex {
-                $0.time > happening.time || ($0.time == happening.time && $0.sequence > happening.sequence)
-            } ?? happenings.endIndex
-        happenings.insert(happening, at: index)
+    /// The earliest instant at which a timer port of `set` becomes ready, if one is armed.
+    func earliestDeadline(in set: PortSetID) -> LoopInstant? {
+        portSets[set.rawValue].earliestArmed?.time
     }
 
     private func nextSequence() -> UInt64 {

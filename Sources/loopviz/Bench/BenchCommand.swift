@@ -7,6 +7,7 @@ enum BenchCommand {
 
         USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
                loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
+               loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
                loopviz bench --callgrind
 
         Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -25,6 +26,11 @@ enum BenchCommand {
           idle            A kept-alive loop with nothing to do for 10 s: the loop thread's voluntary context
                           switches and CPU time.
           virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers.
+          scale           Many items in one loop on the virtual clock, at 4,000 and 16,000 items; µs of CPU time
+                          per item, and the ratio of the two totals (4× the items should take about 4× the
+                          time, not 16×):
+                          ports (each sent one message, a 50 ms run), one-shot timers (two per deadline, until
+                          the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
 
         OPTIONS:
           --quick                 A short run (2 rounds, small sizes) that checks everything works; its figures
@@ -37,6 +43,9 @@ enum BenchCommand {
           --virtual               With --engine: the virtual clock instead of the real backend.
           --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual).
           --iterations N          Iterations for --workload (default 1,000,000).
+          --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
+          --loop                  With --workload scale-…: print the generated .loop file instead of running it
+                                  (to run it with `loopviz run`, or under perf or valgrind).
           --callgrind             Print how to count instructions per iteration with valgrind's callgrind.
           -h, --help              Show this help.
 
@@ -71,8 +80,10 @@ enum BenchCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--rounds", "--only", "--workload", "--observers", "--iterations"],
-                switches: ["-h", "--help", "--quick", "--json", "--engine", "--cf", "--virtual", "--callgrind"])
+                arguments, valued: ["--rounds", "--only", "--workload", "--observers", "--iterations", "--items"],
+                switches: [
+                    "-h", "--help", "--quick", "--json", "--engine", "--cf", "--virtual", "--callgrind", "--loop",
+                ])
         } catch {
             return CommandLine.usageError(error.description, command: "bench")
         }
@@ -88,7 +99,7 @@ enum BenchCommand {
             return .success
         }
         if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
-        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations"]
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
         where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload", command: "bench")
         }
@@ -127,13 +138,18 @@ enum BenchCommand {
 
     /// `--workload NAME --engine|--cf`: one run, one figure (what callgrind counts).
     private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
+        if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
+        for flag in ["--items", "--loop"] where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError("\(flag) goes with --workload scale-…", command: "bench")
+        }
         let onEngine = scanner.has("--engine")
         guard onEngine != scanner.has("--cf") else {
             return CommandLine.usageError("--workload needs exactly one of --engine and --cf", command: "bench")
         }
         guard workload == "per-iteration" || workload == "virtual" else {
             return CommandLine.usageError(
-                "--workload runs per-iteration or virtual, not '\(workload)'", command: "bench")
+                "--workload runs per-iteration, virtual or scale-ports|timers|repeating, not '\(workload)'",
+                command: "bench")
         }
         if !onEngine && scanner.has("--virtual") {
             return CommandLine.usageError("--virtual goes with --engine", command: "bench")
@@ -166,6 +182,40 @@ enum BenchCommand {
         print(
             "\(workload), \(observers) observers, \(variant): \(iterations) iterations, "
                 + "\(BenchReport.format(perIteration, .nanoseconds)) per iteration")
+        return .success
+    }
+}
+
+extension BenchCommand {
+    /// `--workload scale-NAME [--items N] [--loop]`: one run of a scale workload, or its scenario file.
+    fileprivate static func runScale(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
+        guard let kind = ScaleBench.Workload(rawValue: String(workload.dropFirst("scale-".count))) else {
+            let names = ScaleBench.Workload.allCases.map { "scale-\($0.rawValue)" }.joined(separator: ", ")
+            return CommandLine.usageError("unknown workload '\(workload)'; expected one of: \(names)", command: "bench")
+        }
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations"]
+        where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError(
+                "\(flag) does not go with \(workload) (it runs on the virtual clock)", command: "bench")
+        }
+        var items = ScaleBench.fullSizes.large
+        if let text = scanner.value("--items") {
+            guard let value = Int(text), value >= 1, value <= ScaleBench.maximumItems else {
+                return CommandLine.usageError(
+                    "'\(text)' is not a number of items (1 to \(BenchSuite.grouped(ScaleBench.maximumItems)))",
+                    command: "bench")
+            }
+            items = value
+        }
+        if scanner.has("--loop") {
+            print(ScaleBench.script(kind, items: items), terminator: "")
+            return .success
+        }
+        let perItem = ScaleBench.run(kind, items: items)
+        print(
+            "\(workload), \(items) items, engine (virtual): "
+                + "\(BenchReport.format(perItem * Double(items) / 1_000, .milliseconds)) of CPU time, "
+                + "\(BenchReport.format(perItem, .microseconds)) per item")
         return .success
     }
 }

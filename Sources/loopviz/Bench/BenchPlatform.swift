@@ -79,6 +79,13 @@ enum BenchPlatform {
         }
     }
 
+    /// The calling thread's CPU time so far, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
+    static func threadCPUTime() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
     /// The calling thread's CPU time and context switches so far.
     static func threadUsage() -> ThreadUsage {
         var usage = rusage()

@@ -107,6 +107,9 @@ struct BenchGoal {
     var factor: Double
     /// How the goal reads in the table: `median ≤ 0.25× CF`.
     var text: String
+    /// Multiplies the ratio before it is judged and shown: the scale rows compare totals, and their figures are per
+    /// item (the large size has `ratioScale` times the items of the small one).
+    var ratioScale = 1.0
 
     /// The engine's ratio to the other variant (or its figure, for an absolute bound), and whether that meets the
     /// goal; nils when a figure it needs is missing (or the other figure is zero).
@@ -116,7 +119,8 @@ struct BenchGoal {
         }
         guard let against else { return (value, value <= factor) }
         guard let ratio = Self.ratio(row.variants[engine], row.variants[against], statistic) else { return (nil, nil) }
-        return (ratio, ratio <= factor)
+        let scaled = ratio * ratioScale
+        return (scaled, scaled <= factor)
     }
 
     static func ratio(_ top: BenchVariant, _ bottom: BenchVariant, _ statistic: Statistic) -> Double? {

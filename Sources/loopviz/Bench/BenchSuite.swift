@@ -12,13 +12,15 @@ struct BenchSettings {
     var wakeSamples: Int
     var timerSeconds: Double
     var idleSeconds: Double
+    /// Items of the scale workloads: the small size and the large one (4× as many).
+    var scaleItems: (small: Int, large: Int)
 
     static let full = BenchSettings(
         quick: false, rounds: 5, iterations: 1_000_000, virtualIterations: 100_000, wakeSamples: 2_000,
-        timerSeconds: 5, idleSeconds: 10)
+        timerSeconds: 5, idleSeconds: 10, scaleItems: ScaleBench.fullSizes)
     static let short = BenchSettings(
         quick: true, rounds: 2, iterations: 20_000, virtualIterations: 10_000, wakeSamples: 100, timerSeconds: 0.3,
-        idleSeconds: 0.3)
+        idleSeconds: 0.3, scaleItems: ScaleBench.quickSizes)
 }
 
 /// What one run of a variant yields for one row: the round's figure and, for distributions, its samples.
@@ -65,7 +67,7 @@ struct BenchGroup {
 
 /// The workloads of `loopviz bench` and the loop that runs them.
 enum BenchSuite {
-    static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual"]
+    static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual", "scale"]
 
     /// Every group, in table order, for `settings`.
     static func groups(_ settings: BenchSettings) -> [BenchGroup] {
@@ -208,7 +210,44 @@ enum BenchSuite {
                         ]
                     },
                 ]))
+
+        let (small, large) = settings.scaleItems
+        for workload in ScaleBench.Workload.allCases {
+            let factor = Double(large) / Double(small)
+            let goal = BenchGoal(
+                statistic: .median, against: 0, factor: factor * 1.25,
+                text: "total(\(grouped(large))) ≤ \(BenchReport.fixed(factor * 1.25, 0))× total(\(grouped(small)))",
+                ratioScale: factor)
+            groups.append(
+                BenchGroup(
+                    workload: "scale",
+                    rows: [
+                        BenchRow(
+                            id: "scale/\(workload.rawValue)", workload: "scale", title: workload.title,
+                            unit: .microseconds, variants: [], goals: [goal])
+                    ],
+                    variants: [
+                        .init(name: "engine (virtual), \(grouped(small)) items", role: .reference) {
+                            [BenchResult(figure: ScaleBench.run(workload, items: small))]
+                        },
+                        .init(name: "engine (virtual), \(grouped(large)) items", role: .engine) {
+                            [BenchResult(figure: ScaleBench.run(workload, items: large))]
+                        },
+                    ]))
+        }
         return groups
+    }
+
+    /// `16000` as `16,000`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits = String(digits.dropLast(3))
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
     /// Row 5's figure: the per-iteration workload on the virtual clock with every event recorded.

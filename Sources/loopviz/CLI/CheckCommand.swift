@@ -5,26 +5,34 @@ enum CheckCommand {
     static let help = """
         OVERVIEW: Run scenarios and check what their `expect` sections promise.
 
-        USAGE: loopviz check FILE... [--iteration-cost TIME]
+        USAGE: loopviz check FILE... [--max-events N] [--iteration-cost TIME]
 
         Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
         lines around it (- expected, + what happened).
 
-        A callout that re-enters the loop more than 256 runs deep stops that file's run: ERROR, and a message
-        naming the callout.
-
         OPTIONS:
+        \(EventBudget.helpText)
         \(IterationCostOption.help)
           -h, --help              Show this help.
 
-        EXIT STATUS: 0 every expectation holds; 1 an expectation failed; 2 invalid input or usage, or a run
-        reached the nesting limit.
+        A run stopped by the event budget is a FAIL of its file (its expectations are not checked). A callout
+        that re-enters the loop more than 256 runs deep stops that file's run: ERROR, and a message naming the
+        callout.
+
+        EXIT STATUS (when several apply: 2, then 3, then 1):
+          0    every expectation holds
+          1    an expectation failed
+          2    invalid input or usage, or a run reached the nesting limit
+        \(ExitStatus.helpText)
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
         let scanner: ArgumentScanner
+        let budget: Int
         do {
-            scanner = try ArgumentScanner(arguments, valued: [IterationCostOption.name], switches: ["-h", "--help"])
+            scanner = try ArgumentScanner(
+                arguments, valued: [EventBudget.option, IterationCostOption.name], switches: ["-h", "--help"])
+            budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "check")
         }
@@ -41,31 +49,43 @@ enum CheckCommand {
         }
         var invalid = false
         var failed = false
-        for path in scanner.positional {
+        var overBudget = false
+        // A closed pipe or a failed standard output ends the checks (reported at exit).
+        for path in scanner.positional where StandardOutput.writer.isWorking {
+            let shown = TerminalSafeText.terminalSafe(path)
             guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
             }
             if script.expectations.isEmpty {
-                print("ERROR \(path): no `expect` section to check")
+                print("ERROR \(shown): no `expect` section to check")
                 invalid = true
                 continue
             }
-            let outcome = ScenarioRunner.run(script.scenario, horizon: script.until ?? ScenarioLimits.defaultHorizon)
+            let outcome = ScenarioRunner.run(
+                script.scenario, horizon: script.until ?? ScenarioLimits.defaultHorizon, maxEvents: budget)
             if LimitReport.reportInCheck(outcome, path: path) {
                 invalid = true
+                continue
+            }
+            if outcome.reachedEventLimit {
+                overBudget = true
+                print(
+                    "FAIL \(shown): stopped at the event budget of \(budget) events; expectations not checked"
+                )
+                CommandLine.printError(EventBudget.message(path, limit: budget))
                 continue
             }
             let reports = script.expectations.compactMap { $0.check(outcome.events) }
             if reports.isEmpty {
                 let count = script.expectations.count
-                print("PASS \(path) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
+                print("PASS \(shown) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
             } else {
                 failed = true
-                print("FAIL \(path)")
+                print("FAIL \(shown)")
                 for report in reports { print(report.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
             }
         }
-        return invalid ? .usage : (failed ? .failure : .success)
+        return invalid ? .usage : overBudget ? .budget : failed ? .failure : .success
     }
 }

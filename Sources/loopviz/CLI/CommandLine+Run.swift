@@ -6,13 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Exit statuses, named the way a careful Unix tool documents them.
-enum ExitStatus: Int32, Error {
-    case success = 0
-    case failure = 1
-    case usage = 2
-}
-
 extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
@@ -39,6 +32,10 @@ extension CommandLine {
           --version       Print the version.
 
         Scenario files are written in the .loop language: see README.md and examples/.
+
+        EXIT STATUS: each command's help lists its own (0 success, 1 failed or differs, 2 invalid input or
+        usage); every command shares:
+        \(ExitStatus.helpText)
         """
 
     static let commands: [String: (help: String, run: @Sendable ([String]) -> ExitStatus)] = [
@@ -52,7 +49,9 @@ extension CommandLine {
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
-        if first.hasSuffix(".loop") || ["--no-color", "--ascii", "--clock", IterationCostOption.name].contains(first) {
+        if first.hasSuffix(".loop")
+            || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option].contains(first)
+        {
             return UICommand.run(arguments, headless: false)
         }
         if let command = commands[first] {
@@ -84,12 +83,14 @@ extension CommandLine {
     /// Prints a usage problem and where to read more; returns the usage exit status.
     static func usageError(_ message: String, command: String?) -> ExitStatus {
         let help = command.map { "loopviz \($0) --help" } ?? "loopviz --help"
-        printError("loopviz: error: \(message)\nSee '\(help)'.")
+        printError("loopviz: error: \(TerminalSafeText.terminalSafe(message))\nSee '\(help)'.")
         return .usage
     }
 
+    /// Writes `message` to stderr, terminal-safe (``TerminalSafeText/terminalSafeOutput(_:)``: its own line
+    /// breaks and tabs are kept, any other control is shown as an escape), whatever put it together.
     static func printError(_ message: String) {
-        var text = message
+        var text = TerminalSafeText.terminalSafeOutput(message)
         if !text.hasSuffix("\n") { text += "\n" }
         _ = text.withCString { write(2, $0, strlen($0)) }
     }

@@ -7,7 +7,7 @@ enum CompareCommand {
     static let help = """
         OVERVIEW: Run scenarios on LoopEngine and on the real CFRunLoop, and compare the traces.
 
-        USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet] [--iteration-cost TIME]
+        USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet] [--max-events N] [--iteration-cost TIME]
 
         Each scenario runs on LoopEngine's virtual clock and on this machine's CFRunLoop (a fresh thread, real
         time). What a program can observe is compared: the six activities, every callout, and each run's start
@@ -25,21 +25,29 @@ enum CompareCommand {
           --tolerance TIME        How far apart times may be (default 25ms; real threads are late by
                                   scheduling noise). Pool scenarios compare no times.
           --quiet                 Show the side-by-side traces only for scenarios that differ.
+        \(EventBudget.helpText)
+                                  (LoopEngine's run; a scenario stopped there is not compared.)
         \(IterationCostOption.help)
           -h, --help              Show this help.
 
         A scenario whose engine run reaches the nesting limit (a callout re-entering the loop more than 256 runs
         deep) is not run on the real CFRunLoop, which has no limit and would overflow its stack: ERROR.
 
-        EXIT STATUS: 0 every compared scenario agrees; 1 one differs; 2 invalid input or usage, or a run reached
-        the nesting limit.
+        EXIT STATUS (when several apply: 2, then 3, then 1):
+          0    every compared scenario agrees
+          1    one differs
+          2    invalid input or usage, or a run reached the nesting limit
+        \(ExitStatus.helpText)
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
         let scanner: ArgumentScanner
+        let budget: Int
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--tolerance", IterationCostOption.name], switches: ["-h", "--help", "--quiet"])
+                arguments, valued: ["--tolerance", EventBudget.option, IterationCostOption.name],
+                switches: ["-h", "--help", "--quiet"])
+            budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "compare")
         }
@@ -63,37 +71,50 @@ enum CompareCommand {
         }
         var invalid = false
         var differs = false
-        for path in scanner.positional {
+        var overBudget = false
+        // A closed pipe or a failed standard output ends the comparisons (reported at exit).
+        for path in scanner.positional where StandardOutput.writer.isWorking {
+            let shown = TerminalSafeText.terminalSafe(path)
             guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
             }
             if !script.scenario.queues.isEmpty {
                 let horizon = script.until ?? ScenarioLimits.defaultHorizon
-                switch comparePool(script.scenario, path: path, horizon: horizon, quiet: scanner.has("--quiet")) {
+                switch comparePool(
+                    script.scenario, path: path, horizon: horizon, quiet: scanner.has("--quiet"), maxEvents: budget)
+                {
                 case .agree, .skipped: break
                 case .differ: differs = true
                 case .failed: invalid = true
+                case .overBudget: overBudget = true
                 }
                 continue
             }
             if let reason = CFOracle.unsupportedReason(script.scenario) {
-                print("SKIP \(path): not comparable with the real CFRunLoop here: \(reason)")
+                print(
+                    "SKIP \(shown): not comparable with the real CFRunLoop here: \(TerminalSafeText.terminalSafe(reason))"
+                )
                 continue
             }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
-            let outcome = ScenarioRunner.run(script.scenario, horizon: horizon)
+            let run = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
             // The real CFRunLoop has no nesting limit: it would overflow its stack where the engine stopped.
-            if LimitReport.reportInCheck(outcome, path: path) {
+            if LimitReport.reportInCheck(run, path: path) {
                 invalid = true
                 continue
             }
-            let engine = outcome.events
+            if run.reachedEventLimit {
+                CommandLine.printError(EventBudget.message(path, limit: budget))
+                overBudget = true
+                continue
+            }
+            let engine = run.events
             let reference: [LoopEvent]
             do {
                 reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5))
             } catch {
-                print("ERROR \(path): \(error)")
+                print("ERROR \(shown): \(TerminalSafeText.terminalSafe(String(describing: error)))")
                 invalid = true
                 continue
             }
@@ -101,24 +122,26 @@ enum CompareCommand {
                 engine: engine, reference: reference, tolerance: tolerance,
                 ignoringRunBoundaries: usesWrappers(script.scenario))
             if comparison.agrees {
-                print("AGREE \(path) (\(comparison.engine.count) steps)")
+                print("AGREE \(shown) (\(comparison.engine.count) steps)")
             } else {
                 differs = true
                 if let index = comparison.firstDifference {
-                    print("DIFFER \(path): first difference at step \(index)")
+                    print("DIFFER \(shown): first difference at step \(index)")
                 } else {
-                    print("DIFFER \(path): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
+                    print("DIFFER \(shown): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
                 }
             }
             if !comparison.agrees || !scanner.has("--quiet") {
                 print(comparison.sideBySide())
             }
         }
-        return invalid ? .usage : (differs ? .failure : .success)
+        return invalid ? .usage : overBudget ? .budget : differs ? .failure : .success
     }
 
     enum PoolVerdict: Equatable {
         case agree, differ, skipped, failed
+        /// LoopEngine's run reached the event budget: not compared.
+        case overBudget
     }
 
     /// Runs a scenario with queues on LoopEngine and on Foundation's `OperationQueue`, prints the verdict (and,
@@ -128,19 +151,27 @@ enum CompareCommand {
     /// reach the verdicts Foundation does not produce on its own, such as a disagreement).
     static func comparePool(
         _ scenario: Scenario, path: String, horizon: Duration, quiet: Bool,
-        output: (String) -> Void = { print($0) },
+        maxEvents: Int = EventBudget.defaultLimit, output: (String) -> Void = { print($0) },
         reference run: (Scenario, Duration) throws -> [LoopEvent] = { try FoundationPoolOracle.run($0, timeLimit: $1) }
     ) -> PoolVerdict {
+        let path = TerminalSafeText.terminalSafe(path)
         if let reason = FoundationPoolOracle.unsupportedReason(scenario) {
-            output("SKIP \(path): not comparable with Foundation's OperationQueue here: \(reason)")
+            output(
+                "SKIP \(path): not comparable with Foundation's OperationQueue here: "
+                    + TerminalSafeText.terminalSafe(reason))
             return .skipped
         }
-        let engine = ScenarioRunner.run(scenario, horizon: horizon).events
+        let engineRun = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents)
+        if engineRun.reachedEventLimit {
+            CommandLine.printError(EventBudget.message(path, limit: maxEvents))
+            return .overBudget
+        }
+        let engine = engineRun.events
         let reference: [LoopEvent]
         do {
             reference = try run(scenario, horizon + .seconds(5))
         } catch {
-            output("ERROR \(path): \(error)")
+            output("ERROR \(path): \(TerminalSafeText.terminalSafe(String(describing: error)))")
             return .failed
         }
         let comparison = PoolComparison(engine: engine, reference: reference, scenario: scenario)

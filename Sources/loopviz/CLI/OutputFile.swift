@@ -1,20 +1,121 @@
-import Foundation
+import LoopEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a command writes its main output: standard output, or the file of `-o PATH`.
-struct OutputFile {
+///
+/// A regular file is written atomically: into a temporary file in the same directory, flushed to disk (`fsync`),
+/// then renamed over PATH. A failed write, a full disk or a signal therefore leaves PATH as it was (the old file,
+/// or none), never half-written. Anything else that exists at PATH (a device such as `/dev/null`, a FIFO) is
+/// written directly.
+final class OutputFile {
+    /// Where the bytes go now.
+    let writer: OutputWriter
+    /// The path given, or nil for standard output.
     let path: String?
+    /// The temporary file renamed over `path` by ``commit()``.
+    private let temporary: String?
 
-    /// Writes `text`; returns an error message when the file cannot be written.
-    func write(_ text: String) -> String? {
+    private init(writer: OutputWriter, path: String?, temporary: String?) {
+        self.writer = writer
+        self.path = path
+        self.temporary = temporary
+    }
+
+    /// Opens the output of `-o path` (standard output when `path` is nil or `-`). Refuses a path that is one of
+    /// `inputs` (the same file however it is spelled). The error is the message to print and the exit status.
+    static func open(_ path: String?, inputs: [String]) -> Result<OutputFile, Failure> {
         guard let path, path != "-" else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            return .success(OutputFile(writer: StandardOutput.writer, path: nil, temporary: nil))
+        }
+        let shown = TerminalSafeText.terminalSafe(path)
+        if let input = inputs.first(where: { SameFile.check(path, $0) }) {
+            let same = input == path ? "" : " (\(TerminalSafeText.terminalSafe(input)))"
+            return .failure(
+                Failure(
+                    message: "loopviz: error: -o \(shown) is an input file\(same); it would be overwritten",
+                    status: .usage))
+        }
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            if info.st_mode & S_IFMT == S_IFDIR {
+                return .failure(
+                    Failure(message: "loopviz: error: cannot write \(shown): is a directory", status: .usage))
+            }
+            let descriptor = openExisting(path)
+            guard descriptor >= 0 else { return .failure(.writing(path)) }
+            return .success(
+                OutputFile(writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: nil))
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(folder).\(base).loopviz-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .failure(.writing(path)) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        HeadlessSignals.removeOnSignal(temporary)
+        // mkstemp makes the file 0600: give it the mode the old file had, or what a new file would get.
+        let mode: mode_t
+        if stat(path, &info) == 0 {
+            mode = info.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        fchmod(descriptor, mode)
+        return .success(
+            OutputFile(writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: temporary))
+    }
+
+    /// Finishes the output: standard output is flushed (its errors are reported at exit); a file is flushed,
+    /// synced and renamed into place. Returns the message of the first error, or nil. On an error the old file is
+    /// left as it was.
+    func commit() -> String? {
+        guard path != nil else {
+            writer.flush()
             return nil
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return nil
-        } catch {
-            return "loopviz: error: cannot write \(path): \(error.localizedDescription)"
+        defer { HeadlessSignals.removeOnSignal(nil) }
+        var failure = writer.flush() ? nil : writer.errorNumber
+        if failure == nil, temporary != nil, fsync(writer.descriptor) != 0 { failure = errno }
+        if close(writer.descriptor) != 0, failure == nil { failure = errno }
+        if let temporary {
+            if failure == nil, let path, rename(temporary, path) != 0 { failure = errno }
+            if failure != nil { unlink(temporary) }
+        }
+        return failure.map { OutputWriter.message(writing: path ?? "standard output", $0) }
+    }
+
+    /// Gives up the output without writing it: a file's temporary copy is removed, PATH is left as it was.
+    func abandon() {
+        guard path != nil else { return }
+        close(writer.descriptor)
+        if let temporary { unlink(temporary) }
+        HeadlessSignals.removeOnSignal(nil)
+    }
+
+    /// Why an output cannot be opened or written: the one-line message and the exit status.
+    struct Failure: Error {
+        var message: String
+        var status: ExitStatus
+
+        static func writing(_ path: String) -> Failure {
+            Failure(message: OutputWriter.message(writing: path, errno), status: .writeError)
         }
     }
+}
+
+/// `open(2)` of an existing file for writing, out of the way of ``OutputFile/open(_:inputs:)``.
+private func openExisting(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    #else
+    Darwin.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    #endif
 }

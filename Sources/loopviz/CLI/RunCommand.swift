@@ -5,8 +5,8 @@ enum RunCommand {
     static let help = """
         OVERVIEW: Run a scenario headless and print its trace.
 
-        USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME] [-o PATH]
-                               [--iteration-cost TIME]
+        USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME]
+                           [--max-events N] [--iteration-cost TIME] [-o PATH]
 
         ARGUMENTS:
           FILE                    A .loop scenario file.
@@ -20,14 +20,22 @@ enum RunCommand {
           --until TIME            Stop at TIME (e.g. 2s, 500ms); default: the file's `until`, or when every
                                   program has ended, or (virtual) when every loop sleeps for good, or (real)
                                   after 10s.
-          -o PATH                 Write the trace to PATH instead of standard output.
+        \(EventBudget.helpText)
         \(IterationCostOption.help)
+          -o PATH                 Write the trace to PATH instead of standard output: atomically (PATH is
+                                  replaced only once the whole trace is written), never over FILE.
           -h, --help              Show this help.
+
+        On the virtual clock, text and jsonl are written as the run goes (the text's columns take their widths
+        from the first 1000 events); chrome, mermaid and --clock real are written when the run ends.
 
         A callout that re-enters the loop more than 256 runs deep stops the run: the trace so far is printed, and
         a message names the callout (exit status 2).
 
-        EXIT STATUS: 0 the scenario ran; 2 invalid input or usage, or the run reached the nesting limit.
+        EXIT STATUS:
+          0    the scenario ran
+          2    invalid input or usage; an -o PATH that is FILE; or the run reached the nesting limit
+        \(ExitStatus.helpText)
         """
 
     enum Clock: String, CaseIterable {
@@ -38,7 +46,8 @@ enum RunCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--trace", "--clock", "--until", "-o", IterationCostOption.name],
+                arguments,
+                valued: ["--trace", "--clock", "--until", "-o", EventBudget.option, IterationCostOption.name],
                 switches: ["-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: "run")
@@ -54,10 +63,12 @@ enum RunCommand {
         let format: TraceFormat
         let clock: Clock
         let iterationCost: Duration?
+        let budget: Int
         do {
             format = try scanner.choice("--trace", default: .text)
             clock = try scanner.choice("--clock", default: .virtual)
             iterationCost = try IterationCostOption.value(in: scanner)
+            budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "run")
         }
@@ -75,29 +86,53 @@ enum RunCommand {
             CommandLine.printError(ScriptLoader.describe(failure))
             return .usage
         }
+        let output: OutputFile
+        switch OutputFile.open(scanner.value("-o"), inputs: [path]) {
+        case .success(let opened): output = opened
+        case .failure(let failure):
+            CommandLine.printError(failure.message)
+            return failure.status
+        }
         let outcome: ScenarioRunner.Outcome
         switch clock {
         case .virtual:
-            outcome = ScenarioRunner.run(
-                script.scenario, horizon: until ?? script.until ?? ScenarioLimits.defaultHorizon)
+            let horizon = until ?? script.until ?? ScenarioLimits.defaultHorizon
+            if format.streams {
+                outcome = TraceStreaming.run(
+                    script.scenario, horizon: horizon, maxEvents: budget, format: format, to: output.writer)
+            } else {
+                outcome = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
+            }
         case .real:
             #if os(Linux)
             if let reason = RealScenarioRunner.unsupportedReason(script.scenario) {
-                CommandLine.printError("loopviz: error: \(path) cannot run on real threads: \(reason)")
+                output.abandon()
+                CommandLine.printError(
+                    "loopviz: error: \(TerminalSafeText.terminalSafe(path)) cannot run on real threads: \(reason)")
                 return .usage
             }
             let limit = until ?? script.until ?? ScenarioLimits.defaultRealTimeLimit
-            outcome = RealScenarioRunner.run(script.scenario, timeLimit: limit)
+            outcome = RealScenarioRunner.run(script.scenario, timeLimit: limit, maxEvents: budget)
             #else
+            output.abandon()
             CommandLine.printError("loopviz: error: --clock real needs Linux (eventfd, timerfd and epoll)")
             return .usage
             #endif
         }
-        let text = format.render(
-            outcome.events, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual)
-        if let problem = OutputFile(path: scanner.value("-o")).write(text) {
+        if clock == .real || !format.streams {
+            output.writer.write(
+                format.render(
+                    outcome.events, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual))
+        }
+        if let problem = output.commit() {
             CommandLine.printError(problem)
-            return .failure
+            return .writeError
+        }
+        // A closed pipe or a failed standard output ends the command at exit (`StandardOutput.finish`).
+        guard output.writer.isWorking else { return .success }
+        if outcome.reachedEventLimit {
+            CommandLine.printError(EventBudget.message(path, limit: budget))
+            return .budget
         }
         return LimitReport.report(outcome, path: path) ? .usage : .success
     }

@@ -11,6 +11,9 @@ enum TraceFormat: String, CaseIterable {
     /// A Mermaid `sequenceDiagram` for slides.
     case mermaid
 
+    /// True for the formats `run` writes as the run goes (``TraceStreaming``).
+    var streams: Bool { self == .text || self == .jsonl }
+
     func render(_ events: [LoopEvent], scenario: String, clock: TraceClock) -> String {
         switch self {
         case .text: TextTraceFormatter.format(events)

@@ -11,8 +11,10 @@ enum UICommand {
     static let help = """
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
-        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real] [--iteration-cost TIME]
-               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--iteration-cost TIME]
+        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real] [--max-events N]
+                       [--iteration-cost TIME]
+               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
+                              [--iteration-cost TIME]
 
         Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
         an observer. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
@@ -26,15 +28,22 @@ enum UICommand {
                                   keys act on them at once; stepping back shows what was recorded).
           --step N                (screen) the number of events shown.
           --size WxH              (screen) the screen size, default 80x24.
+          --max-events N          Compute at most N events of the replay (default 1000000): the clock stops
+                                  there and the status bar says so (screen: on standard error, exit 3).
         \(IterationCostOption.help)
           -h, --help              Show this help.
+
+        EXIT STATUS:
+          0    quit with q (screen: the screen was printed)
+          2    invalid input or usage, or (the UI) no terminal
+        \(ExitStatus.helpText)
         """
 
     static func run(_ arguments: [String], headless: Bool) -> ExitStatus {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--clock", "--step", "--size", IterationCostOption.name],
+                arguments, valued: ["--clock", "--step", "--size", EventBudget.option, IterationCostOption.name],
                 switches: ["--no-color", "--ascii", "-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
@@ -56,13 +65,15 @@ enum UICommand {
                 command: "screen")
         }
         let iterationCost: Duration?
+        let budget: Int
         do {
             iterationCost = try IterationCostOption.value(in: scanner)
+            budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
         var model: AppModel
-        switch loadModel(scanner.positional.first, iterationCost: iterationCost) {
+        switch loadModel(scanner.positional.first, iterationCost: iterationCost, maxEvents: budget) {
         case .success(let loaded): model = loaded
         case .failure(let status): return status
         }
@@ -103,15 +114,22 @@ enum UICommand {
         }
         model.furthest = model.cursor
         print(render(model).lines.joined(separator: "\n"))
+        if model.session.reachedEventBudget {
+            CommandLine.printError(EventBudget.message(model.fileName, limit: budget))
+            return .budget
+        }
         return .success
     }
 
-    static func loadModel(_ path: String?, iterationCost: Duration? = nil) -> Result<AppModel, ExitStatus> {
+    static func loadModel(
+        _ path: String?, iterationCost: Duration? = nil, maxEvents: Int = EventBudget.defaultLimit
+    ) -> Result<AppModel, ExitStatus> {
         guard let path else {
             do {
                 var script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
                 if let iterationCost { script.scenario.iterationCost = iterationCost }
-                return .success(AppModel(session: Session(script: script), fileName: DefaultLesson.fileName))
+                return .success(
+                    AppModel(session: Session(script: script, maxEvents: maxEvents), fileName: DefaultLesson.fileName))
             } catch {
                 CommandLine.printError("loopviz: internal error in the built-in lesson:\n\(error)")
                 return .failure(.failure)
@@ -119,7 +137,7 @@ enum UICommand {
         }
         switch ScriptLoader.load(path, iterationCost: iterationCost) {
         case .success(let script):
-            return .success(AppModel(session: Session(script: script), fileName: path))
+            return .success(AppModel(session: Session(script: script, maxEvents: maxEvents), fileName: path))
         case .failure(let failure):
             CommandLine.printError(ScriptLoader.describe(failure))
             return .failure(.usage)

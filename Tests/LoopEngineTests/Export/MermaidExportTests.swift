@@ -98,7 +98,7 @@ struct MermaidExportTests {
         #expect(text.contains("participant Src_end__loop__1_x_b as source end_ loop _1 x b\n"))
         #expect(text.contains("participant Port___port as port é-port\n"))
         #expect(text.contains("participant Obs_loop as observer loop\n"))
-        #expect(text.contains("Note right of RunLoop_T: say \"hi\"#59; #35;2 #37;#37; #60;br#62;   next\n"))
+        #expect(text.contains("Note right of RunLoop_T: say \"hi\"#59; #35;2 #37;#37; #60;br#62; \\n next\n"))
         // Ignored wake-ups and stops end in a cross; the program's own actions come from the loop.
         #expect(text.contains("RunLoop_T-xRunLoop_T: wakeUp (ignored: no run)\n"))
         #expect(text.contains("RunLoop_T->>Src_end__loop__1___x__b_: signal\n"))

@@ -140,6 +140,49 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
         .init(
             id: "unexpected character", source: "thread T\n  wakeup @", line: 2, column: 10,
             message: "unexpected character '@'"),
+        // Bad input costs little: one diagnostic per run of bad characters, quotes escaped and bounded.
+        .init(
+            id: "a run of bad characters is one error", source: "thread T\n  wakeup @@@$$$ stop", line: 2,
+            column: 10, message: "6 unexpected characters '@@@$$$'"),
+        .init(
+            id: "control characters are quoted as escapes",
+            source: "thread T\n  wakeup \u{1B}]0;x\u{7}", line: 2, column: 10,
+            message: "2 unexpected characters '\\e]'"),
+        .init(
+            id: "C1, DEL and bidirectional controls are quoted as escapes",
+            source: "thread T\n  wakeup \u{9B}\u{7F}\u{202E}\u{2066}", line: 2, column: 10,
+            message: "4 unexpected characters '\\u{9B}\\u{7F}\\u{202E}\\u{2066}'"),
+        .init(
+            id: "a long run of bad characters is quoted up to a bounded width",
+            source: "thread T\n  wakeup " + String(repeating: "@", count: 10_000), line: 2, column: 10,
+            message: "10000 unexpected characters '" + String(repeating: "@", count: 80) + "…'"),
+        .init(
+            id: "a huge token is quoted up to a bounded width",
+            source: "thread T\n  " + String(repeating: "x", count: 10_000), line: 2, column: 3,
+            message: "unknown action '" + String(repeating: "x", count: 80) + "…'"),
+        .init(
+            id: "a name with a bidirectional override is quoted as an escape",
+            source: "thread T\n  source0 a\u{202E}b\n  signal a", line: 2, column: 12,
+            message: "unexpected character '\\u{202E}'"),
+        .init(
+            id: "many tabs in an indentation are one error", source: "thread T\n\t\t\t\twakeup", line: 2,
+            column: 1, message: "tabs are not allowed for indentation; indent with spaces"),
+        .init(
+            id: "blocks nested too deep",
+            source: "thread T\n"
+                + (1...101).map { String(repeating: "  ", count: $0) + "block b" }.joined(separator: "\n"),
+            line: 101, column: 201,
+            message: "blocks nest more than 100 deep here; expected at most 100 levels"),
+        .init(
+            id: "ranges standing for too many names in all",
+            source: "queue q\nthread T\n"
+                + (0...100).map { "  operation r\($0)x1..1000 on q work 1ms" }.joined(separator: "\n"),
+            line: 103, column: 13,
+            message: "the ranges of this file stand for more than 100000 names in all; expected fewer or shorter ranges"
+        ),
+        .init(
+            id: "a lone minus is an unexpected character", source: "thread T\n  wakeup -x", line: 2, column: 10,
+            message: "unexpected character '-'"),
         // The thread pool: queues, operations and their actions.
         .init(
             id: "unknown queue", source: "queue q\nthread T\n  operation a on r work 1ms", line: 3, column: 18,

@@ -43,12 +43,13 @@ public struct Expectation: Sendable, Equatable {
             return true
         }
 
+        /// Terminal-safe: the thread and name are text of the scenario file.
         public var description: String {
             var parts: [String] = []
             if let time { parts.append((LoopInstant.zero + time).description) }
-            if let thread { parts.append(thread + ":") }
+            if let thread { parts.append(TerminalSafeText.terminalSafe(thread) + ":") }
             parts.append(kind.rawValue)
-            if let name { parts.append(name) }
+            if let name { parts.append(TerminalSafeText.terminalSafe(name)) }
             return parts.joined(separator: " ")
         }
     }
@@ -77,8 +78,10 @@ public struct Expectation: Sendable, Equatable {
         event.kind.isActivity || event.kind.isCallout || event.kind == .runStart || event.kind == .result
     }
 
+    /// One event of a failure report, terminal-safe (its thread and name come from the scenario file).
     private func render(_ event: LoopEvent, withThread: Bool) -> String {
-        (withThread ? "\(event.time) \(event.loop): " : "\(event.time) ") + event.step
+        let loop = TerminalSafeText.terminalSafe(event.loop)
+        return (withThread ? "\(event.time) \(loop): " : "\(event.time) ") + TerminalSafeText.terminalSafe(event.step)
     }
 
     private func checkExactly(_ events: [LoopEvent]) -> String? {

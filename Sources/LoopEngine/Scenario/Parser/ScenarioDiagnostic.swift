@@ -3,13 +3,20 @@
 ///     lessons/timer.loop:7:14: error: unknown source 'tuch' (known: touch, tick)
 ///       signal tuch
 ///              ^
+///
+/// Everything rendered from the file (its name, the excerpt, the message's quotes) is terminal-safe, and the
+/// excerpt is a window of at most ``excerptWidth`` characters around the column: a diagnostic on a line of
+/// 10 MB prints one short line, not the 10 MB.
 public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    /// How many characters of the offending line the excerpt shows, around the column.
+    public static let excerptWidth = 100
+
     public var file: String
     /// 1-based line and column (column counts characters).
     public var line: Int
     public var column: Int
     public var message: String
-    /// The text of the offending line, for the excerpt.
+    /// The text of the offending line, for the excerpt (shared with the parser's copy, not copied).
     public var sourceLine: String
 
     public init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
@@ -21,23 +28,95 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     }
 
     public var description: String {
-        let shown = String(sourceLine.map { $0.isASCII && ($0.asciiValue! < 32 || $0.asciiValue! == 127) ? " " : $0 })
-        let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
-        return "\(file):\(line):\(column): error: \(message)\n  \(shown)\n  \(caret)"
+        let (shown, caretOffset) = Self.excerpt(sourceLine, column: column)
+        let caret = String(repeating: " ", count: caretOffset) + "^"
+        let place = "\(TerminalSafeText.terminalSafe(file)):\(line):\(column)"
+        return "\(place): error: \(TerminalSafeText.terminalSafe(message))\n  \(shown)\n  \(caret)"
+    }
+
+    /// The part of `line` shown under the message, terminal-safe, and how far in the caret goes.
+    ///
+    /// At most about ``excerptWidth`` columns around `column`, with `…` where the line goes on; an unsafe
+    /// character is shown as its escape (`\e`, `\u{202E}`) and counts the escape's width, so the caret stays under
+    /// its character. A character made of many scalars (a base and thousands of combining marks) shows its first
+    /// scalar only, so the width stays bounded. Costs O(column + excerptWidth).
+    static func excerpt(_ line: String, column: Int) -> (text: String, caret: Int) {
+        let target = max(0, column - 1)
+        let half = excerptWidth / 2
+        // The characters that can be shown: `half` columns need at most `half` characters on each side.
+        var before: [String] = []
+        var after: [String] = []
+        var index = 0
+        var more = false
+        for character in line {
+            if index >= target + half {
+                more = true
+                break
+            }
+            if index >= target - half {
+                let scalars = character.unicodeScalars
+                let piece = TerminalSafeText.terminalSafe(
+                    scalars.count > 4 ? String(scalars.first!) : String(character))
+                if index < target { before.append(piece) } else { after.append(piece) }
+            }
+            index += 1
+        }
+        var left = ""
+        var leftWidth = 0
+        var cutLeft = target > half
+        for piece in before.reversed() {
+            if leftWidth + piece.count > half {
+                cutLeft = true
+                break
+            }
+            left = piece + left
+            leftWidth += piece.count
+        }
+        var right = ""
+        var rightWidth = 0
+        for piece in after {
+            if rightWidth + piece.count > half {
+                more = true
+                break
+            }
+            right += piece
+            rightWidth += piece.count
+        }
+        let lead = cutLeft ? "…" : ""
+        // A column past the end of the line (an error at the end) puts the caret after the last character.
+        let pastEnd = min(half, max(0, target - index))
+        return (lead + left + right + (more ? "…" : ""), lead.count + leftWidth + pastEnd)
     }
 }
 
 /// Every problem of one file; parsing reports them all, not just the first.
+///
+/// Only the first ``shownLimit`` (in line order) are kept and shown; `total` counts all of them, so a file of
+/// random bytes costs a bounded amount of memory and output, and the count line stays true:
+///
+///     f.loop:1:1: error: …            (20 of them)
+///     and 9980 more errors
+///     10000 errors generated.
 public struct ScenarioDiagnostics: Error, Equatable, Sendable, CustomStringConvertible {
-    public var diagnostics: [ScenarioDiagnostic]
+    /// How many diagnostics of one file are kept and printed.
+    public static let shownLimit = 20
 
-    public init(_ diagnostics: [ScenarioDiagnostic]) {
+    /// The first problems, in line order (at most ``shownLimit`` when produced by the parser).
+    public var diagnostics: [ScenarioDiagnostic]
+    /// How many problems were found, shown or not.
+    public var total: Int
+
+    public init(_ diagnostics: [ScenarioDiagnostic], total: Int? = nil) {
         self.diagnostics = diagnostics
+        self.total = max(total ?? diagnostics.count, diagnostics.count)
     }
 
     public var description: String {
-        let count = diagnostics.count
-        return diagnostics.map(\.description).joined(separator: "\n")
-            + "\n\(count) error\(count == 1 ? "" : "s") generated."
+        let shown = diagnostics.prefix(Self.shownLimit)
+        var lines = shown.map(\.description)
+        let hidden = total - shown.count
+        if hidden > 0 { lines.append("and \(hidden) more error\(hidden == 1 ? "" : "s")") }
+        lines.append("\(total) error\(total == 1 ? "" : "s") generated.")
+        return lines.joined(separator: "\n")
     }
 }

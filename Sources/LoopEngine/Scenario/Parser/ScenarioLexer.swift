@@ -31,17 +31,30 @@ struct ScenarioLine {
 
 /// Splits a `.loop` file into lines of tokens. Never fails: problems become diagnostics and the line is kept
 /// with the tokens read so far, so the parser can go on and report more.
+///
+/// Linear in the size of the file: each line is split once and each character classified once, a run of
+/// characters it cannot read is one diagnostic (not one per character), `report` receives the line's text to
+/// share (never a copy) and a message it builds only if it keeps the diagnostic.
 enum ScenarioLexer {
-    static func lines(
-        of source: String, report: (Int, Int, String) -> Void
-    ) -> (lines: [ScenarioLine], header: [String]) {
+    /// `report(line, column, lineText, message)`.
+    typealias Report = (Int, Int, String, () -> DiagnosticMessage) -> Void
+
+    static func lines(of source: String, report: Report) -> (lines: [ScenarioLine], header: [String]) {
         var result: [ScenarioLine] = []
         var header: [String] = []
         var inHeader = true
         var number = 0
-        for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte, not the Character: "\r\n" is one Character, so a CRLF file would be one long line,
+        // and bytes are cheaper to scan than graphemes. One line at a time: no array of every line.
+        let bytes = source.utf8
+        var start = bytes.startIndex
+        var more = true
+        while more {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let raw = bytes[start..<end]
+            if end == bytes.endIndex { more = false } else { start = bytes.index(after: end) }
             number += 1
-            var text = String(raw)
+            var text = String(Substring(raw))
             if text.hasSuffix("\r") { text.removeLast() }
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
@@ -51,11 +64,16 @@ enum ScenarioLexer {
             }
             inHeader = false
             var indent = 0
+            var reportedTab = false
             for character in text {
                 if character == " " {
                     indent += 1
                 } else if character == "\t" {
-                    report(number, indent + 1, "tabs are not allowed for indentation; indent with spaces")
+                    // One complaint per line, however many tabs.
+                    if !reportedTab {
+                        report(number, indent + 1, text) { "tabs are not allowed for indentation; indent with spaces" }
+                        reportedTab = true
+                    }
                     indent += 1
                 } else {
                     break
@@ -68,83 +86,111 @@ enum ScenarioLexer {
         return (result, header)
     }
 
-    private static func tokenize(_ text: String, line: Int, report: (Int, Int, String) -> Void) -> [ScenarioToken] {
+    /// What a character can be in a token, decided once per character (a table for ASCII).
+    private enum Class: UInt8 {
+        case blank, hash, quote, backslash, digit, dot, minus, underscore, asciiLetter, letter, number, punctuation
+        case other
+
+        init(_ character: Character) {
+            guard let byte = character.asciiValue else {
+                self = character.isLetter ? .letter : character.isNumber ? .number : .other
+                return
+            }
+            switch byte {
+            case 0x20, 0x09: self = .blank
+            case 0x23: self = .hash
+            case 0x22: self = .quote
+            case 0x5C: self = .backslash
+            case 0x30...0x39: self = .digit
+            case 0x2E: self = .dot
+            case 0x2D: self = .minus
+            case 0x5F: self = .underscore
+            case 0x41...0x5A, 0x61...0x7A: self = .asciiLetter
+            case 0x2C, 0x3A, 0x28, 0x29, 0x21: self = .punctuation
+            default: self = .other
+            }
+        }
+
+        var startsWord: Bool { self == .asciiLetter || self == .letter || self == .underscore }
+        var continuesWord: Bool { startsWord || self == .digit || self == .number || self == .dot }
+    }
+
+    private static func tokenize(_ text: String, line: Int, report: Report) -> [ScenarioToken] {
         let characters = Array(text)
+        let classes = characters.map(Class.init)
         var tokens: [ScenarioToken] = []
         var index = 0
+        /// Whether a token (or a blank, or a comment) can start at `position`.
+        func isReadable(_ position: Int) -> Bool {
+            switch classes[position] {
+            case .minus: position + 1 < classes.count && classes[position + 1] == .digit
+            case .other, .dot, .backslash, .number: false
+            default: true
+            }
+        }
         while index < characters.count {
-            let character = characters[index]
             let column = index + 1
-            if character == " " || character == "\t" {
+            switch classes[index] {
+            case .blank:
                 index += 1
-            } else if character == "#" {
-                break
-            } else if character == "\"" {
+            case .hash:
+                return tokens
+            case .quote:
                 var value = ""
                 var closed = false
                 index += 1
                 while index < characters.count {
-                    let next = characters[index]
-                    if next == "\"" {
+                    if classes[index] == .quote {
                         closed = true
                         index += 1
                         break
                     }
-                    if next == "\\" && index + 1 < characters.count {
+                    if classes[index] == .backslash && index + 1 < characters.count {
                         let escaped = characters[index + 1]
                         value.append(escaped == "n" ? "\n" : escaped == "t" ? "\t" : escaped)
                         index += 2
                         continue
                     }
-                    value.append(next)
+                    value.append(characters[index])
                     index += 1
                 }
-                if !closed { report(line, column, "unterminated string: add a closing \"") }
+                if !closed { report(line, column, text) { "unterminated string: add a closing \"" } }
                 tokens.append(ScenarioToken(kind: .string, text: value, column: column))
-            } else if character.isASCII
-                && (character.isNumber
-                    || (character == "-" && index + 1 < characters.count
-                        && characters[index + 1].isASCII && characters[index + 1].isNumber))
-            {
+            case let start
+            where start == .digit || (start == .minus && index + 1 < classes.count && classes[index + 1] == .digit):
                 var end = index + 1
-                while end < characters.count && characters[end].isASCII
-                    && (characters[end].isNumber || characters[end] == ".")
-                {
-                    end += 1
-                }
+                while end < classes.count && (classes[end] == .digit || classes[end] == .dot) { end += 1 }
                 let digits = String(characters[index..<end])
                 var unitEnd = end
-                while unitEnd < characters.count && characters[unitEnd].isASCII && characters[unitEnd].isLetter {
-                    unitEnd += 1
-                }
+                while unitEnd < classes.count && classes[unitEnd] == .asciiLetter { unitEnd += 1 }
                 let unit = String(characters[end..<unitEnd])
                 let whole = String(characters[index..<unitEnd])
                 if let value = Double(digits), value.isFinite {
                     tokens.append(ScenarioToken(kind: .number(value, unit: unit), text: whole, column: column))
                 } else {
-                    report(line, column, "'\(whole)' is not a number")
+                    report(line, column, text) { "'\(whole)' is not a number" }
                     tokens.append(ScenarioToken(kind: .word, text: whole, column: column))
                 }
                 index = unitEnd
-            } else if character.isLetter || character == "_" {
+            case let start where start.startsWord:
                 var end = index + 1
-                while end < characters.count
-                    && (characters[end].isLetter || characters[end].isNumber || characters[end] == "_"
-                        || characters[end] == ".")
-                {
-                    end += 1
-                }
+                while end < classes.count && classes[end].continuesWord { end += 1 }
                 tokens.append(ScenarioToken(kind: .word, text: String(characters[index..<end]), column: column))
                 index = end
-            } else if ",:()!".contains(character) {
-                tokens.append(ScenarioToken(kind: .punctuation, text: String(character), column: column))
+            case .punctuation:
+                tokens.append(ScenarioToken(kind: .punctuation, text: String(characters[index]), column: column))
                 index += 1
-            } else {
-                report(
-                    line, column,
-                    "unexpected character '\(character.unicodeScalars.first.map { $0.isASCII && $0.value >= 32 ? String(character) : "\\u{\(String($0.value, radix: 16))}" } ?? "?")'"
-                )
-                index += 1
+            default:
+                // The whole run of characters that cannot start a token: one diagnostic for it.
+                var end = index + 1
+                while end < characters.count && !isReadable(end) { end += 1 }
+                let first = index
+                report(line, column, text) {
+                    let run = String(characters[first..<min(end, first + DiagnosticMessage.maxQuoted + 1)])
+                    return end - first == 1
+                        ? "unexpected character '\(run)'" : "\(end - first) unexpected characters '\(run)'"
+                }
+                index = end
             }
         }
         return tokens

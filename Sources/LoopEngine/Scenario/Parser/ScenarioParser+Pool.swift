@@ -78,7 +78,7 @@ extension ScenarioParserState {
             _ = cursor.next()
             return .some(value)
         }
-        let found = cursor.peek.map { "; found '\($0.text)'" } ?? ""
+        let found: DiagnosticMessage = cursor.peek.map { "; found '\($0.text)'" } ?? ""
         error(line, at: cursor.peek, "expected a limit: a positive integer or 'default'\(found)")
         return nil
     }
@@ -155,7 +155,7 @@ extension ScenarioParserState {
         var seen: Set<String> = []
         while let clause = cursor.next() {
             guard clause.isWord, ["priority", "after", "work", "async"].contains(clause.text) else {
-                let message =
+                let message: DiagnosticMessage =
                     clause.isWord("check")
                     ? "`check every DURATION` goes right after `work DURATION`"
                     : clause.isWord("reply")
@@ -286,6 +286,14 @@ extension ScenarioParserState {
                 "the range '\(text)' has \(last - first + 1) names; expected at most \(Self.maxRange)")
             return nil
         }
+        guard expandedNames + (last - first + 1) <= Self.maxExpandedNames else {
+            error(
+                line, at: token,
+                "the ranges of this file stand for more than \(Self.maxExpandedNames) names in all; expected fewer "
+                    + "or shorter ranges")
+            return nil
+        }
+        expandedNames += last - first + 1
         let width = firstDigits.first == "0" ? firstDigits.count : 0
         return (first...last).map { number in
             let digits = String(number)
@@ -294,6 +302,9 @@ extension ScenarioParserState {
     }
 
     static let maxRange = 1000
+    /// The names all the ranges of one file may stand for together (definitions and uses): a file of ranges
+    /// cannot make the parser build a billion names.
+    static let maxExpandedNames = 100_000
 
     func queueReference(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> String? {
         guard let token = expectWord(&cursor, what: what) else { return nil }
@@ -315,17 +326,18 @@ extension ScenarioParserState {
 
     /// Checks queue and operation names once the whole file is read.
     func validatePool() {
-        for (name, line, column) in queueNameTokens where threadNames.contains(name) {
+        for (name, line, column) in queueNameTokens where threadNameSet.contains(name) {
             error(
                 line, column,
                 "queue '\(name)' has the name of a thread; give it another name (traces tell them apart by name)")
         }
         for (name, line, column) in queueUses where queueLines[name] == nil {
-            let hint =
+            func hint() -> DiagnosticMessage {
                 queues.isEmpty
-                ? "no queue is declared; declare it at the top level: `queue \(name)`"
-                : "known: " + queues.map(\.name).joined(separator: ", ")
-            error(line, column, "unknown queue '\(name)' (\(hint))")
+                    ? "no queue is declared; declare it at the top level: `queue \(name)`"
+                    : "known: \(Self.nameList(queues.map(\.name)))"
+            }
+            error(line, column, "unknown queue '\(name)' (\(hint()))")
         }
         var reported: Set<Int> = []
         for use in operationUses {
@@ -350,12 +362,15 @@ extension ScenarioParserState {
         reportDependencyCycles()
     }
 
-    func knownOperations() -> String {
+    func knownOperations() -> DiagnosticMessage {
         guard !operationOrder.isEmpty else {
             return "no operation is added anywhere; add one with `operation NAME on QUEUE work 20ms`"
         }
-        let shown = operationOrder.prefix(8).joined(separator: ", ")
-        return "known: " + shown + (operationOrder.count > 8 ? ", …" : "")
+        var shown: DiagnosticMessage = ""
+        for (index, name) in operationOrder.prefix(8).enumerated() {
+            shown = "\(shown)\(index == 0 ? "" : ", ")\(name)"
+        }
+        return "known: \(shown)" + (operationOrder.count > 8 ? ", …" : "")
     }
 
     /// Operations that wait for each other (or for themselves) could never start: Foundation would wait forever
@@ -402,7 +417,7 @@ extension ScenarioParserState {
     /// Whether an `expect` line may name `thread`: a thread, a queue (its events), a queue's worker (`uploads.1`)
     /// or a detached thread.
     func isTraceThread(_ name: String) -> Bool {
-        if threadNames.contains(name) || queueLines[name] != nil || detachedTasks.contains(name) { return true }
+        if threadNameSet.contains(name) || queueLines[name] != nil || detachedTasks.contains(name) { return true }
         guard let dot = name.lastIndex(of: ".") else { return false }
         let number = name[name.index(after: dot)...]
         return queueLines[String(name[..<dot])] != nil && !number.isEmpty
@@ -410,10 +425,10 @@ extension ScenarioParserState {
             && number.first != "0"
     }
 
-    func traceThreadNames() -> String {
+    func traceThreadNames() -> DiagnosticMessage {
         var names = threadNames
         for queue in queues { names += [queue.name, queue.name + ".N"] }
         names += detachedTasks.sorted()
-        return names.joined(separator: ", ")
+        return Self.nameList(names)
     }
 }

@@ -96,13 +96,16 @@ final class ScenarioParserState {
     }
 
     let file: String
-    var diagnostics: [ScenarioDiagnostic] = []
+    /// The first diagnostics by position, and how many there are (bounded memory for any input).
+    var diagnostics = DiagnosticCollector()
     /// Lines that already have an error: follow-on complaints about the same line are noise.
     var linesWithErrors: Set<Int> = []
     var lineTexts: [Int: String] = [:]
     var items: [String: [String: ItemClass]] = [:]
     var references: [Reference] = []
     var threadNames: [String] = []
+    /// The same names, for lookups in O(1) (a file may declare thousands of threads).
+    var threadNameSet: Set<String> = []
     var threadReferences: [(name: String, line: ScenarioLine, column: Int)] = []
     var flagsSet: Set<String> = []
     var flagsRead: [(name: String, line: ScenarioLine, column: Int)] = []
@@ -116,6 +119,8 @@ final class ScenarioParserState {
     var operationOrder: [String] = []
     var operationUses: [OperationReference] = []
     var detachedTasks: Set<String> = []
+    /// How many names the ranges of the file have stood for so far (bounded: see `maxExpandedNames`).
+    var expandedNames = 0
     var expectedThreads: [(name: String, line: ScenarioLine, column: Int)] = []
 
     init(file: String) {
@@ -124,25 +129,23 @@ final class ScenarioParserState {
 
     // MARK: - Diagnostics
 
-    func error(_ line: ScenarioLine, _ column: Int, _ message: String) {
+    /// Records a problem. The message is built only if the diagnostic is kept (see ``DiagnosticCollector``), and
+    /// every value interpolated into it is shown terminal-safe and bounded (see ``DiagnosticMessage``).
+    func error(_ line: ScenarioLine, _ column: Int, _ message: @autoclosure () -> DiagnosticMessage) {
         linesWithErrors.insert(line.number)
-        diagnostics.append(
-            ScenarioDiagnostic(file: file, line: line.number, column: column, message: message, sourceLine: line.text))
+        diagnostics.add(file: file, line: line.number, column: column, message: message, sourceLine: line.text)
     }
 
-    func error(_ line: ScenarioLine, at token: ScenarioToken?, _ message: String) {
-        error(line, token?.column ?? (line.text.count + 1), message)
+    func error(_ line: ScenarioLine, at token: ScenarioToken?, _ message: @autoclosure () -> DiagnosticMessage) {
+        error(line, token?.column ?? (line.text.count + 1), message())
     }
 
     // MARK: - Entry
 
     func parse(_ source: String) throws(ScenarioDiagnostics) -> LoopScript {
-        let (lines, header) = ScenarioLexer.lines(of: source) { number, column, message in
+        let (lines, header) = ScenarioLexer.lines(of: source) { number, column, text, message in
             linesWithErrors.insert(number)
-            diagnostics.append(
-                ScenarioDiagnostic(
-                    file: file, line: number, column: column, message: message,
-                    sourceLine: Self.line(number, of: source)))
+            diagnostics.add(file: file, line: number, column: column, message: message, sourceLine: text)
         }
         let roots = tree(lines)
         var name: String?
@@ -218,7 +221,7 @@ final class ScenarioParserState {
         }
         if threads.isEmpty && diagnostics.isEmpty {
             error(
-                ScenarioLine(number: 1, indent: 0, tokens: [], text: Self.line(1, of: source)), 1,
+                ScenarioLine(number: 1, indent: 0, tokens: [], text: Self.firstLine(of: source)), 1,
                 "a scenario needs at least one thread: `thread main` followed by its items and program")
         }
         if threads.filter(\.isMain).count > 1 {
@@ -232,7 +235,7 @@ final class ScenarioParserState {
             let target: String
             if let thread {
                 target = thread
-                if !threadNames.contains(thread) { threadReferences.append((thread, node.line, column)) }
+                if !threadNameSet.contains(thread) { threadReferences.append((thread, node.line, column)) }
             } else if threadNames.count == 1 {
                 target = threadNames[0]
             } else {
@@ -244,8 +247,7 @@ final class ScenarioParserState {
         }
         validate(threads)
         validatePool()
-        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-        if !diagnostics.isEmpty { throw ScenarioDiagnostics(diagnostics) }
+        if !diagnostics.isEmpty { throw diagnostics.sorted }
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
             queues: queues, iterationCost: iterationCost ?? VirtualWorld.defaultIterationCost)
@@ -277,13 +279,11 @@ final class ScenarioParserState {
         return last.hasSuffix(".loop") ? String(last.dropLast(5)) : last
     }
 
-    static func line(_ number: Int, of source: String) -> String {
-        var current = 1
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == number { return String(line.hasSuffix("\r") ? line.dropLast() : line) }
-            current += 1
-        }
-        return ""
+    /// The first line of `source` (without its line break), read no further than that line.
+    static func firstLine(of source: String) -> String {
+        let bytes = source.utf8.prefix { $0 != UInt8(ascii: "\n") }
+        let line = String(Substring(bytes))
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 
     // MARK: - Blocks
@@ -292,8 +292,19 @@ final class ScenarioParserState {
     func tree(_ lines: [ScenarioLine]) -> [Node] {
         var roots: [Node] = []
         var stack: [(indent: Int, node: Node, childIndent: Int?)] = []
+        // The indentation of a block nested too deep: it and the lines under it are left out.
+        var tooDeep: Int?
         for line in lines {
+            if let indent = tooDeep, line.indent > indent { continue }
+            tooDeep = nil
             while let top = stack.last, line.indent <= top.indent { stack.removeLast() }
+            if stack.count >= Self.maxNesting {
+                error(
+                    line, line.indent + 1,
+                    "blocks nest more than \(Self.maxNesting) deep here; expected at most \(Self.maxNesting) levels")
+                tooDeep = line.indent
+                continue
+            }
             let node = Node(line: line)
             if stack.isEmpty {
                 if line.indent > 0 && !roots.isEmpty {
@@ -317,6 +328,10 @@ final class ScenarioParserState {
         return roots
     }
 
+    /// How deep blocks may nest (each level is a recursion of the parser and of the engine): far more than any
+    /// lesson needs, far less than a stack holds.
+    static let maxNesting = 100
+
     func rejectChildren(_ node: Node, of what: String) {
         if let first = node.children.first {
             error(first.line, first.line.indent + 1, "'\(what)' takes no indented block")
@@ -332,11 +347,12 @@ final class ScenarioParserState {
         let name = nameToken.text
         let isMain = cursor.accept("main")
         finish(&cursor)
-        if threadNames.contains(name) {
+        if threadNameSet.contains(name) {
             error(node.line, at: nameToken, "duplicate thread '\(name)'")
             return nil
         }
         threadNames.append(name)
+        threadNameSet.insert(name)
         if isMain { mainThreads.insert(name) }
         items[name] = [:]
         var spec = ThreadSpec(name: name, isMain: isMain, items: [], program: [])
@@ -632,7 +648,7 @@ final class ScenarioParserState {
                 return []
             }
             guard let target = expectWord(&cursor, what: "the thread to perform on") else { return [] }
-            if !threadNames.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
+            if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
             let wait = cursor.accept("wait")
             if context == .outside {
                 error(line, at: keyword, "perform from outside: let a thread of the scenario perform it")
@@ -810,24 +826,26 @@ final class ScenarioParserState {
         for reference in references {
             guard let known = items[reference.thread] else { continue }
             guard let kind = known[reference.name] else {
-                let names = known.keys.sorted()
-                let hint =
-                    names.isEmpty
-                    ? "thread \(reference.thread) has no items" : "known: " + names.joined(separator: ", ")
+                // The hint is built only for a diagnostic that is kept: never once per reference.
+                func hint() -> DiagnosticMessage {
+                    known.isEmpty
+                        ? "thread \(reference.thread) has no items" : "known: \(Self.nameList(known.keys.sorted()))"
+                }
                 error(
                     reference.line, reference.column,
-                    "unknown item '\(reference.name)' on thread \(reference.thread) (\(hint))")
+                    "unknown item '\(reference.name)' on thread \(reference.thread) (\(hint()))")
                 continue
             }
             if !reference.allowed.contains(kind) {
-                var message = "'\(reference.name)' is a \(kind.rawValue), but this needs \(reference.what)"
+                var message: DiagnosticMessage =
+                    "'\(reference.name)' is a \(kind.rawValue), but this needs \(reference.what)"
                 if kind == .port && reference.allowed == [.source0] { message += "; ports are written with `send`" }
                 if kind == .source0 && reference.allowed == [.port] { message += "; version-0 sources are `signal`led" }
                 error(reference.line, reference.column, message)
             }
         }
-        for (name, line, column) in threadReferences where !threadNames.contains(name) {
-            error(line, column, "unknown thread '\(name)' (known: \(threadNames.joined(separator: ", ")))")
+        for (name, line, column) in threadReferences where !threadNameSet.contains(name) {
+            error(line, column, "unknown thread '\(name)' (known: \(Self.nameList(threadNames)))")
         }
         for (name, line, column) in expectedThreads where !isTraceThread(name) {
             error(line, column, "unknown thread '\(name)' (known: \(traceThreadNames()))")
@@ -848,6 +866,17 @@ final class ScenarioParserState {
     }
 
     // MARK: - Small pieces
+
+    /// Names for a hint: each shown safely, at most 8 of them, then how many more.
+    static func nameList(_ names: some Collection<String>) -> DiagnosticMessage {
+        var list: DiagnosticMessage = ""
+        for (index, name) in names.prefix(8).enumerated() {
+            list += index == 0 ? "" : ", "
+            list = "\(list)\(name)"
+        }
+        if names.count > 8 { list += ", … (\(names.count - 8) more)" }
+        return list
+    }
 
     func expectWord(_ cursor: inout TokenCursor, what: String) -> ScenarioToken? {
         guard let token = cursor.peek, token.isWord else {
@@ -927,9 +956,10 @@ final class ScenarioParserState {
     ) -> [ModeName] {
         if allowNothing && cursor.accept("nothing") { return [] }
         var modes: [ModeName] = []
+        var listed: Set<ModeName> = []
         repeat {
             guard let mode = expectMode(&cursor, line, allowCommon: allowCommon) else { break }
-            if modes.contains(mode) { error(line, at: cursor.last, "mode '\(mode)' is listed twice") }
+            if !listed.insert(mode).inserted { error(line, at: cursor.last, "mode '\(mode)' is listed twice") }
             modes.append(mode)
         } while cursor.acceptPunctuation(",")
         return modes

@@ -2,8 +2,9 @@
 /// order that a generic encoder would not keep anyway.
 enum JSONText {
     /// `text` as a JSON string literal. Quotes and backslashes are escaped, every control character (and DEL,
-    /// which Perfetto's tokenizer rejects, and U+2028/U+2029, which break JavaScript readers) becomes `\uXXXX`;
-    /// other non-ASCII passes through as UTF-8.
+    /// which Perfetto's tokenizer rejects, and U+2028/U+2029, which break JavaScript readers), every C1 control
+    /// and every bidirectional control (``TerminalSafeText/isUnsafe(_:)``: a terminal showing the file would act
+    /// on them) becomes `\uXXXX`, which decodes to the same text; other non-ASCII passes through as UTF-8.
     static func quoted(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
@@ -51,7 +52,7 @@ enum JSONText {
     }
 
     private static func needsUnicodeEscape(_ value: UInt32) -> Bool {
-        value < 0x20 || value == 0x7F || value == 0x2028 || value == 0x2029
+        Unicode.Scalar(value).map(TerminalSafeText.isUnsafe) ?? false
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

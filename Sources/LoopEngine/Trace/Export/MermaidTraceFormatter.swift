@@ -20,7 +20,9 @@
 ///   therefore drawn from that callout. The run's own time limit is an arrow from the loop to itself; an
 ///   ignored wake-up or stop ends in a cross (`-x`).
 /// - With several threads each loop's story is told in turn (Mermaid blocks cannot interleave).
-/// - Text is escaped for Mermaid with entity codes (`#35;` `#59;` …), newlines become spaces.
+/// - Text is escaped for Mermaid with entity codes (`#35;` `#59;` …); control characters (newlines too) and
+///   bidirectional controls are shown as escapes (`\n`, `\e`, `\u{202E}`), so no line of the diagram breaks
+///   and nothing reaches a terminal raw.
 public enum MermaidTraceFormatter {
     /// The whole diagram, ending in a newline. `scenario` becomes its title.
     public static func format(_ events: [LoopEvent], scenario: String) -> String {
@@ -39,17 +41,14 @@ public enum MermaidTraceFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` made safe for a Mermaid label: `#`, `;`, `%`, `<` and `>` as entity codes (Mermaid decodes
-    /// `#NN;`), control characters as spaces.
+    /// `text` made safe for a Mermaid label and for a terminal that shows the diagram's source: `#`, `;`, `%`, `<`
+    /// and `>` as entity codes (Mermaid decodes `#NN;`); control characters, ESC, DEL and bidirectional controls
+    /// as visible escapes (`\e`, `\n`, `\u{202E}`: ``TerminalSafeText/terminalSafe(_:)``).
     static func escaped(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in TerminalSafeText.terminalSafe(text).unicodeScalars {
             switch scalar {
             case "#", ";", "%", "<", ">": out += "#\(scalar.value);"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
-                || scalar.value == 0x2029:
-                out += " "
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -31,13 +31,16 @@ struct Session: Equatable {
     /// state, the pool's counters) then starts from the oldest event kept.
     private(set) var forgottenEvents = 0
 
-    static let maximumEvents = 50_000
+    /// The most events a replay computes (`--max-events`, the event budget every command shares): the clock stops
+    /// there, and the status bar says so.
+    let maxEvents: Int
     /// Live: the most events kept; older ones are forgotten, as a terminal forgets its scrollback.
     static let maximumLiveEvents = 200_000
 
-    init(script: LoopScript, horizon: Duration = .seconds(20)) {
+    init(script: LoopScript, horizon: Duration = .seconds(20), maxEvents: Int = EventBudget.defaultLimit) {
         self.script = script
         self.horizon = script.until ?? horizon
+        self.maxEvents = max(1, maxEvents)
         isLive = false
         recompute()
     }
@@ -46,6 +49,7 @@ struct Session: Equatable {
     init(liveScript script: LoopScript) {
         self.script = script
         horizon = .zero
+        maxEvents = EventBudget.defaultLimit
         isLive = true
     }
 
@@ -63,19 +67,24 @@ struct Session: Equatable {
         return scenario
     }
 
-    /// True when running longer would show more (the clock stopped at the horizon, not because the loop is done).
-    var canExtend: Bool { !isLive && (haltReason == .horizon || haltReason == .requested) }
+    /// True when running longer would show more (the clock stopped at the horizon, not because the loop is done
+    /// or the event budget is spent).
+    var canExtend: Bool { !isLive && !reachedEventBudget && (haltReason == .horizon || haltReason == .requested) }
+
+    /// True when the replay stopped at the event budget: what follows is not computed.
+    private(set) var reachedEventBudget = false
 
     mutating func recompute() {
         guard !isLive else { return }
-        let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: Self.maximumEvents)
+        let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
         trace = outcome.events
         haltReason = outcome.haltReason
+        reachedEventBudget = outcome.reachedEventLimit
     }
 
     /// Runs further, for a live session that reached the end of what was computed.
     mutating func extend() {
-        guard canExtend, trace.count < Self.maximumEvents else { return }
+        guard canExtend else { return }
         horizon = horizon + horizon
         recompute()
     }

@@ -138,7 +138,7 @@ private func nextShown(after cursor: Int, _ model: inout AppModel) -> Int {
         if let next = model.trace.indices.first(where: { $0 >= cursor && model.isShown(model.trace[$0]) }) {
             return next + 1
         }
-        guard model.session.canExtend, model.trace.count < Session.maximumEvents else { break }
+        guard model.session.canExtend else { break }
         model.session.extend()
     }
     return model.view == .loop ? cursor + 1 : model.trace.count

@@ -104,6 +104,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
+    if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
     if model.session.isLive && model.session.liveEnded { text += "every thread has ended  " }
     if let limit = LimitReport.summary(model.session.haltReason) { text += "stopped: \(limit)  " }
     if let flash = model.flash {

@@ -1,5 +1,10 @@
+import LoopEngine
+
 /// What the terminal should show: a grid of cells, built by the pure `render` and drawn by a presenter.
 /// A value, so tests compare screens and presenters diff them.
+///
+/// No cell ever holds a character a terminal would act on: text is laid out with its unsafe characters shown
+/// as escapes (``put(_:x:y:style:limit:)``), and every cell written goes through ``safe(_:)``.
 struct Screen: Equatable {
     /// How a cell looks. Colours are the terminal's own 16 (so its theme applies); `monochrome` themes use only
     /// attributes and glyphs.
@@ -37,19 +42,23 @@ struct Screen: Equatable {
         get { cells[y * width + x] }
         set {
             guard x >= 0, y >= 0, x < width, y < height else { return }
-            cells[y * width + x] = newValue
+            cells[y * width + x] = Cell(character: Self.safe(newValue.character), style: newValue.style)
         }
     }
 
-    /// Writes `text` from (x, y), clipped to the screen (and to `limit` columns when given). Control characters
-    /// are shown as `?`: a scenario file cannot inject escape sequences into the terminal.
+    /// Writes `text` from (x, y), clipped to the screen (and to `limit` columns when given). Control characters,
+    /// ESC, DEL and bidirectional controls are shown as their escapes (`\e`, `\u{202E}`), as far as the width
+    /// allows: a scenario file cannot inject escape sequences into the terminal, nor reorder what it shows.
     mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) {
         guard y >= 0, y < height else { return }
         var column = x
         let end = min(width, limit.map { x + $0 } ?? width)
-        for character in text {
+        guard end > x else { return }
+        // Only what can be shown is escaped (escapes only widen the text): bounded by the width, not the text.
+        let visible = TerminalSafeText.terminalSafe(String(text.prefix(end - x)))
+        for character in visible {
             if column >= end { break }
-            if column >= 0 { self[column, y] = Cell(character: Self.safe(character), style: style) }
+            if column >= 0 { self[column, y] = Cell(character: character, style: style) }
             column += 1
         }
     }
@@ -61,10 +70,12 @@ struct Screen: Equatable {
         }
     }
 
+    /// `character`, or `?` where a cell cannot show it: a control, ESC, DEL or bidirectional control (the last
+    /// guard, for a character written without ``put(_:x:y:style:limit:)``), or a character that would not fill
+    /// exactly one cell (wide, or several scalars), which would shift the grid.
     static func safe(_ character: Character) -> Character {
         guard let scalar = character.unicodeScalars.first else { return "?" }
-        if scalar.value < 32 || scalar.value == 127 || (0x80..<0xA0).contains(scalar.value) { return "?" }
-        // Wide characters would shift the grid; show them as `?` too.
+        if character.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) { return "?" }
         if character.unicodeScalars.count > 1 || isWide(scalar) { return "?" }
         return character
     }

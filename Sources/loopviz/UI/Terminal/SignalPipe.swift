@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns SIGINT, SIGTERM, SIGHUP, SIGTSTP (Ctrl-Z) and SIGCONT into bytes on a pipe the UI loop polls, so they
-/// are handled in ordinary code (restore the terminal, stop, redraw) rather than in a signal handler.
+/// Turns SIGINT, SIGTERM, SIGHUP, SIGQUIT (Ctrl-\), SIGTSTP (Ctrl-Z) and SIGCONT into bytes on a pipe the UI loop
+/// polls, so they are handled in ordinary code (restore the terminal, stop, redraw) rather than in a signal handler.
+/// SIGQUIT is caught like SIGTERM: left alone, the Swift runtime's backtracer would take over the screen.
 enum SignalPipe {
     nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
     /// The end the UI polls.
@@ -16,7 +17,7 @@ enum SignalPipe {
         guard pipe(&pair) == 0 else { return }
         for fd in pair { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         fds = pair
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT] {
             install(signal)
         }
     }

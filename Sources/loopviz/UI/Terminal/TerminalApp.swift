@@ -65,7 +65,9 @@ enum TerminalApp {
                     let size = presenter.size
                     messages.append(.resize(width: size.width, height: size.height))
                 } else {
-                    return .success
+                    // SIGINT, SIGTERM, SIGHUP, SIGQUIT: the terminal is restored on the way out (defer), and the
+                    // status says which signal ended the UI (128 + its number).
+                    return ExitStatus(endedBy: signal)
                 }
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .success }

@@ -1,0 +1,103 @@
+/// A mode's timers in CF's order: by deadline, equal deadlines in the order they were inserted or last moved (a
+/// moved timer goes after every timer with its deadline, as an insert into CF's sorted array does).
+///
+/// It was that sorted array, with a linear insert for every add and every repeating fire, and linear scans at
+/// every wake; a heap keyed by (deadline, insertion stamp) keeps the same order with O(log n) changes, and the
+/// questions the loop asks (what is due, what to arm, what comes next) look only at the timers up to the answer.
+///
+/// The key is the deadline the timer had when it was inserted: whoever changes a timer's `fireTime` moves it with
+/// ``reposition(_:)`` before asking this queue anything (the core does, in `repositionInAllModes`).
+/// Guarded by the engine lock, like the mode that holds it.
+struct TimerQueue {
+    struct Order: Comparable {
+        var fireTime: LoopInstant
+        /// The queue's insertion count when the timer was inserted: later inserts sort after earlier ones.
+        var stamp: UInt64
+
+        static func < (a: Order, b: Order) -> Bool {
+            a.fireTime != b.fireTime ? a.fireTime < b.fireTime : a.stamp < b.stamp
+        }
+    }
+
+    private var heap = IndexedHeap<ObjectIdentifier, Order, LoopTimer>()
+    private var stamps: UInt64 = 0
+
+    var isEmpty: Bool { heap.isEmpty }
+    var count: Int { heap.count }
+
+    /// The first timer, firing or not (`CFRunLoopGetNextTimerFireDate` reads its deadline).
+    var first: LoopTimer? { heap.min?.value }
+
+    func contains(_ timer: LoopTimer) -> Bool { heap.contains(ObjectIdentifier(timer)) }
+
+    /// Inserts `timer` after every timer whose deadline is at most its own.
+    mutating func insert(_ timer: LoopTimer) {
+        stamps &+= 1
+        heap.set(ObjectIdentifier(timer), key: Order(fireTime: timer.fireTime, stamp: stamps), value: timer)
+    }
+
+    /// Removes `timer`; false when it is not here.
+    @discardableResult
+    mutating func remove(_ timer: LoopTimer) -> Bool {
+        heap.remove(ObjectIdentifier(timer)) != nil
+    }
+
+    /// Moves `timer` to its current `fireTime` (after every timer with that deadline); false when it is not here.
+    @discardableResult
+    mutating func reposition(_ timer: LoopTimer) -> Bool {
+        guard remove(timer) else { return false }
+        insert(timer)
+        return true
+    }
+
+    /// The valid timers not firing now whose deadline is at most `limit`, in order.
+    func due(by limit: LoopInstant) -> [LoopTimer] {
+        var found: [(Order, LoopTimer)] = []
+        heap.visit { entry in
+            guard entry.key.fireTime <= limit else { return false }
+            let timer = entry.value
+            if timer.isValidStorage && !timer.isFiring && timer.fireTime <= limit { found.append((entry.key, timer)) }
+            return true
+        }
+        if found.count > 1 { found.sort { $0.0 < $1.0 } }
+        return found.map(\.1)
+    }
+
+    /// The first timer that is not firing.
+    func firstNotFiring() -> LoopTimer? {
+        var best: (Order, LoopTimer)?
+        heap.visit { entry in
+            if let best, best.0 < entry.key { return false }
+            if !entry.value.isFiring { best = (entry.key, entry.value) }
+            return true
+        }
+        return best?.1
+    }
+
+    /// What `__CFArmNextTimerInMode` arms for, over the timers not firing: the earliest deadline (`soft`) and the
+    /// earliest deadline plus tolerance (`hard`, with `honourTolerance`; else the same as `soft`). Nil with no
+    /// such timer.
+    ///
+    /// CF walks its sorted array until a deadline passes the `hard` found so far; every timer it skips has a
+    /// deadline, and so a deadline plus tolerance, past that `hard`, so the walk's answer is these two minimums.
+    /// The heap is searched the same way: below an entry whose deadline is at or past `hard`, nothing can lower
+    /// either.
+    func armingWindow(honourTolerance: Bool) -> (soft: LoopInstant, hard: LoopInstant)? {
+        var soft: LoopInstant?
+        var hard: LoopInstant?
+        heap.visit { entry in
+            if let hard, entry.key.fireTime >= hard { return false }
+            let timer = entry.value
+            guard !timer.isFiring else { return true }
+            let timerHard = honourTolerance ? timer.fireTime + timer.effectiveTolerance : timer.fireTime
+            if soft == nil || timer.fireTime < soft! { soft = timer.fireTime }
+            if hard == nil || timerHard < hard! { hard = timerHard }
+            return true
+        }
+        guard let soft, let hard else { return nil }
+        return (soft, hard)
+    }
+
+    /// Every timer, in order (for snapshots).
+    var ordered: [LoopTimer] { heap.sorted().map(\.value) }
+}

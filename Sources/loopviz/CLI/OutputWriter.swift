@@ -1,0 +1,95 @@
+import LoopEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes to one descriptor through plain `write(2)` loops, buffered, remembering the first error.
+///
+/// Why not `FileHandle` or `print`: `FileHandle.write` traps on an error (a full disk, a closed pipe), and stdio
+/// loses the error of a buffered `print` at exit. Here every error is kept (its `errno`), later writes are
+/// skipped, and the command reports it once, naming ``name`` and the reason (`strerror`).
+final class OutputWriter {
+    /// Who the descriptor is for a message: a path, or "standard output".
+    let name: String
+    let descriptor: Int32
+    /// Flush at every newline (a terminal shows each line at once); else when the buffer fills.
+    private let flushesLines: Bool
+    private var buffer: [UInt8] = []
+    private static let capacity = 64 * 1024
+    /// The `errno` of the first write that failed.
+    private(set) var errorNumber: Int32?
+
+    init(descriptor: Int32, name: String, flushesLines: Bool = false) {
+        self.descriptor = descriptor
+        self.name = name
+        self.flushesLines = flushesLines
+        buffer.reserveCapacity(Self.capacity)
+    }
+
+    /// True while no write has failed: a streaming run stops as soon as it turns false.
+    var isWorking: Bool { errorNumber == nil }
+
+    /// True when the reader went away (a closed pipe): the command ends quietly.
+    var readerHasGone: Bool { errorNumber == EPIPE }
+
+    /// Buffers `text`, writing out every full buffer: a large text (a whole Chrome trace) goes out in pieces
+    /// instead of being copied into the buffer whole.
+    func write(_ text: String) {
+        guard errorNumber == nil else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count && errorNumber == nil {
+                let count = min(Self.capacity - buffer.count, bytes.count - start)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
+                start += count
+                if buffer.count >= Self.capacity { flush() }
+            }
+        }
+        if flushesLines && text.utf8.contains(10) { flush() }
+    }
+
+    /// Writes out everything buffered; false once a write has failed.
+    @discardableResult
+    func flush() -> Bool {
+        guard errorNumber == nil else { return false }
+        var offset = 0
+        let failure: Int32? = buffer.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        buffer.removeAll(keepingCapacity: true)
+        errorNumber = failure
+        return failure == nil
+    }
+
+    /// The one-line message for the first failed write, or nil.
+    var errorMessage: String? {
+        guard let errorNumber else { return nil }
+        return Self.message(writing: name, errorNumber)
+    }
+
+    /// `loopviz: error: cannot write NAME: REASON`, with the path made safe for the terminal.
+    static func message(writing name: String, _ number: Int32) -> String {
+        "loopviz: error: cannot write \(TerminalSafeText.terminalSafe(name)): \(String(cString: strerror(number)))"
+    }
+}
+
+/// `write(2)`, out of the way of ``OutputWriter/write(_:)``.
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -1,0 +1,47 @@
+import LoopEngine
+import Testing
+
+@Suite("the text trace written as events arrive")
+struct TextTraceStreamTests {
+    static func event(
+        _ ms: Int64, _ mode: String, _ kind: LoopEvent.Kind, _ name: String? = nil, _ detail: String? = nil
+    )
+        -> LoopEvent
+    {
+        LoopEvent(
+            time: LoopInstant(nanoseconds: ms * 1_000_000), loop: "T", depth: 1, mode: mode, iteration: 1, kind: kind,
+            name: name, detail: detail)
+    }
+
+    static let events = [
+        event(0, "default", .entry), event(0, "default", .timer, "t"),
+        event(50, "LongModeName", .timer, "aVeryLongTimer", "x"), event(60, "default", .exit),
+    ]
+
+    @Test("a trace shorter than the lookahead is laid out exactly as the whole-trace formatter lays it out")
+    func shortTraceIsUnchanged() {
+        for events in [Self.events, ScenarioRunner.run(ExportScenarios.rich).events] {
+            var stream = TextTraceFormatter.Stream()
+            var text = ""
+            for event in events { text += stream.append(event) }
+            text += stream.finish()
+            #expect(text == TextTraceFormatter.format(events))
+        }
+    }
+
+    @Test("lines are held back only for the lookahead, then each is written at once; a wider cell widens its column")
+    func laterCellsWiden() {
+        var stream = TextTraceFormatter.Stream(lookahead: 2)
+        #expect(stream.append(Self.events[0]) == "")
+        #expect(
+            stream.append(Self.events[1]) == """
+                time   thread  depth  mode     event  name  detail
+                0.000  T       1      default  entry
+                0.000  T       1      default  timer  t
+
+                """)
+        #expect(stream.append(Self.events[2]) == "0.050  T       1      LongModeName  timer  aVeryLongTimer  x\n")
+        #expect(stream.append(Self.events[3]) == "0.060  T       1      default       exit\n")
+        #expect(stream.finish() == "")
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import LoopEngine
+import SnapshotSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder of scenario files and the executable started in it, with standard output wherever a test wants.
+struct BoundsFolder {
+    let url: URL
+
+    init(_ files: [String: String]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files { try write(name, text) }
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: url.appendingPathComponent(name), atomically: false, encoding: .utf8)
+    }
+
+    func read(_ name: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Starts loopviz with `arguments`; standard output goes to `stdout` (a pipe when nil).
+    func start(_ arguments: [String], stdout: FileHandle? = nil) throws -> (Process, Pipe?, Pipe) {
+        let process = Process()
+        process.executableURL = LoopvizProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = url
+        let out = stdout == nil ? Pipe() : nil
+        let err = Pipe()
+        process.standardOutput = stdout ?? out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs loopviz to its end.
+    func run(_ arguments: [String], stdout: FileHandle? = nil) throws -> LoopvizProcess.Result {
+        let (process, out, err) = try start(arguments, stdout: stdout)
+        let output = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return LoopvizProcess.Result(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: error, as: UTF8.self))
+    }
+}
+
+@Suite("bounded resources and safe files on the command line")
+struct CommandLineBoundsTests {
+    /// A timer every millisecond for a day: a million events in about 143 virtual seconds.
+    static let runaway = """
+        scenario "runaway"
+        until 100000s
+        thread T
+          timer t at 1ms every 1ms
+          run default for 100000s
+        """
+    static let good = CommandLineTests.good
+
+    static func trace(_ text: String, maxEvents: Int) throws -> [LoopEvent] {
+        let script = try ScenarioParser.parse(text, file: "x.loop")
+        return ScenarioRunner.run(script.scenario, horizon: script.until ?? .seconds(60), maxEvents: maxEvents).events
+    }
+
+    static let full = "loopviz: error: cannot write standard output: No space left on device\n"
+
+    @Test(
+        "a full standard output is one line naming it and why, exit 4, for every command",
+        arguments: [
+            ["run", "good.loop"], ["run", "good.loop", "--trace", "chrome"], ["check", "good.loop"],
+            ["screen", "good.loop"], ["compare", "--help"], ["--help"],
+        ])
+    func fullStandardOutput(_ arguments: [String]) throws {
+        let folder = try BoundsFolder(["good.loop": Self.good])
+        defer { folder.remove() }
+        let devFull = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try folder.run(arguments, stdout: devFull)
+        #expect(result.status == 4)
+        #expect(result.stderr == Self.full)
+    }
+
+    @Test("a closed pipe ends a long run quietly with 141, long before its budget")
+    func closedPipe() throws {
+        let folder = try BoundsFolder(["runaway.loop": Self.runaway])
+        defer { folder.remove() }
+        let (process, out, err) = try folder.start(["run", "runaway.loop", "--max-events", "100000000"])
+        let reader = try #require(out).fileHandleForReading
+        let first = reader.readData(ofLength: 100)
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("time   thread  depth  mode"))
+        try reader.close()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 141)
+        #expect(error.isEmpty)
+    }
+
+    @Test(
+        "-o naming an input, however spelled, is refused with exit 2 and the input untouched",
+        arguments: ["x.loop", "./x.loop", "missing/../x.loop", "link.loop", "hard.loop", "\(UUID())/../x.loop"])
+    func outputIsAnInput(_ spelling: String) throws {
+        let folder = try BoundsFolder(["x.loop": Self.good])
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("link.loop").path, withDestinationPath: "x.loop")
+        try FileManager.default.linkItem(
+            at: folder.url.appendingPathComponent("x.loop"), to: folder.url.appendingPathComponent("hard.loop"))
+        let result = try folder.run(["run", "x.loop", "-o", spelling])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("loopviz: error: -o \(spelling) is an input file"))
+        #expect(result.stdout == "")
+        #expect(try folder.read("x.loop") == Self.good)
+        #expect(folder.names == ["hard.loop", "link.loop", "x.loop"])
+    }
+
+    @Test("-o replaces a file whole, keeps its permissions, and leaves no temporary file")
+    func outputReplacesAtomically() throws {
+        let folder = try BoundsFolder(["good.loop": Self.good, "out.txt": "old\n"])
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out.txt").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: out)
+        let expected = TextTraceFormatter.format(try Self.trace(Self.good, maxEvents: .max))
+        let result = try folder.run(["run", "good.loop", "-o", "out.txt"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "" && result.stderr == "")
+        #expect(try folder.read("out.txt") == expected)
+        let mode = try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        #expect(folder.names == ["good.loop", "out.txt"])
+    }
+
+    @Test("-o in a folder that does not exist: one line naming the path and why, exit 4")
+    func outputCannotBeCreated() throws {
+        let folder = try BoundsFolder(["good.loop": Self.good])
+        defer { folder.remove() }
+        let result = try folder.run(["run", "good.loop", "-o", "nowhere/out.txt"])
+        #expect(result.status == 4)
+        #expect(result.stderr == "loopviz: error: cannot write nowhere/out.txt: No such file or directory\n")
+    }
+
+    @Test(
+        "a signal ends a headless run with 128 + its number, the old -o file intact and no temporary file left",
+        arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)])
+    func signalLeavesTheOldFile(_ signal: Int32, _ status: Int32) throws {
+        let folder = try BoundsFolder(["runaway.loop": Self.runaway, "out.txt": "old\n"])
+        defer { folder.remove() }
+        let (process, _, err) = try folder.start(
+            ["run", "runaway.loop", "--max-events", "100000000", "-o", "out.txt"])
+        // The temporary file appears once the output is open, after the handlers are installed.
+        var waited = 0
+        while !folder.names.contains(where: { $0.hasPrefix(".out.txt.loopviz-") }) && waited < 2_000 {
+            usleep(5_000)
+            waited += 1
+        }
+        #expect(folder.names.contains { $0.hasPrefix(".out.txt.loopviz-") })
+        kill(process.processIdentifier, signal)
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+        #expect(error.isEmpty)
+        #expect(try folder.read("out.txt") == "old\n")
+        #expect(folder.names == ["out.txt", "runaway.loop"])
+    }
+
+    static func budgetMessage(_ limit: Int) -> String {
+        "loopviz: runaway.loop: stopped at the event budget of \(limit) events "
+            + "(the trace so far is kept; --max-events N allows more)\n"
+    }
+
+    @Test("the event budget stops run: what was recorded is printed, stderr says so, exit 3")
+    func runBudget() throws {
+        let folder = try BoundsFolder(["runaway.loop": Self.runaway])
+        defer { folder.remove() }
+        let events = try Self.trace(Self.runaway, maxEvents: 40)
+        #expect(events.count == 40)
+        let text = try folder.run(["run", "runaway.loop", "--max-events", "40"])
+        #expect(text.status == 3)
+        #expect(text.stdout == TextTraceFormatter.format(events))
+        #expect(text.stderr == Self.budgetMessage(40))
+        for format in ["jsonl", "chrome", "mermaid"] {
+            let result = try folder.run(["run", "runaway.loop", "--max-events=40", "--trace", format])
+            #expect(result.status == 3)
+            #expect(result.stderr == Self.budgetMessage(40))
+            let expected =
+                switch format {
+                case "jsonl": JSONLTraceFormatter.format(events, scenario: "runaway")
+                case "chrome": ChromeTraceFormatter.format(events, scenario: "runaway")
+                default: MermaidTraceFormatter.format(events, scenario: "runaway")
+                }
+            #expect(result.stdout == expected, "\(format)")
+        }
+    }
+
+    @Test("check reports a run stopped by the budget as a FAIL of that file and exits 3")
+    func checkBudget() throws {
+        let runaway = Self.runaway + "\nexpect in order\n  timer t\n"
+        let folder = try BoundsFolder(["runaway.loop": runaway, "good.loop": Self.good])
+        defer { folder.remove() }
+        let result = try folder.run(["check", "good.loop", "runaway.loop", "--max-events", "100"])
+        #expect(result.status == 3)
+        #expect(
+            result.stdout == """
+                PASS good.loop (1 expectation, 11 events)
+                FAIL runaway.loop: stopped at the event budget of 100 events; expectations not checked
+
+                """)
+        #expect(result.stderr == Self.budgetMessage(100))
+    }
+
+    @Test("screen stops at the budget too, and says so")
+    func screenBudget() throws {
+        let folder = try BoundsFolder(["runaway.loop": Self.runaway])
+        defer { folder.remove() }
+        let result = try folder.run(["screen", "runaway.loop", "--max-events", "100"])
+        #expect(result.status == 3)
+        #expect(result.stdout.contains("stopped at the event budget (100 events)"))
+        #expect(result.stderr == Self.budgetMessage(100))
+    }
+
+    @Test("--max-events takes a positive number", arguments: ["0", "-3", "many", ""])
+    func badBudget(_ value: String) throws {
+        let folder = try BoundsFolder(["good.loop": Self.good])
+        defer { folder.remove() }
+        for command in ["run", "check", "compare", "screen"] {
+            let result = try folder.run([command, "good.loop", "--max-events", value])
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("loopviz: error: '\(value)' is not a number of events"))
+        }
+    }
+
+    static let lessons = ExampleFiles.lessons
+
+    @Test("run writes each lesson, as it goes, exactly as its golden trace and its JSON Lines", arguments: lessons)
+    func streamingMatchesTheGoldens(_ name: String) throws {
+        let path = Snapshot.packageRoot.appendingPathComponent("examples/\(name)").path
+        let folder = try BoundsFolder([:])
+        defer { folder.remove() }
+        let base = String(name.dropLast(".loop".count))
+        let golden = try String(
+            contentsOf: Snapshot.packageRoot.appendingPathComponent(
+                "Tests/LoopEngineTests/Snapshots/Examples/\(base).trace"), encoding: .utf8)
+        let text = try folder.run(["run", path])
+        #expect(text.status == 0)
+        #expect(text.stdout == golden)
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let script = try ScenarioParser.parse(source, file: path)
+        let events = ScenarioRunner.run(script.scenario, horizon: script.until ?? .seconds(60)).events
+        let jsonl = try folder.run(["run", path, "--trace", "jsonl"])
+        #expect(jsonl.stdout == JSONLTraceFormatter.format(events, scenario: script.scenario.name))
+    }
+}
+
+/// The lessons in examples/.
+enum ExampleFiles {
+    static let lessons: [String] = {
+        let folder = Snapshot.packageRoot.appendingPathComponent("examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".loop") }.sorted()
+    }()
+}
