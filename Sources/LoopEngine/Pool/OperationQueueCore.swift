@@ -288,18 +288,21 @@ final class OperationQueueCore: @unchecked Sendable {
     private func runSynchronously(
         _ operation: PoolOperation, on worker: PoolWorker, duration: Duration, checkEvery: Duration?
     ) {
-        var left = duration
-        let slice = checkEvery.flatMap { $0 > .zero ? $0 : nil } ?? duration
-        while left > .zero {
-            let step = min(slice, left)
-            world.work(step)
-            // Halted meanwhile: the run is over and the operation did not finish.
-            if world.kernel.isHalted { return }
-            left -= step
-            if left > .zero && checkEvery != nil && lock.withLock({ operation.isCancelled }) {
+        if let checkEvery, checkEvery > .zero {
+            let outcome = world.work(duration, checkingEvery: checkEvery) { [unowned self, unowned operation] in
+                lock.withLock { operation.isCancelled }
+            }
+            switch outcome {
+            case .halted: return  // The run is over and the operation did not finish.
+            case .cancelled:
                 withLockThenPublish { finishLocked(operation, .cancelledWhileRunning, on: worker.name) }
                 return
+            case .worked: break
             }
+        } else {
+            world.work(duration)
+            // Halted meanwhile: the run is over and the operation did not finish.
+            if world.kernel.isHalted { return }
         }
         withLockThenPublish { finishLocked(operation, .done, on: worker.name) }
     }

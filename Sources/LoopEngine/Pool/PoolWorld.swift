@@ -13,6 +13,9 @@ protocol PoolWorld: AnyObject, Sendable {
     /// Works on the calling thread for `duration` (a callout's `work`, a synchronous operation), returning early
     /// when the world halts: on real threads a halt must not wait for a long sleep to end.
     func work(_ duration: Duration)
+    /// Works for `duration` looking at `isCancelled` every `every` (a synchronous operation's check points); see
+    /// `PoolWorld+CheckedWork.swift`. The virtual world skips check points nothing could observe.
+    func work(_ duration: Duration, checkingEvery every: Duration, isCancelled: @escaping () -> Bool) -> CheckedWork
     /// Blocks the calling thread until `condition` holds or the world halts; returns the condition.
     @discardableResult
     func block(until condition: @escaping () -> Bool) -> Bool

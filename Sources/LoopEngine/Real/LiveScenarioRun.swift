@@ -52,22 +52,30 @@ public final class LiveScenarioRun: @unchecked Sendable {
         }
         var started: [HostedThread] = []
         for host in shared.hosts {
-            started.append(
-                HostedThread { [programsEnded] in
-                    host.perform(host.program)
-                    programsEnded.increment()
-                })
+            // The OS refusing a thread halts the run (no trap); that thread's program counts as ended.
+            if let thread = try? HostedThread({ [programsEnded] in
+                host.perform(host.program)
+                programsEnded.increment()
+            }) {
+                started.append(thread)
+            } else {
+                programsEnded.increment()
+                waiter.halt()
+            }
         }
         for (time, events) in Self.groupedByTime(scenario.outside) {
             let actions = events.compactMap { event in
                 // An event for a thread the scenario does not have addresses nobody.
                 shared.host(named: event.thread).map { host in (host, event.actions) }
             }
-            started.append(
-                HostedThread { [world] in
-                    guard world.sleep(until: .zero + time) else { return }
-                    for (host, actions) in actions { host.perform(actions) }
-                })
+            if let thread = try? HostedThread({ [world] in
+                guard world.sleep(until: .zero + time) else { return }
+                for (host, actions) in actions { host.perform(actions) }
+            }) {
+                started.append(thread)
+            } else {
+                waiter.halt()
+            }
         }
         threads = started
     }

@@ -94,9 +94,16 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
         let loop = waiter.makeLoop(named: name)
         loop.sink = sink
         running.increment()
-        let thread = HostedThread { [finished] in
-            body(loop)
+        guard
+            let thread = try? HostedThread({ [finished] in
+                body(loop)
+                finished.increment()
+            })
+        else {
+            // The OS refused a thread: the run halts (its loop is never run), no trap.
             finished.increment()
+            waiter.halt()
+            return loop
         }
         let late = startedLock.withLock {
             if !closed { started.append(thread) }

@@ -39,10 +39,15 @@ public enum ScenarioRunner {
         consume: ((LoopEvent) -> Bool)? = nil
     ) -> Outcome {
         var outcome: Outcome?
-        let thread = HostedThread {
+        let body = {
             outcome = runHosted(scenario, horizon: horizon, maxEvents: maxEvents, consume: consume).outcome
         }
-        thread.join()
+        if let thread = try? HostedThread(body) {
+            thread.join()
+        } else {
+            // No OS thread to spare: the caller's stack will do (the nesting limit may then overflow it).
+            body()
+        }
         guard let outcome else { preconditionFailure("a joined run has its outcome") }
         return outcome
     }

@@ -28,8 +28,13 @@ final class HostedThread {
     /// address space until a deep nesting touches it.
     static let stackSize = 16 << 20
 
-    /// Starts an OS thread running `body`.
-    init(_ body: @escaping () -> Void) {
+    /// `pthread_create` failed: its error (`EAGAIN`, `ENOMEM`, ...).
+    struct StartError: Error {
+        let code: Int32
+    }
+
+    /// Starts an OS thread running `body`; throws when the OS refuses one (no trap: the caller halts its world).
+    init(_ body: @escaping () -> Void) throws(StartError) {
         // The thread owns one retain of the body and releases it when the body returns.
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
@@ -45,7 +50,11 @@ final class HostedThread {
                 Unmanaged<Body>.fromOpaque(argument).takeRetainedValue().run()
                 return nil
             }, context)
-        precondition(result == 0, "pthread_create failed (\(result))")
+        guard result == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            joined = true
+            throw StartError(code: result)
+        }
     }
 
     deinit {

@@ -16,6 +16,8 @@ struct VirtualThread {
         case spending(until: LoopInstant)
         /// Blocked until the condition holds (the caller of a perform-on-thread that waits until done).
         case blocked(until: () -> Bool)
+        /// A synchronous operation working with check points (`VirtualWorld+CheckPoints.swift`).
+        case checking(CheckPoints)
         /// Its program has ended; so has its OS thread, or it is about to.
         case ended
     }
@@ -78,15 +80,14 @@ extension VirtualWorld {
         threads[0].phase = .running
         var hosted: [HostedThread] = []
         for index in bodies.indices.dropFirst() {
-            let body = bodies[index]
-            hosted.append(
-                HostedThread { [self] in
-                    baton.await(index)
-                    threads[index].phase = .running
-                    body()
-                    end(VirtualThreadID(rawValue: index))
-                })
-            osThreadsStarted += 1
+            if index >= ThreadLimit.maximumThreads {
+                refuse(index, ThreadLimit(thread: threads[index].name, running: index, osError: nil))
+            } else if case .threadLimit = haltReason {
+                // A thread before it was refused: the run is over before it began, and this one never starts.
+                threads[index].phase = .ended
+            } else if let thread = host(index, bodies[index]) {
+                hosted.append(thread)
+            }
         }
         bodies[0]()
         end(VirtualThreadID(rawValue: 0))
@@ -102,19 +103,45 @@ extension VirtualWorld {
     /// declaration order and starts when the scheduler gives it the baton, at the current instant at the
     /// earliest. Only the holder of the baton (a hosted thread, or an outside event) may call this.
     @discardableResult
+    ///
+    /// Past ``ThreadLimit/maximumThreads`` threads at once, or when the OS refuses the thread, the world halts with a
+    /// ``ThreadLimit`` and the thread ends without running (its loop is never run).
     func spawnThread(named name: String, _ body: @escaping () -> Void) -> VirtualThreadID {
-        guard let baton else { preconditionFailure("threads are spawned while the world runs its threads") }
+        let running = threads.count { !$0.isEnded }
         threads.append(VirtualThread(name: name))
         let index = threads.count - 1
-        spawned.append(
-            HostedThread { [self] in
+        if running >= ThreadLimit.maximumThreads {
+            refuse(index, ThreadLimit(thread: name, running: running, osError: nil))
+        } else if let thread = host(index, body) {
+            spawned.append(thread)
+        }
+        return VirtualThreadID(rawValue: index)
+    }
+
+    /// Starts the OS thread of virtual thread `index`, which waits for the baton; nil when the OS refuses it, the
+    /// world then halted with a ``ThreadLimit`` (and that thread ended before it began).
+    private func host(_ index: Int, _ body: @escaping () -> Void) -> HostedThread? {
+        guard let baton else { preconditionFailure("threads are hosted while the world runs its threads") }
+        do {
+            let thread = try HostedThread { [self] in
                 baton.await(index)
                 threads[index].phase = .running
                 body()
                 end(VirtualThreadID(rawValue: index))
-            })
-        osThreadsStarted += 1
-        return VirtualThreadID(rawValue: index)
+            }
+            osThreadsStarted += 1
+            return thread
+        } catch {
+            let running = threads.indices.count { $0 != index && !threads[$0].isEnded }
+            refuse(index, ThreadLimit(thread: threads[index].name, running: running, osError: error.code))
+            return nil
+        }
+    }
+
+    /// Halts the world because thread `index` cannot be had; it ends without running.
+    private func refuse(_ index: Int, _ limit: ThreadLimit) {
+        threads[index].phase = .ended
+        if haltReason == nil { haltReason = .threadLimit(limit) }
     }
 
     /// Blocks the calling hosted thread until `condition` holds or the world halts; returns the condition.
@@ -148,6 +175,10 @@ extension VirtualWorld {
         }
         return true
     }
+
+    /// Baton hand-overs between OS threads so far, and the wake-ups they caused (test hooks).
+    package var batonHandOvers: Int { baton?.counts.passes ?? 0 }
+    package var batonWakeUps: Int { baton?.counts.wakeUps ?? 0 }
 
     // MARK: - Scheduling
 
@@ -193,9 +224,17 @@ extension VirtualWorld {
 
     /// The first thread, in declaration order, that can go on at the current instant. Once the world has halted
     /// every thread that has not ended can: it has to unwind.
+    ///
+    /// A thread working with check points that is reached at a check point of its own and has not been cancelled
+    /// has had its turn: it looks at `isCancelled`, sees false and works on, as if it had taken the baton and
+    /// given it back, so a cancel later at the same instant is seen at its next check point.
     private func firstRunnable() -> VirtualThreadID? {
-        for index in threads.indices where canProceed(threads[index].phase) {
-            return VirtualThreadID(rawValue: index)
+        for index in threads.indices {
+            if canProceed(threads[index].phase) { return VirtualThreadID(rawValue: index) }
+            if haltReason == nil, case .checking(var checks) = threads[index].phase, checks.isAtCheckPoint(now) {
+                checks.passed = now
+                threads[index].phase = .checking(checks)
+            }
         }
         return nil
     }
@@ -208,6 +247,7 @@ extension VirtualWorld {
         case .waiting(let set): firstReady(in: set) != nil
         case .spending(let until): until <= now
         case .blocked(let condition): condition()
+        case .checking(let checks): checks.canGoOn(at: now)
         }
     }
 
@@ -220,6 +260,7 @@ extension VirtualWorld {
             switch thread.phase {
             case .spending(let until): candidate = until
             case .waiting(let set): candidate = earliestDeadline(in: set)
+            case .checking(let checks): candidate = checks.nextTime(from: now)
             default: candidate = nil
             }
             if let candidate, next == nil || candidate < next! { next = candidate }

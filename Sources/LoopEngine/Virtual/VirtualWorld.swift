@@ -25,6 +25,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         case requested
         /// A loop refused a run nested deeper than ``RunLoopCore/maximumNestingDepth``.
         case nestingLimit(NestingLimit)
+        /// A thread could not be created: the thread limit, or the OS refused it.
+        case threadLimit(ThreadLimit)
     }
 
     /// What one iteration of a loop costs on this clock unless a world is told otherwise: 1.5 µs, the time one

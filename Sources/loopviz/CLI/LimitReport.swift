@@ -12,11 +12,25 @@ enum LimitReport {
     /// What stopped the run, for the commands and the UI's status line (`source0 s re-entered the run loop of
     /// thread T 256 runs deep, the nesting limit (256)`); nil when no limit did. Names are made terminal-safe.
     static func summary(_ reason: VirtualWorld.HaltReason?) -> String? {
+        if case .threadLimit(let limit) = reason { return threadSummary(limit) }
         guard case .nestingLimit(let limit) = reason else { return nil }
         let thread = TerminalSafeText.terminalSafe(limit.thread)
         let who = limit.callout.map { "\($0.kind.rawValue) \(TerminalSafeText.terminalSafe($0.name))" } ?? "a callout"
         return "\(who) re-entered the run loop of thread \(thread) \(limit.depth) runs deep, the nesting limit "
             + "(\(RunLoopCore.maximumNestingDepth))"
+    }
+
+    /// `thread q.513 could not be created: the scenario had 512 threads at once, the thread limit (512)`, or the
+    /// OS's refusal below it.
+    private static func threadSummary(_ limit: ThreadLimit) -> String {
+        let thread = TerminalSafeText.terminalSafe(limit.thread)
+        let why =
+            if let code = limit.osError {
+                "the OS refused it (pthread_create error \(code)) with \(limit.running) running"
+            } else {
+                "the scenario had \(limit.running) threads at once, the thread limit (\(ThreadLimit.maximumThreads))"
+            }
+        return "thread \(thread) could not be created: \(why)"
     }
 
     /// Prints the message for `outcome` of `path` to standard error, if a limit stopped it; true when it did (the
@@ -30,7 +44,8 @@ enum LimitReport {
     /// ``report(_:path:)`` for `check`, which also prints the file's `ERROR` line on standard output.
     static func reportInCheck(_ outcome: ScenarioRunner.Outcome, path: String) -> Bool {
         guard report(outcome, path: path) else { return false }
-        print("ERROR \(TerminalSafeText.terminalSafe(path)): the run reached the nesting limit")
+        let limit = if case .threadLimit = outcome.haltReason { "thread limit" } else { "nesting limit" }
+        print("ERROR \(TerminalSafeText.terminalSafe(path)): the run reached the \(limit)")
         return true
     }
 }
