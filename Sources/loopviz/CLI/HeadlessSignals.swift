@@ -38,11 +38,25 @@ enum HeadlessSignals {
         _exit(128 + number)
     }
 
+    /// Creates the temporary file of `template` (ending in `XXXXXX`) with `mkstemp(3)`, marked for removal
+    /// before it exists: mkstemp writes the name into the very buffer the handler reads, so a signal at any moment
+    /// (even while mkstemp runs) removes the file. Returns its descriptor and name, or nil with `errno` set.
+    static func createTemporary(_ template: String) -> (descriptor: Int32, path: String)? {
+        guard let buffer = strdup(template) else { return nil }
+        pending = buffer
+        let descriptor = mkstemp(buffer)
+        guard descriptor >= 0 else {
+            let failure = errno
+            removeOnSignal(nil)
+            errno = failure
+            return nil
+        }
+        return (descriptor, String(cString: buffer))
+    }
+
     /// Marks `path` as the file to remove if a signal ends the command now; nil when there is none.
     static func removeOnSignal(_ path: String?) {
-        // The handler must never see a freed string: the new one is in place before the old one goes.
-        let old = pending
+        // Never freed: a handler on another thread may be reading the old string. A command marks at most one.
         pending = path.map { strdup($0) }
-        free(old)
     }
 }

@@ -54,11 +54,8 @@ final class OutputFile {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(folder).\(base).loopviz-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return .failure(.writing(path)) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        HeadlessSignals.removeOnSignal(temporary)
+        guard let (descriptor, temporary) = HeadlessSignals.createTemporary("\(folder).\(base).loopviz-XXXXXX")
+        else { return .failure(.writing(path)) }
         // mkstemp makes the file 0600: give it the mode the old file had, or what a new file would get.
         let mode: mode_t
         if stat(path, &info) == 0 {
