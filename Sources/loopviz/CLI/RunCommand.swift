@@ -120,9 +120,9 @@ enum RunCommand {
             #endif
         }
         if clock == .real || !format.streams {
-            output.writer.write(
-                format.render(
-                    outcome.events, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual))
+            format.write(
+                outcome.events, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual,
+                to: output.writer)
         }
         if let problem = output.commit() {
             CommandLine.printError(problem)

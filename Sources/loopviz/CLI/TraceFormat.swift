@@ -14,6 +14,15 @@ enum TraceFormat: String, CaseIterable {
     /// True for the formats `run` writes as the run goes (``TraceStreaming``).
     var streams: Bool { self == .text || self == .jsonl }
 
+    /// Writes the whole trace to `writer`; Chrome's, the largest, in pieces as it is made.
+    func write(_ events: [LoopEvent], scenario: String, clock: TraceClock, to writer: OutputWriter) {
+        if self == .chrome {
+            ChromeTraceFormatter.write(events, scenario: scenario, clock: clock) { writer.write($0) }
+        } else {
+            writer.write(render(events, scenario: scenario, clock: clock))
+        }
+    }
+
     func render(_ events: [LoopEvent], scenario: String, clock: TraceClock) -> String {
         switch self {
         case .text: TextTraceFormatter.format(events)

@@ -1,41 +1,96 @@
 extension ChromeTraceFormatter {
-    /// One trace event of the output, kept mutable until the whole trace is read (a slice learns its duration
-    /// when it closes).
+    /// One trace event of the output, kept small while the whole trace is read (a slice learns its duration
+    /// when it closes): its names and arguments are not stored but written from the trace events it refers to,
+    /// so a trace at the event budget needs tens of bytes per record, not hundreds.
     struct Record {
-        enum Phase: String {
-            case complete = "X"
-            case instant = "i"
-            case counter = "C"
-            case flowStart = "s"
-            case flowEnd = "f"
+        enum Content {
+            case slice(SliceRole)
+            case instant
+            case flowStart(id: Int)
+            case flowEnd(id: Int)
+            /// Series `counter` of ``ChromeTraceFormatter/counterNames`` now at `value`.
+            case counter(Int, value: Int)
         }
 
-        var phase: Phase
-        var name: String
-        var category: String
+        var content: Content
+        /// The trace event it comes from (a counter's: the event that changed it, or first showed its thread).
+        var event: Int
         var tid: Int
         /// Nanoseconds since the clock's origin.
         var ts: Int64
         var dur: Int64 = 0
-        var flowID = 0
-        /// Argument values, already JSON.
-        var args: [(String, String)] = []
+        /// The loop step that closed a slice, when it tells something about it (a sleep's wake, a run's result).
+        var closer: Int?
 
-        var json: String {
+        func json(_ events: [LoopEvent], flowNames: [Int: String]) -> String {
+            let event = events[self.event]
+            let (name, category) = Self.title(content, event, flowNames)
             var members: [(String, String)] = [
                 ("name", JSONText.quoted(name)), ("cat", JSONText.quoted(category)),
-                ("ph", JSONText.quoted(phase.rawValue)), ("ts", Self.microseconds(ts)),
+                ("ph", JSONText.quoted(phase)), ("ts", Self.microseconds(ts)),
             ]
-            if phase == .complete { members.append(("dur", Self.microseconds(dur))) }
+            if case .slice = content { members.append(("dur", Self.microseconds(dur))) }
             members += [("pid", "1"), ("tid", String(tid))]
-            switch phase {
+            switch content {
             case .instant: members.append(("s", JSONText.quoted("t")))
-            case .flowStart: members.append(("id", String(flowID)))
-            case .flowEnd: members += [("id", String(flowID)), ("bp", JSONText.quoted("e"))]
-            case .complete, .counter: break
+            case .flowStart(let id): members.append(("id", String(id)))
+            case .flowEnd(let id): members += [("id", String(id)), ("bp", JSONText.quoted("e"))]
+            case .slice, .counter: break
             }
+            let args = arguments(event, closer.map { events[$0] })
             if !args.isEmpty { members.append(("args", JSONText.object(args))) }
             return JSONText.object(members)
+        }
+
+        var phase: String {
+            switch content {
+            case .slice: "X"
+            case .instant: "i"
+            case .flowStart: "s"
+            case .flowEnd: "f"
+            case .counter: "C"
+            }
+        }
+
+        static func title(_ content: Content, _ event: LoopEvent, _ flowNames: [Int: String]) -> (String, String) {
+            switch content {
+            case .slice(.run): return ("run \(event.name ?? "?")", "run")
+            case .slice(.iteration): return ("iteration \(event.iteration)", "iteration")
+            case .slice(.callout):
+                return (event.name.map { "\(event.kind.rawValue) \($0)" } ?? event.kind.rawValue, "callout")
+            case .slice(.sleep): return ("sleep", "sleep")
+            case .instant: return Builder.instant(for: event) ?? (event.kind.rawValue, "control")
+            case .flowStart(let id), .flowEnd(let id): return (flowNames[id] ?? "", "flow")
+            case .counter(let series, _): return (ChromeTraceFormatter.counterNames[series], "counter")
+            }
+        }
+
+        /// The `args` object's members, already JSON, in the order the format documents.
+        func arguments(_ event: LoopEvent, _ closer: LoopEvent?) -> [(String, String)] {
+            switch content {
+            case .slice(.run):
+                var args: [(String, String)] = [("mode", JSONText.quoted(event.name)), ("depth", String(event.depth))]
+                if let detail = event.detail { args.append(("call", JSONText.quoted(detail))) }
+                if let closer { args.append(("result", JSONText.quoted(closer.name))) }
+                return args
+            case .slice(.iteration):
+                return [("mode", JSONText.quoted(event.mode)), ("depth", String(event.depth))]
+            case .slice(.callout):
+                var args: [(String, String)] = [("kind", JSONText.quoted(event.kind.rawValue))]
+                if let name = event.name { args.append(("item", JSONText.quoted(name))) }
+                if let detail = event.detail { args.append(("detail", JSONText.quoted(detail))) }
+                return args
+            case .slice(.sleep):
+                var args = event.detail.map { [("detail", JSONText.quoted($0))] } ?? []
+                if let closer { args.append(("woken by", JSONText.quoted(closer.detail))) }
+                return args
+            case .instant:
+                return event.detail.map { [("detail", JSONText.quoted($0))] } ?? []
+            case .flowStart, .flowEnd:
+                return []
+            case .counter(_, let value):
+                return [(event.loop, String(value))]
+            }
         }
 
         static func microseconds(_ nanoseconds: Int64) -> String {
@@ -87,44 +142,37 @@ extension ChromeTraceFormatter {
         }
 
         private mutating func read(_ event: LoopEvent, at index: Int) {
-            var thread = state(for: event.loop, at: event.time.nanoseconds)
+            var thread = state(for: event.loop, at: index)
             let now = event.time.nanoseconds
             if event.kind.isLoopStep {
                 while let top = thread.stack.last, Self.closes(event, top) {
                     thread.stack.removeLast()
-                    close(top, at: now, by: event)
+                    close(top, at: now, by: index)
                 }
-                open(event, in: &thread)
+                open(event, at: index, in: &thread)
             }
-            if let instant = Self.instant(for: event) {
-                var record = Record(
-                    phase: .instant, name: instant.name, category: instant.category, tid: thread.tid, ts: now)
-                if let detail = event.detail { record.args = [("detail", JSONText.quoted(detail))] }
-                records.append(record)
+            if Self.instant(for: event) != nil {
+                records.append(Record(content: .instant, event: index, tid: thread.tid, ts: now))
             }
             for id in flows.ends[index] ?? [] {
-                records.append(
-                    Record(
-                        phase: .flowEnd, name: flows.names[id] ?? "", category: "flow", tid: thread.tid, ts: now,
-                        flowID: id))
+                records.append(Record(content: .flowEnd(id: id), event: index, tid: thread.tid, ts: now))
             }
             for id in flows.starts[index] ?? [] {
-                records.append(
-                    Record(
-                        phase: .flowStart, name: flows.names[id] ?? "", category: "flow", tid: thread.tid, ts: now,
-                        flowID: id))
+                records.append(Record(content: .flowStart(id: id), event: index, tid: thread.tid, ts: now))
             }
-            count(event, in: &thread)
+            count(event, at: index, in: &thread)
             threads[event.loop] = thread
         }
 
-        /// The thread's state; the first sight of a thread assigns its track and starts its counters at zero.
-        private mutating func state(for name: String, at now: Int64) -> ThreadState {
-            if let existing = threads[name] { return existing }
+        /// The thread's state, taken out of ``threads`` until `read` puts it back (a copy left there would make
+        /// every change to its stack copy the stack); the first sight of a thread assigns its track and starts its
+        /// counters at zero.
+        private mutating func state(for name: String, at index: Int) -> ThreadState {
+            if let existing = threads.removeValue(forKey: name) { return existing }
             threadOrder.append(name)
             let thread = ThreadState(tid: threadOrder.count)
-            for counter in ChromeTraceFormatter.counterNames {
-                records.append(counterRecord(counter, thread: name, tid: thread.tid, at: now, value: 0))
+            for series in ChromeTraceFormatter.counterNames.indices {
+                records.append(counterRecord(series, at: index, tid: thread.tid, value: 0))
             }
             return thread
         }
@@ -145,53 +193,43 @@ extension ChromeTraceFormatter {
             }
         }
 
-        private mutating func open(_ event: LoopEvent, in thread: inout ThreadState) {
+        private mutating func open(_ event: LoopEvent, at index: Int, in thread: inout ThreadState) {
             let depth = event.depth
             if event.kind == .runStart {
                 thread.lastIteration[depth] = 0
-                var args: [(String, String)] = [("mode", JSONText.quoted(event.name)), ("depth", String(depth))]
-                if let detail = event.detail { args.append(("call", JSONText.quoted(detail))) }
-                push(.run, "run \(event.name ?? "?")", "run", event, args, in: &thread)
+                push(.run, event, at: index, in: &thread)
                 return
             }
             if depth >= 1, event.iteration > thread.lastIteration[depth, default: 0], event.kind != .exit,
                 event.kind != .result
             {
                 thread.lastIteration[depth] = event.iteration
-                let args = [("mode", JSONText.quoted(event.mode)), ("depth", String(depth))]
-                push(.iteration, "iteration \(event.iteration)", "iteration", event, args, in: &thread)
+                push(.iteration, event, at: index, in: &thread)
             }
             if event.kind.isCallout {
-                var args: [(String, String)] = [("kind", JSONText.quoted(event.kind.rawValue))]
-                if let name = event.name { args.append(("item", JSONText.quoted(name))) }
-                if let detail = event.detail { args.append(("detail", JSONText.quoted(detail))) }
-                let title = event.name.map { "\(event.kind.rawValue) \($0)" } ?? event.kind.rawValue
-                push(.callout, title, "callout", event, args, in: &thread)
+                push(.callout, event, at: index, in: &thread)
             } else if event.kind == .sleep {
-                let args = event.detail.map { [("detail", JSONText.quoted($0))] } ?? []
-                push(.sleep, "sleep", "sleep", event, args, in: &thread)
+                push(.sleep, event, at: index, in: &thread)
             }
         }
 
         private mutating func push(
-            _ role: SliceRole, _ name: String, _ category: String, _ event: LoopEvent, _ args: [(String, String)],
-            in thread: inout ThreadState
+            _ role: SliceRole, _ event: LoopEvent, at index: Int, in thread: inout ThreadState
         ) {
-            records.append(
-                Record(
-                    phase: .complete, name: name, category: category, tid: thread.tid, ts: event.time.nanoseconds,
-                    args: args))
+            records.append(Record(content: .slice(role), event: index, tid: thread.tid, ts: event.time.nanoseconds))
             thread.stack.append(
                 OpenSlice(record: records.count - 1, role: role, depth: event.depth, iteration: event.iteration))
         }
 
-        private mutating func close(_ slice: OpenSlice, at end: Int64, by event: LoopEvent? = nil) {
+        /// Ends `slice` at `end`; `closer` is the loop step that ended it (none when the trace ended first).
+        private mutating func close(_ slice: OpenSlice, at end: Int64, by closer: Int? = nil) {
             records[slice.record].dur = max(0, end - records[slice.record].ts)
-            guard let event else { return }
+            guard let closer else { return }
+            let event = events[closer]
             if slice.role == .sleep, event.kind == .wake, event.depth == slice.depth {
-                records[slice.record].args.append(("woken by", JSONText.quoted(event.detail)))
+                records[slice.record].closer = closer
             } else if slice.role == .run, event.kind == .result, event.depth == slice.depth {
-                records[slice.record].args.append(("result", JSONText.quoted(event.name)))
+                records[slice.record].closer = closer
             }
         }
 
@@ -211,8 +249,7 @@ extension ChromeTraceFormatter {
 
         // MARK: - Counters
 
-        private mutating func count(_ event: LoopEvent, in thread: inout ThreadState) {
-            let now = event.time.nanoseconds
+        private mutating func count(_ event: LoopEvent, at index: Int, in thread: inout ThreadState) {
             let before = (thread.signalled.count, thread.pendingMessages, thread.timerFires)
             switch event.kind {
             case .signal: if let name = event.name { thread.signalled.insert(name) }
@@ -222,21 +259,10 @@ extension ChromeTraceFormatter {
             case .timer: thread.timerFires += 1
             default: break
             }
-            let names = ChromeTraceFormatter.counterNames
-            if thread.signalled.count != before.0 {
-                records.append(
-                    counterRecord(names[0], thread: event.loop, tid: thread.tid, at: now, value: thread.signalled.count)
-                )
-            }
-            if thread.pendingMessages != before.1 {
-                records.append(
-                    counterRecord(names[1], thread: event.loop, tid: thread.tid, at: now, value: thread.pendingMessages)
-                )
-            }
-            if thread.timerFires != before.2 {
-                records.append(
-                    counterRecord(names[2], thread: event.loop, tid: thread.tid, at: now, value: thread.timerFires))
-            }
+            let after = (thread.signalled.count, thread.pendingMessages, thread.timerFires)
+            if after.0 != before.0 { records.append(counterRecord(0, at: index, tid: thread.tid, value: after.0)) }
+            if after.1 != before.1 { records.append(counterRecord(1, at: index, tid: thread.tid, value: after.1)) }
+            if after.2 != before.2 { records.append(counterRecord(2, at: index, tid: thread.tid, value: after.2)) }
         }
 
         /// Messages a source1 perform consumed: its detail reads `N messages`; none means one.
@@ -247,8 +273,9 @@ extension ChromeTraceFormatter {
             return count
         }
 
-        private func counterRecord(_ name: String, thread: String, tid: Int, at now: Int64, value: Int) -> Record {
-            Record(phase: .counter, name: name, category: "counter", tid: tid, ts: now, args: [(thread, String(value))])
+        private func counterRecord(_ series: Int, at index: Int, tid: Int, value: Int) -> Record {
+            Record(
+                content: .counter(series, value: value), event: index, tid: tid, ts: events[index].time.nanoseconds)
         }
     }
 }

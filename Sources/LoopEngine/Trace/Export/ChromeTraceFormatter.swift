@@ -36,18 +36,25 @@ public enum ChromeTraceFormatter {
     public static let counterNames = ["signalled sources", "pending port messages", "timer fires"]
 
     /// The whole trace as one JSON object, one trace event per line so that diffs stay readable.
-    ///
-    /// Built in one string, records sorted by index rather than copied: a trace at the event budget (a million
-    /// events) makes a file of about 150 MB, and every extra copy of it would count in the peak memory.
     public static func format(_ events: [LoopEvent], scenario: String, clock: TraceClock = .virtual) -> String {
+        var out = ""
+        write(events, scenario: scenario, clock: clock) { out += $0 }
+        return out
+    }
+
+    /// The output of ``format(_:scenario:clock:)`` in pieces of a line or less, handed to `output` as they are
+    /// made: a trace at the event budget (a million events) makes about 300 MB of JSON, which a command writes
+    /// out as it goes instead of holding it. The records wait in a compact form and are sorted by index.
+    public static func write(
+        _ events: [LoopEvent], scenario: String, clock: TraceClock = .virtual, to output: (String) -> Void
+    ) {
         var builder = Builder(events: events)
         builder.build()
-        var out = "{\"traceEvents\":[\n"
+        output("{\"traceEvents\":[\n")
         var first = true
         func add(_ line: String) {
-            if !first { out += ",\n" }
+            output(first ? line : ",\n" + line)
             first = false
-            out += line
         }
         add(
             JSONText.object([
@@ -64,12 +71,11 @@ public enum ChromeTraceFormatter {
         // A stable sort by time: records were produced in trace order, parents before children.
         let records = builder.records
         let order = records.indices.sorted { (records[$0].ts, $0) < (records[$1].ts, $1) }
-        for index in order { add(records[index].json) }
+        for index in order { add(records[index].json(events, flowNames: builder.flows.names)) }
         let other = JSONText.object([
             ("scenario", JSONText.quoted(scenario)), ("clock", JSONText.quoted(clock.rawValue)),
             ("events", String(events.count)),
         ])
-        out += "\n],\n\"displayTimeUnit\":\"ms\",\"otherData\":" + other + "}\n"
-        return out
+        output("\n],\n\"displayTimeUnit\":\"ms\",\"otherData\":" + other + "}\n")
     }
 }

@@ -6,6 +6,10 @@ enum JSONText {
     /// and every bidirectional control (``TerminalSafeText/isUnsafe(_:)``: a terminal showing the file would act
     /// on them) becomes `\uXXXX`, which decodes to the same text; other non-ASCII passes through as UTF-8.
     static func quoted(_ text: String) -> String {
+        // Most names are plain printable ASCII: those need no scan of scalars.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
