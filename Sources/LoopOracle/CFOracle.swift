@@ -12,12 +12,15 @@ public enum CFOracleError: Error, Sendable, CustomStringConvertible {
     /// The scenario thread's program had not ended when the time limit passed. `partialTrace` is the trace up to
     /// that moment; the loop was then stopped from outside.
     case timedOut(limit: Duration, partialTrace: [LoopEvent])
+    /// The trace reached `maxEvents` events before the program ended; the loop was then stopped from outside.
+    case reachedEventLimit(Int, partialTrace: [LoopEvent])
 
     public var description: String {
         switch self {
         case .unsupported(let reason): "unsupported by the CF oracle: \(reason)"
         case .setUpFailed(let reason): "the CF oracle could not set the scenario up: \(reason)"
         case .timedOut(let limit, let trace): "the scenario did not end within \(limit) (\(trace.count) events so far)"
+        case .reachedEventLimit(let limit, _): "the real CFRunLoop's run reached the event budget of \(limit) events"
         }
     }
 }
@@ -43,7 +46,11 @@ public enum CFOracle {
     ///   `_CFRunLoopStopMode`); ``CFOracleError/timedOut(limit:partialTrace:)`` when the program has not ended after
     ///   `timeLimit` (the loop is then stopped from outside; the call returns within about two more seconds even
     ///   if the thread never ends).
-    public static func run(_ scenario: Scenario, timeLimit: Duration = .seconds(10)) throws -> [LoopEvent] {
+    ///   ``CFOracleError/reachedEventLimit(_:partialTrace:)`` when the trace reaches `maxEvents` first (stopped the
+    ///   same way, so that a runaway scenario costs neither the whole time limit nor unbounded memory).
+    public static func run(
+        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max
+    ) throws -> [LoopEvent] {
         if let reason = unsupportedReason(scenario) { throw CFOracleError.unsupported(reason) }
         let session = OracleSession()
         let spec = scenario.threads[0]
@@ -52,7 +59,7 @@ public enum CFOracle {
         let thread = Thread {
             let origin = OracleClock.now()
             let host = OracleHost(
-                spec: spec, trace: OracleTrace(loop: spec.name, origin: origin),
+                spec: spec, trace: OracleTrace(loop: spec.name, origin: origin, maxEvents: maxEvents),
                 originAbsolute: CFAbsoluteTimeGetCurrent())
             do {
                 try host.setUp(modes: modes)
@@ -70,10 +77,21 @@ public enum CFOracle {
         thread.name = "loopviz oracle: \(spec.name)"
         thread.start()
 
-        if session.done.wait(timeout: deadline(after: timeLimit)) == .success {
-            return try session.outcome()
+        // Waits in slices, so that a trace at its budget is noticed within one.
+        let end = deadline(after: timeLimit)
+        var overBudget = false
+        while !overBudget && DispatchTime.now() < end {
+            if session.done.wait(timeout: min(end, .now() + .milliseconds(20))) == .success {
+                let events = try session.outcome()
+                if session.host?.trace.reachedLimit == true {
+                    throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: events)
+                }
+                return events
+            }
+            overBudget = session.host?.trace.reachedLimit == true
         }
-        // Time is up: keep stopping the loop until the program notices (every action is skipped from now on).
+        // Time is up, or the budget: keep stopping the loop until the program notices (every action is skipped
+        // from now on).
         let host = session.host
         let partial = host?.halt() ?? []
         let giveUp = DispatchTime.now() + haltGrace.dispatchInterval
@@ -84,6 +102,7 @@ public enum CFOracle {
             }
             if session.done.wait(timeout: .now() + .milliseconds(10)) == .success { break }
         }
+        if overBudget { throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: partial) }
         throw CFOracleError.timedOut(limit: timeLimit, partialTrace: partial)
     }
 

@@ -7,26 +7,39 @@ final class OracleTrace: Sendable {
         var events: [LoopEvent] = []
         /// Mode names (raw values) of the active runs, outermost first.
         var runs: [String] = []
+        /// An event came when `maxEvents` were recorded: it and every later one were dropped.
+        var reachedLimit = false
+
+        mutating func append(_ event: LoopEvent, limit: Int) {
+            if events.count < limit { events.append(event) } else { reachedLimit = true }
+        }
     }
 
     /// The loop (thread) name every event carries.
     let loop: String
     /// CLOCK_MONOTONIC nanoseconds of the scenario start: event times are measured from here.
     let origin: Int64
+    /// The most events kept: the real CFRunLoop has no event budget of its own, so a runaway scenario would
+    /// otherwise grow the trace until the time limit.
+    let maxEvents: Int
     private let state = LoopLocked(State())
 
-    init(loop: String, origin: Int64) {
+    init(loop: String, origin: Int64, maxEvents: Int = .max) {
         self.loop = loop
         self.origin = origin
+        self.maxEvents = maxEvents
     }
 
     /// Everything recorded so far.
     var events: [LoopEvent] { state.withLock { $0.events } }
 
+    /// True once an event was dropped because `maxEvents` were recorded.
+    var reachedLimit: Bool { state.withLock { $0.reachedLimit } }
+
     /// Appends an event at the current time, at the current depth and mode.
     func record(_ kind: LoopEvent.Kind, _ name: String? = nil, detail: String? = nil) {
         state.withLock { state in
-            state.events.append(makeEvent(state, kind, name, detail))
+            state.append(makeEvent(state, kind, name, detail), limit: maxEvents)
         }
     }
 
@@ -35,14 +48,14 @@ final class OracleTrace: Sendable {
     func beginRun(_ mode: ModeName, runStartDetail detail: String?) {
         state.withLock { state in
             state.runs.append(mode.rawValue)
-            if let detail { state.events.append(makeEvent(state, .runStart, mode.rawValue, detail)) }
+            if let detail { state.append(makeEvent(state, .runStart, mode.rawValue, detail), limit: maxEvents) }
         }
     }
 
     /// Leaves the innermost run, recording its `result` first when `result` is given.
     func endRun(result: String?) {
         state.withLock { state in
-            if let result { state.events.append(makeEvent(state, .result, result, nil)) }
+            if let result { state.append(makeEvent(state, .result, result, nil), limit: maxEvents) }
             if !state.runs.isEmpty { state.runs.removeLast() }
         }
     }

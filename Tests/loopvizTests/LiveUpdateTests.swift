@@ -63,6 +63,21 @@ struct LiveUpdateTests {
         #expect(render(model).lines.first?.contains("real clock") == true)
     }
 
+    @Test("a limit that halted the real run is kept and shown in the status line, as on the virtual clock")
+    func limitIsShown() {
+        var model = Self.model()
+        _ = update(&model, .resize(width: 200, height: 24))
+        let limit = NestingLimit(thread: "T", callout: .init(kind: .source0, name: "s"), depth: 256)
+        _ = update(&model, .live(events: Self.events([.runStart]), dropped: 0, ended: false, halt: .nestingLimit(limit)))
+        _ = update(&model, .live(events: Self.events([.entry], from: 1), dropped: 0, ended: true))
+        #expect(model.session.haltReason == .nestingLimit(limit))
+        let status = render(model).lines.last ?? ""
+        #expect(
+            status.contains(
+                "stopped: source0 s re-entered the run loop of thread T 256 runs deep, the nesting limit (256)"),
+            "\(status)")
+    }
+
     @Test("a poke is performed at once on the primary thread, not replayed")
     func pokeIsPerformed() {
         var model = Self.model()

@@ -74,11 +74,12 @@ struct RunawayCommandTests {
         }
     }
 
-    @Test("the UI's status line says the run stopped at the nesting limit, naming the callout")
+    @Test("screen: the status line says the run stopped at the nesting limit, naming the callout; stderr too, exit 2")
     func screenShowsTheLimit() throws {
         let result = try LoopvizProcess.run(
             ["screen", "reentry.loop", "--size", "200x24"], files: ["reentry.loop": Self.reentry])
-        #expect(result.status == 0)
+        #expect(result.status == 2)
+        #expect(result.stderr == Self.message)
         let status = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(
             status.contains(
@@ -101,6 +102,21 @@ struct RunawayCommandTests {
         // 19 µs an iteration: the first perform 19 µs after the wake at 1 ms, the last in the iteration that ends
         // at or after 20 ms: 999 performs.
         #expect(slower.stdout.components(separatedBy: "\"kind\":\"source0\"").count - 1 == 999)
+    }
+
+    @Test("compare stops the real CFRunLoop's run at the same event budget: one line, nothing compared, exit 3")
+    func compareBudgetsTheRealSide() throws {
+        // At 10 ms an iteration LoopEngine performs s 19 times in 200 ms (about 120 events); the real CFRunLoop,
+        // as fast as it can, tens of thousands of times (thousands even on a loaded machine).
+        let result = try LoopvizProcess.run(
+            ["compare", "spin.loop", "--iteration-cost", "10ms", "--max-events", "2000"],
+            files: ["spin.loop": Self.selfSignalling.replacingOccurrences(of: "for 20ms", with: "for 200ms")])
+        #expect(result.status == 3)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "loopviz: spin.loop: the real CFRunLoop's run stopped at the event budget of 2000 events; "
+                + "not compared (--max-events N allows more)\n")
     }
 
     @Test("--iteration-cost takes a time from 0 to 1s on every command that runs the virtual clock")

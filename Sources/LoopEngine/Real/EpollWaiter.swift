@@ -80,6 +80,17 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         halt()
     }
 
+    /// The thread the scenario could not have (past ``ThreadLimit/maximumThreads``, or refused by the OS), which
+    /// halted the backend; nil if none.
+    public var threadLimit: ThreadLimit? { registryLock.withLock { threadLimitStorage } }
+    private var threadLimitStorage: ThreadLimit?
+
+    /// Keeps the first thread refused, then halts.
+    public func halt(atThreadLimit limit: ThreadLimit) {
+        registryLock.withLock { if threadLimitStorage == nil { threadLimitStorage = limit } }
+        halt()
+    }
+
     /// Shuts the backend down: every wait returns `.halted` from now on (a sleeping loop is woken for it), so every
     /// run unwinds without further callouts, as on a virtual clock at its horizon.
     public func halt() {

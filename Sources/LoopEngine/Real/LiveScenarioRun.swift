@@ -19,7 +19,6 @@ public final class LiveScenarioRun: @unchecked Sendable {
     private let waiter: EpollWaiter
     private let world: RealScenarioWorld
     private let shared: ScenarioHost.Shared
-    private let programsEnded = AtomicCounter()
     private let lock = LoopLock()
     private var threads: [HostedThread] = []
     private var stopped = false
@@ -37,7 +36,7 @@ public final class LiveScenarioRun: @unchecked Sendable {
         precondition(reason == nil, reason ?? "")
         waiter = EpollWaiter(profile: scenario.profile)
         clock = waiter.clock
-        world = RealScenarioWorld(waiter: waiter)
+        world = RealScenarioWorld(waiter: waiter, declared: scenario.threads.count)
         shared = ScenarioHost.Shared(sink: sink)
         for spec in scenario.threads {
             let loop = waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
@@ -50,17 +49,25 @@ public final class LiveScenarioRun: @unchecked Sendable {
             OperationQueueCore(
                 $0, world: world, directory: directory, sink: sink, defaultWidth: RealScenarioWorld.coreCount)
         }
+        let programsEnded = world.programsEnded
         var started: [HostedThread] = []
-        for host in shared.hosts {
-            // The OS refusing a thread halts the run (no trap); that thread's program counts as ended.
-            if let thread = try? HostedThread({ [programsEnded] in
-                host.perform(host.program)
+        for (index, host) in shared.hosts.enumerated() {
+            // Past the limit, or refused by the OS, a thread halts the run (no trap); its program counts as ended.
+            let name = scenario.threads[index].name
+            guard index < ThreadLimit.maximumThreads else {
                 programsEnded.increment()
-            }) {
-                started.append(thread)
-            } else {
+                waiter.halt(atThreadLimit: ThreadLimit(thread: name, running: index, osError: nil))
+                continue
+            }
+            do {
+                started.append(
+                    try HostedThread { [programsEnded] in
+                        host.perform(host.program)
+                        programsEnded.increment()
+                    })
+            } catch {
                 programsEnded.increment()
-                waiter.halt()
+                waiter.halt(atThreadLimit: ThreadLimit(thread: name, running: index, osError: error.code))
             }
         }
         for (time, events) in Self.groupedByTime(scenario.outside) {
@@ -88,9 +95,12 @@ public final class LiveScenarioRun: @unchecked Sendable {
     /// none did.
     public var nestingLimit: NestingLimit? { waiter.nestingLimit }
 
+    /// The thread the scenario could not have, which halted the run; nil if none.
+    public var threadLimit: ThreadLimit? { waiter.threadLimit }
+
     /// True once every program has ended, and every thread started on the way (pool workers, detached threads).
     public var hasEnded: Bool {
-        programsEnded.value >= shared.hosts.count && world.liveThreads == 0
+        world.programsEnded.value >= shared.hosts.count && world.liveThreads == 0
     }
 
     /// Performs `actions` on the calling thread as an outside event addressed to the scenario thread `name`: what

@@ -27,7 +27,7 @@ public enum RealScenarioRunner {
     /// Runs `scenario` until every program has ended or `timeLimit` has passed; then the backend halts, every run
     /// unwinds without further callouts, and outside events still to come are dropped. The outcome's
     /// `haltReason` is `.nestingLimit` when a loop reached the nesting limit (which halts the backend at once),
-    /// `.horizon` when the time limit ended it, nil when every program ended by itself.
+    /// `.threadLimit` when the scenario asked for a thread it could not have (the same), `.horizon` when the time limit ended it, nil when every program ended by itself.
     ///
     /// With `maxEvents`, the run also stops within a millisecond of that many events, and keeps exactly that
     /// many (the outcome's `reachedEventLimit` says so).
@@ -54,7 +54,8 @@ public enum RealScenarioRunner {
         run.stop()
         let events = recorder.events
         let reason: VirtualWorld.HaltReason? =
-            run.nestingLimit.map { .nestingLimit($0) } ?? (timedOut ? .horizon : full.value ? .requested : nil)
+            run.nestingLimit.map { .nestingLimit($0) } ?? run.threadLimit.map { .threadLimit($0) }
+            ?? (timedOut ? .horizon : full.value ? .requested : nil)
         return ScenarioRunner.Outcome(
             events: events, haltReason: reason, endTime: run.clock.now, reachedEventLimit: full.value,
             eventCount: events.count)
@@ -75,8 +76,9 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     /// This machine's online cores: the width of a queue whose limit is the default.
     static var coreCount: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
 
-    init(waiter: EpollWaiter) {
+    init(waiter: EpollWaiter, declared: Int = 0) {
         self.waiter = waiter
+        self.declared = declared
     }
 
     var clock: any LoopClock { waiter.clock }
@@ -86,6 +88,13 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     /// Threads started while the scenario runs that have not ended yet.
     var liveThreads: Int { running.value - finished.value }
 
+    /// How many threads the scenario declares, and how many of their programs have ended (the run counts them).
+    let declared: Int
+    let programsEnded = AtomicCounter()
+
+    /// The scenario's declared threads still running: with ``liveThreads``, what ``ThreadLimit`` counts.
+    var declaredThreads: Int { max(0, declared - programsEnded.value) }
+
     func startThread(
         named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
     )
@@ -93,16 +102,22 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     {
         let loop = waiter.makeLoop(named: name)
         loop.sink = sink
+        let alive = liveThreads + declaredThreads
+        // Past the limit, or refused by the OS: the run halts (the thread's loop is never run), no trap.
+        guard alive < ThreadLimit.maximumThreads else {
+            waiter.halt(atThreadLimit: ThreadLimit(thread: name, running: alive, osError: nil))
+            return loop
+        }
         running.increment()
-        guard
-            let thread = try? HostedThread({ [finished] in
+        let thread: HostedThread
+        do {
+            thread = try HostedThread { [finished] in
                 body(loop)
                 finished.increment()
-            })
-        else {
-            // The OS refused a thread: the run halts (its loop is never run), no trap.
+            }
+        } catch {
             finished.increment()
-            waiter.halt()
+            waiter.halt(atThreadLimit: ThreadLimit(thread: name, running: alive, osError: error.code))
             return loop
         }
         let late = startedLock.withLock {

@@ -112,7 +112,11 @@ enum CompareCommand {
             let engine = run.events
             let reference: [LoopEvent]
             do {
-                reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5))
+                reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5), maxEvents: budget)
+            } catch CFOracleError.reachedEventLimit {
+                CommandLine.printError(EventBudget.message(path, limit: budget, side: "the real CFRunLoop's run"))
+                overBudget = true
+                continue
             } catch {
                 print("ERROR \(shown): \(TerminalSafeText.terminalSafe(String(describing: error)))")
                 invalid = true

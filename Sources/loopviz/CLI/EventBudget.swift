@@ -27,9 +27,15 @@ enum EventBudget {
         return value
     }
 
-    /// The message on standard error when the budget stopped a run of `path`.
-    static func message(_ path: String, limit: Int) -> String {
-        "loopviz: \(TerminalSafeText.terminalSafe(path)): stopped at the event budget of \(limit) events "
-            + "(the trace so far is kept; --max-events N allows more)"
+    /// The message on standard error when the budget stopped a run of `path`; `side` names the run when it is
+    /// not LoopEngine's (`compare` stops the real CFRunLoop's run at the same budget, and compares nothing).
+    static func message(_ path: String, limit: Int, side: String? = nil) -> String {
+        let file = TerminalSafeText.terminalSafe(path)
+        guard let side else {
+            return "loopviz: \(file): stopped at the event budget of \(limit) events "
+                + "(the trace so far is kept; --max-events N allows more)"
+        }
+        return "loopviz: \(file): \(side) stopped at the event budget of \(limit) events; not compared "
+            + "(--max-events N allows more)"
     }
 }

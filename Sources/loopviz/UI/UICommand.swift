@@ -118,6 +118,10 @@ enum UICommand {
             CommandLine.printError(EventBudget.message(model.fileName, limit: budget))
             return .budget
         }
+        if let message = LimitReport.message(model.session.haltReason, path: model.fileName) {
+            CommandLine.printError(message)
+            return .usage
+        }
         return .success
     }
 

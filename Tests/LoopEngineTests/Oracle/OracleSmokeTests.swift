@@ -24,6 +24,31 @@ struct OracleSmokeTests {
         #expect(abs(value - expected) <= tolerance, "at \(value) ms, expected \(expected) ms")
     }
 
+    @Test("a runaway scenario stops at the oracle's event budget, not its time limit, keeping the first events")
+    func runawayStopsAtTheEventBudget() throws {
+        try RealTimeGate.exclusive {
+            let script = try ScenarioParser.parse(
+                """
+                thread T
+                  source0 s in default
+                    signal s
+                  run default for 30s
+                at 1ms on T
+                  signal s
+                  wakeup
+                """)
+            // Were the budget not noticed, the 30 s time limit would end the run, as `timedOut`.
+            #expect {
+                _ = try CFOracle.run(script.scenario, timeLimit: .seconds(30), maxEvents: 1_000)
+            } throws: { error in
+                guard case CFOracleError.reachedEventLimit(let limit, let partial) = error else { return false }
+                return limit == 1_000 && partial.count == 1_000
+                    && Array(steps(partial).prefix(4)) == ["runStart default", "entry", "beforeTimers", "beforeSources"]
+                    && steps(partial).contains("source0 s")
+            }
+        }
+    }
+
     @Test("an idle keep-alive mode sleeps until its time limit and times out")
     func idleKeepAliveTimesOut() throws {
         try RealTimeGate.exclusive {

@@ -31,6 +31,25 @@ extension Real {
                 #expect(outcome.endTime < .zero + .seconds(4))
             }
         }
+
+        @Test("a thread past the limit halts a real run with the same ThreadLimit as the virtual clock's")
+        func theThreadLimitHaltsARealRun() {
+            RealTimeGate.exclusive {
+                // Replies long after the limit is reached: no worker comes free to take a later upload.
+                let uploads = (1...600).map { index in
+                    Action.addOperation(
+                        queue: "Q", OperationSpec(name: "u\(index)", body: .async, replyAfter: .seconds(5)))
+                }
+                let scenario = Scenario(
+                    name: "pool",
+                    threads: [ThreadSpec(name: "main", items: [], program: uploads + [.waitUntilAllFinished(queue: "Q")])],
+                    queues: [QueueSpec(name: "Q", limit: 600, idleTimeout: .seconds(1))])
+                let outcome = RealScenarioRunner.run(scenario, timeLimit: .seconds(20))
+                // main and workers Q.1 to Q.511 are the 512 threads there may be at once.
+                #expect(outcome.haltReason == .threadLimit(ThreadLimit(thread: "Q.512", running: 512, osError: nil)))
+                #expect(!outcome.events.contains { $0.kind == .opFinish })
+            }
+        }
     }
 }
 #endif

@@ -15,8 +15,8 @@ enum AppMessage: Equatable {
     /// The terminal came back from Ctrl-Z.
     case resumed
     /// `--clock real`: what the real threads did since the last batch (and how many events the buffer dropped),
-    /// and whether everything has ended.
-    case live(events: [LoopEvent], dropped: Int, ended: Bool)
+    /// whether everything has ended, and the limit that halted the run (the nesting or the thread limit), if one did.
+    case live(events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).

@@ -94,10 +94,14 @@ struct Session: Equatable {
         recompute()
     }
 
-    /// Live: events the real threads recorded since the last batch, and how many were dropped after them. Returns
-    /// how many old events were forgotten to keep the trace bounded.
+    /// Live: events the real threads recorded since the last batch, how many were dropped after them, and the
+    /// limit that halted the run if one did (kept once seen). Returns how many old events were forgotten to keep
+    /// the trace bounded.
     @discardableResult
-    mutating func appendLive(_ events: [LoopEvent], dropped: Int, ended: Bool) -> Int {
+    mutating func appendLive(
+        _ events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil
+    ) -> Int {
+        if let halt, haltReason == nil { haltReason = halt }
         // Real times carry nanoseconds of scheduling noise: shown to a tenth of a millisecond (the order of
         // events stays the order they happened in).
         trace += events.map { event in

@@ -12,9 +12,9 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     case .tick(let seconds):
         advancePlayback(&model, by: seconds)
         return []
-    case .live(let events, let dropped, let ended):
+    case .live(let events, let dropped, let ended, let halt):
         let following = !model.isPaused && model.cursor >= model.trace.count
-        let forgotten = model.session.appendLive(events, dropped: dropped, ended: ended)
+        let forgotten = model.session.appendLive(events, dropped: dropped, ended: ended, halt: halt)
         if forgotten > 0 && model.cursor <= forgotten && !following {
             model.flash = "the step shown was among the \(forgotten) oldest events, now forgotten"
         }

@@ -16,6 +16,8 @@ final class LiveFeed {
     private let sink: BufferedTraceSink
     private let pipeEnds: [Int32]
     private var ended = false
+    /// A limit halted the run (told once, with the batch that first saw it).
+    private var halted = false
     private var stopped = false
 
     init(_ scenario: Scenario) {
@@ -49,12 +51,17 @@ final class LiveFeed {
         let batch = sink.drain()
         #if os(Linux)
         let endedNow = run.hasEnded
+        let halt = run.nestingLimit.map { VirtualWorld.HaltReason.nestingLimit($0) }
+            ?? run.threadLimit.map { .threadLimit($0) }
         #else
         let endedNow = true
+        let halt: VirtualWorld.HaltReason? = nil
         #endif
-        guard !batch.events.isEmpty || batch.dropped > 0 || endedNow != ended else { return nil }
+        let haltNow = halt != nil
+        guard !batch.events.isEmpty || batch.dropped > 0 || endedNow != ended || haltNow != halted else { return nil }
         ended = endedNow
-        return .live(events: batch.events, dropped: batch.dropped, ended: endedNow)
+        halted = haltNow
+        return .live(events: batch.events, dropped: batch.dropped, ended: endedNow, halt: halt)
     }
 
     /// Performs the user's poke now, from this thread.
