@@ -68,7 +68,8 @@ struct LiveUpdateTests {
         var model = Self.model()
         _ = update(&model, .resize(width: 200, height: 24))
         let limit = NestingLimit(thread: "T", callout: .init(kind: .source0, name: "s"), depth: 256)
-        _ = update(&model, .live(events: Self.events([.runStart]), dropped: 0, ended: false, halt: .nestingLimit(limit)))
+        _ = update(
+            &model, .live(events: Self.events([.runStart]), dropped: 0, ended: false, halt: .nestingLimit(limit)))
         _ = update(&model, .live(events: Self.events([.entry], from: 1), dropped: 0, ended: true))
         #expect(model.session.haltReason == .nestingLimit(limit))
         let status = render(model).lines.last ?? ""

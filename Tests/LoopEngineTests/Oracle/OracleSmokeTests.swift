@@ -43,7 +43,9 @@ struct OracleSmokeTests {
             } throws: { error in
                 guard case CFOracleError.reachedEventLimit(let limit, let partial) = error else { return false }
                 return limit == 1_000 && partial.count == 1_000
-                    && Array(steps(partial).prefix(4)) == ["runStart default", "entry", "beforeTimers", "beforeSources"]
+                    && Array(steps(partial).prefix(4)) == [
+                        "runStart default", "entry", "beforeTimers", "beforeSources",
+                    ]
                     && steps(partial).contains("source0 s")
             }
         }

@@ -42,7 +42,9 @@ extension Real {
                 }
                 let scenario = Scenario(
                     name: "pool",
-                    threads: [ThreadSpec(name: "main", items: [], program: uploads + [.waitUntilAllFinished(queue: "Q")])],
+                    threads: [
+                        ThreadSpec(name: "main", items: [], program: uploads + [.waitUntilAllFinished(queue: "Q")])
+                    ],
                     queues: [QueueSpec(name: "Q", limit: 600, idleTimeout: .seconds(1))])
                 let outcome = RealScenarioRunner.run(scenario, timeLimit: .seconds(20))
                 // main and workers Q.1 to Q.511 are the 512 threads there may be at once.

@@ -51,7 +51,8 @@ final class LiveFeed {
         let batch = sink.drain()
         #if os(Linux)
         let endedNow = run.hasEnded
-        let halt = run.nestingLimit.map { VirtualWorld.HaltReason.nestingLimit($0) }
+        let halt =
+            run.nestingLimit.map { VirtualWorld.HaltReason.nestingLimit($0) }
             ?? run.threadLimit.map { .threadLimit($0) }
         #else
         let endedNow = true
