@@ -141,6 +141,49 @@ struct CommandLineBoundsTests {
         #expect(folder.names == ["good.loop", "out.txt"])
     }
 
+    @Test("-o through a symbolic link replaces the file it leads to and leaves the link a link")
+    func outputThroughALink() throws {
+        let folder = try BoundsFolder(["good.loop": Self.good])
+        defer { folder.remove() }
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.url.appendingPathComponent("other"), withIntermediateDirectories: true)
+        try folder.write("other/target.txt", "old\n")
+        try manager.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("link.txt").path, withDestinationPath: "other/target.txt")
+        let expected = TextTraceFormatter.format(try Self.trace(Self.good, maxEvents: .max))
+        let result = try folder.run(["run", "good.loop", "-o", "link.txt"])
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(try folder.read("other/target.txt") == expected)
+        let link = folder.url.appendingPathComponent("link.txt").path
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == "other/target.txt")
+        #expect(
+            try manager.contentsOfDirectory(atPath: folder.url.appendingPathComponent("other").path) == ["target.txt"])
+        // A link to nothing yet creates its target, as the shell's `>` does.
+        try manager.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("new.txt").path, withDestinationPath: "other/new.txt")
+        #expect(try folder.run(["run", "good.loop", "-o", "new.txt"]).status == 0)
+        #expect(try folder.read("other/new.txt") == expected)
+        #expect(
+            try manager.destinationOfSymbolicLink(atPath: folder.url.appendingPathComponent("new.txt").path)
+                == "other/new.txt")
+    }
+
+    @Test("-o /dev/stdout writes standard output, whatever it is, and /dev/stdout stays a link")
+    func outputToDevStdout() throws {
+        let folder = try BoundsFolder(["good.loop": Self.good, "got.txt": ""])
+        defer { folder.remove() }
+        let expected = TextTraceFormatter.format(try Self.trace(Self.good, maxEvents: .max))
+        let piped = try folder.run(["run", "good.loop", "-o", "/dev/stdout"])
+        #expect(piped.status == 0 && piped.stdout == expected)
+        let file = try FileHandle(forWritingTo: folder.url.appendingPathComponent("got.txt"))
+        let redirected = try folder.run(["run", "good.loop", "-o", "/dev/stdout"], stdout: file)
+        try file.close()
+        #expect(redirected.status == 0)
+        #expect(try folder.read("got.txt") == expected)
+        let info = try FileManager.default.attributesOfItem(atPath: "/dev/stdout")
+        #expect(info[.type] as? FileAttributeType == .typeSymbolicLink)
+    }
+
     @Test("-o in a folder that does not exist: one line naming the path and why, exit 4")
     func outputCannotBeCreated() throws {
         let folder = try BoundsFolder(["good.loop": Self.good])

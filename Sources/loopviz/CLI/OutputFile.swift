@@ -10,20 +10,24 @@ import Darwin
 ///
 /// A regular file is written atomically: into a temporary file in the same directory, flushed to disk (`fsync`),
 /// then renamed over PATH. A failed write, a full disk or a signal therefore leaves PATH as it was (the old file,
-/// or none), never half-written. Anything else that exists at PATH (a device such as `/dev/null`, a FIFO) is
-/// written directly.
+/// or none), never half-written. A symbolic link is followed: its target is what is replaced (the link stays a
+/// link, `-o /dev/stdout` writes standard output). Anything else that exists at PATH (a device such as
+/// `/dev/null`, a FIFO) is written directly, and so is a link to nothing yet (its target is created, as `>` does).
 final class OutputFile {
     /// Where the bytes go now.
     let writer: OutputWriter
     /// The path given, or nil for standard output.
     let path: String?
-    /// The temporary file renamed over `path` by ``commit()``.
+    /// The temporary file renamed over ``destination`` by ``commit()``.
     private let temporary: String?
+    /// The file the temporary one replaces: `path`, or the file a symbolic link at `path` leads to.
+    private let destination: String?
 
-    private init(writer: OutputWriter, path: String?, temporary: String?) {
+    private init(writer: OutputWriter, path: String?, temporary: String?, destination: String? = nil) {
         self.writer = writer
         self.path = path
         self.temporary = temporary
+        self.destination = destination
     }
 
     /// Opens the output of `-o path` (standard output when `path` is nil or `-`). Refuses a path that is one of
@@ -41,24 +45,39 @@ final class OutputFile {
                     status: .usage))
         }
         var info = stat()
-        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+        var target = path
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N` name a descriptor the caller opened (perhaps to
+            // append): written through, never replaced.
+            let descriptorLink = path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+            guard !descriptorLink, let resolved = realpath(path, nil) else {
+                // A link to nothing yet: written through, creating its target.
+                let descriptor = openExisting(path, creating: true)
+                guard descriptor >= 0 else { return .failure(.writing(path)) }
+                return .success(
+                    OutputFile(writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: nil))
+            }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(target, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
             if info.st_mode & S_IFMT == S_IFDIR {
                 return .failure(
                     Failure(message: "loopviz: error: cannot write \(shown): is a directory", status: .usage))
             }
-            let descriptor = openExisting(path)
+            let descriptor = openExisting(target)
             guard descriptor >= 0 else { return .failure(.writing(path)) }
             return .success(
                 OutputFile(writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: nil))
         }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
         guard let (descriptor, temporary) = HeadlessSignals.createTemporary("\(folder).\(base).loopviz-XXXXXX")
         else { return .failure(.writing(path)) }
         // mkstemp makes the file 0600: give it the mode the old file had, or what a new file would get.
         let mode: mode_t
-        if stat(path, &info) == 0 {
+        if stat(target, &info) == 0 {
             mode = info.st_mode & 0o7777
         } else {
             let mask = umask(0)
@@ -67,7 +86,9 @@ final class OutputFile {
         }
         fchmod(descriptor, mode)
         return .success(
-            OutputFile(writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: temporary))
+            OutputFile(
+                writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: temporary,
+                destination: target))
     }
 
     /// Finishes the output: standard output is flushed (its errors are reported at exit); a file is flushed,
@@ -83,7 +104,7 @@ final class OutputFile {
         if failure == nil, temporary != nil, fsync(writer.descriptor) != 0 { failure = errno }
         if close(writer.descriptor) != 0, failure == nil { failure = errno }
         if let temporary {
-            if failure == nil, let path, rename(temporary, path) != 0 { failure = errno }
+            if failure == nil, let destination, rename(temporary, destination) != 0 { failure = errno }
             if failure != nil { unlink(temporary) }
         }
         return failure.map { OutputWriter.message(writing: path ?? "standard output", $0) }
@@ -108,11 +129,13 @@ final class OutputFile {
     }
 }
 
-/// `open(2)` of an existing file for writing, out of the way of ``OutputFile/open(_:inputs:)``.
-private func openExisting(_ path: String) -> Int32 {
+/// `open(2)` of a file for writing (truncated; created only when `creating`), out of the way of
+/// ``OutputFile/open(_:inputs:)``.
+private func openExisting(_ path: String, creating: Bool = false) -> Int32 {
+    let flags = O_WRONLY | O_TRUNC | O_CLOEXEC | (creating ? O_CREAT : 0)
     #if canImport(Glibc)
-    Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    return Glibc.open(path, flags, 0o666)
     #else
-    Darwin.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    return Darwin.open(path, flags, 0o666)
     #endif
 }
