@@ -29,29 +29,14 @@ struct BoundsFolder {
 
     func remove() { try? FileManager.default.removeItem(at: url) }
 
-    /// Starts loopviz with `arguments`; standard output goes to `stdout` (a pipe when nil).
+    /// Starts loopviz in this folder; standard output goes to `stdout` (a pipe when nil).
     func start(_ arguments: [String], stdout: FileHandle? = nil) throws -> (Process, Pipe?, Pipe) {
-        let process = Process()
-        process.executableURL = LoopvizProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = url
-        let out = stdout == nil ? Pipe() : nil
-        let err = Pipe()
-        process.standardOutput = stdout ?? out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
+        try LoopvizProcess.start(arguments, in: url, stdout: stdout)
     }
 
-    /// Runs loopviz to its end.
+    /// Runs loopviz in this folder to its end.
     func run(_ arguments: [String], stdout: FileHandle? = nil) throws -> LoopvizProcess.Result {
-        let (process, out, err) = try start(arguments, stdout: stdout)
-        let output = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return LoopvizProcess.Result(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: error, as: UTF8.self))
+        try LoopvizProcess.run(arguments, in: url, stdout: stdout)
     }
 }
 
@@ -218,9 +203,10 @@ struct CommandLineBoundsTests {
         #expect(folder.names == ["out.txt", "runaway.loop"])
     }
 
-    static func budgetMessage(_ limit: Int) -> String {
+    /// What `run` and `screen` say (`traceKept`), and `check` and `compare`, which keep no trace.
+    static func budgetMessage(_ limit: Int, traceKept: Bool = true) -> String {
         "loopviz: runaway.loop: stopped at the event budget of \(limit) events "
-            + "(the trace so far is kept; --max-events N allows more)\n"
+            + "(\(traceKept ? "the trace so far is kept; " : "")--max-events N allows more)\n"
     }
 
     @Test("the event budget stops run: what was recorded is printed, stderr says so, exit 3")
@@ -260,7 +246,19 @@ struct CommandLineBoundsTests {
                 FAIL runaway.loop: stopped at the event budget of 100 events; expectations not checked
 
                 """)
-        #expect(result.stderr == Self.budgetMessage(100))
+        #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
+    }
+
+    @Test("compare reports a scenario stopped by the budget as an ERROR line of that file, not compared, exit 3")
+    func compareBudget() throws {
+        let folder = try BoundsFolder(["runaway.loop": Self.runaway, "good.loop": Self.good])
+        defer { folder.remove() }
+        let result = try folder.run(["compare", "--quiet", "runaway.loop", "good.loop", "--max-events", "100"])
+        #expect(result.status == 3)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ERROR runaway.loop: stopped at the event budget of 100 events; not compared")
+        #expect(lines.dropFirst().first?.hasPrefix("AGREE good.loop") == true, "\(lines)")
+        #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
     }
 
     @Test("screen stops at the budget too, and says so")

@@ -2,59 +2,6 @@ import Foundation
 import SnapshotSupport
 import Testing
 
-/// Runs the `loopviz` executable built next to the tests.
-struct LoopvizProcess {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var executable: URL {
-        // The test runner lives in the build folder beside the executable (whatever the scratch path: the TSan
-        // script builds into .build-tsan); the package's default build folder is the last resort.
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].compactMap { $0?.appendingPathComponent("loopviz") }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
-                return candidate
-            }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/loopviz")
-    }
-
-    static func run(_ arguments: [String], files: [String: String] = [:]) throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
-}
-
 @Suite("loopviz on the command line")
 struct CommandLineTests {
     static let good = """
@@ -89,6 +36,17 @@ struct CommandLineTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("unknown command 'frobnicate'"))
         #expect(result.stderr.contains("loopviz --help"))
+    }
+
+    @Test("a scenario file whose name does not end in .loop opens in the UI, not as an unknown command")
+    func fileWithoutTheLoopExtension() throws {
+        let result = try LoopvizProcess.run(["./lesson"], files: ["lesson": Self.good])
+        // Without a terminal the UI refuses to start, which shows the file was taken for the UI's FILE.
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "loopviz: cannot start the interactive UI: standard input and output must be a terminal. "
+                + "Run a scenario headless with `loopviz run FILE`.\n")
     }
 
     @Test("the top-level help names every command and the UI's clocks")

@@ -43,6 +43,9 @@ public enum TerminalSafeText {
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Bidirectional marks, embeddings, overrides and isolates; line and paragraph separators.
         case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        // Invisible: a zero-width space, a word joiner or a byte-order mark would make two names look alike (the
+        // zero-width joiner stays: emoji sequences are made with it).
+        case 0x200B, 0x2060, 0xFEFF: return true
         default: return false
         }
     }

@@ -11,7 +11,7 @@ enum CheckCommand {
         lines around it (- expected, + what happened).
 
         OPTIONS:
-        \(EventBudget.helpText)
+        \(EventBudget.checkingHelpText(["that file FAILs, its expectations not checked; standard error", "says so; exit 3."]))
         \(IterationCostOption.help)
           -h, --help              Show this help.
 
@@ -23,7 +23,7 @@ enum CheckCommand {
           0    every expectation holds
           1    an expectation failed
           2    invalid input or usage, or a run reached the nesting limit
-        \(ExitStatus.helpText)
+        \(ExitStatus.checkingHelpText("that file FAILed"))
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -71,9 +71,9 @@ enum CheckCommand {
             if outcome.reachedEventLimit {
                 overBudget = true
                 print(
-                    "FAIL \(shown): stopped at the event budget of \(budget) events; expectations not checked"
+                    EventBudget.resultLine(shown, limit: budget, verdict: "FAIL", unchecked: "expectations not checked")
                 )
-                CommandLine.printError(EventBudget.message(path, limit: budget))
+                CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
                 continue
             }
             let reports = script.expectations.compactMap { $0.check(outcome.events) }

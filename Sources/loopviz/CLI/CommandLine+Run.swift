@@ -35,7 +35,7 @@ extension CommandLine {
 
         EXIT STATUS: each command's help lists its own (0 success, 1 failed or differs, 2 invalid input or
         usage); every command shares:
-        \(ExitStatus.helpText)
+        \(ExitStatus.helpText())
         """
 
     static let commands: [String: (help: String, run: @Sendable ([String]) -> ExitStatus)] = [
@@ -75,6 +75,11 @@ extension CommandLine {
             print("loopviz \(LoopEngineVersion.string)")
             return .success
         default:
+            // A scenario file whose name does not end in .loop (`loopviz ./lesson`) opens as one.
+            var info = stat()
+            if !first.hasPrefix("-"), stat(first, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                return UICommand.run(arguments, headless: false)
+            }
             let what = first.hasPrefix("-") ? "option" : "command"
             return usageError("unknown \(what) '\(first)'", command: nil)
         }

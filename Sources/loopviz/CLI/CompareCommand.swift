@@ -25,8 +25,7 @@ enum CompareCommand {
           --tolerance TIME        How far apart times may be (default 25ms; real threads are late by
                                   scheduling noise). Pool scenarios compare no times.
           --quiet                 Show the side-by-side traces only for scenarios that differ.
-        \(EventBudget.helpText)
-                                  (LoopEngine's run; a scenario stopped there is not compared.)
+        \(EventBudget.checkingHelpText(["that scenario is not compared (LoopEngine's run or the real", "CFRunLoop's, which stops at the same budget); standard error says", "so; exit 3."]))
         \(IterationCostOption.help)
           -h, --help              Show this help.
 
@@ -37,7 +36,7 @@ enum CompareCommand {
           0    every compared scenario agrees
           1    one differs
           2    invalid input or usage, or a run reached the nesting limit
-        \(ExitStatus.helpText)
+        \(ExitStatus.checkingHelpText("that scenario was not compared"))
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -105,7 +104,8 @@ enum CompareCommand {
                 continue
             }
             if run.reachedEventLimit {
-                CommandLine.printError(EventBudget.message(path, limit: budget))
+                print(EventBudget.resultLine(shown, limit: budget, verdict: "ERROR", unchecked: "not compared"))
+                CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
                 overBudget = true
                 continue
             }
@@ -114,7 +114,11 @@ enum CompareCommand {
             do {
                 reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5), maxEvents: budget)
             } catch CFOracleError.reachedEventLimit {
-                CommandLine.printError(EventBudget.message(path, limit: budget, side: "the real CFRunLoop's run"))
+                let side = "the real CFRunLoop's run"
+                print(
+                    EventBudget.resultLine(
+                        shown, limit: budget, side: side, verdict: "ERROR", unchecked: "not compared"))
+                CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false, side: side))
                 overBudget = true
                 continue
             } catch {
@@ -167,7 +171,8 @@ enum CompareCommand {
         }
         let engineRun = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents)
         if engineRun.reachedEventLimit {
-            CommandLine.printError(EventBudget.message(path, limit: maxEvents))
+            output(EventBudget.resultLine(path, limit: maxEvents, verdict: "ERROR", unchecked: "not compared"))
+            CommandLine.printError(EventBudget.message(path, limit: maxEvents, traceKept: false))
             return .overBudget
         }
         let engine = engineRun.events

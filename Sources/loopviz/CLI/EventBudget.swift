@@ -11,11 +11,18 @@ enum EventBudget {
     /// The option that sets it.
     static let option = "--max-events"
 
-    /// The help line for the option.
+    /// The help line for the option (`run`'s words).
     static let helpText = """
           --max-events N          Stop a run after N events (default 1000000), keep and print what was recorded,
                                   say so on standard error and exit 3.
         """
+
+    /// The help lines for a command that checks runs: `stopped` says what becomes of a run stopped there, in
+    /// lines that fit the help's right margin.
+    static func checkingHelpText(_ stopped: [String]) -> String {
+        (["  --max-events N          Stop a run after N events (default 1000000), and:"] + stopped)
+            .joined(separator: "\n" + String(repeating: " ", count: 26))
+    }
 
     /// The budget `--max-events` sets (the default without it), or a usage error.
     static func limit(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> Int {
@@ -27,15 +34,24 @@ enum EventBudget {
         return value
     }
 
-    /// The message on standard error when the budget stopped a run of `path`; `side` names the run when it is
-    /// not LoopEngine's (`compare` stops the real CFRunLoop's run at the same budget, and compares nothing).
-    static func message(_ path: String, limit: Int, side: String? = nil) -> String {
+    /// The message on standard error when the budget stopped a run of `path`. `run` and `screen` keep the trace
+    /// so far (`traceKept`); `check` and `compare` check nothing, and `side` names the run when it is not
+    /// LoopEngine's (`compare` stops the real CFRunLoop's run at the same budget).
+    static func message(_ path: String, limit: Int, traceKept: Bool = true, side: String? = nil) -> String {
         let file = TerminalSafeText.terminalSafe(path)
-        guard let side else {
-            return "loopviz: \(file): stopped at the event budget of \(limit) events "
-                + "(the trace so far is kept; --max-events N allows more)"
-        }
-        return "loopviz: \(file): \(side) stopped at the event budget of \(limit) events; not compared "
-            + "(--max-events N allows more)"
+        let who = side.map { "\($0) " } ?? ""
+        let kept = traceKept ? "the trace so far is kept; " : ""
+        return
+            "loopviz: \(file): \(who)stopped at the event budget of \(limit) events (\(kept)--max-events N allows more)"
+    }
+
+    /// The line `check` and `compare` print on standard output for a file whose run the budget stopped.
+    static func resultLine(
+        _ shown: String, limit: Int, side: String? = nil, verdict: String, unchecked: String
+    )
+        -> String
+    {
+        let who = side.map { "\($0) " } ?? ""
+        return "\(verdict) \(shown): \(who)stopped at the event budget of \(limit) events; \(unchecked)"
     }
 }

@@ -29,12 +29,24 @@ enum ExitStatus: Int32, Error {
         self = ExitStatus(rawValue: 128 + signal) ?? .terminated
     }
 
-    /// The statuses every command shares, listed at the end of each command's help after its own.
-    static let helpText = """
-          3    the event budget (--max-events) stopped a run; what was recorded is printed
+    /// The statuses every command shares, listed at the end of each command's help after its own (the
+    /// defaults: `run`'s words). `budget` says what exit 3 means for the command; `signals` what a signal leaves.
+    static func helpText(
+        budget: String = "the event budget (--max-events) stopped a run; what was recorded is printed",
+        signals: String = "the terminal restored, no half-written -o file left"
+    ) -> String {
+        """
+          3    \(budget)
           4    output could not be written; the message names the path (or standard output) and why
           129  SIGHUP, 130 SIGINT (Ctrl-C), 131 SIGQUIT (Ctrl-\\), 143 SIGTERM: ended by that signal (128 + its
-               number), the terminal restored, no half-written -o file left
+               number), \(signals)
           141  standard output is a closed pipe (`| head`): the command ends quietly
         """
+    }
+
+    /// The shared statuses of a command that prints no trace and writes no file (`check`, `compare`).
+    static func checkingHelpText(_ stopped: String) -> String {
+        helpText(
+            budget: "the event budget (--max-events) stopped a run; \(stopped)", signals: "the terminal restored")
+    }
 }

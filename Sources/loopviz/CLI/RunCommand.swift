@@ -35,7 +35,7 @@ enum RunCommand {
         EXIT STATUS:
           0    the scenario ran
           2    invalid input or usage; an -o PATH that is FILE; or the run reached the nesting limit
-        \(ExitStatus.helpText)
+        \(ExitStatus.helpText())
         """
 
     enum Clock: String, CaseIterable {

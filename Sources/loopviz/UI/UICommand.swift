@@ -36,7 +36,7 @@ enum UICommand {
         EXIT STATUS:
           0    quit with q (screen: the screen was printed)
           2    invalid input or usage, or (the UI) no terminal
-        \(ExitStatus.helpText)
+        \(ExitStatus.helpText(budget: "(screen) the event budget (--max-events) stopped the replay; the screen is printed", signals: "the terminal restored"))
         """
 
     static func run(_ arguments: [String], headless: Bool) -> ExitStatus {

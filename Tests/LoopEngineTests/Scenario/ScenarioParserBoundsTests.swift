@@ -115,6 +115,20 @@ struct ScenarioParserBoundsTests {
         }
     }
 
+    @Test("a byte-order mark at the start of the file is skipped: the same script, the same columns")
+    func byteOrderMarkIsSkipped() throws {
+        let text = "thread T\n  port p in default\n  run default for 1ms\n"
+        let plain = try ScenarioParser.parse(utf8: Array(text.utf8), file: "f.loop")
+        let marked = try ScenarioParser.parse(utf8: [0xEF, 0xBB, 0xBF] + Array(text.utf8), file: "f.loop")
+        #expect(marked == plain)
+        #expect {
+            _ = try ScenarioParser.parse("\u{FEFF}thread T\n  bogus", file: "f.loop")
+        } throws: { error in
+            let first = (error as? ScenarioDiagnostics)?.diagnostics.first
+            return first?.line == 2 && first?.column == 3
+        }
+    }
+
     @Test("valid UTF-8 bytes parse as the text does")
     func validUTF8() throws {
         let source = "scenario \"Über → ok\"\nthread T\n  wakeup\n"

@@ -20,9 +20,14 @@ struct TerminalSafeTextTests {
         #expect(TerminalSafeText.terminalSafeOutput("a\nb\tc\r\u{1B}") == "a\nb\tc\\r\\e")
     }
 
-    @Test("ordinary text, accents, CJK and emoji pass unchanged")
+    @Test("invisible characters that make two names look alike are shown: zero-width space, word joiner, BOM")
+    func invisibleCharactersAreShown() {
+        #expect(TerminalSafeText.terminalSafe("T\u{200B}1\u{2060}2\u{FEFF}") == "T\\u{200B}1\\u{2060}2\\u{FEFF}")
+    }
+
+    @Test("ordinary text, accents, CJK and emoji (joined ones too) pass unchanged")
     func ordinaryTextPasses() {
-        let text = "timer tick — 计时器 ⏱ café"
+        let text = "timer tick — 计时器 ⏱ café 👨\u{200D}👩\u{200D}👧"
         #expect(TerminalSafeText.terminalSafe(text) == text)
         #expect(TerminalSafeText.terminalSafeOutput(text) == text)
     }

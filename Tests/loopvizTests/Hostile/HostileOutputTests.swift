@@ -5,51 +5,12 @@ import Testing
 @testable import loopviz
 
 /// Runs the built `loopviz` on files written as bytes (names and contents may hold anything).
+/// Hostile inputs are bytes, not text: ``LoopvizProcess`` with files given as bytes.
 enum HostileProcess {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     static func run(
         _ arguments: [String], files: [String: [UInt8]] = [:], sparse: [String: UInt64] = [:]
-    ) throws
-        -> Result
-    {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-hostile-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
-        for (name, size) in sparse {
-            let url = folder.appendingPathComponent(name)
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: url)
-            try handle.truncate(atOffset: size)
-            try handle.close()
-        }
-        let process = Process()
-        process.executableURL = LoopvizProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes at once, so neither fills while the other is read.
-        nonisolated(unsafe) var stderr = Data()
-        let stderrRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            stderr = err.fileHandleForReading.readDataToEndOfFile()
-            stderrRead.signal()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        stderrRead.wait()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    ) throws -> LoopvizProcess.Result {
+        try LoopvizProcess.run(arguments, bytes: files, sparse: sparse)
     }
 }
 

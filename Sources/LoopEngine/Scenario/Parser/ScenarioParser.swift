@@ -66,6 +66,10 @@ public enum ScenarioParser {
     /// - Throws: every problem found, each with its line and column.
     public static func parse(_ source: String, file: String = "<input>") throws(ScenarioDiagnostics) -> LoopScript {
         let parser = ScenarioParserState(file: file)
+        // A byte-order mark, which some editors write at the start of a UTF-8 file, is no part of the text.
+        if source.unicodeScalars.first == "\u{FEFF}" {
+            return try parser.parse(String(source.unicodeScalars.dropFirst()))
+        }
         return try parser.parse(source)
     }
 }
