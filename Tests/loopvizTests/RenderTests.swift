@@ -89,6 +89,25 @@ struct RenderTests {
         #expect(screen.lines == ["x\\u{202E}y\\u{2066}z\\u{9B}\\u{7F}", "ab\\u{"])
     }
 
+    @Test("a mode stack that does not fit keeps its ends and says how many runs, never a cut name")
+    func modeStackShortens() {
+        let glyphs = Glyphs(theme: AppModel.Theme(color: true, unicode: true))
+        #expect(modeStack([], width: 40, glyphs) == "no run")
+        #expect(modeStack(["default", "tracking"], width: 40, glyphs) == "default > tracking")
+        let deep = ["default"] + Array(repeating: "tracking", count: 9)
+        #expect(modeStack(deep, width: 40, glyphs) == "default > … > tracking (10 runs)")
+        #expect(modeStack(deep, width: 20, glyphs) == "tracking (10 runs)")
+    }
+
+    @Test("the event log indents two columns per nested run up to 8, then gives the depth as a number")
+    func logIndentIsBounded() {
+        #expect(logIndent(depth: 1) == "")
+        #expect(logIndent(depth: 3) == "    ")
+        #expect(logIndent(depth: 9) == String(repeating: " ", count: 16))
+        #expect(logIndent(depth: 10) == String(repeating: " ", count: 10) + "[10]  ")
+        #expect(logIndent(depth: 256) == String(repeating: " ", count: 10) + "[256] ")
+    }
+
     @Test("a cell written directly never holds an unsafe character")
     func cellsAreGuarded() {
         var screen = Screen(width: 3, height: 1)

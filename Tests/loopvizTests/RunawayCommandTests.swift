@@ -87,6 +87,18 @@ struct RunawayCommandTests {
             "\(status)")
     }
 
+    @Test("screen at 80×24 at the nesting limit: the depth whole, the mode stack shortened, the log's names shown")
+    func narrowScreenAtTheLimit() throws {
+        let result = try LoopvizProcess.run(["screen", "reentry.loop"], files: ["reentry.loop": Self.reentry])
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.hasSuffix("thread T   mode default (256 runs)") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("depth 256  pending stop ○  pending wake-up ○") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("T        default             [256] source0 s") }, "\(lines)")
+        let status = lines.last { !$0.isEmpty } ?? ""
+        #expect(status.hasSuffix("stopped: nesting limit 256 by source0 s on T"), "\(status)")
+    }
+
     @Test("run of a source0 that signals itself ends timedOut at 20 ms; --iteration-cost changes how often it ran")
     func runSelfSignallingSource() throws {
         let files = ["spin.loop": Self.selfSignalling]

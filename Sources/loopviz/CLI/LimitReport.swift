@@ -20,6 +20,23 @@ enum LimitReport {
             + "(\(RunLoopCore.maximumNestingDepth))"
     }
 
+    /// ``summary(_:)`` short enough for an 80-column status line: `nesting limit 256 by source0 s on T`,
+    /// `thread limit 512 by q.513`, `the OS refused thread q.40`; nil when no limit stopped the run.
+    static func shortSummary(_ reason: VirtualWorld.HaltReason?) -> String? {
+        switch reason {
+        case .nestingLimit(let limit):
+            let who = limit.callout.map { "\($0.kind.rawValue) \(TerminalSafeText.terminalSafe($0.name)) on " } ?? ""
+            return "nesting limit \(RunLoopCore.maximumNestingDepth) by \(who)"
+                + TerminalSafeText.terminalSafe(limit.thread)
+        case .threadLimit(let limit):
+            let thread = TerminalSafeText.terminalSafe(limit.thread)
+            return limit.osError == nil
+                ? "thread limit \(ThreadLimit.maximumThreads) by \(thread)" : "the OS refused thread \(thread)"
+        default:
+            return nil
+        }
+    }
+
     /// `thread q.513 could not be created: the scenario had 512 threads at once, the thread limit (512)`, or the
     /// OS's refusal below it.
     private static func threadSummary(_ limit: ThreadLimit) -> String {

@@ -106,7 +106,13 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
     if model.session.isLive && model.session.liveEnded { text += "every thread has ended  " }
-    if let limit = LimitReport.summary(model.session.haltReason) { text += "stopped: \(limit)  " }
+    if let limit = LimitReport.summary(model.session.haltReason),
+        let short = LimitReport.shortSummary(model.session.haltReason)
+    {
+        // The whole sentence where it fits with the key hints' first words; the short form otherwise.
+        let room = model.width - mode.count - 2 - text.count - 20
+        text += "stopped: \(limit.count + 11 <= room ? limit : short)  "
+    }
     if let flash = model.flash {
         text += flash
     } else if model.view == .pool {
@@ -185,9 +191,9 @@ private func drawLoop(
 ) {
     header("Loop", rect, focused: model.focus == .loop, &screen, glyphs)
     guard let loop = focusSnapshot(model, snapshots) else { return }
-    let stack = loop.runs.map(\.mode).joined(separator: " > ")
-    let modeText = stack.isEmpty ? "no run" : stack
-    screen.put("thread \(loop.thread)   mode \(modeText)", x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)
+    let prefix = "thread \(loop.thread)   mode "
+    let modeText = modeStack(loop.runs.map(\.mode), width: rect.width - 2 - prefix.count, glyphs)
+    screen.put(prefix + modeText, x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)
     let stateStyle = loop.isSleeping ? glyphs.sleeping : (loop.lastCallout != nil ? glyphs.callout : .plain)
     screen.put("state  ", x: rect.x + 1, y: rect.y + 2)
     screen.put(loop.state, x: rect.x + 8, y: rect.y + 2, style: stateStyle, limit: rect.width - 9)
@@ -198,8 +204,19 @@ private func drawLoop(
     let stop = loop.pendingStop ? glyphs.dot : glyphs.emptyDot
     let wake = loop.pendingWakeUp ? glyphs.dot : glyphs.emptyDot
     screen.put(
-        "pending stop \(stop)   pending wake-up \(wake)   depth \(loop.runs.count)", x: rect.x + 1, y: rect.y + 4,
+        "depth \(loop.runs.count)  pending stop \(stop)  pending wake-up \(wake)", x: rect.x + 1, y: rect.y + 4,
         style: loop.pendingStop ? glyphs.warning : .plain, limit: rect.width - 2)
+}
+
+/// The modes of the runs a loop is inside, outermost first, in `width` columns: whole when they fit, else the
+/// outermost and innermost with how many runs there are (`default > … > tracking (256 runs)`), else the
+/// innermost and the count (`tracking (256 runs)`).
+func modeStack(_ modes: [String], width: Int, _ glyphs: Glyphs) -> String {
+    guard let first = modes.first, let last = modes.last else { return "no run" }
+    let whole = modes.joined(separator: " > ")
+    if whole.count <= width || modes.count < 3 { return whole }
+    let ends = "\(first) > \(glyphs.ellipsis) > \(last) (\(modes.count) runs)"
+    return ends.count <= width ? ends : "\(last) (\(modes.count) runs)"
 }
 
 private func drawMode(
@@ -372,6 +389,17 @@ private func priority(_ character: Character) -> Int {
     }
 }
 
+/// Two columns per nested run, up to ``maximumLogIndent`` levels; deeper events say their depth instead, so the
+/// event's name stays on screen (`            [256] source0 s`).
+func logIndent(depth: Int) -> String {
+    let levels = max(0, depth - 1)
+    guard levels > maximumLogIndent else { return String(repeating: " ", count: levels * 2) }
+    return String(repeating: " ", count: maximumLogIndent * 2 - 6) + "[\(depth)]".padded(6)
+}
+
+/// The deepest indent of the event log, in nested runs.
+let maximumLogIndent = 8
+
 private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     header("Event log (\(glyphs.upDown) scroll, g go to)", rect, focused: model.focus == .log, &screen, glyphs)
     let rows = rect.height - 1
@@ -381,7 +409,7 @@ private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
     for (row, index) in (first..<last).enumerated() {
         let event = model.trace[index]
         let y = rect.y + 1 + row
-        let indent = String(repeating: " ", count: max(0, event.depth - 1) * 2)
+        let indent = logIndent(depth: event.depth)
         var text = String(index + 1).leftPadded(6) + "  " + event.time.description.leftPadded(7) + "  "
         text += event.loop.padded(8) + " " + (event.mode ?? "-").padded(9) + " " + indent + event.kind.rawValue
         if let name = event.name { text += " " + name }
