@@ -63,7 +63,9 @@ public enum TextTraceFormatter {
         private mutating func release() -> String {
             var fixed = [Int](repeating: 0, count: TextTraceFormatter.header.count)
             for row in held {
-                for (index, cell) in row.enumerated() { fixed[index] = max(fixed[index], cell.count) }
+                for (index, cell) in row.enumerated() {
+                    fixed[index] = max(fixed[index], DisplayWidth.columns(cell))
+                }
             }
             var text = ""
             for row in held { text += TextTraceFormatter.line(row, widening: &fixed) }
@@ -81,8 +83,8 @@ public enum TextTraceFormatter {
             if index == cells.count - 1 {
                 line += cell
             } else {
-                widths[index] = max(widths[index], cell.count)
-                line += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+                widths[index] = max(widths[index], DisplayWidth.columns(cell))
+                line += DisplayWidth.padded(cell, to: widths[index] + 2)
             }
         }
         while line.last == " " { line.removeLast() }
@@ -99,7 +101,7 @@ public enum TextTraceFormatter {
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.columns(cell)) }
         }
         var lines: [String] = []
         for row in rows {
@@ -108,7 +110,7 @@ public enum TextTraceFormatter {
                 if index == row.count - 1 {
                     line += cell
                 } else {
-                    line += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+                    line += DisplayWidth.padded(cell, to: widths[index] + 2)
                 }
             }
             while line.last == " " { line.removeLast() }

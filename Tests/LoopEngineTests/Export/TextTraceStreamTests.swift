@@ -18,6 +18,22 @@ struct TextTraceStreamTests {
         event(50, "LongModeName", .timer, "aVeryLongTimer", "x"), event(60, "default", .exit),
     ]
 
+    @Test("columns are aligned in terminal columns: a thread, mode or name of CJK characters widens by two each")
+    func wideCharactersAlign() {
+        let events = [
+            LoopEvent(
+                time: .zero, loop: "界面", depth: 1, mode: "模式", iteration: 1, kind: .source0, name: "ポート"),
+            LoopEvent(time: .zero, loop: "T", depth: 1, mode: "default", iteration: 1, kind: .exit),
+        ]
+        #expect(
+            TextTraceFormatter.format(events) == """
+                time   thread  depth  mode     event    name    detail
+                0.000  界面    1      模式     source0  ポート
+                0.000  T       1      default  exit
+
+                """)
+    }
+
     @Test("a trace shorter than the lookahead is laid out exactly as the whole-trace formatter lays it out")
     func shortTraceIsUnchanged() {
         for events in [Self.events, ScenarioRunner.run(ExportScenarios.rich).events] {

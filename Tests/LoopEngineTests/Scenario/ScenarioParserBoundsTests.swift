@@ -115,6 +115,17 @@ struct ScenarioParserBoundsTests {
         }
     }
 
+    @Test("the caret stands under its character on a line of wide characters")
+    func caretCountsColumns() throws {
+        #expect {
+            _ = try ScenarioParser.parse("thread 界面\n  port ポート in 模式 bogus\n", file: "f.loop")
+        } throws: { error in
+            let lines = String(describing: error).split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 3 && lines[1] == "    port ポート in 模式 bogus"
+                && lines[2] == String(repeating: " ", count: 24) + "^"
+        }
+    }
+
     @Test("a byte-order mark at the start of the file is skipped: the same script, the same columns")
     func byteOrderMarkIsSkipped() throws {
         let text = "thread T\n  port p in default\n  run default for 1ms\n"

@@ -38,7 +38,8 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     ///
     /// At most about ``excerptWidth`` columns around `column`, with `…` where the line goes on; an unsafe
     /// character is shown as its escape (`\e`, `\u{202E}`) and counts the escape's width, so the caret stays under
-    /// its character. A character made of many scalars (a base and thousands of combining marks) shows its first
+    /// its character; widths are terminal columns (``DisplayWidth``: a CJK character counts two, a combining mark
+    /// none). A character made of many scalars (a base and thousands of combining marks) shows its first
     /// scalar only, so the width stays bounded. Costs O(column + excerptWidth).
     static func excerpt(_ line: String, column: Int) -> (text: String, caret: Int) {
         let target = max(0, column - 1)
@@ -65,22 +66,24 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
         var leftWidth = 0
         var cutLeft = target > half
         for piece in before.reversed() {
-            if leftWidth + piece.count > half {
+            let width = DisplayWidth.columns(piece)
+            if leftWidth + width > half {
                 cutLeft = true
                 break
             }
             left = piece + left
-            leftWidth += piece.count
+            leftWidth += width
         }
         var right = ""
         var rightWidth = 0
         for piece in after {
-            if rightWidth + piece.count > half {
+            let width = DisplayWidth.columns(piece)
+            if rightWidth + width > half {
                 more = true
                 break
             }
             right += piece
-            rightWidth += piece.count
+            rightWidth += width
         }
         let lead = cutLeft ? "…" : ""
         // A column past the end of the line (an error at the end) puts the caret after the last character.

@@ -76,17 +76,8 @@ struct Screen: Equatable {
     static func safe(_ character: Character) -> Character {
         guard let scalar = character.unicodeScalars.first else { return "?" }
         if character.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) { return "?" }
-        if character.unicodeScalars.count > 1 || isWide(scalar) { return "?" }
+        if character.unicodeScalars.count > 1 || DisplayWidth.columns(scalar) != 1 { return "?" }
         return character
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
-            || (0x20000...0x3FFFD).contains(value)
     }
 
     /// The screen as plain text lines (trailing spaces trimmed): what snapshot tests compare.
