@@ -105,6 +105,36 @@ struct MermaidExportTests {
         #expect(text.contains("World->>RunLoop_T: stop\n"))
     }
 
+    @Test("an item name two threads both use is two participants, each labelled with its thread")
+    func sameNameOnTwoThreads() throws {
+        let script = try ScenarioParser.parse(
+            """
+            thread A
+              port p in default
+              run default for 10ms
+            thread B
+              port p in default
+              source0 s in default
+              run default for 10ms
+            at 1ms on A
+              send p
+            at 2ms on B
+              send p
+            """)
+        let text = MermaidTraceFormatter.format(ScenarioRunner.run(script.scenario).events, scenario: "two")
+        let participants = text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter {
+            $0.hasPrefix("participant")
+        }
+        #expect(
+            participants == [
+                "participant World as outside world", "participant RunLoop_A as loop A",
+                "participant RunLoop_B as loop B", "participant Src_s as source s",
+                "participant Port_p_A as port p on A", "participant Port_p_B as port p on B",
+            ])
+        #expect(text.contains("World->>Port_p_A: send\n"), "\(text)")
+        #expect(text.contains("World->>Port_p_B: send\n"), "\(text)")
+    }
+
     @Test("one loop block per iteration of the outermost run, a nested run as a rect inside one")
     func iterationsAndNesting() throws {
         let events = ScenarioRunner.run(ExportScenarios.rich).events
