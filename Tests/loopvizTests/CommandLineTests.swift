@@ -49,6 +49,25 @@ struct CommandLineTests {
                 + "Run a scenario headless with `loopviz run FILE`.\n")
     }
 
+    @Test("usage errors name the real problem: an option's bad value before a missing FILE, a flag given twice")
+    func usageErrorsNameTheProblem() throws {
+        let trace = try LoopvizProcess.run(["run", "--trace", "good.loop"], files: ["good.loop": Self.good])
+        #expect(trace.status == 2)
+        #expect(
+            trace.stderr.hasPrefix(
+                "loopviz: error: 'good.loop' is not a valid value for --trace; expected one of: text, jsonl, chrome, "
+                    + "mermaid\n"))
+        let twice = try LoopvizProcess.run(
+            ["compare", "--quiet", "--quiet", "good.loop"], files: ["good.loop": Self.good])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.hasPrefix("loopviz: error: option '--quiet' is given twice\n"))
+        let size = try LoopvizProcess.run(["screen", "--size", "5000x5", "good.loop"], files: ["good.loop": Self.good])
+        #expect(size.status == 2)
+        #expect(size.stderr.hasPrefix("loopviz: error: '5000x5' is not a size like 80x24 (from 1x1 to 1000x1000)\n"))
+        let budget = try LoopvizProcess.run(["run", "--max-events", "0", "good.loop"], files: ["good.loop": Self.good])
+        #expect(budget.stderr.hasPrefix("loopviz: error: '0' is not a number of events: at least 1;"))
+    }
+
     @Test("the top-level help names every command and the UI's clocks")
     func topLevelHelp() throws {
         let result = try LoopvizProcess.run(["--help"])

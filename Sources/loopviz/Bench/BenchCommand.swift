@@ -52,7 +52,12 @@ enum BenchCommand {
         Measure a release build: swift build -c release && .build/release/loopviz bench (about 5 minutes).
         Progress goes to standard error. The goals are judged here, never by timed unit tests.
 
-        EXIT STATUS: 0 measured (whether the goals are met or not); 2 invalid usage.
+        EXIT STATUS:
+          0    measured (whether the goals are met or not)
+          2    invalid usage
+          4    output could not be written; the message names standard output and why
+          129  SIGHUP, 130 SIGINT (Ctrl-C), 131 SIGQUIT (Ctrl-\\), 143 SIGTERM: ended by that signal
+          141  standard output is a closed pipe (`| head`): the command ends quietly
         """
 
     static let callgrindHelp = """

@@ -34,7 +34,9 @@ struct ArgumentScanner {
             }
             if switches.contains(name) {
                 if value != nil { throw UsageError(description: "option '\(name)' takes no value") }
-                flags.insert(name)
+                guard flags.insert(name).inserted || name == "-h" || name == "--help" else {
+                    throw UsageError(description: "option '\(name)' is given twice")
+                }
             } else if valued.contains(name) {
                 if value == nil {
                     guard index < arguments.count else {

@@ -28,8 +28,11 @@ enum EventBudget {
     static func limit(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> Int {
         guard let text = scanner.value(option) else { return defaultLimit }
         guard let value = Int(text), value > 0 else {
+            let shown = TerminalSafeText.terminalSafe(text)
             throw ArgumentScanner.UsageError(
-                description: "'\(TerminalSafeText.terminalSafe(text))' is not a number of events; use e.g. 5000000")
+                description: Int(text) == nil
+                    ? "'\(shown)' is not a number of events; use e.g. 5000000"
+                    : "'\(shown)' is not a number of events: at least 1; use e.g. 5000000")
         }
         return value
     }

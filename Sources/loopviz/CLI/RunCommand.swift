@@ -56,10 +56,6 @@ enum RunCommand {
             print(help)
             return .success
         }
-        guard scanner.positional.count == 1, let path = scanner.positional.first else {
-            let problem = scanner.positional.isEmpty ? "missing FILE" : "run takes one FILE"
-            return CommandLine.usageError(problem, command: "run")
-        }
         let format: TraceFormat
         let clock: Clock
         let iterationCost: Duration?
@@ -71,6 +67,10 @@ enum RunCommand {
             budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "run")
+        }
+        guard scanner.positional.count == 1, let path = scanner.positional.first else {
+            let problem = scanner.positional.isEmpty ? "missing FILE" : "run takes one FILE"
+            return CommandLine.usageError(problem, command: "run")
         }
         var until: Duration?
         if let text = scanner.value("--until") {

@@ -97,7 +97,8 @@ enum UICommand {
         if let size = scanner.value("--size") {
             let parts = size.split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 1000, parts[1] <= 1000 else {
-                return CommandLine.usageError("'\(size)' is not a size like 80x24", command: "screen")
+                return CommandLine.usageError(
+                    "'\(size)' is not a size like 80x24 (from 1x1 to 1000x1000)", command: "screen")
             }
             width = parts[0]
             height = parts[1]

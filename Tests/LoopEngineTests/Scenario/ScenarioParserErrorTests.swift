@@ -20,7 +20,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             column: 14, message: "'100' needs a unit: 100ms or 100s"),
         .init(
             id: "unknown unit", source: "thread T\n  timer t at 100hz\n  run default for 1s", line: 2, column: 14,
-            message: "unknown unit 'hz' in '100hz'; use ns, us, ms, s or m"),
+            message: "unknown unit 'hz' in '100hz'; use ns, us, ms, s or m (min)"),
         .init(
             id: "negative duration", source: "thread T\n  work -5ms", line: 2, column: 8,
             message: "a duration cannot be negative here"),
@@ -92,6 +92,14 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
         .init(
             id: "clause of another item kind", source: "thread T\n  port p order 1", line: 2, column: 10,
             message: "unexpected 'order' in a port; expected 'in'"),
+        .init(
+            id: "a word after a port's modes", source: "thread T\n  port p in default bogus", line: 2, column: 21,
+            message:
+                "unexpected 'bogus' in a port; expected nothing more (several modes are separated by commas: "
+                + "`in default, tracking`)"),
+        .init(
+            id: "a word among a timer's clauses", source: "thread T\n  timer t at 1ms bogus", line: 2, column: 18,
+            message: "unexpected 'bogus' in a timer; expected one of 'every', 'tolerance', 'in'"),
         .init(
             id: "trailing words", source: "thread T\n  wakeup now", line: 2, column: 10,
             message: "unexpected 'now' at the end of the line"),

@@ -415,8 +415,17 @@ final class ScenarioParserState {
         ]
         while let clause = cursor.next() {
             guard clause.isWord, allowedClauses[kind]!.contains(clause.text) else {
-                let expected = allowedClauses[kind]!.map { "'\($0)'" }.joined(separator: ", ")
-                error(node.line, at: clause, "unexpected '\(clause.text)' in a \(keyword.text); expected \(expected)")
+                // Only what may still come: a clause already given is not expected again.
+                let left = allowedClauses[kind]!.filter { !seen.contains($0) }
+                let expected =
+                    left.isEmpty
+                    ? "nothing more"
+                    : "\(left.count > 1 ? "one of " : "")\(left.map { "'\($0)'" }.joined(separator: ", "))"
+                let modes =
+                    seen.contains("in") ? " (several modes are separated by commas: `in default, tracking`)" : ""
+                error(
+                    node.line, at: clause,
+                    "unexpected '\(clause.text)' in a \(keyword.text); expected \(expected)\(modes)")
                 break
             }
             if !seen.insert(clause.text).inserted {
@@ -935,7 +944,7 @@ final class ScenarioParserState {
             error(line, at: token, "'\(token.text)' needs a unit: \(token.text)ms or \(token.text)s")
             return nil
         default:
-            error(line, at: token, "unknown unit '\(unit)' in '\(token.text)'; use ns, us, ms, s or m")
+            error(line, at: token, "unknown unit '\(unit)' in '\(token.text)'; use ns, us, ms, s or m (min)")
             return nil
         }
         let seconds = value * scale
