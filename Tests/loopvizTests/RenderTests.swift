@@ -64,6 +64,30 @@ struct RenderTests {
         Snapshot.assertMatches(text, "Screens/help-132x43.screen", target: "loopvizTests")
     }
 
+    @Test("at 80×24 the help scrolls: every key can be read whole, and the last row says what lies below")
+    func helpScrollsWhenTooTall() {
+        var model = Self.model(width: 80, height: 24, step: 12)
+        _ = update(&model, .key(.character("?")))
+        let first = Self.text(model)
+        #expect(first.contains("more below: ↓ or j)"))
+        Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
+        var seen = first
+        for _ in 0..<5 {
+            _ = update(&model, .key(.pageDown))
+            seen += Self.text(model)
+        }
+        #expect(Self.text(model).contains("(the end; ↑ or k back)"))
+        for binding in KeyMap.bindings(in: .loop) {
+            #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
+        }
+        // Scrolling further changes nothing; back up to the top shows the first screen again.
+        let last = Self.text(model)
+        _ = update(&model, .key(.pageDown))
+        #expect(Self.text(model) == last)
+        for _ in 0..<3 { _ = update(&model, .key(.pageUp)) }
+        #expect(Self.text(model) == first)
+    }
+
     @Test("stepping back then forward returns the identical screen")
     func stepBackAndForth() {
         var model = Self.model(width: 80, height: 24, step: 60)

@@ -55,6 +55,8 @@ struct AppModel: Equatable {
     /// Lines scrolled up from the newest, in the log.
     var logScroll = 0
     var overlay: Overlay = .none
+    /// The first line of the help overlay shown, when it is taller than the screen.
+    var helpScroll = 0
     var cycleView: CycleView = .implementation
     var width = 80
     var height = 24

@@ -43,11 +43,19 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         }
         return []
     case .help:
-        if key == .escape || key == .character("?") {
-            model.overlay = .none
-            return []
+        switch key {
+        case .escape, .character("?"): model.overlay = .none
+        case .character("q"): return quit(&model)
+        // A help taller than the screen scrolls; render keeps the position within the lines.
+        case .down, .character("j"): model.helpScroll += 1
+        case .up, .character("k"): model.helpScroll = max(0, model.helpScroll - 1)
+        case .pageDown, .character("l"), .character(" "): model.helpScroll += 10
+        case .pageUp, .character("h"): model.helpScroll = max(0, model.helpScroll - 10)
+        default: break
         }
-        if key == .character("q") { return quit(&model) }
+        let glyphs = Glyphs(theme: model.theme)
+        let layout = HelpLayout(helpLines(model.view, glyphs), width: model.width, height: model.height)
+        model.helpScroll = layout.firstLine(model.helpScroll)
         return []
     case .none:
         break
@@ -96,7 +104,9 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .pageUp: model.logScroll += 10
     case .pageDown: model.logScroll = max(0, model.logScroll - 10)
     case .toggleCycleView: model.cycleView = model.cycleView == .documented ? .implementation : .documented
-    case .help: model.overlay = .help
+    case .help:
+        model.overlay = .help
+        model.helpScroll = 0
     case .closeOverlay: model.overlay = .none
     case .quit: return quit(&model)
     case .selectItem(let index):
