@@ -99,6 +99,30 @@ struct RunawayCommandTests {
         #expect(status.hasSuffix("stopped: nesting limit 256 by source0 s on T"), "\(status)")
     }
 
+    @Test("run says which thread a wait left stuck (exit 0: the scenario ran); the UI's status line says so at the end")
+    func stuckWaitIsNoted() throws {
+        let files = [
+            "stuck.loop": """
+            queue q limit 1 suspended
+            thread A
+              operation o on q work 10ms
+              wait for q
+            """
+        ]
+        let run = try LoopvizProcess.run(["run", "stuck.loop"], files: files)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("queue    waitAll\n"), "\(run.stdout)")
+        #expect(
+            run.stderr
+                == "loopviz: note: stuck.loop: thread A never returns from `wait for q` "
+                + "(waitUntilAllOperationsAreFinished): nothing left can finish queue q's operations; the run ended "
+                + "there\n")
+        let screen = try LoopvizProcess.run(["screen", "stuck.loop"], files: files)
+        #expect(screen.status == 0)
+        let status = screen.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.contains("at the end: A waits forever in wait for q"), "\(status)")
+    }
+
     @Test("run of a source0 that signals itself ends timedOut at 20 ms; --iteration-cost changes how often it ran")
     func runSelfSignallingSource() throws {
         let files = ["spin.loop": Self.selfSignalling]

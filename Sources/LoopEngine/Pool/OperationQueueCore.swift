@@ -176,7 +176,7 @@ final class OperationQueueCore: @unchecked Sendable {
     /// `waitUntilAllOperationsAreFinished` on the calling thread.
     func waitUntilAllFinished() {
         lock.withLock { emit(.queue, "waitAll") }
-        world.block { [self] in isDrained }
+        world.block(for: .allOperations(queue: name)) { [self] in isDrained }
     }
 
     // MARK: - Scheduling

@@ -16,7 +16,8 @@ protocol PoolWorld: AnyObject, Sendable {
     /// Works for `duration` looking at `isCancelled` every `every` (a synchronous operation's check points); see
     /// `PoolWorld+CheckedWork.swift`. The virtual world skips check points nothing could observe.
     func work(_ duration: Duration, checkingEvery every: Duration, isCancelled: @escaping () -> Bool) -> CheckedWork
-    /// Blocks the calling thread until `condition` holds or the world halts; returns the condition.
+    /// Blocks the calling thread until `condition` holds or the world halts; returns the condition. `wait` says
+    /// what for: the virtual world reports it if nothing left can end the wait.
     @discardableResult
-    func block(until condition: @escaping () -> Bool) -> Bool
+    func block(for wait: StuckWait.Wait, until condition: @escaping () -> Bool) -> Bool
 }

@@ -146,7 +146,7 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     /// A caller of `perform … wait` waits for the target's loop to run the task: it checks every 200 µs, and gives
     /// up when the world halts (the target may never run it).
     @discardableResult
-    func block(until condition: @escaping () -> Bool) -> Bool {
+    func block(for wait: StuckWait.Wait, until condition: @escaping () -> Bool) -> Bool {
         while !condition() && !isHalted { waiter.clock.spend(.microseconds(200)) }
         return condition()
     }

@@ -16,6 +16,9 @@ public enum ScenarioRunner {
         public var reachedEventLimit = false
         /// How many events were recorded (also when they were handed to a consumer instead of kept).
         public var eventCount = 0
+        /// When the world went idle (``VirtualWorld/HaltReason/idle``): the threads left blocked in a wait nothing
+        /// could end, in declaration order. The real program would hang there.
+        public var stuckWaits: [StuckWait] = []
     }
 
     /// Runs `scenario` until every program ends, every loop would sleep forever, `horizon` is reached, or (when
@@ -100,7 +103,7 @@ public enum ScenarioRunner {
         let outcome = Outcome(
             events: recorder.events, haltReason: world.haltReason, endTime: world.now,
             reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true,
-            eventCount: count)
+            eventCount: count, stuckWaits: world.stuckWaits)
         return (outcome, world)
     }
 }
@@ -368,7 +371,7 @@ final class ScenarioHost {
             target.perform(inner)
             done.set(true)
         }
-        world.block { done.value }
+        world.block(for: .performed(task: task, target: target.loop.name)) { done.value }
     }
 
     private func run(_ call: RunCall) {

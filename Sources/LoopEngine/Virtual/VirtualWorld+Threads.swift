@@ -14,8 +14,9 @@ struct VirtualThread {
         case waiting(PortSetID)
         /// A callout working until that instant (meanwhile time moves and the other threads run).
         case spending(until: LoopInstant)
-        /// Blocked until the condition holds (the caller of a perform-on-thread that waits until done).
-        case blocked(until: () -> Bool)
+        /// Blocked until the condition holds (the caller of a perform-on-thread that waits until done, of a
+        /// queue's wait for all its operations): `wait` says which, should the world go idle meanwhile.
+        case blocked(until: () -> Bool, wait: StuckWait.Wait)
         /// A synchronous operation working with check points (`VirtualWorld+CheckPoints.swift`).
         case checking(CheckPoints)
         /// Its program has ended; so has its OS thread, or it is about to.
@@ -149,9 +150,9 @@ extension VirtualWorld {
     /// Only the holder of the baton evaluates `condition`, so it may read state other threads write. An outside
     /// event, or the caller of a world that hosts no threads, cannot block: it gets the condition as it is.
     @discardableResult
-    func block(until condition: @escaping () -> Bool) -> Bool {
+    func block(for wait: StuckWait.Wait, until condition: @escaping () -> Bool) -> Bool {
         guard let thread = hostedCaller, !condition() else { return condition() }
-        suspend(thread, as: .blocked(until: condition))
+        suspend(thread, as: .blocked(until: condition, wait: wait))
         return condition()
     }
 
@@ -216,6 +217,10 @@ extension VirtualWorld {
             guard let next = nextEventTime() else {
                 // Every thread that is left waits for something nothing can bring.
                 haltReason = .idle
+                stuckWaits = threads.compactMap { thread in
+                    guard case .blocked(_, let wait) = thread.phase else { return nil }
+                    return StuckWait(thread: thread.name, wait: wait)
+                }
                 continue
             }
             advance(to: max(next, now))
@@ -246,7 +251,7 @@ extension VirtualWorld {
         case .ready, .running: true
         case .waiting(let set): firstReady(in: set) != nil
         case .spending(let until): until <= now
-        case .blocked(let condition): condition()
+        case .blocked(let condition, _): condition()
         case .checking(let checks): checks.canGoOn(at: now)
         }
     }

@@ -44,6 +44,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public internal(set) var haltReason: HaltReason? {
         didSet { halted = haltReason != nil }
     }
+    /// When the world went idle: the threads it left blocked in a wait nothing could end (``StuckWait``).
+    public internal(set) var stuckWaits: [StuckWait] = []
     /// `haltReason != nil`, kept on its own: the core asks at every step, and a private stored flag is read
     /// without the dynamic exclusivity check that a public property costs.
     private var halted = false

@@ -50,6 +50,44 @@ enum LimitReport {
         return "thread \(thread) could not be created: \(why)"
     }
 
+    /// One note per wait the run left stuck (``StuckWait``), for standard error: `loopviz: note: f.loop: thread A
+    /// never returns from `wait for q` (waitUntilAllOperationsAreFinished): nothing left can finish queue q's
+    /// operations; the run ended there`. (What Apple's Foundation does with a wait for a perform whose target
+    /// thread has gone cannot be checked here, so no note says the real program would hang.)
+    static func stuckNotes(_ waits: [StuckWait], path: String) -> [String] {
+        let file = TerminalSafeText.terminalSafe(path)
+        return waits.map { "loopviz: note: \(file): \(stuckSummary($0)); the run ended there" }
+    }
+
+    /// What one stuck wait is, in a sentence (names terminal-safe).
+    static func stuckSummary(_ stuck: StuckWait) -> String {
+        let thread = TerminalSafeText.terminalSafe(stuck.thread)
+        switch stuck.wait {
+        case .allOperations(let queue):
+            let queue = TerminalSafeText.terminalSafe(queue)
+            return "thread \(thread) never returns from `wait for \(queue)` (waitUntilAllOperationsAreFinished): "
+                + "nothing left can finish queue \(queue)'s operations"
+        case .performed(let task, let target):
+            let (task, target) = (TerminalSafeText.terminalSafe(task), TerminalSafeText.terminalSafe(target))
+            return "thread \(thread) never returns from `perform \(task) on \(target) wait` (waitUntilDone:YES): "
+                + "the loop of \(target) never runs \(task)"
+        }
+    }
+
+    /// The status line's short form: `A waits forever in wait for q`.
+    static func stuckShortSummary(_ waits: [StuckWait]) -> String? {
+        guard let first = waits.first else { return nil }
+        let thread = TerminalSafeText.terminalSafe(first.thread)
+        let what =
+            switch first.wait {
+            case .allOperations(let queue): "wait for \(TerminalSafeText.terminalSafe(queue))"
+            case .performed(let task, let target):
+                "perform \(TerminalSafeText.terminalSafe(task)) on \(TerminalSafeText.terminalSafe(target)) wait"
+            }
+        let more = waits.count > 1 ? " (and \(waits.count - 1) more)" : ""
+        return "\(thread) waits forever in \(what)\(more)"
+    }
+
     /// Prints the message for `outcome` of `path` to standard error, if a limit stopped it; true when it did (the
     /// command then exits with status 2).
     static func report(_ outcome: ScenarioRunner.Outcome, path: String) -> Bool {

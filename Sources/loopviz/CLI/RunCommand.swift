@@ -134,6 +134,7 @@ enum RunCommand {
             CommandLine.printError(EventBudget.message(path, limit: budget))
             return .budget
         }
+        for note in LimitReport.stuckNotes(outcome.stuckWaits, path: path) { CommandLine.printError(note) }
         return LimitReport.report(outcome, path: path) ? .usage : .success
     }
 }

@@ -20,6 +20,8 @@ struct Session: Equatable {
     var horizon: Duration
     private(set) var trace: [LoopEvent] = []
     private(set) var haltReason: VirtualWorld.HaltReason?
+    /// The threads the replay left blocked for good in a wait (the world went idle).
+    private(set) var stuckWaits: [StuckWait] = []
     /// `--clock real`: the scenario runs on real threads (the runtime owns the run); the trace is what they have
     /// done so far, appended as it arrives, and the user's pokes are performed on the spot, never replayed.
     let isLive: Bool
@@ -79,6 +81,7 @@ struct Session: Equatable {
         let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
         trace = outcome.events
         haltReason = outcome.haltReason
+        stuckWaits = outcome.stuckWaits
         reachedEventBudget = outcome.reachedEventLimit
     }
 

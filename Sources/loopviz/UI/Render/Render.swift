@@ -113,6 +113,9 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
         let room = model.width - mode.count - 2 - text.count - 20
         text += "stopped: \(limit.count + 11 <= room ? limit : short)  "
     }
+    if model.cursor >= model.trace.count, let stuck = LimitReport.stuckShortSummary(model.session.stuckWaits) {
+        text += "at the end: \(stuck)  "
+    }
     if let flash = model.flash {
         text += flash
     } else if model.view == .pool {
