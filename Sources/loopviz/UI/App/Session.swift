@@ -131,7 +131,12 @@ struct Session: Equatable {
                 return nil
             })
         var snapshots = scenario.threads.map { LoopSnapshot(thread: $0.name) }
+        var known = Set(snapshots.map(\.thread))
         for event in trace.prefix(count) {
+            // A thread started on the way (a pool's worker, a detached thread) has a loop too, from its creation.
+            if event.kind == .threadCreate || event.kind == .runStart, known.insert(event.loop).inserted {
+                snapshots.append(LoopSnapshot(thread: event.loop))
+            }
             for index in snapshots.indices { snapshots[index].apply(event, observers: oneShot) }
         }
         return snapshots

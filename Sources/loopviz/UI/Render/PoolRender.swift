@@ -304,9 +304,11 @@ private func drawPoolLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen
     let indices = model.trace.prefix(model.cursor).indices.filter { model.isShown(model.trace[$0]) }
     let last = max(0, indices.count - model.logScroll)
     let shown = indices[max(0, last - rows)..<last]
+    let widths = LogColumns(shown.map { model.trace[$0] }, minimumTime: 6)
     for (row, index) in shown.enumerated() {
         let event = model.trace[index]
-        var text = event.time.description.leftPadded(6) + " " + event.loop.padded(9) + " " + event.kind.rawValue
+        var text = event.time.description.leftPadded(widths.time) + " " + event.loop.padded(widths.thread + 1) + " "
+        text += event.kind.rawValue
         if let name = event.name { text += " " + name }
         if let detail = event.detail { text += " (" + detail + ")" }
         let style: Screen.Style =

@@ -12,13 +12,15 @@ func render(_ model: AppModel) -> Screen {
     switch model.view {
     case .loop:
         let snapshots = model.session.snapshots(after: model.cursor)
-        let layout = Layout(width: model.width, height: model.height, threads: snapshots.count)
+        let explained = model.cursor > 0 ? model.cursor - 1 : nil
+        let why = wrap(whyText(model, explaining: explained), width: model.width - 2)
+        let layout = Layout(width: model.width, height: model.height, threads: snapshots.count, whyLines: why.count)
         drawCycle(model, layout.cycle, &screen, glyphs)
         drawLoop(model, snapshots, layout.loop, &screen, glyphs)
         drawMode(model, snapshots, layout.mode, &screen, glyphs)
         drawTimeline(model, snapshots, layout.timeline, &screen, glyphs)
         drawLog(model, layout.log, &screen, glyphs)
-        drawWhy(model, layout.why, explaining: model.cursor > 0 ? model.cursor - 1 : nil, &screen, glyphs)
+        drawWhy(model, layout.why, explaining: explained, &screen, glyphs)
     case .pool:
         let pool = model.pool
         let whyRect = Rect(x: 0, y: model.height - 5, width: model.width, height: 4)
@@ -45,7 +47,9 @@ struct Layout {
     var log: Rect
     var why: Rect
 
-    init(width: Int, height: Int, threads: Int) {
+    /// `whyLines`: how many lines the Why panel's text takes; it gets up to 4 rows when the event log keeps at least
+    /// 2 of its own.
+    init(width: Int, height: Int, threads: Int, whyLines: Int = 2) {
         let left = min(40, max(34, width * 2 / 5))
         let topHeight = 12
         cycle = Rect(x: 0, y: 1, width: left, height: topHeight)
@@ -53,8 +57,9 @@ struct Layout {
         mode = Rect(x: left, y: 6, width: width - left, height: topHeight - 5)
         let timelineHeight = 2 + min(threads, 4)
         timeline = Rect(x: 0, y: 1 + topHeight, width: width, height: timelineHeight)
-        why = Rect(x: 0, y: height - 4, width: width, height: 3)
         let logTop = timeline.maxY
+        let whyRows = max(2, min(whyLines, 4, height - 1 - logTop - 3))
+        why = Rect(x: 0, y: height - 2 - whyRows, width: width, height: whyRows + 1)
         log = Rect(x: 0, y: logTop, width: width, height: max(2, why.y - logTop))
     }
 }
@@ -400,6 +405,24 @@ func logIndent(depth: Int) -> String {
     return String(repeating: " ", count: maximumLogIndent * 2 - 6) + "[\(depth)]".padded(6)
 }
 
+/// The widths of an event list's time, thread and mode columns: as wide as the rows shown need (a time with the
+/// iteration cost's extra digits, a long worker name), at least the usual widths, at most 16 for a name, so the
+/// columns of the rows on screen line up.
+struct LogColumns {
+    var time = 7
+    var thread = 8
+    var mode = 9
+
+    init<Events: Collection>(_ events: Events, minimumTime: Int = 7) where Events.Element == LoopEvent {
+        time = minimumTime
+        for event in events {
+            time = max(time, event.time.description.count)
+            thread = max(thread, min(16, event.loop.count))
+            mode = max(mode, min(16, (event.mode ?? "-").count))
+        }
+    }
+}
+
 /// The deepest indent of the event log, in nested runs.
 let maximumLogIndent = 8
 
@@ -409,12 +432,14 @@ private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
     guard rows > 0 else { return }
     let last = max(0, model.cursor - model.logScroll)
     let first = max(0, last - rows)
+    let widths = LogColumns(model.trace[first..<last])
     for (row, index) in (first..<last).enumerated() {
         let event = model.trace[index]
         let y = rect.y + 1 + row
         let indent = logIndent(depth: event.depth)
-        var text = String(index + 1).leftPadded(6) + "  " + event.time.description.leftPadded(7) + "  "
-        text += event.loop.padded(8) + " " + (event.mode ?? "-").padded(9) + " " + indent + event.kind.rawValue
+        var text = String(index + 1).leftPadded(6) + "  " + event.time.description.leftPadded(widths.time) + "  "
+        text += event.loop.padded(widths.thread) + " " + (event.mode ?? "-").padded(widths.mode) + " " + indent
+        text += event.kind.rawValue
         if let name = event.name { text += " " + name }
         if let detail = event.detail { text += "  (" + detail + ")" }
         var style: Screen.Style = .plain
@@ -445,19 +470,24 @@ private func drawWhy(
     } else {
         header("Why", rect, focused: false, &screen, glyphs)
     }
-    let text: String
-    if let index {
-        text = Explanation.text(for: index, in: model.trace)
-    } else if model.view == .pool {
-        text =
-            "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
+    let lines = wrap(whyText(model, explaining: index), width: rect.width - 2)
+    let rows = rect.height - 1
+    for (row, line) in lines.prefix(rows).enumerated() {
+        // A text longer than the panel says so on its last row instead of stopping mid-sentence.
+        let cut = row == rows - 1 && lines.count > rows
+        let shown = cut ? String(line.prefix(rect.width - 2 - glyphs.ellipsis.count)) + glyphs.ellipsis : line
+        screen.put(shown, x: rect.x + 1, y: rect.y + 1 + row)
+    }
+}
+
+/// What the Why panel says about event `index` (or, before any event, how to start).
+func whyText(_ model: AppModel, explaining index: Int?) -> String {
+    if let index { return Explanation.text(for: index, in: model.trace) }
+    if model.view == .pool {
+        return "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
             + "next, ? for every key."
-    } else {
-        text = "Nothing has happened yet: press Space to play, n to step, ? for every key."
     }
-    for (row, line) in wrap(text, width: rect.width - 2).prefix(rect.height - 1).enumerated() {
-        screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
-    }
+    return "Nothing has happened yet: press Space to play, n to step, ? for every key."
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces.
