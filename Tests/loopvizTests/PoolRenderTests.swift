@@ -84,14 +84,15 @@ struct PoolRenderTests {
         Snapshot.assertMatches(text, "Screens/pool-help-132x43.screen", target: "loopvizTests")
     }
 
-    @Test("the loop view of a pool lesson shows the worker whose event is current, with its own items")
+    @Test("the loop view of a pool lesson shows the worker whose event is current, and says it has no declared items")
     func loopViewFollowsTheWorker() {
         var model = Self.model(width: 132, height: 43, after: "opStart upload1")
         model.view = .loop
         model.cursor = model.trace.firstIndex { $0.loop == "uploads.1" && $0.kind == .beforeTimers }! + 1
         let text = RenderTests.text(model)
         #expect(text.contains("thread uploads.1   mode default"), "\(text)")
-        #expect(text.contains("port keepAlive"), "\(text)")
+        #expect(
+            text.contains("thread uploads.1 was started by the run (a pool's worker or a detached thread)"), "\(text)")
     }
 
     @Test("stepping back then forward returns the identical pool screen")

@@ -88,6 +88,20 @@ struct RenderTests {
         #expect(Self.text(model) == first)
     }
 
+    @Test("more items than the mode panel's rows: the selected one stays in view and the last row says what is hidden")
+    func itemsScrollToTheSelection() {
+        var model = Self.model(width: 80, height: 24, step: 12)
+        for key in ["a", "A", "O"] { _ = update(&model, .key(.character(Character(key)))) }
+        #expect(model.items.count == 8)
+        var text = Self.text(model)
+        #expect(text.contains("(0 above, 3 below: select with 1-9)"), "\(text)")
+        _ = update(&model, .key(.character("8")))
+        text = Self.text(model)
+        #expect(text.contains("▶8 observer"), "\(text)")
+        #expect(text.contains("(3 above, 0 below: select with 1-9)"), "\(text)")
+        #expect(!text.contains("▶1 "))
+    }
+
     @Test("stepping back then forward returns the identical screen")
     func stepBackAndForth() {
         var model = Self.model(width: 80, height: 24, step: 60)

@@ -233,10 +233,25 @@ private func drawMode(
     let loop = focusSnapshot(model, snapshots)
     let mode = loop?.currentMode ?? "-"
     header("Mode \(mode): items (1-9 select)", rect, focused: model.focus == .mode, &screen, glyphs)
-    let spec = model.session.effectiveScenario.threads.first { $0.name == loop?.thread } ?? model.session.primaryThread
+    guard let spec = model.session.effectiveScenario.threads.first(where: { $0.name == loop?.thread }) else {
+        // A pool's worker or a detached thread: the file declares no items for it.
+        let name = loop?.thread ?? "-"
+        let text =
+            "thread \(name) was started by the run (a pool's worker or a detached thread): the file declares no "
+            + "items for it; its schedules and callouts are in the event log."
+        for (row, line) in wrap(text, width: rect.width - 2).prefix(rect.height - 1).enumerated() {
+            screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
+        }
+        return
+    }
     let common = Set(spec.commonModes.map(\.rawValue) + ["default"])
-    for (index, item) in spec.items.prefix(rect.height - 1).enumerated() {
-        let y = rect.y + 1 + index
+    let rows = rect.height - 1
+    // More items than rows: a window that keeps the selected item in view, and a last row saying what is hidden.
+    let capacity = spec.items.count > rows ? rows - 1 : rows
+    let start = model.selectedItem >= capacity ? min(model.selectedItem - capacity + 1, spec.items.count - capacity) : 0
+    for (offset, item) in spec.items.dropFirst(start).prefix(capacity).enumerated() {
+        let index = start + offset
+        let y = rect.y + 1 + offset
         let inMode = item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
         var style: Screen.Style = inMode ? .plain : glyphs.dimmed
         let selected = spec.name == model.session.primaryThread.name && index == model.selectedItem
@@ -245,6 +260,11 @@ private func drawMode(
         screen.put("\(marker)\(index + 1) ", x: rect.x, y: y, style: style)
         let text = describe(item, loop, now: model.now, glyphs: glyphs)
         screen.put(text, x: rect.x + 3, y: y, style: style, limit: rect.width - 4)
+    }
+    if spec.items.count > rows {
+        let below = spec.items.count - start - capacity
+        let text = "   (\(start) above, \(below) below: select with 1-9)"
+        screen.put(text, x: rect.x, y: rect.y + rows, style: glyphs.dimmed, limit: rect.width - 1)
     }
     if let queued = loop?.blocksQueued, !queued.isEmpty, rect.height - 1 > spec.items.count {
         let y = rect.y + 1 + spec.items.count
