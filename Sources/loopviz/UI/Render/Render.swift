@@ -94,8 +94,14 @@ private func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyp
     let right =
         " \(clock)t=\(model.now)s  step \(model.cursor)/\(model.trace.count)\(model.session.canExtend ? "+" : "") "
     let file = model.fileName.split(separator: "/").last.map(String.init) ?? model.fileName
-    let title = " loopviz  \(model.session.script.scenario.name)  (\(file))"
-    screen.put(title, x: 0, y: 0, style: glyphs.title, limit: model.width - right.count)
+    // Whole when it fits; else without the file name; else the scenario's name cut with an ellipsis: never a
+    // name cut mid-word against the clock.
+    let room = model.width - right.count - 1
+    let name = model.session.script.scenario.name
+    var title = " loopviz  \(name)  (\(file))"
+    if title.count > room { title = " loopviz  \(name)" }
+    if title.count > room { title = String(title.prefix(max(0, room - glyphs.ellipsis.count))) + glyphs.ellipsis }
+    screen.put(title, x: 0, y: 0, style: glyphs.title, limit: room)
     screen.put(right, x: model.width - right.count, y: 0, style: glyphs.title)
 }
 
