@@ -208,14 +208,14 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "unknown word in a queue", source: "queue q fast\nthread T\n  wakeup", line: 1, column: 9,
             message: "unexpected 'fast' in a queue; expected 'limit', 'suspended' or 'idle'"),
         .init(
-            id: "queue limit zero", source: "queue q limit 0\nthread T\n  wakeup", line: 1, column: 15,
-            message: "expected a limit: a positive integer or 'default'; found '0'"),
+            id: "queue limit negative", source: "queue q limit -1\nthread T\n  wakeup", line: 1, column: 15,
+            message: "expected a limit: a whole number (0 or more) or 'default'; found '-1'"),
         .init(
             id: "limit action not an integer", source: "queue q\nthread T\n  limit q 2.5", line: 3, column: 11,
-            message: "expected a limit: a positive integer or 'default'; found '2.5'"),
+            message: "expected a limit: a whole number (0 or more) or 'default'; found '2.5'"),
         .init(
             id: "limit action without a value", source: "queue q\nthread T\n  limit q", line: 3, column: 10,
-            message: "expected a limit: a positive integer or 'default'"),
+            message: "expected a limit: a whole number (0 or more) or 'default'"),
         .init(
             id: "duplicate operation",
             source: "queue q\nthread T\n  operation a on q work 1ms\n  operation a on q async", line: 4, column: 13,

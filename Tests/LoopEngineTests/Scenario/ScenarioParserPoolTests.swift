@@ -36,6 +36,25 @@ struct ScenarioParserPoolTests {
             ])
     }
 
+    @Test("a limit of 0 is Foundation's: the queue starts nothing until it is raised")
+    func aLimitOfZeroStartsNothingUntilRaised() throws {
+        let script = try Self.parse("queue q limit 0\nthread T\n  operation o on q work 10ms\n  work 50ms\n  limit q 1")
+        #expect(script.scenario.queues == [QueueSpec(name: "q", limit: 0)])
+        let starts = ScenarioRunner.run(script.scenario).events.filter { $0.kind == .opStart }
+        #expect(starts.map(\.time) == [.zero + .milliseconds(50)])
+    }
+
+    @Test("a bad limit is one error, not also an unknown clause")
+    func aBadLimitIsOneError() {
+        #expect {
+            _ = try Self.parse("queue cpu limit two\nthread T\n  wakeup")
+        } throws: { error in
+            (error as? ScenarioDiagnostics)?.diagnostics.map(\.message) == [
+                "expected a limit: a whole number (0 or more) or 'default'; found 'two'"
+            ]
+        }
+    }
+
     @Test func aQueueMayBeDeclaredAfterTheThreadsThatUseIt() throws {
         let script = try Self.parse("thread T\n  suspend late\nqueue late")
         #expect(script.scenario.queues == [QueueSpec(name: "late")])

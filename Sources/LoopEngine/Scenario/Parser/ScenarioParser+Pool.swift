@@ -74,12 +74,15 @@ extension ScenarioParserState {
     /// `N` (a positive integer) or `default`; `.some(nil)` is `default`, nil an error.
     func parseLimit(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Int?? {
         if cursor.accept("default") { return .some(nil) }
-        if let value = cursor.peekInteger, value >= 1 {
+        // 0 is Foundation's too: the queue starts nothing until the limit is raised.
+        if let value = cursor.peekInteger, value >= 0 {
             _ = cursor.next()
             return .some(value)
         }
         let found: DiagnosticMessage = cursor.peek.map { "; found '\($0.text)'" } ?? ""
-        error(line, at: cursor.peek, "expected a limit: a positive integer or 'default'\(found)")
+        error(line, at: cursor.peek, "expected a limit: a whole number (0 or more) or 'default'\(found)")
+        // The bad value is this error's: it is not read again as the next clause.
+        _ = cursor.next()
         return nil
     }
 
