@@ -20,14 +20,15 @@ func render(_ model: AppModel) -> Screen {
         drawMode(model, snapshots, layout.mode, &screen, glyphs)
         drawTimeline(model, snapshots, layout.timeline, &screen, glyphs)
         drawLog(model, layout.log, &screen, glyphs)
-        drawWhy(model, layout.why, explaining: explained, &screen, glyphs)
+        drawWhy(model, layout.why, lines: why, &screen, glyphs)
     case .pool:
         let pool = model.pool
         let whyRect = Rect(x: 0, y: model.height - 5, width: model.width, height: 4)
         drawPoolView(model, pool, above: whyRect.y, &screen, glyphs)
         // The Why of the pool view is about the pool: the latest pool event when the step is a worker's loop.
         let explained = model.currentEvent.map(model.isShown) == true ? model.cursor - 1 : pool.lastEventIndex
-        drawWhy(model, whyRect, explaining: explained, &screen, glyphs)
+        let why = wrap(whyText(model, explaining: explained), width: whyRect.width - 2)
+        drawWhy(model, whyRect, lines: why, &screen, glyphs)
     }
     drawStatus(model, &screen, glyphs)
     switch model.overlay {
@@ -484,8 +485,10 @@ private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
     }
 }
 
+/// The Why panel: the lesson's narration in its header, and `lines` (``whyText(_:explaining:)`` wrapped to the
+/// panel, worked out once by the caller, which also sized the panel by them).
 private func drawWhy(
-    _ model: AppModel, _ rect: Rect, explaining index: Int?, _ screen: inout Screen, _ glyphs: Glyphs
+    _ model: AppModel, _ rect: Rect, lines: [String], _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     if let narration = currentNarration(model) {
         header("\(glyphs.narration) " + narration, rect, focused: false, &screen, glyphs)
@@ -496,7 +499,6 @@ private func drawWhy(
     } else {
         header("Why", rect, focused: false, &screen, glyphs)
     }
-    let lines = wrap(whyText(model, explaining: index), width: rect.width - 2)
     let rows = rect.height - 1
     for (row, line) in lines.prefix(rows).enumerated() {
         // A text longer than the panel says so on its last row instead of stopping mid-sentence.
