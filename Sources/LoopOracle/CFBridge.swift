@@ -62,19 +62,6 @@ enum CFBridge {
     static func resultName(_ result: CFRunLoopRunResult) -> String {
         RunResult(rawValue: result.rawValue)?.description ?? "result \(result.rawValue)"
     }
-
-    /// The `detail` the engine gives a `runStart`: `limit 0.2s, returnAfterSourceHandled`.
-    static func runStartDetail(seconds: Double, returnAfterSourceHandled: Bool) -> String {
-        let limit: String
-        if !(seconds > 0) {
-            limit = "poll"
-        } else if seconds > 504_911_232.0 {
-            limit = "forever"
-        } else {
-            limit = (LoopInstant.zero + .secondsValue(seconds)).description + "s"
-        }
-        return "limit \(limit)" + (returnAfterSourceHandled ? ", returnAfterSourceHandled" : "")
-    }
 }
 
 /// The monotonic clock CF uses on Linux, and sleeps that can be cut short.

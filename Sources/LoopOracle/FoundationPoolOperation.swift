@@ -87,11 +87,11 @@ final class FoundationPoolOperation: Operation, @unchecked Sendable {
             state.started = true
             run.trace.record(
                 worker, .opStart, state.spec.name,
-                detail: before == 0 ? "first use of this thread" : "reused thread (\(before) before)")
+                fact: .thread(before == 0 ? .firstSeen : .reused(before: before)))
             return state.spec
         }
         guard let spec = begun else {
-            finish("cancelled before it started")
+            finish(.cancelledBeforeStart)
             return
         }
         announceExecuting()
@@ -109,7 +109,7 @@ final class FoundationPoolOperation: Operation, @unchecked Sendable {
                     }
                 }
             }
-            if state.withLock({ $0.messageWaiting }) { finish("done") }
+            if state.withLock({ $0.messageWaiting }) { finish(.done) }
         }
     }
 
@@ -124,43 +124,43 @@ final class FoundationPoolOperation: Operation, @unchecked Sendable {
             elapsed += min(slice, total - elapsed)
             OracleClock.sleep(until: begin + elapsed) { !self.run.isHalted }
             if elapsed < total && checkEvery != nil && state.withLock({ $0.cancelled }) {
-                finish("cancelled while running")
+                finish(.cancelledWhileRunning)
                 return
             }
         }
         let cancelled = state.withLock { $0.cancelled }
-        finish(cancelled ? "done (the cancel came with no check point left)" : "done")
+        finish(cancelled ? .doneAfterLateCancel : .done)
     }
 
     // MARK: - Cancelling and the socket
 
     override func cancel() {
         let finishNow: Bool = state.withLock { state in
-            let detail: String
+            let point: LoopEvent.CancelPoint
             var finishNow = false
             if state.finished || state.finishing {
-                detail = "already finished: no effect"
+                point = .alreadyFinished
             } else if state.cancelled {
-                detail = "already cancelled"
+                point = .alreadyCancelled
             } else {
                 state.cancelled = true
                 if !state.started {
-                    detail = "queued"
+                    point = .queued
                 } else if case .async = state.spec.body {
                     // Cancelling the upload cancels its connection, whose callback finishes it.
-                    detail = "executing: the connection is cancelled"
+                    point = .executingConnection
                     finishNow = true
                 } else {
-                    detail = "executing: it stops at its next check"
+                    point = .executingNextCheck
                 }
             }
-            run.trace.record(queueName, .opCancel, state.spec.name, detail: detail)
+            run.trace.record(queueName, .opCancel, state.spec.name, fact: .cancel(point))
             return finishNow
         }
         // Sets Foundation's own flag; for a queued operation it also drops its dependencies so the queue picks it
         // up (and `start()` skips it) as soon as a slot allows.
         super.cancel()
-        if finishNow { finish("cancelled while running") }
+        if finishNow { finish(.cancelledWhileRunning) }
     }
 
     /// The socket callback of an asynchronous operation (`finish OP`): it finishes the operation if it executes;
@@ -181,10 +181,9 @@ final class FoundationPoolOperation: Operation, @unchecked Sendable {
             break
         case .notAsync:
             run.trace.record(
-                queueName, .note,
-                detail: "finish \(operationName): it is not an asynchronous operation, it finishes by itself")
+                queueName, .note, fact: .note(.notAsynchronous(operationName)))
         case .finish(let cancelled):
-            finish(cancelled ? "cancelled while running" : "done")
+            finish(cancelled ? .cancelledWhileRunning : .done)
         }
     }
 
@@ -195,12 +194,12 @@ final class FoundationPoolOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
     }
 
-    /// Records `opFinish` with `detail` (once), then turns `isFinished` and tells the queue.
-    private func finish(_ detail: String) {
+    /// Records `opFinish` with `outcome` (once), then turns `isFinished` and tells the queue.
+    private func finish(_ outcome: LoopEvent.FinishOutcome) {
         let claimed: Bool = state.withLock { state in
             guard !state.finishing else { return false }
             state.finishing = true
-            run.trace.record(state.worker ?? queueName, .opFinish, state.spec.name, detail: detail)
+            run.trace.record(state.worker ?? queueName, .opFinish, state.spec.name, fact: .finish(outcome))
             return true
         }
         guard claimed else { return }

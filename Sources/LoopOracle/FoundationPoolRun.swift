@@ -20,7 +20,7 @@ final class FoundationPoolTrace: Sendable {
         state = LoopLocked(State(latest: origin))
     }
 
-    func record(_ thread: String, _ kind: LoopEvent.Kind, _ name: String? = nil, detail: String? = nil) {
+    func record(_ thread: String, _ kind: LoopEvent.Kind, _ name: String? = nil, fact: LoopEvent.Fact? = nil) {
         state.withLock { state in
             guard !state.frozen else { return }
             let now = OracleClock.now()
@@ -28,7 +28,7 @@ final class FoundationPoolTrace: Sendable {
             state.events.append(
                 LoopEvent(
                     time: LoopInstant(nanoseconds: now - origin), loop: thread, depth: 0, mode: nil, iteration: 0,
-                    kind: kind, name: name, detail: detail))
+                    kind: kind, name: name, fact: fact))
         }
     }
 
@@ -157,7 +157,7 @@ final class FoundationPoolRun: @unchecked Sendable {
             let label = "worker \(workers.tokens.count)"
             trace.record(
                 label, .threadCreate, label,
-                detail: "libdispatch's thread, first seen running an operation of \(queue)")
+                fact: .origin(.dispatch(queue: queue)))
             return (label, 0)
         }
     }
@@ -191,7 +191,7 @@ final class FoundationPoolRun: @unchecked Sendable {
             let (deadline, overflow) = OracleClock.now().addingReportingOverflow(max(duration.nanosecondsClamped, 0))
             OracleClock.sleep(until: overflow ? .max : deadline) { !self.isHalted }
         case .note(let text):
-            trace.record(thread, .note, detail: text)
+            trace.record(thread, .note, fact: .note(.say(text)))
         case .addOperation(let queue, let spec):
             add(spec, to: queue, from: thread)
         case .cancelOperation(let name):
@@ -212,10 +212,10 @@ final class FoundationPoolRun: @unchecked Sendable {
             queue.waitUntilAllOperationsAreFinished()
         case .detach(let task, let inner):
             // Thread.detachNewThread: a thread of its own for one task, as in the engine.
-            trace.record(task, .threadCreate, task, detail: "detached for one task")
+            trace.record(task, .threadCreate, task, fact: .origin(.detached))
             Thread.detachNewThread { [self] in
                 perform(inner, on: task)
-                trace.record(task, .threadExit, task, detail: "its task is done")
+                trace.record(task, .threadExit, task, fact: .end(.taskDone))
             }
         default:
             // Rejected up front (see FoundationPoolOracle.unsupportedReason).
@@ -248,7 +248,7 @@ final class FoundationPoolRun: @unchecked Sendable {
 
     private func add(_ spec: OperationSpec, to name: String, from thread: String) {
         guard let queue = queue(named: name) else {
-            trace.record(thread, .note, detail: "add \(spec.name): there is no queue \(name)")
+            trace.record(thread, .note, fact: .note(.noSuchQueue(operation: spec.name, queue: name)))
             return
         }
         let operation: FoundationPoolOperation? = books.withLock { books in
@@ -262,10 +262,10 @@ final class FoundationPoolRun: @unchecked Sendable {
             return added
         }
         guard let operation else {
-            trace.record(name, .note, detail: "operation \(spec.name) was already added: ignored")
+            trace.record(name, .note, fact: .note(.duplicateOperation(spec.name)))
             return
         }
-        trace.record(name, .opAdd, spec.name, detail: Self.describe(spec))
+        trace.record(name, .opAdd, spec.name, fact: .operation(LoopEvent.OperationFacts(spec)))
         queue.addOperation(operation)
     }
 
@@ -291,25 +291,10 @@ final class FoundationPoolRun: @unchecked Sendable {
             return old
         }
         let raised = (limit ?? .max) >= (old ?? .max)
-        let detail = limit.map(String.init) ?? "default (libdispatch decides)"
+        let fact = LoopEvent.Fact.limit(limit.map { .count($0) } ?? .automatic(width: nil))
         // A raised limit is recorded before the queue may use it; a lowered one once the queue obeys it.
-        if raised { trace.record(name, .queue, "limit", detail: detail) }
+        if raised { trace.record(name, .queue, "limit", fact: fact) }
         queue.maxConcurrentOperationCount = limit ?? OperationQueue.defaultMaxConcurrentOperationCount
-        if !raised { trace.record(name, .queue, "limit", detail: detail) }
-    }
-
-    /// The `opAdd` detail, in the engine's words.
-    static func describe(_ spec: OperationSpec) -> String {
-        var parts = ["priority \(spec.priority)"]
-        if !spec.dependencies.isEmpty { parts.append("after " + spec.dependencies.joined(separator: ", ")) }
-        switch spec.body {
-        case .async:
-            parts.append(spec.replyAfter.map { "async, reply after \(LoopInstant.zero + $0)s" } ?? "async")
-        case .work(let duration, let check):
-            var text = "work \(LoopInstant.zero + duration)s"
-            if let check { text += " check every \(LoopInstant.zero + check)s" }
-            parts.append(text)
-        }
-        return parts.joined(separator: ", ")
+        if !raised { trace.record(name, .queue, "limit", fact: fact) }
     }
 }

@@ -136,7 +136,7 @@ final class OracleHost: @unchecked Sendable {
 
     /// A callout of an item: recorded first, then the item's script runs (steps chosen like `ScriptStep.applies`).
     func callout(_ kind: LoopEvent.Kind, _ name: String, _ script: [ScriptStep], activity: Activity?) {
-        trace.record(kind, name, detail: activity?.description)
+        trace.record(kind, name, fact: activity.map { .activity($0) })
         let call = calls.withLock { counts in
             let call = (counts[name] ?? 0) + 1
             counts[name] = call
@@ -220,7 +220,7 @@ final class OracleHost: @unchecked Sendable {
             // Runs from outside threads are rejected up front: they would run that thread's own loop.
             run(call)
         case .note(let text):
-            trace.record(.note, detail: text)
+            trace.record(.note, fact: .note(.say(text)))
         case .setFlag(let flag):
             _ = flags.withLock { $0.insert(flag) }
         case .performOn, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
@@ -243,25 +243,24 @@ final class OracleHost: @unchecked Sendable {
     private func run(_ call: RunCall) {
         switch call {
         case .inMode(let mode, let seconds, let rash):
-            trace.beginRun(
-                mode, runStartDetail: CFBridge.runStartDetail(seconds: seconds, returnAfterSourceHandled: rash))
+            trace.beginRun(mode, runStart: .run(LoopEvent.RunLimit(seconds: seconds), returnAfterSourceHandled: rash))
             let result = CFRunLoopRunInMode(CFBridge.mode(mode), seconds, rash)
             trace.endRun(result: CFBridge.resultName(result))
         case .untilStopped:
-            trace.beginRun(.default, runStartDetail: nil)
+            trace.beginRun(.default, runStart: nil)
             CFRunLoopRun()
             trace.endRun(result: nil)
         case .foundation(let mode, let before):
             let limit = before.map { Date(timeIntervalSinceNow: $0.secondsValue) } ?? .distantFuture
-            trace.beginRun(mode, runStartDetail: nil)
+            trace.beginRun(mode, runStart: nil)
             _ = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: limit)
             trace.endRun(result: nil)
         case .foundationForever:
-            trace.beginRun(.default, runStartDetail: nil)
+            trace.beginRun(.default, runStart: nil)
             RunLoop.current.run()
             trace.endRun(result: nil)
         case .whileNot(let flag, let mode):
-            trace.beginRun(mode, runStartDetail: nil)
+            trace.beginRun(mode, runStart: nil)
             while !flags.withLock({ $0.contains(flag) }) && !isHalted {
                 // The idiom ignores the result; an empty mode would make it spin, so stop as the engine does.
                 guard RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture) else { break }

@@ -37,18 +37,18 @@ final class OracleTrace: Sendable {
     var reachedLimit: Bool { state.withLock { $0.reachedLimit } }
 
     /// Appends an event at the current time, at the current depth and mode.
-    func record(_ kind: LoopEvent.Kind, _ name: String? = nil, detail: String? = nil) {
+    func record(_ kind: LoopEvent.Kind, _ name: String? = nil, fact: LoopEvent.Fact? = nil) {
         state.withLock { state in
-            state.append(makeEvent(state, kind, name, detail), limit: maxEvents)
+            state.append(makeEvent(state, kind, name, fact), limit: maxEvents)
         }
     }
 
-    /// Enters a run of `mode`. With `detail` (a direct `CFRunLoopRunInMode` call) it records the `runStart`; for
-    /// the wrappers (`CFRunLoopRun`, Foundation) it records nothing and only counts the run.
-    func beginRun(_ mode: ModeName, runStartDetail detail: String?) {
+    /// Enters a run of `mode`. With `call` (the facts of a direct `CFRunLoopRunInMode` call) it records the
+    /// `runStart`; for the wrappers (`CFRunLoopRun`, Foundation) it records nothing and only counts the run.
+    func beginRun(_ mode: ModeName, runStart call: LoopEvent.Fact?) {
         state.withLock { state in
             state.runs.append(mode.rawValue)
-            if let detail { state.append(makeEvent(state, .runStart, mode.rawValue, detail), limit: maxEvents) }
+            if let call { state.append(makeEvent(state, .runStart, mode.rawValue, call), limit: maxEvents) }
         }
     }
 
@@ -60,9 +60,13 @@ final class OracleTrace: Sendable {
         }
     }
 
-    private func makeEvent(_ state: State, _ kind: LoopEvent.Kind, _ name: String?, _ detail: String?) -> LoopEvent {
+    private func makeEvent(
+        _ state: State, _ kind: LoopEvent.Kind, _ name: String?, _ fact: LoopEvent.Fact?
+    )
+        -> LoopEvent
+    {
         LoopEvent(
             time: LoopInstant(nanoseconds: OracleClock.now() - origin), loop: loop, depth: state.runs.count,
-            mode: state.runs.last, iteration: 0, kind: kind, name: name, detail: detail)
+            mode: state.runs.last, iteration: 0, kind: kind, name: name, fact: fact)
     }
 }

@@ -77,27 +77,18 @@ struct PoolSnapshotTests {
 
     @Test("queue events: suspend, resume, limit, waitAll")
     func queueEvents() {
-        func event(_ name: String, _ detail: String? = nil) -> LoopEvent {
-            LoopEvent(
-                time: .zero, loop: "Q", depth: 0, mode: nil, iteration: 0, kind: .queue, name: name, detail: detail)
+        func event(_ name: String, _ fact: LoopEvent.Fact? = nil) -> LoopEvent {
+            LoopEvent(time: .zero, loop: "Q", depth: 0, mode: nil, iteration: 0, kind: .queue, name: name, fact: fact)
         }
         var pool = PoolSnapshot(queues: [QueueSpec(name: "Q")])
         #expect(pool.queues[0].width == PoolSnapshot.defaultWidth && pool.queues[0].limitText == "default (4)")
         pool.apply(event("suspended"))
         #expect(pool.queues[0].suspended)
-        pool.apply(event("limit", "3"))
+        pool.apply(event("limit", .limit(.count(3))))
         #expect(pool.queues[0].limit == 3 && pool.queues[0].width == 3)
         pool.apply(event("resumed"))
-        pool.apply(event("limit", "default (4)"))
+        pool.apply(event("limit", .limit(.automatic(width: 4))))
         #expect(!pool.queues[0].suspended && pool.queues[0].limit == nil)
-    }
-
-    @Test("the engine's operation description reads back")
-    func parse() {
-        let parsed = PoolSnapshot.parse("priority veryHigh, after a, b, work 1.000s check every 0.100s")
-        #expect(parsed.priority == .veryHigh && parsed.dependencies == ["a", "b"])
-        #expect(parsed.body == "work 1.000s check every 0.100s")
-        #expect(PoolSnapshot.parse("priority low, async") == (.low, [], "async"))
     }
 
     @Test("lane symbols are unique, and never a lane mark")

@@ -12,24 +12,21 @@ extension RunLoopCore {
         if lock.withLock({ wakeUpDecisionLocked(reason: nil) }) { waiter.send(wakeUpPort) }
     }
 
-    func wakeUp(reason: String) {
+    func wakeUp(reason: LoopEvent.WakeUpCaller) {
         if lock.withLock({ wakeUpDecisionLocked(reason: reason) }) { waiter.send(wakeUpPort) }
     }
 
-    func wakeUpLocked(reason: String?) {
+    func wakeUpLocked(reason: LoopEvent.WakeUpCaller?) {
         if wakeUpDecisionLocked(reason: reason) { waiter.send(wakeUpPort) }
     }
 
     /// Emits the `wakeUp` event and says whether the port is to be written (false: the wake-up is ignored).
-    private func wakeUpDecisionLocked(reason: String?) -> Bool {
+    private func wakeUpDecisionLocked(reason: LoopEvent.WakeUpCaller?) -> Bool {
         guard let run = runs.last, !run.ignoreWakeUps else {
-            emit(
-                .wakeUp, nil,
-                [reason, runs.isEmpty ? "ignored: no run" : "ignored: after the wait"].compactMap { $0 }.joined(
-                    separator: ", "))
+            emit(.wakeUp, nil, .wakeUp(reason, ignored: runs.isEmpty ? .noRun : .afterTheWait))
             return false
         }
-        emit(.wakeUp, nil, reason)
+        emit(.wakeUp, nil, reason.map { .wakeUp($0, ignored: nil) })
         return true
     }
 
@@ -38,12 +35,12 @@ extension RunLoopCore {
     public func stop() {
         lock.withLock {
             guard let run = runs.last else {
-                emit(.stop, nil, "ignored: no run")
+                emit(.stop, nil, .ignored(.noRun))
                 return
             }
             run.stopped = true
             emit(.stop)
-            wakeUpLocked(reason: "stop")
+            wakeUpLocked(reason: .stop)
         }
     }
 
@@ -52,19 +49,24 @@ extension RunLoopCore {
         lock.withLock {
             guard let mode = modes[modeName] else { return }
             mode.stoppedSticky = true
-            emit(.stop, nil, "mode \(modeName)")
-            wakeUpLocked(reason: "stop")
+            emit(.stop, nil, .mode(modeName.rawValue))
+            wakeUpLocked(reason: .stop)
         }
     }
 
     /// Records a note (a scenario's `say`) in the trace.
     public func note(_ text: String) {
-        lock.withLock { emit(.note, nil, text) }
+        note(.say(text))
+    }
+
+    /// Records something the engine has to say about the scenario in the trace.
+    func note(_ note: LoopEvent.Note) {
+        lock.withLock { emit(.note, nil, .note(note)) }
     }
 
     /// Records an event about this loop's thread that the loop itself does not make (a thread created, ended).
-    func record(_ kind: LoopEvent.Kind, _ item: String?, detail: String?) {
-        lock.withLock { emit(kind, item, detail) }
+    func record(_ kind: LoopEvent.Kind, _ item: String?, fact: LoopEvent.Fact?) {
+        lock.withLock { emit(kind, item, fact) }
     }
 
     // MARK: - The wrappers users meet

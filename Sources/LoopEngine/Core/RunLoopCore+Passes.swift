@@ -19,7 +19,7 @@ extension RunLoopCore {
                 let oneShot = !observer.repeats
                 observer.isFiring = true
                 observer.callCountStorage += 1
-                emit(.observer, observer.name, activity.description)
+                emit(.observer, observer.name, .activity(activity))
                 callout(observer) { observer.callout(activity) }
                 if oneShot { invalidateLocked(observer) }
                 observer.isFiring = false
@@ -118,7 +118,7 @@ extension RunLoopCore {
     func doSource1(_ source: LoopSource, messages: Int) -> Bool {
         guard source.isValidStorage else { return false }
         source.signalled = false
-        emit(.source1, source.name, messages == 1 ? nil : "\(messages) messages")
+        emit(.source1, source.name, messages == 1 ? nil : .messages(messages))
         callout(source) { source.perform(messages) }
         return true
     }

@@ -81,7 +81,7 @@ extension RunLoopCore {
             record.deadline = .zero
         } else if seconds <= Self.timeIntervalLimit {
             record.deadline = start + .secondsValue(seconds)
-            timeoutAction = waiter.schedule(at: record.deadline) { [weak self] in self?.wakeUp(reason: "timeout") }
+            timeoutAction = waiter.schedule(at: record.deadline) { [weak self] in self?.wakeUp(reason: .timeout) }
         } else {
             record.deadline = .distantFuture
         }
@@ -123,7 +123,7 @@ extension RunLoopCore {
                 sleeping = true
                 // The main-queue port joins the wait set for this wait only (a nested run must not service it).
                 if let mainPort { waiter.insert(mainPort, into: mode.portSet) }
-                emit(.sleep, nil, self.sleepDescription(mode, record: record, poll: poll))
+                emit(.sleep, nil, self.sleepFact(mode, record: record, poll: poll))
                 // L10: the only place the loop blocks.
                 lock.unlock()
                 outcome = waiter.wait(on: mode.portSet, poll: poll)
@@ -133,7 +133,7 @@ extension RunLoopCore {
                 record.ignoreWakeUps = true
                 sleeping = false
                 if outcome == .halted || isHalted { return nil }
-                emit(.wake, nil, self.wakeDescription(outcome, mode: mode))
+                emit(.wake, nil, self.wakeFact(outcome, mode: mode))
                 if !poll { doObservers(mode, .afterWaiting) }
             }
             // L12
@@ -184,19 +184,11 @@ extension RunLoopCore {
 
     private func emitRunStart(_ mode: ModeName, seconds: Double, rash: Bool) {
         guard let sink = sinkStorage else { return }
-        let limit: String
-        if seconds <= 0 {
-            limit = "poll"
-        } else if seconds > Self.timeIntervalLimit {
-            limit = "forever"
-        } else {
-            limit = formatSeconds(Duration.secondsValue(seconds).nanosecondsClamped) + "s"
-        }
         sink.record(
             LoopEvent(
                 time: clock.now, loop: name, depth: runs.count + 1, mode: mode.rawValue, iteration: 0,
                 kind: .runStart, name: mode.rawValue,
-                detail: "limit \(limit)" + (rash ? ", returnAfterSourceHandled" : "")))
+                fact: .run(LoopEvent.RunLimit(seconds: seconds), returnAfterSourceHandled: rash)))
     }
 
     private func emitResult(_ result: RunResult, depth: Int, mode: String, iteration: Int) {
@@ -207,24 +199,18 @@ extension RunLoopCore {
                 name: result.description))
     }
 
-    private func sleepDescription(_ mode: LoopModeState, record: PerRunRecord, poll: Bool) -> String {
-        if poll { return "poll" }
-        var wakers: [String] = []
-        if let next = mode.timers.firstNotFiring() {
-            wakers.append("timer \(next.name) at \(next.fireTime)")
-        }
-        if record.deadline != .distantFuture { wakers.append("time limit at \(record.deadline)") }
-        return wakers.isEmpty ? "indefinitely" : "until " + wakers.joined(separator: " or ")
+    private func sleepFact(_ mode: LoopModeState, record: PerRunRecord, poll: Bool) -> LoopEvent.Fact {
+        if poll { return .wait(.poll) }
+        let next = mode.timers.firstNotFiring().map { LoopEvent.TimerDeadline(name: $0.name, fireTime: $0.fireTime) }
+        return .wait(.sleep(nextTimer: next, timeLimit: record.deadline == .distantFuture ? nil : record.deadline))
     }
 
-    private func wakeDescription(_ outcome: WaitOutcome, mode: LoopModeState) -> String {
-        guard case .port(let port, let messages) = outcome else { return "nothing" }
-        if port == wakeUpPort { return "wakeUp" }
-        if port == mode.timerPort { return "timer port" }
-        if port == mainQueuePort { return "main queue" }
-        if let source = mode.portSources[port] {
-            return "port \(source.name)" + (messages > 1 ? " (\(messages) messages)" : "")
-        }
-        return "\(port)"
+    private func wakeFact(_ outcome: WaitOutcome, mode: LoopModeState) -> LoopEvent.Fact {
+        guard case .port(let port, let messages) = outcome else { return .woken(.nothing) }
+        if port == wakeUpPort { return .woken(.wakeUpPort) }
+        if port == mode.timerPort { return .woken(.timerPort) }
+        if port == mainQueuePort { return .woken(.mainQueue) }
+        if let source = mode.portSources[port] { return .woken(.port(source.name, messages: messages)) }
+        return .woken(.unknownPort(port.rawValue))
     }
 }

@@ -30,7 +30,7 @@ extension RunLoopCore {
         source.memberships = []
         memberships.append(.init(loop: self, mode: modeName))
         source.memberships = memberships
-        emit(.schedule, source.name, "mode \(modeName)")
+        emit(.schedule, source.name, .mode(modeName.rawValue))
         return [modeName]
     }
 
@@ -71,7 +71,7 @@ extension RunLoopCore {
         source.memberships = []
         memberships.removeAll { $0.loop === self && $0.mode == modeName }
         source.memberships = memberships
-        emit(.cancel, source.name, "mode \(modeName)")
+        emit(.cancel, source.name, .mode(modeName.rawValue))
         return [modeName]
     }
 
@@ -162,7 +162,7 @@ extension RunLoopCore {
             blocks = []
             queued.append(PendingBlock(name: name, modes: modes, action: action))
             blocks = queued
-            emit(.enqueue, name, "modes " + modes.map(\.rawValue).joined(separator: ", "))
+            emit(.enqueue, name, .modes(modes.map(\.rawValue)))
         }
     }
 

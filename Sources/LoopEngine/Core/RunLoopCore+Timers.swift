@@ -24,7 +24,7 @@ extension RunLoopCore {
         let scheduledFor = timer.fireTime
         armNextTimer(mode)
         timer.fireCountStorage += 1
-        emit(.timer, timer.name, clock.now == scheduledFor ? nil : "due \(scheduledFor)")
+        emit(.timer, timer.name, clock.now == scheduledFor ? nil : .late(due: scheduledFor))
         callout(timer) { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
         timer.isFiring = false
@@ -144,7 +144,7 @@ extension RunLoopCore {
         if timer.isFiring { timer.rescheduledDuringCallout = true }
         guard timer.loop === self else { return }
         repositionInAllModes(timer)
-        if waiter.callerIsOutside(self) { wakeUpLocked(reason: "setNextFireDate") }
+        if waiter.callerIsOutside(self) { wakeUpLocked(reason: .setNextFireDate) }
     }
 
     /// `CFRunLoopGetNextTimerFireDate`: the deadline of the first timer of `mode`, if any.

@@ -181,13 +181,13 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
 
     /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration.
     @inline(__always)
-    func emit(_ kind: LoopEvent.Kind, _ itemName: String? = nil, _ detail: @autoclosure () -> String? = nil) {
+    func emit(_ kind: LoopEvent.Kind, _ itemName: String? = nil, _ fact: @autoclosure () -> LoopEvent.Fact? = nil) {
         guard let sink = sinkStorage else { return }
         let run = runs.last
         sink.record(
             LoopEvent(
                 time: clock.now, loop: name, depth: runs.count, mode: run?.mode.name.rawValue,
-                iteration: run?.iteration ?? 0, kind: kind, name: itemName, detail: detail()))
+                iteration: run?.iteration ?? 0, kind: kind, name: itemName, fact: fact()))
     }
 
     /// Runs `body` (a callout into user code, of `item`: a source, a timer or an observer) without the engine

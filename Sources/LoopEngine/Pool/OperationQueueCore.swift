@@ -87,7 +87,7 @@ final class OperationQueueCore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard byName[spec.name] == nil else {
-            emit(.note, detail: "operation \(spec.name) was already added: ignored")
+            emit(.note, fact: .note(.duplicateOperation(spec.name)))
             return
         }
         let waiting = Set(
@@ -108,7 +108,7 @@ final class OperationQueueCore: @unchecked Sendable {
                 self.socketMessage(operation)
             }
         }
-        emit(.opAdd, spec.name, detail: Self.describe(spec))
+        emit(.opAdd, spec.name, fact: .operation(LoopEvent.OperationFacts(spec)))
         if waiting.isEmpty { makeReady(operation) }
         scheduleLocked()
     }
@@ -146,7 +146,7 @@ final class OperationQueueCore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         limit = newLimit
-        emit(.queue, "limit", detail: newLimit.map(String.init) ?? "default (\(defaultWidth))")
+        emit(.queue, "limit", fact: .limit(newLimit.map { .count($0) } ?? .automatic(width: defaultWidth)))
         scheduleLocked()
     }
 
@@ -157,7 +157,7 @@ final class OperationQueueCore: @unchecked Sendable {
         defer { lock.unlock() }
         guard let operation = byName[name] else { return }
         guard let socket = operation.socket else {
-            emit(.note, detail: "finish \(name): it is not an asynchronous operation, it finishes by itself")
+            emit(.note, fact: .note(.notAsynchronous(name)))
             return
         }
         socket.send()
@@ -225,7 +225,7 @@ final class OperationQueueCore: @unchecked Sendable {
         operation.worker = worker
         worker.operation = operation
         executing += 1
-        let how = reused ? "reused thread (\(worker.operationsRun) before)" : "new thread"
+        let how: LoopEvent.ThreadUse = reused ? .reused(before: worker.operationsRun) : .new
         worker.loop.performTask(operation.name) { [unowned self] in
             self.run(operation, on: worker, how: how)
         }
@@ -240,7 +240,7 @@ final class OperationQueueCore: @unchecked Sendable {
         }
         let worker = PoolWorker(name: workerName, loop: loop, keepAlive: keepAlive)
         workers.append(worker)
-        emitOn(workerName, .threadCreate, workerName, detail: "worker of \(name)")
+        emitOn(workerName, .threadCreate, workerName, fact: .origin(.worker(of: name)))
         return worker
     }
 
@@ -260,7 +260,7 @@ final class OperationQueueCore: @unchecked Sendable {
     // MARK: - On the worker
 
     /// Runs on the worker's thread, as a task performed on its loop.
-    private func run(_ operation: PoolOperation, on worker: PoolWorker, how: String) {
+    private func run(_ operation: PoolOperation, on worker: PoolWorker, how: LoopEvent.ThreadUse) {
         lock.lock()
         if world.kernel.isHalted {
             // The run is over: nothing starts, and nothing finishes that did not.
@@ -275,7 +275,7 @@ final class OperationQueueCore: @unchecked Sendable {
         }
         operation.started = true
         worker.operationsRun += 1
-        emitOn(worker.name, .opStart, operation.name, detail: how)
+        emitOn(worker.name, .opStart, operation.name, fact: .thread(how))
         lock.unlock()
         switch operation.spec.body {
         case .work(let duration, let checkEvery):
@@ -337,16 +337,16 @@ final class OperationQueueCore: @unchecked Sendable {
     private func cancelLocked(_ operation: PoolOperation) {
         switch operation.state {
         case .finished:
-            emit(.opCancel, operation.name, detail: "already finished: no effect")
+            emit(.opCancel, operation.name, fact: .cancel(.alreadyFinished))
         case _ where operation.isCancelled:
-            emit(.opCancel, operation.name, detail: "already cancelled")
+            emit(.opCancel, operation.name, fact: .cancel(.alreadyCancelled))
         case .pending, .ready:
             // Foundation still has to start it, so that it can see the flag and finish: it stays queued in its
             // place until the queue gets to it (a suspended queue never does). The dependencies it waits for are
             // ignored from then on, so that this happens sooner (Apple documents it; swift-corelibs' `cancel()`
             // zeroes the unfinished-dependency count and reschedules the queue).
             operation.isCancelled = true
-            emit(.opCancel, operation.name, detail: "queued: it finishes when the queue starts it")
+            emit(.opCancel, operation.name, fact: .cancel(.queued))
             if operation.state == .pending {
                 operation.waitingFor = []
                 makeReady(operation)
@@ -354,13 +354,13 @@ final class OperationQueueCore: @unchecked Sendable {
         case .executing:
             operation.isCancelled = true
             if !operation.started {
-                emit(.opCancel, operation.name, detail: "handed to \(operation.worker?.name ?? "?"), not started")
+                emit(.opCancel, operation.name, fact: .cancel(.handedTo(worker: operation.worker?.name ?? "?")))
             } else if let socket = operation.socket {
                 // Cancelling the upload cancels its connection, whose callback arrives on the socket.
-                emit(.opCancel, operation.name, detail: "executing: the connection is cancelled")
+                emit(.opCancel, operation.name, fact: .cancel(.executingConnection))
                 socket.send()
             } else {
-                emit(.opCancel, operation.name, detail: "executing: it stops at its next check")
+                emit(.opCancel, operation.name, fact: .cancel(.executingNextCheck))
             }
         }
     }
@@ -377,13 +377,13 @@ final class OperationQueueCore: @unchecked Sendable {
             operation.reply = nil
         }
         unfinished -= 1
-        let detail: String =
+        let finish: LoopEvent.FinishOutcome =
             switch outcome {
-            case .done: operation.isCancelled ? "done (the cancel came with no check point left)" : "done"
-            case .cancelledBeforeStart: "cancelled before it started"
-            case .cancelledWhileRunning: "cancelled while running"
+            case .done: operation.isCancelled ? .doneAfterLateCancel : .done
+            case .cancelledBeforeStart: .cancelledBeforeStart
+            case .cancelledWhileRunning: .cancelledWhileRunning
             }
-        emitOn(thread, .opFinish, operation.name, detail: detail)
+        emitOn(thread, .opFinish, operation.name, fact: .finish(finish))
         if wasExecuting {
             executing -= 1
             if let worker = operation.worker {
@@ -442,44 +442,23 @@ final class OperationQueueCore: @unchecked Sendable {
         worker.retired = true
         worker.idleTimer = nil
         workers.removeAll { $0 === worker }
-        let idle = formatSeconds(idleTimeout.nanosecondsClamped)
         emitOn(
             worker.name, .threadExit, worker.name,
-            detail: "idle for \(idle)s: retired after \(Self.count(worker.operationsRun, "operation"))")
+            fact: .end(.idle(timeout: idleTimeout, operations: worker.operationsRun)))
         worker.loop.stop()
     }
 
     // MARK: - Events
 
-    private func emit(_ kind: LoopEvent.Kind, _ item: String? = nil, detail: String? = nil) {
-        emitOn(name, kind, item, detail: detail)
+    private func emit(_ kind: LoopEvent.Kind, _ item: String? = nil, fact: LoopEvent.Fact? = nil) {
+        emitOn(name, kind, item, fact: fact)
     }
 
-    private func emitOn(_ thread: String, _ kind: LoopEvent.Kind, _ item: String?, detail: String?) {
+    private func emitOn(_ thread: String, _ kind: LoopEvent.Kind, _ item: String?, fact: LoopEvent.Fact?) {
         guard let sink else { return }
         let event = LoopEvent(
             time: world.clock.now, loop: thread, depth: 0, mode: nil, iteration: 0, kind: kind, name: item,
-            detail: detail)
+            fact: fact)
         world.kernel.engineLock.withLock { sink.record(event) }
-    }
-
-    /// `1 operation`, `2 operations`.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-
-    static func describe(_ spec: OperationSpec) -> String {
-        var parts = ["priority \(spec.priority)"]
-        if !spec.dependencies.isEmpty { parts.append("after " + spec.dependencies.joined(separator: ", ")) }
-        switch spec.body {
-        case .async:
-            parts.append(
-                spec.replyAfter.map { "async, reply after \(formatSeconds($0.nanosecondsClamped))s" } ?? "async")
-        case .work(let duration, let check):
-            var text = "work \(formatSeconds(duration.nanosecondsClamped))s"
-            if let check { text += " check every \(formatSeconds(check.nanosecondsClamped))s" }
-            parts.append(text)
-        }
-        return parts.joined(separator: ", ")
     }
 }

@@ -19,7 +19,7 @@
 /// clock is virtual; Foundation runs in real time with scheduling noise), the start order of a queue wider than
 /// one (several starts race on the real machine).
 public struct PoolComparison: Sendable {
-    /// How an operation ended, read from its `opFinish` detail.
+    /// How an operation ended, from its `opFinish` fact.
     public enum Outcome: Sendable, Equatable, CustomStringConvertible {
         /// It ran to its end (perhaps cancelled after its last check point).
         case done
@@ -27,19 +27,16 @@ public struct PoolComparison: Sendable {
         case cancelledWhileRunning
         /// No `opFinish` in the trace.
         case neverFinished
-        /// An `opFinish` detail neither side should produce.
-        case other(String)
+        /// An `opFinish` that does not say how it ended.
+        case unknown
 
-        public init(detail: String?) {
-            let text = detail ?? ""
-            if text.hasPrefix("done") {
-                self = .done
-            } else if text == "cancelled before it started" {
-                self = .cancelledBeforeStart
-            } else if text == "cancelled while running" {
-                self = .cancelledWhileRunning
-            } else {
-                self = .other(text)
+        /// The outcome an `opFinish` event's fact gives.
+        public init(_ event: LoopEvent) {
+            switch event.fact {
+            case .finish(.done), .finish(.doneAfterLateCancel): self = .done
+            case .finish(.cancelledBeforeStart): self = .cancelledBeforeStart
+            case .finish(.cancelledWhileRunning): self = .cancelledWhileRunning
+            default: self = .unknown
             }
         }
 
@@ -49,7 +46,7 @@ public struct PoolComparison: Sendable {
             case .cancelledBeforeStart: "cancelled before it started"
             case .cancelledWhileRunning: "cancelled while running"
             case .neverFinished: "never finished"
-            case .other(let text): "finished (\(text))"
+            case .unknown: "finished (how is not said)"
             }
         }
     }
@@ -132,7 +129,7 @@ public struct PoolComparison: Sendable {
                     queueOf[name] = event.loop
                     added.append(name)
                 case .queue where name == "limit":
-                    limit[event.loop] = event.detail.flatMap { Int($0) }
+                    limit[event.loop] = if case .limit(let limit) = event.fact { limit.count } else { nil }
                 case .threadCreate:
                     threadsCreated += 1
                 case .opStart:
@@ -165,7 +162,7 @@ public struct PoolComparison: Sendable {
                             "\(title) started \(shown) before its dependency \(named.joined(separator: ", ")) finished")
                     }
                 case .opFinish:
-                    if outcomes[name] == nil { outcomes[name] = Outcome(detail: event.detail) }
+                    if outcomes[name] == nil { outcomes[name] = Outcome(event) }
                     finished.insert(name)
                     if let queue = queueOf[name] { executing[queue]?.removeAll { $0 == name } }
                 default:

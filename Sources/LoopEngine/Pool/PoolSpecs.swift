@@ -48,7 +48,7 @@ public struct QueueSpec: Sendable, Equatable {
 /// One operation added to a queue.
 public struct OperationSpec: Sendable, Equatable {
     /// What the operation does once started.
-    public enum Body: Sendable, Equatable {
+    public enum Body: Sendable, Hashable {
         /// A synchronous operation: works for `duration`, looking at `isCancelled` every `checkEvery` (nil: never,
         /// so a cancel while it runs changes nothing but the flag).
         case work(Duration, checkEvery: Duration?)

@@ -314,7 +314,7 @@ final class ScenarioHost {
             performOn(thread, task, wait: wait, inner)
         case .addOperation(let queue, let spec):
             guard let target = shared.queue(named: queue) else {
-                loop.note("add \(spec.name): there is no queue \(queue)")
+                loop.note(.noSuchQueue(operation: spec.name, queue: queue))
                 return
             }
             target.add(spec)
@@ -340,23 +340,23 @@ final class ScenarioHost {
         let shared = shared
         let world = world
         _ = world.startThread(named: task, sink: shared.sink) { loop in
-            loop.record(.threadCreate, task, detail: "detached for one task")
+            loop.record(.threadCreate, task, fact: .origin(.detached))
             let host = ScenarioHost(
                 loop: loop, world: world, spec: ThreadSpec(name: task, items: [], program: inner), shared: shared)
             host.perform(host.program)
-            loop.record(.threadExit, task, detail: "its task is done")
+            loop.record(.threadExit, task, fact: .end(.taskDone))
         }
     }
 
     /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.
     private func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
         guard let target = shared.host(named: thread) else {
-            loop.note("perform \(task): there is no thread \(thread)")
+            loop.note(.noSuchThread(task: task, thread: thread))
             return
         }
         if target === self && wait {
             // Foundation performs at once when the target is the calling thread.
-            loop.note("perform \(task) inline (waitUntilDone on its own thread)")
+            loop.note(.performInline(task: task))
             perform(inner)
             return
         }
@@ -388,7 +388,7 @@ final class ScenarioHost {
             while !shared.isSet(flag) && !world.isHalted {
                 guard loop.runFoundation(mode: mode, before: .distantFuture) else {
                     // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
-                    loop.note("run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin")
+                    loop.note(.emptyModeSpins(mode: mode.rawValue))
                     return
                 }
             }

@@ -1,38 +1,38 @@
 /// One step of a run loop, as the engine reports it. A trace is an array of these; the UI animates them and
 /// every export format is made from them.
-public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
+public struct LoopEvent: Hashable, Sendable {
     /// What happened. Raw values are the names used in every trace format (CF's vocabulary where CF has one).
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A call of `CFRunLoopRunInMode` began (`name` = mode, `detail` = seconds and returnAfterSourceHandled).
+        /// A call of `CFRunLoopRunInMode` began (`name` = mode; the fact: its limit and returnAfterSourceHandled).
         case runStart
         case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit
         /// A version-0 source was performed.
         case source0
-        /// A version-1 (port) source was performed (`detail` = messages consumed).
+        /// A version-1 (port) source was performed (fact: messages consumed).
         case source1
-        /// A timer fired (`detail` = the deadline it was fired for).
+        /// A timer fired (fact: the deadline it was fired for).
         case timer
         /// A block queued with `perform(_:)` ran.
         case block
-        /// An observer was called (`detail` = the activity).
+        /// An observer was called (fact: the activity).
         case observer
         /// The main thread drained a block of the main queue (spec §14).
         case mainQueue
-        /// The loop entered its wait (`detail` = poll, until T, or indefinitely).
+        /// The loop entered its wait (fact: poll, until T, or indefinitely).
         case sleep
-        /// The wait ended (`detail` = which port, or nothing).
+        /// The wait ended (fact: which port, or nothing).
         case wake
         /// A run returned (`name` = the result).
         case result
-        /// A block was queued with `perform(_:modes:_:)` (`detail` = its mode tags); it runs in a later blocks pass.
+        /// A block was queued with `perform(_:modes:_:)` (fact: its mode tags); it runs in a later blocks pass.
         case enqueue
         /// A version-0 source was signalled.
         case signal
         /// A message was sent to a port source.
         case send
-        /// `wakeUp()` was called (`detail` says when it was ignored).
+        /// `wakeUp()` was called (its fact says when it was ignored).
         case wakeUp
-        /// `stop()` was called (`detail` says when it was ignored).
+        /// `stop()` was called (its fact says when it was ignored).
         case stop
         /// A source's schedule callout (added to a mode) or cancel callout (removed from one).
         case schedule, cancel
@@ -46,13 +46,13 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         case opReady
         /// A worker thread started an operation (`loop` = the worker; `detail` = new or reused thread).
         case opStart
-        /// An operation was cancelled (`detail` = what it was doing: queued, executing, finished).
+        /// An operation was cancelled (fact: what it was doing: queued, executing, finished).
         case opCancel
-        /// An operation finished (`detail` = done, or how cancellation ended it).
+        /// An operation finished (fact: done, or how cancellation ended it).
         case opFinish
         /// A thread was created (`loop` = the new thread: a queue's worker, or a detached thread).
         case threadCreate
-        /// A thread ended (`detail` = why: a worker idle too long, a detached thread's task done).
+        /// A thread ended (fact: why: a worker idle too long, a detached thread's task done).
         case threadExit
         /// A queue changed (`loop` = the queue; `name` = suspended, resumed, limit or waitAll).
         case queue
@@ -91,12 +91,13 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The item (source, timer, observer, block), the mode of a `runStart`, or the result.
     public var name: String?
-    /// Extra facts for people (what a sleep waits for, why a wake happened, an observer's activity).
-    public var detail: String?
+    /// What else it says, as values (what a sleep waits for, why a wake happened, an observer's activity);
+    /// ``detail`` words it.
+    public var fact: Fact?
 
     public init(
         time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int, kind: Kind,
-        name: String? = nil, detail: String? = nil
+        name: String? = nil, fact: Fact? = nil
     ) {
         self.time = time
         self.loop = loop
@@ -105,18 +106,6 @@ public struct LoopEvent: Hashable, Sendable, CustomStringConvertible {
         self.iteration = iteration
         self.kind = kind
         self.name = name
-        self.detail = detail
-    }
-
-    /// `kind name` or just `kind`: the form used when comparing sequences.
-    public var step: String {
-        if let name { return "\(kind.rawValue) \(name)" }
-        return kind.rawValue
-    }
-
-    public var description: String {
-        var text = "\(time) \(loop) d\(depth) \(mode ?? "-") #\(iteration) \(step)"
-        if let detail { text += " (\(detail))" }
-        return text
+        self.fact = fact
     }
 }

@@ -6,23 +6,25 @@ import Testing
 struct PoolComparisonTests {
     /// A pool event at `ms` milliseconds.
     static func event(
-        _ ms: Int, _ thread: String, _ kind: LoopEvent.Kind, _ name: String, _ detail: String? = nil
+        _ ms: Int, _ thread: String, _ kind: LoopEvent.Kind, _ name: String, _ fact: LoopEvent.Fact? = nil
     ) -> LoopEvent {
         LoopEvent(
             time: .zero + .milliseconds(ms), loop: thread, depth: 0, mode: nil, iteration: 0, kind: kind, name: name,
-            detail: detail)
+            fact: fact)
     }
 
     static func add(_ ms: Int, _ name: String, queue: String = "Q") -> LoopEvent {
-        event(ms, queue, .opAdd, name, "priority normal")
+        event(ms, queue, .opAdd, name, .operation(LoopEvent.OperationFacts(OperationSpec(name: name))))
     }
 
     static func start(_ ms: Int, _ name: String, on thread: String) -> LoopEvent {
         event(ms, thread, .opStart, name)
     }
 
-    static func done(_ ms: Int, _ name: String, on thread: String, _ detail: String = "done") -> LoopEvent {
-        event(ms, thread, .opFinish, name, detail)
+    static func done(
+        _ ms: Int, _ name: String, on thread: String, _ outcome: LoopEvent.FinishOutcome = .done
+    ) -> LoopEvent {
+        event(ms, thread, .opFinish, name, .finish(outcome))
     }
 
     static func operation(_ name: String, after: [String] = []) -> OperationSpec {
@@ -115,7 +117,7 @@ struct PoolComparisonTests {
 
     @Test("limit changes are followed: raised, two may overlap; lowered, no new start until below it")
     func limitChanges() {
-        let raise = Self.event(0, "Q", .queue, "limit", "2")
+        let raise = Self.event(0, "Q", .queue, "limit", .limit(.count(2)))
         let raised = PoolComparison(
             engine: [raise] + Self.overlapping, reference: [raise] + Self.overlapping,
             queues: [QueueSpec(name: "Q", limit: 1)], operations: Self.abc)
@@ -124,7 +126,8 @@ struct PoolComparisonTests {
         // Lowered to 1 while a and b execute: nothing stops, but c may not start before both finished.
         let before = [
             Self.add(0, "a"), Self.add(0, "b"), Self.add(0, "c"), Self.start(0, "a", on: "w1"),
-            Self.start(5, "b", on: "w2"), Self.event(6, "Q", .queue, "limit", "1"), Self.done(10, "a", on: "w1"),
+            Self.start(5, "b", on: "w2"), Self.event(6, "Q", .queue, "limit", .limit(.count(1))),
+            Self.done(10, "a", on: "w1"),
         ]
         let early =
             before + [
@@ -147,8 +150,8 @@ struct PoolComparisonTests {
             operations: Self.abc)
         #expect(comparison.agrees, "\(comparison.verdict)")
         let defaulted = PoolComparison(
-            engine: [Self.event(0, "Q", .queue, "limit", "default (4)")] + Self.overlapping,
-            reference: [Self.event(0, "Q", .queue, "limit", "default (libdispatch decides)")] + Self.overlapping,
+            engine: [Self.event(0, "Q", .queue, "limit", .limit(.automatic(width: 4)))] + Self.overlapping,
+            reference: [Self.event(0, "Q", .queue, "limit", .limit(.automatic(width: nil)))] + Self.overlapping,
             queues: [QueueSpec(name: "Q", limit: 1)], operations: Self.abc)
         #expect(defaulted.agrees, "\(defaulted.verdict)")
     }
@@ -157,16 +160,16 @@ struct PoolComparisonTests {
     func outcomes() {
         let engine = [
             Self.add(0, "a"), Self.add(0, "b"), Self.add(0, "c"),
-            Self.event(1, "Q", .opCancel, "b", "queued"), Self.done(1, "b", on: "Q", "cancelled before it started"),
+            Self.event(1, "Q", .opCancel, "b", .cancel(.queued)), Self.done(1, "b", on: "Q", .cancelledBeforeStart),
             Self.start(0, "a", on: "Q.1"),
-            Self.done(10, "a", on: "Q.1", "done (the cancel came with no check point left)"),
-            Self.start(10, "c", on: "Q.1"), Self.done(15, "c", on: "Q.1", "cancelled while running"),
+            Self.done(10, "a", on: "Q.1", .doneAfterLateCancel),
+            Self.start(10, "c", on: "Q.1"), Self.done(15, "c", on: "Q.1", .cancelledWhileRunning),
         ]
         let reference = [
             Self.add(0, "a"), Self.add(0, "b"), Self.add(0, "c"),
             Self.start(0, "a", on: "worker 1"), Self.done(10, "a", on: "worker 1"),
             Self.start(10, "b", on: "worker 1"), Self.done(20, "b", on: "worker 1"),
-            Self.start(20, "c", on: "worker 1"), Self.done(25, "c", on: "worker 1", "cancelled while running"),
+            Self.start(20, "c", on: "worker 1"), Self.done(25, "c", on: "worker 1", .cancelledWhileRunning),
         ]
         let comparison = PoolComparison(
             engine: engine, reference: reference, queues: [QueueSpec(name: "Q", limit: 1)], operations: Self.abc)
@@ -178,7 +181,7 @@ struct PoolComparisonTests {
 
     @Test("an operation that never finished on one side is an outcome difference")
     func neverFinished() {
-        let engine = [Self.add(0, "a"), Self.done(1, "a", on: "Q", "cancelled before it started")]
+        let engine = [Self.add(0, "a"), Self.done(1, "a", on: "Q", .cancelledBeforeStart)]
         let reference = [Self.add(0, "a")]
         let comparison = PoolComparison(
             engine: engine, reference: reference, queues: [QueueSpec(name: "Q", limit: 1, suspended: true)],

@@ -64,7 +64,7 @@ struct JSONLExportTests {
         let tricky = "say \"hi\"\\ \n\t\r\u{1}\u{1F} é 日本 🎉 \u{2028}/"
         let event = LoopEvent(
             time: .zero + .nanoseconds(1_234_567_891), loop: "T\"1", depth: 1, mode: "mode\n2", iteration: 3,
-            kind: .note, name: tricky, detail: tricky)
+            kind: .note, name: tricky, fact: .note(.say(tricky)))
         let text = JSONLTraceFormatter.format([event], scenario: tricky)
         let lines = Self.lines(text)
         #expect(lines.count == 2, "a newline in a value must not split the line")

@@ -4,18 +4,18 @@ import Testing
 @Suite("the text trace written as events arrive")
 struct TextTraceStreamTests {
     static func event(
-        _ ms: Int64, _ mode: String, _ kind: LoopEvent.Kind, _ name: String? = nil, _ detail: String? = nil
+        _ ms: Int64, _ mode: String, _ kind: LoopEvent.Kind, _ name: String? = nil, _ fact: LoopEvent.Fact? = nil
     )
         -> LoopEvent
     {
         LoopEvent(
             time: LoopInstant(nanoseconds: ms * 1_000_000), loop: "T", depth: 1, mode: mode, iteration: 1, kind: kind,
-            name: name, detail: detail)
+            name: name, fact: fact)
     }
 
     static let events = [
         event(0, "default", .entry), event(0, "default", .timer, "t"),
-        event(50, "LongModeName", .timer, "aVeryLongTimer", "x"), event(60, "default", .exit),
+        event(50, "LongModeName", .timer, "aVeryLongTimer", .note(.say("x"))), event(60, "default", .exit),
     ]
 
     @Test("columns are aligned in terminal columns: a thread, mode or name of CJK characters widens by two each")

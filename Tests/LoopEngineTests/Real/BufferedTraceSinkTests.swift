@@ -7,7 +7,7 @@ struct BufferedTraceSinkTests {
     static func event(_ index: Int) -> LoopEvent {
         LoopEvent(
             time: .zero + .milliseconds(index), loop: "T", depth: 1, mode: "default", iteration: index, kind: .note,
-            detail: "\(index)")
+            fact: .note(.say("\(index)")))
     }
 
     @Test("a drain takes every event since the previous one, in order, and leaves the buffer empty")

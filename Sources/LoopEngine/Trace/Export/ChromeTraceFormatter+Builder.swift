@@ -255,7 +255,7 @@ extension ChromeTraceFormatter {
             case .signal: if let name = event.name { thread.signalled.insert(name) }
             case .source0: if let name = event.name { thread.signalled.remove(name) }
             case .send: thread.pendingMessages += 1
-            case .source1: thread.pendingMessages = max(0, thread.pendingMessages - Self.messages(event.detail))
+            case .source1: thread.pendingMessages = max(0, thread.pendingMessages - event.messagesConsumed)
             case .timer: thread.timerFires += 1
             default: break
             }
@@ -263,14 +263,6 @@ extension ChromeTraceFormatter {
             if after.0 != before.0 { records.append(counterRecord(0, at: index, tid: thread.tid, value: after.0)) }
             if after.1 != before.1 { records.append(counterRecord(1, at: index, tid: thread.tid, value: after.1)) }
             if after.2 != before.2 { records.append(counterRecord(2, at: index, tid: thread.tid, value: after.2)) }
-        }
-
-        /// Messages a source1 perform consumed: its detail reads `N messages`; none means one.
-        static func messages(_ detail: String?) -> Int {
-            guard let detail, let number = detail.split(separator: " ").first, let count = Int(number) else {
-                return 1
-            }
-            return count
         }
 
         private func counterRecord(_ series: Int, at index: Int, tid: Int, value: Int) -> Record {

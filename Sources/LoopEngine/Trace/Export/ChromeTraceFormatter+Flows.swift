@@ -22,19 +22,21 @@ extension ChromeTraceFormatter {
                 case .send:
                     if let name = event.name { sends[thread, default: [:]][name, default: []].append(index) }
                 case .wakeUp:
-                    if !(event.detail ?? "").hasPrefix("ignored") { wakeUps[thread, default: []].append(index) }
+                    if !event.wasIgnored { wakeUps[thread, default: []].append(index) }
                 case .source0:
                     guard let name = event.name else { break }
                     for start in signals[thread]?[name] ?? [] { pairs.append((start, index, "signal")) }
                     signals[thread]?[name] = nil
                 case .wake:
-                    guard let cause = event.detail else { break }
-                    if cause == "wakeUp" {
+                    switch event.wakeCause {
+                    case .wakeUpPort:
                         for start in wakeUps[thread] ?? [] { pairs.append((start, index, "wakeUp")) }
                         wakeUps[thread] = nil
-                    } else if let port = Self.port(inWakeCause: cause) {
+                    case .port(let port, _):
                         for start in sends[thread]?[port] ?? [] { pairs.append((start, index, "send")) }
                         sends[thread]?[port] = nil
+                    default:
+                        break
                     }
                 default:
                     break
@@ -47,16 +49,6 @@ extension ChromeTraceFormatter {
                 ends[pair.end, default: []].append(id)
                 names[id] = pair.name
             }
-        }
-
-        /// `port P` or `port P (3 messages)` → `P`.
-        static func port(inWakeCause cause: String) -> String? {
-            guard cause.hasPrefix("port ") else { return nil }
-            var name = Substring(cause.dropFirst(5))
-            if name.hasSuffix(" messages)"), let open = name.lastIndex(of: "(") {
-                name = name[..<open].dropLast()
-            }
-            return String(name)
         }
     }
 }

@@ -50,7 +50,7 @@ extension MermaidTraceFormatter {
             if kind.isActivity {
                 chain.append(kind.rawValue)
             } else if kind == .sleep {
-                chain.append(event.detail == "poll" ? "poll" : "sleep " + (event.detail ?? ""))
+                chain.append(event.wait?.isPoll == true ? "poll" : "sleep " + (event.detail ?? ""))
             } else if kind == .wake {
                 chain.append("wake at \(event.time): " + (event.detail ?? "nothing"))
             } else if kind.isCallout {
@@ -144,7 +144,7 @@ extension MermaidTraceFormatter {
                 return
             }
             let sender: String
-            if event.kind == .wakeUp && detail == "timeout" {
+            if event.fact == .wakeUp(.timeout, ignored: nil) {
                 sender = loop
             } else if let callout = callouts.last, callout.depth == event.depth {
                 sender = callout.participant
@@ -166,7 +166,7 @@ extension MermaidTraceFormatter {
                 break
             }
             if !detail.isEmpty { text += " (\(detail))" }
-            let arrow = detail.contains("ignored") ? "-x" : "->>"
+            let arrow = event.wasIgnored ? "-x" : "->>"
             emit("\(sender)\(arrow)\(target): " + escaped(text))
         }
     }

@@ -66,26 +66,25 @@ struct LoopSnapshot: Equatable {
             lastCallout = nil
         case .sleep:
             lastCallout = nil
-            isSleeping = event.detail != "poll"
+            isSleeping = event.wait?.isPoll != true
             sleepDetail = event.detail ?? ""
         case .wake:
             isSleeping = false
             lastWake = event.detail ?? ""
-            if event.detail == "wakeUp" { pendingWakeUp = false }
+            if event.wakeCause == .wakeUpPort { pendingWakeUp = false }
         case .source0:
             lastCallout = "source0 \(event.name ?? "")"
             if let name = event.name { signalled.remove(name) }
         case .source1:
             lastCallout = "source1 \(event.name ?? "")"
             if let name = event.name {
-                let consumed = event.detail.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 1
-                pendingMessages[name] = max(0, (pendingMessages[name] ?? 0) - consumed)
+                pendingMessages[name] = max(0, (pendingMessages[name] ?? 0) - event.messagesConsumed)
             }
         case .timer:
             lastCallout = "timer \(event.name ?? "")"
             if let name = event.name {
                 timerFires[name, default: []].append(event.time)
-                if event.detail?.hasPrefix("due") == true { lateFires[name, default: 0] += 1 }
+                if event.lateDue != nil { lateFires[name, default: 0] += 1 }
             }
         case .block:
             lastCallout = "block \(event.name ?? "")"
@@ -105,9 +104,9 @@ struct LoopSnapshot: Equatable {
         case .send:
             if let name = event.name { pendingMessages[name, default: 0] += 1 }
         case .wakeUp:
-            if !(event.detail ?? "").contains("ignored") { pendingWakeUp = true }
+            if !event.wasIgnored { pendingWakeUp = true }
         case .stop:
-            if !(event.detail ?? "").contains("ignored") { pendingStop = true }
+            if !event.wasIgnored { pendingStop = true }
         case .schedule, .cancel, .note:
             break
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:

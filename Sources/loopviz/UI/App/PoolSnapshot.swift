@@ -21,7 +21,7 @@ struct PoolSnapshot: Equatable {
         var name: String
         var priority: QueuePriority
         var dependencies: [String]
-        /// What it does, as the engine described it (`async`, `work 1.000s check every 0.100s`).
+        /// What it does, in the trace's words (`async`, `work 1.000s check every 0.100s`).
         var body: String
         var state: State = .pending
         /// `cancel()` reached it (a cancel of a finished operation does not count).
@@ -33,8 +33,8 @@ struct PoolSnapshot: Equatable {
         var addedAt: LoopInstant
         var startedAt: LoopInstant?
         var finishedAt: LoopInstant?
-        /// How it finished, as the engine said it.
-        var outcome: String?
+        /// How it finished.
+        var outcome: LoopEvent.FinishOutcome?
         /// The character that stands for it in the worker lanes (unique within its queue).
         var symbol: Character = "?"
 
@@ -54,8 +54,8 @@ struct PoolSnapshot: Equatable {
         var createdAt: LoopInstant
         var retiredAt: LoopInstant?
         var runs: [Run] = []
-        /// Why it ended (the engine's words).
-        var exitDetail: String?
+        /// Why it ended.
+        var end: LoopEvent.ThreadEnd?
 
         var operationsRun: Int { runs.count }
         var current: String? { runs.last.flatMap { $0.end == nil ? $0.operation : nil } }
@@ -90,7 +90,9 @@ struct PoolSnapshot: Equatable {
         var waitingForAll = false
 
         var width: Int { limit.map { max($0, 0) } ?? defaultWidth }
-        var limitText: String { limit.map(String.init) ?? "default (\(defaultWidth))" }
+        var limitText: String {
+            (limit.map { .count($0) } ?? LoopEvent.QueueLimit.automatic(width: defaultWidth)).words
+        }
 
         func operation(named name: String) -> Operation? { operations.first { $0.name == name } }
 
@@ -148,7 +150,7 @@ struct PoolSnapshot: Equatable {
         case .threadCreate:
             let name = event.name ?? event.loop
             let worker = Worker(name: name, createdAt: event.time)
-            if let queue = queueIndex(ofWorker: name, detail: event.detail) {
+            if let queue = queueIndex(ofWorker: name, origin: event.fact) {
                 queues[queue].workers.append(worker)
                 queues[queue].counters.threadsCreated += 1
             } else {
@@ -158,18 +160,18 @@ struct PoolSnapshot: Equatable {
             let name = event.name ?? event.loop
             if let (queue, index) = workerIndex(name) {
                 queues[queue].workers[index].retiredAt = event.time
-                queues[queue].workers[index].exitDetail = event.detail
+                queues[queue].workers[index].end = Self.end(event)
                 queues[queue].counters.threadsRetired += 1
             } else if let index = detached.lastIndex(where: { $0.name == name && !$0.isRetired }) {
                 detached[index].retiredAt = event.time
-                detached[index].exitDetail = event.detail
+                detached[index].end = Self.end(event)
             }
         case .opAdd:
             guard let queue = queueIndex(event.loop), let name = event.name else { return }
             guard !queues[queue].operations.contains(where: { $0.name == name }) else { return }
-            let parsed = Self.parse(event.detail ?? "")
+            guard case .operation(let facts) = event.fact else { return }
             var operation = Operation(
-                name: name, priority: parsed.priority, dependencies: parsed.dependencies, body: parsed.body,
+                name: name, priority: facts.priority, dependencies: facts.dependencies, body: facts.bodyWords,
                 addedAt: event.time)
             operation.symbol = Self.symbol(for: name, taken: Set(queues[queue].operations.map(\.symbol)))
             queues[queue].operations.append(operation)
@@ -182,13 +184,12 @@ struct PoolSnapshot: Equatable {
             queues[queue].operations[position].worker = event.loop
             queues[queue].operations[position].startedAt = event.time
             queues[queue].workers[index].runs.append(.init(operation: name, start: event.time))
-            if event.detail?.hasPrefix("reused") == true { queues[queue].counters.threadsReused += 1 }
+            if case .thread(let use) = event.fact, use.isReuse { queues[queue].counters.threadsReused += 1 }
             queues[queue].counters.executing += 1
             queues[queue].counters.maxExecuting = max(
                 queues[queue].counters.maxExecuting, queues[queue].counters.executing)
         case .opCancel:
-            let detail = event.detail ?? ""
-            guard !detail.hasPrefix("already") else { return }
+            if case .cancel(let point) = event.fact, point.hadNoEffect { return }
             update(event.name, inQueue: event.loop) { operation, _ in operation.cancelRequested = true }
         case .opFinish:
             guard let name = event.name else { return }
@@ -198,8 +199,8 @@ struct PoolSnapshot: Equatable {
                 let wasExecuting = operation.state == .executing
                 operation.state = .finished
                 operation.finishedAt = event.time
-                operation.outcome = event.detail
-                operation.cancelled = event.detail?.hasPrefix("cancelled") == true
+                if case .finish(let outcome) = event.fact { operation.outcome = outcome }
+                operation.cancelled = operation.outcome?.isCancelled == true
                 queue.counters.finished += 1
                 if operation.cancelled { queue.counters.cancelled += 1 }
                 if wasExecuting {
@@ -218,7 +219,7 @@ struct PoolSnapshot: Equatable {
             switch event.name {
             case "suspended": queues[queue].suspended = true
             case "resumed": queues[queue].suspended = false
-            case "limit": queues[queue].limit = event.detail.flatMap { Int($0) }
+            case "limit": queues[queue].limit = if case .limit(let limit) = event.fact { limit.count } else { nil }
             case "waitAll": queues[queue].waitingForAll = true
             default: break
             }
@@ -232,13 +233,14 @@ struct PoolSnapshot: Equatable {
 
     private func queueIndex(_ name: String) -> Int? { queues.firstIndex { $0.name == name } }
 
-    /// The queue a new worker belongs to: `worker of Q`, else the queue its name (`Q.3`) starts with.
-    private func queueIndex(ofWorker name: String, detail: String?) -> Int? {
-        if let detail, detail.hasPrefix("worker of ") {
-            return queueIndex(String(detail.dropFirst("worker of ".count)))
-        }
-        guard detail?.hasPrefix("detached") != true, let dot = name.lastIndex(of: ".") else { return nil }
-        return queueIndex(String(name[..<dot]))
+    /// The queue a new thread belongs to: the queue its origin names; none for a detached thread.
+    private func queueIndex(ofWorker name: String, origin: LoopEvent.Fact?) -> Int? {
+        guard case .origin(let origin) = origin, let queue = origin.queue else { return nil }
+        return queueIndex(queue)
+    }
+
+    private static func end(_ event: LoopEvent) -> LoopEvent.ThreadEnd? {
+        if case .end(let end) = event.fact { end } else { nil }
     }
 
     private func workerIndex(_ name: String) -> (Int, Int)? {
@@ -257,33 +259,6 @@ struct PoolSnapshot: Equatable {
         var operation = queues[queue].operations[index]
         change(&operation, &queues[queue])
         queues[queue].operations[index] = operation
-    }
-
-    /// Reads the engine's description of an operation: `priority P[, after A, B][, async | work …]`.
-    static func parse(_ detail: String) -> (priority: QueuePriority, dependencies: [String], body: String) {
-        var priority = QueuePriority.normal
-        var dependencies: [String] = []
-        var body = ""
-        var inDependencies = false
-        for part in detail.split(separator: ", ").map(String.init) {
-            if part.hasPrefix("priority ") {
-                let word = part.dropFirst("priority ".count)
-                priority = QueuePriority.allCases.first { $0.description == word } ?? .normal
-                inDependencies = false
-            } else if part.hasPrefix("after ") {
-                dependencies.append(String(part.dropFirst("after ".count)))
-                inDependencies = true
-            } else if part == "async" || part.hasPrefix("work ") {
-                body = part
-                inDependencies = false
-            } else if inDependencies {
-                dependencies.append(part)
-            } else if !body.isEmpty {
-                // More about the body (`async, reply after 0.300s`).
-                body += ", " + part
-            }
-        }
-        return (priority, dependencies, body)
     }
 
     /// Characters the lanes use for other things, never an operation's symbol.

@@ -39,20 +39,21 @@ enum CycleSteps {
         case .beforeSources: return 2
         case .source0: return 3
         case .beforeWaiting: return 4
-        case .sleep: return event.detail == "poll" ? 5 : 5
+        case .sleep: return 5
         case .wake: return 5
         case .afterWaiting: return 6
         case .timer, .source1, .mainQueue: return 7
         case .block, .perform: return afterWait(index, in: trace) ? 8 : 3
         case .exit, .result: return 9
         case .observer:
-            switch Activity(name: event.detail ?? "") {
-            case .entry?: return 0
-            case .beforeTimers?: return 1
-            case .beforeSources?: return 2
-            case .beforeWaiting?: return 4
-            case .afterWaiting?: return 6
-            case .exit?: return 9
+            guard case .activity(let activity) = event.fact else { return nil }
+            switch activity {
+            case .entry: return 0
+            case .beforeTimers: return 1
+            case .beforeSources: return 2
+            case .beforeWaiting: return 4
+            case .afterWaiting: return 6
+            case .exit: return 9
             default: return nil
             }
         default: return nil

@@ -26,7 +26,7 @@ enum Explanation {
             return "Nothing was performed this iteration, so the loop is about to sleep: observers see beforeWaiting "
                 + "(a hang monitor stops its watchdog here)."
         case .sleep:
-            if event.detail == "poll" {
+            if event.wait?.isPoll == true {
                 return "No beforeWaiting: a source0 was performed in this iteration (or the time limit is 0), so the "
                     + "loop polls its ports without sleeping."
             }
@@ -38,8 +38,8 @@ enum Explanation {
         case .afterWaiting:
             return "afterWaiting: the loop woke up. What woke it is handled now - a timer fires only here."
         case .timer:
-            if let detail = event.detail, detail.hasPrefix("due") {
-                return "timer \(name) fires late (\(detail)): it fires once for every missed tick, then keeps its "
+            if let due = event.lateDue {
+                return "timer \(name) fires late (due \(due)): it fires once for every missed tick, then keeps its "
                     + "original grid."
             }
             return "The timer port woke the loop and timer \(name) is due: it fires. A repeating timer moves to the "
@@ -66,13 +66,13 @@ enum Explanation {
         case .send:
             return "A message is sent to port \(name): the port becomes ready and wakes a sleeping loop by itself."
         case .wakeUp:
-            if let detail = event.detail, detail.contains("ignored") {
+            if event.wasIgnored, let detail = event.detail {
                 return "CFRunLoopWakeUp is ignored (\(detail)): the loop checks for work before it sleeps again anyway."
             }
             return "CFRunLoopWakeUp writes the wake-up port\(event.detail.map { " (\($0))" } ?? ""): the next wait "
                 + "returns at once."
         case .stop:
-            if let detail = event.detail, detail.contains("ignored") {
+            if event.wasIgnored {
                 return "CFRunLoopStop with no run active does nothing: a stop before a run is not remembered."
             }
             return "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of this iteration "
@@ -98,16 +98,16 @@ enum Explanation {
         }
     }
 
-    /// The rule behind a pool event (the engine's `detail` says which case it is).
+    /// The rule behind a pool event (its fact says which case it is).
     static func poolText(_ event: LoopEvent) -> String {
         let name = event.name ?? ""
         let detail = event.detail ?? ""
         switch event.kind {
         case .opAdd:
-            let parsed = PoolSnapshot.parse(detail)
-            if !parsed.dependencies.isEmpty {
+            if case .operation(let operation) = event.fact, !operation.dependencies.isEmpty {
                 return "addOperation(\(name)) on \(event.loop) (\(detail)). It depends on "
-                    + parsed.dependencies.joined(separator: ", ") + ": it stays pending, not ready, until they finish "
+                    + operation.dependencies.joined(separator: ", ")
+                    + ": it stays pending, not ready, until they finish "
                     + "(a cancelled dependency counts as finished)."
             }
             return "addOperation(\(name)) on \(event.loop) (\(detail)). Nothing to wait for, so it becomes ready "
@@ -117,55 +117,57 @@ enum Explanation {
                 + "veryLow), the first added first within a level, while fewer than maxConcurrentOperationCount "
                 + "execute and the queue is not suspended."
         case .opStart:
-            if detail.hasPrefix("reused") {
-                let before = detail.split(separator: "(").last.map { " (\($0.prefix { $0 != ")" }))" } ?? ""
-                return "\(name) starts on \(event.loop), an idle worker reused\(before): no thread is created. "
+            if case .thread(.reused(let before)) = event.fact {
+                return
+                    "\(name) starts on \(event.loop), an idle worker reused (\(before) before): no thread is created. "
                     + "Between operations a worker sleeps in its run loop, kept alive by a port."
             }
             return "\(name) starts on \(event.loop), a thread just created for it: every worker was busy and the "
                 + "queue was under its limit. A pool creates threads only when it must."
         case .opCancel:
-            if detail == "queued" {
-                return "cancel() on \(name) while it waits in the queue: it finishes at once without running, and "
-                    + "operations that depend on it may become ready."
-            }
-            if detail.hasPrefix("executing: the connection") {
+            guard case .cancel(let point) = event.fact else { return "cancel() on \(name)." }
+            switch point {
+            case .queued:
+                return "cancel() on \(name) while it waits in the queue: it finishes when the queue starts it, "
+                    + "without running, and operations that depend on it may become ready."
+            case .executingConnection:
                 return "cancel() on the upload \(name): cancelling it cancels its connection, whose callback "
                     + "arrives on the socket and finishes the operation on its worker's run loop."
-            }
-            if detail.hasPrefix("executing") {
+            case .executingNextCheck:
                 return "cancel() on \(name) while it runs only sets isCancelled: it stops at its next check of the "
                     + "flag. An operation that never checks runs to the end."
-            }
-            if detail.hasPrefix("handed to") {
+            case .handedTo:
                 return "cancel() on \(name), handed to a worker but not started (\(detail)): start() will see "
                     + "isCancelled and finish without calling main()."
+            case .alreadyFinished, .alreadyCancelled:
+                return "cancel() on \(name): \(detail). Cancelling an operation that finished, or twice, changes "
+                    + "nothing."
             }
-            return "cancel() on \(name): \(detail). Cancelling an operation that finished, or twice, changes nothing."
         case .opFinish:
             let freed = event.loop.contains(".") ? " Its worker \(event.loop) is free: its idle timer starts." : ""
-            if detail.hasPrefix("cancelled before") {
+            switch event.fact {
+            case .finish(.cancelledBeforeStart):
                 return "\(name) finished without running: it was cancelled before it started. It still counts as "
                     + "finished for the operations that depend on it.\(freed)"
-            }
-            if detail.hasPrefix("cancelled while") {
+            case .finish(.cancelledWhileRunning):
                 return "\(name) saw isCancelled at a check point and returned early: cancelled while running.\(freed)"
-            }
-            if detail.contains("no check point") {
+            case .finish(.doneAfterLateCancel):
                 return "\(name) ran to the end although it was cancelled: the cancel came after its last check "
                     + "point.\(freed)"
+            default:
+                break
             }
             return "\(name) finished (\(detail)). Operations that depend on it may become ready, and the queue "
                 + "starts what its limit now allows.\(freed)"
         case .threadCreate:
-            if detail.hasPrefix("worker of") {
+            if case .origin(let origin) = event.fact, origin.queue != nil {
                 return "A new worker thread \(event.loop) (\(detail)): no idle worker was free. It runs a run loop "
                     + "kept alive by a port, so it can sleep between operations instead of exiting."
             }
             return "Thread.detachNewThread: \(event.loop) is created for one task (\(detail)) and exits after it - "
                 + "a thread per task, the cost a pool saves."
         case .threadExit:
-            if detail.hasPrefix("idle") {
+            if case .end(.idle) = event.fact {
                 return "\(event.loop) is retired (\(detail)): the one-shot idle timer on its loop fired with no "
                     + "work, so the thread stops its loop and exits. The next operation needs a new thread."
             }

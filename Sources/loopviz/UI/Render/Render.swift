@@ -370,7 +370,7 @@ private func drawTimeline(
                 lastColumn = max(lastColumn, column)
             }
             if event.kind == .runStart { started = true }
-            if event.kind == .sleep { asleep = event.detail != "poll" }
+            if event.kind == .sleep { asleep = event.wait?.isPoll != true }
             if event.kind == .wake { asleep = false }
             if event.kind == .result && loop.runs.isEmpty { started = loop.runs.count > 0 }
         }
@@ -409,7 +409,7 @@ private func mark(for event: LoopEvent) -> Character? {
     case .mainQueue: "q"
     case .perform: "P"
     case .result: "|"
-    case .wake: event.detail == "wakeUp" ? "w" : nil
+    case .wake: event.wakeCause == .wakeUpPort ? "w" : nil
     default: nil
     }
 }
@@ -550,7 +550,7 @@ func currentNarration(_ model: AppModel) -> String? {
         }
         if at <= model.now && (best == nil || at >= best!.0) { best = (at, line.text) }
     }
-    if let event = model.currentEvent, event.kind == .note, let text = event.detail { return text }
+    if let event = model.currentEvent, case .note(let note) = event.fact { return note.words }
     return best?.1
 }
 

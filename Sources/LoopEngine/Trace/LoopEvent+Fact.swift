@@ -1,0 +1,249 @@
+extension LoopEvent {
+    /// What an event says beyond its kind and item, as values: the UI, the comparisons and the exports decide
+    /// on these, and only the wording (``LoopEvent/detail``, `Trace/Wording`) turns them into words.
+    public enum Fact: Hashable, Sendable {
+        /// `runStart`: the call's time limit and its `returnAfterSourceHandled`.
+        case run(RunLimit, returnAfterSourceHandled: Bool)
+        /// `source1`: how many messages the perform consumed, when more than one.
+        case messages(Int)
+        /// `timer`: it fired late, for the deadline `due` (a fire on time has no fact).
+        case late(due: LoopInstant)
+        /// `observer`: the activity it was called for.
+        case activity(Activity)
+        /// `sleep`: what the wait is for.
+        case wait(Wait)
+        /// `wake`: what ended the wait.
+        case woken(WakeCause)
+        /// `enqueue`: the block's mode tags.
+        case modes([String])
+        /// `wakeUp`: who in the engine asked (nil: a scenario or a user) and why it was ignored (nil: the port is
+        /// written).
+        case wakeUp(WakeUpCaller?, ignored: Ignored?)
+        /// `stop`: ignored, there was no run to stop.
+        case ignored(Ignored)
+        /// `stop` of a mode (`_CFRunLoopStopMode`), `schedule`, `cancel`: the mode.
+        case mode(String)
+        /// `note`: a scenario's words, or something the engine had to say about the scenario.
+        case note(Note)
+        /// `opAdd`: what the operation is.
+        case operation(OperationFacts)
+        /// `opStart`: the thread it starts on.
+        case thread(ThreadUse)
+        /// `opCancel`: what the operation was doing when `cancel()` reached it.
+        case cancel(CancelPoint)
+        /// `opFinish`: how it ended.
+        case finish(FinishOutcome)
+        /// `threadCreate`: whose thread it is.
+        case origin(ThreadOrigin)
+        /// `threadExit`: why the thread ended.
+        case end(ThreadEnd)
+        /// `queue limit`: the new `maxConcurrentOperationCount`.
+        case limit(QueueLimit)
+    }
+
+    /// The time limit of a `CFRunLoopRunInMode` call.
+    public enum RunLimit: Hashable, Sendable {
+        /// Zero or less: one pass without sleeping.
+        case poll
+        /// Longer than CF's limit (`TIMER_INTERVAL_LIMIT`): no deadline at all.
+        case forever
+        case seconds(Duration)
+
+        /// CF's reading of a `seconds` argument.
+        public init(seconds: Double) {
+            if !(seconds > 0) {
+                self = .poll
+            } else if seconds > RunLoopCore.timeIntervalLimit {
+                self = .forever
+            } else {
+                self = .seconds(.secondsValue(seconds))
+            }
+        }
+    }
+
+    /// What a wait waits for.
+    public enum Wait: Hashable, Sendable {
+        /// A poll: the ports are looked at, the thread does not sleep.
+        case poll
+        /// A sleep until the first of: the next timer (nil: none) and the run's time limit (nil: none). Neither
+        /// is a sleep until a port wakes it.
+        case sleep(nextTimer: TimerDeadline?, timeLimit: LoopInstant?)
+
+        public var isPoll: Bool { self == .poll }
+    }
+
+    /// A timer and the instant it will fire.
+    public struct TimerDeadline: Hashable, Sendable {
+        public var name: String
+        public var fireTime: LoopInstant
+        public init(name: String, fireTime: LoopInstant) {
+            self.name = name
+            self.fireTime = fireTime
+        }
+    }
+
+    /// The port whose message ended a wait.
+    public enum WakeCause: Hashable, Sendable {
+        /// Nothing: a poll found no port ready, or the read found nothing.
+        case nothing
+        /// The loop's wake-up port (`CFRunLoopWakeUp`).
+        case wakeUpPort
+        /// The mode's timer port.
+        case timerPort
+        /// The main queue's port.
+        case mainQueue
+        /// A version-1 source's port, and the messages the read took.
+        case port(String, messages: Int)
+        /// A port that is none of these.
+        case unknownPort(Int)
+    }
+
+    /// Who in the engine called `CFRunLoopWakeUp`.
+    public enum WakeUpCaller: String, Hashable, Sendable {
+        /// `CFRunLoopStop` wakes the loop.
+        case stop
+        /// A run's time limit passed (CF's dispatch timer).
+        case timeout
+        /// A timer's fire date was set from another thread.
+        case setNextFireDate
+    }
+
+    /// Why a wake-up or a stop changed nothing.
+    public enum Ignored: Hashable, Sendable {
+        /// No run is active.
+        case noRun
+        /// Between the end of a wait and the next iteration the run ignores wake-ups (spec §10.1).
+        case afterTheWait
+    }
+
+    /// A note in the trace.
+    public enum Note: Hashable, Sendable {
+        /// A scenario's `say`.
+        case say(String)
+        /// `add` of an operation the queue already has.
+        case duplicateOperation(String)
+        /// `finish` of an operation that is not asynchronous.
+        case notAsynchronous(String)
+        /// `add` to a queue that does not exist.
+        case noSuchQueue(operation: String, queue: String)
+        /// `perform` on a thread that does not exist.
+        case noSuchThread(task: String, thread: String)
+        /// `perform` on the thread itself, with waitUntilDone: it runs inline.
+        case performInline(task: String)
+        /// `RunLoop.run(mode:before:)` returned NO at once because the mode is empty.
+        case emptyModeSpins(mode: String)
+    }
+
+    /// An operation as it was added.
+    public struct OperationFacts: Hashable, Sendable {
+        public var priority: QueuePriority
+        public var dependencies: [String]
+        public var body: OperationSpec.Body
+        /// An asynchronous operation's server reply, this long after it started.
+        public var replyAfter: Duration?
+
+        public init(_ spec: OperationSpec) {
+            priority = spec.priority
+            dependencies = spec.dependencies
+            body = spec.body
+            replyAfter = spec.replyAfter
+        }
+    }
+
+    /// The thread an operation starts on.
+    public enum ThreadUse: Hashable, Sendable {
+        /// A worker the queue created for it.
+        case new
+        /// A thread this run sees for the first time (libdispatch's, which may have run other work before).
+        case firstSeen
+        /// A thread that ran `before` operations already.
+        case reused(before: Int)
+
+        public var isReuse: Bool { if case .reused = self { true } else { false } }
+    }
+
+    /// What an operation was doing when `cancel()` reached it.
+    public enum CancelPoint: Hashable, Sendable {
+        case alreadyFinished
+        case alreadyCancelled
+        /// Pending or ready: it finishes when the queue starts it.
+        case queued
+        /// Given to a worker that has not started it yet.
+        case handedTo(worker: String)
+        /// Executing an asynchronous operation: its connection is cancelled.
+        case executingConnection
+        /// Executing: it stops at its next check of `isCancelled`.
+        case executingNextCheck
+
+        /// True when the cancel changed nothing.
+        public var hadNoEffect: Bool { self == .alreadyFinished || self == .alreadyCancelled }
+    }
+
+    /// How an operation ended.
+    public enum FinishOutcome: Hashable, Sendable {
+        case done
+        /// Done, though it was cancelled: the cancel came after its last check point.
+        case doneAfterLateCancel
+        case cancelledBeforeStart
+        case cancelledWhileRunning
+
+        public var isCancelled: Bool { self == .cancelledBeforeStart || self == .cancelledWhileRunning }
+    }
+
+    /// Whose thread a new thread is.
+    public enum ThreadOrigin: Hashable, Sendable {
+        /// A worker the engine's queue created.
+        case worker(of: String)
+        /// A libdispatch thread, first seen running an operation of the queue.
+        case dispatch(queue: String)
+        /// `Thread.detachNewThread`: a thread for one task.
+        case detached
+
+        /// The queue whose thread it is, if any.
+        public var queue: String? {
+            switch self {
+            case .worker(let queue), .dispatch(let queue): queue
+            case .detached: nil
+            }
+        }
+    }
+
+    /// Why a thread ended.
+    public enum ThreadEnd: Hashable, Sendable {
+        /// A worker idle for `timeout` retired, after running `operations` operations.
+        case idle(timeout: Duration, operations: Int)
+        /// A detached thread's task is done.
+        case taskDone
+    }
+
+    /// A queue's `maxConcurrentOperationCount`.
+    public enum QueueLimit: Hashable, Sendable {
+        case count(Int)
+        /// The default: `width` at once on the engine's machine, or libdispatch decides (nil).
+        case automatic(width: Int?)
+
+        public var count: Int? { if case .count(let count) = self { count } else { nil } }
+    }
+}
+
+extension LoopEvent {
+    /// A `sleep`'s wait.
+    public var wait: Wait? { if case .wait(let wait) = fact { wait } else { nil } }
+
+    /// What ended a `wake`'s wait.
+    public var wakeCause: WakeCause? { if case .woken(let cause) = fact { cause } else { nil } }
+
+    /// True for a `wakeUp` or `stop` that changed nothing.
+    public var wasIgnored: Bool {
+        switch fact {
+        case .wakeUp(_, .some), .ignored: return true
+        default: return false
+        }
+    }
+
+    /// The messages a `source1` perform consumed (one unless it says more).
+    public var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
+
+    /// The deadline a late `timer` fire was for.
+    public var lateDue: LoopInstant? { if case .late(let due) = fact { due } else { nil } }
+}

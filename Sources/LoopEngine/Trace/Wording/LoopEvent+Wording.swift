@@ -1,0 +1,211 @@
+/// The words of the trace: the one place where an event's facts become text. Every export, `check`'s diffs, the
+/// UI's panels and its Why pane take their words about an event from here; nothing reads them back.
+extension LoopEvent {
+    /// `kind name` or just `kind`: the form used when comparing sequences.
+    public var step: String {
+        if let name { return "\(kind.rawValue) \(name)" }
+        return kind.rawValue
+    }
+
+    /// The event's facts in words (what a sleep waits for, why a wake happened), or nil when it has none.
+    public var detail: String? { fact?.words }
+
+    /// One line: `time thread dDEPTH mode #ITERATION step (detail)`.
+    public var line: String {
+        var text = "\(time) \(loop) d\(depth) \(mode ?? "-") #\(iteration) \(step)"
+        if let detail { text += " (\(detail))" }
+        return text
+    }
+}
+
+extension LoopEvent: CustomStringConvertible {
+    public var description: String { line }
+}
+
+extension LoopEvent.Fact {
+    /// The fact in the trace's words.
+    public var words: String {
+        switch self {
+        case .run(let limit, let rash): "limit \(limit.words)" + (rash ? ", returnAfterSourceHandled" : "")
+        case .messages(let count): "\(count) messages"
+        case .late(let due): "due \(due)"
+        case .activity(let activity): activity.description
+        case .wait(let wait): wait.words
+        case .woken(let cause): cause.words
+        case .modes(let modes): "modes " + modes.joined(separator: ", ")
+        case .wakeUp(let caller, let ignored):
+            [caller?.rawValue, ignored?.words].compactMap { $0 }.joined(separator: ", ")
+        case .ignored(let ignored): ignored.words
+        case .mode(let mode): "mode \(mode)"
+        case .note(let note): note.words
+        case .operation(let operation): operation.words
+        case .thread(let use): use.words
+        case .cancel(let point): point.words
+        case .finish(let outcome): outcome.words
+        case .origin(let origin): origin.words
+        case .end(let end): end.words
+        case .limit(let limit): limit.words
+        }
+    }
+}
+
+extension LoopEvent.RunLimit {
+    /// `poll`, `forever`, `0.200s`.
+    public var words: String {
+        switch self {
+        case .poll: "poll"
+        case .forever: "forever"
+        case .seconds(let duration): LoopEvent.seconds(duration)
+        }
+    }
+}
+
+extension LoopEvent.Wait {
+    /// `poll`, `indefinitely`, `until timer T at 0.100 or time limit at 0.200`.
+    public var words: String {
+        switch self {
+        case .poll: return "poll"
+        case .sleep(let timer, let limit):
+            var wakers: [String] = []
+            if let timer { wakers.append("timer \(timer.name) at \(timer.fireTime)") }
+            if let limit { wakers.append("time limit at \(limit)") }
+            return wakers.isEmpty ? "indefinitely" : "until " + wakers.joined(separator: " or ")
+        }
+    }
+}
+
+extension LoopEvent.WakeCause {
+    /// `nothing`, `wakeUp`, `timer port`, `main queue`, `port P (3 messages)`.
+    public var words: String {
+        switch self {
+        case .nothing: "nothing"
+        case .wakeUpPort: "wakeUp"
+        case .timerPort: "timer port"
+        case .mainQueue: "main queue"
+        case .port(let name, let messages): "port \(name)" + (messages > 1 ? " (\(messages) messages)" : "")
+        case .unknownPort(let number): "port#\(number)"
+        }
+    }
+}
+
+extension LoopEvent.Ignored {
+    public var words: String {
+        switch self {
+        case .noRun: "ignored: no run"
+        case .afterTheWait: "ignored: after the wait"
+        }
+    }
+}
+
+extension LoopEvent.Note {
+    public var words: String {
+        switch self {
+        case .say(let text): text
+        case .duplicateOperation(let name): "operation \(name) was already added: ignored"
+        case .notAsynchronous(let name): "finish \(name): it is not an asynchronous operation, it finishes by itself"
+        case .noSuchQueue(let operation, let queue): "add \(operation): there is no queue \(queue)"
+        case .noSuchThread(let task, let thread): "perform \(task): there is no thread \(thread)"
+        case .performInline(let task): "perform \(task) inline (waitUntilDone on its own thread)"
+        case .emptyModeSpins(let mode):
+            "run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin"
+        }
+    }
+}
+
+extension LoopEvent.OperationFacts {
+    /// `priority normal, after A, B, work 1.000s check every 0.100s`.
+    public var words: String {
+        var parts = ["priority \(priority)"]
+        if !dependencies.isEmpty { parts.append("after " + dependencies.joined(separator: ", ")) }
+        parts.append(bodyWords)
+        return parts.joined(separator: ", ")
+    }
+
+    /// What it does: `async`, `async, reply after 0.300s`, `work 1.000s check every 0.100s`.
+    public var bodyWords: String {
+        switch body {
+        case .async:
+            return replyAfter.map { "async, reply after \(LoopEvent.seconds($0))" } ?? "async"
+        case .work(let duration, let check):
+            var text = "work \(LoopEvent.seconds(duration))"
+            if let check { text += " check every \(LoopEvent.seconds(check))" }
+            return text
+        }
+    }
+}
+
+extension LoopEvent.ThreadUse {
+    public var words: String {
+        switch self {
+        case .new: "new thread"
+        case .firstSeen: "first use of this thread"
+        case .reused(let before): "reused thread (\(before) before)"
+        }
+    }
+}
+
+extension LoopEvent.CancelPoint {
+    public var words: String {
+        switch self {
+        case .alreadyFinished: "already finished: no effect"
+        case .alreadyCancelled: "already cancelled"
+        case .queued: "queued: it finishes when the queue starts it"
+        case .handedTo(let worker): "handed to \(worker), not started"
+        case .executingConnection: "executing: the connection is cancelled"
+        case .executingNextCheck: "executing: it stops at its next check"
+        }
+    }
+}
+
+extension LoopEvent.FinishOutcome {
+    public var words: String {
+        switch self {
+        case .done: "done"
+        case .doneAfterLateCancel: "done (the cancel came with no check point left)"
+        case .cancelledBeforeStart: "cancelled before it started"
+        case .cancelledWhileRunning: "cancelled while running"
+        }
+    }
+}
+
+extension LoopEvent.ThreadOrigin {
+    public var words: String {
+        switch self {
+        case .worker(let queue): "worker of \(queue)"
+        case .dispatch(let queue): "libdispatch's thread, first seen running an operation of \(queue)"
+        case .detached: "detached for one task"
+        }
+    }
+}
+
+extension LoopEvent.ThreadEnd {
+    public var words: String {
+        switch self {
+        case .idle(let timeout, let operations):
+            "idle for \(LoopEvent.seconds(timeout)): retired after \(LoopEvent.count(operations, "operation"))"
+        case .taskDone: "its task is done"
+        }
+    }
+}
+
+extension LoopEvent.QueueLimit {
+    /// `2`, `default (4)`, `default (libdispatch decides)`.
+    public var words: String {
+        switch self {
+        case .count(let count): "\(count)"
+        case .automatic(let width): "default (\(width.map(String.init) ?? "libdispatch decides"))"
+        }
+    }
+}
+
+extension LoopEvent {
+    /// A duration in the trace's words: `0.250s`.
+    public static func seconds(_ duration: Duration) -> String {
+        formatSeconds(duration.nanosecondsClamped) + "s"
+    }
+
+    /// `1 operation`, `2 operations`.
+    public static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

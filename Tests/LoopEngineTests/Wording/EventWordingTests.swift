@@ -1,0 +1,227 @@
+import Foundation
+import LoopEngine
+import Testing
+
+/// The one place where facts become words: every kind of fact, with the words of the text trace, the JSONL
+/// `detail` and the Mermaid diagram.
+@Suite("the words of every fact")
+struct EventWordingTests {
+    static let t100 = LoopInstant.zero + .milliseconds(100)
+    static let t200 = LoopInstant.zero + .milliseconds(200)
+    static let work = OperationSpec(
+        name: "o", priority: .veryHigh, dependencies: ["a", "b"],
+        body: .work(.seconds(1), checkEvery: .milliseconds(100)))
+    static let upload = OperationSpec(name: "u", priority: .low, body: .async, replyAfter: .milliseconds(300))
+
+    /// Every fact an event can carry (each case of each payload), the kind it comes with, and its words.
+    static let table: [(LoopEvent.Kind, LoopEvent.Fact, String)] = [
+        (.runStart, .run(.seconds(.milliseconds(200)), returnAfterSourceHandled: false), "limit 0.200s"),
+        (.runStart, .run(.poll, returnAfterSourceHandled: true), "limit poll, returnAfterSourceHandled"),
+        (.runStart, .run(.forever, returnAfterSourceHandled: false), "limit forever"),
+        (.source1, .messages(3), "3 messages"),
+        (.timer, .late(due: t100), "due 0.100"),
+        (.observer, .activity(.beforeWaiting), "beforeWaiting"),
+        (.sleep, .wait(.poll), "poll"),
+        (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil)), "indefinitely"),
+        (.sleep, .wait(.sleep(nextTimer: .init(name: "t", fireTime: t100), timeLimit: nil)), "until timer t at 0.100"),
+        (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: t200)), "until time limit at 0.200"),
+        (
+            .sleep, .wait(.sleep(nextTimer: .init(name: "t", fireTime: t100), timeLimit: t200)),
+            "until timer t at 0.100 or time limit at 0.200"
+        ),
+        (.wake, .woken(.nothing), "nothing"),
+        (.wake, .woken(.wakeUpPort), "wakeUp"),
+        (.wake, .woken(.timerPort), "timer port"),
+        (.wake, .woken(.mainQueue), "main queue"),
+        (.wake, .woken(.port("p", messages: 1)), "port p"),
+        (.wake, .woken(.port("p", messages: 2)), "port p (2 messages)"),
+        (.wake, .woken(.unknownPort(7)), "port#7"),
+        (.enqueue, .modes(["default", "tracking"]), "modes default, tracking"),
+        (.wakeUp, .wakeUp(.stop, ignored: nil), "stop"),
+        (.wakeUp, .wakeUp(.timeout, ignored: nil), "timeout"),
+        (.wakeUp, .wakeUp(.setNextFireDate, ignored: .afterTheWait), "setNextFireDate, ignored: after the wait"),
+        (.wakeUp, .wakeUp(nil, ignored: .noRun), "ignored: no run"),
+        (.stop, .ignored(.noRun), "ignored: no run"),
+        (.stop, .mode("tracking"), "mode tracking"),
+        (.schedule, .mode("default"), "mode default"),
+        (.note, .note(.say("hello")), "hello"),
+        (.note, .note(.duplicateOperation("o")), "operation o was already added: ignored"),
+        (.note, .note(.notAsynchronous("o")), "finish o: it is not an asynchronous operation, it finishes by itself"),
+        (.note, .note(.noSuchQueue(operation: "o", queue: "Q")), "add o: there is no queue Q"),
+        (.note, .note(.noSuchThread(task: "k", thread: "T")), "perform k: there is no thread T"),
+        (.note, .note(.performInline(task: "k")), "perform k inline (waitUntilDone on its own thread)"),
+        (
+            .note, .note(.emptyModeSpins(mode: "m")),
+            "run(mode:before:) returned NO at once: m is empty, so this loop would spin"
+        ),
+        (
+            .opAdd, .operation(.init(work)),
+            "priority veryHigh, after a, b, work 1.000s check every 0.100s"
+        ),
+        (.opAdd, .operation(.init(upload)), "priority low, async, reply after 0.300s"),
+        (.opAdd, .operation(.init(OperationSpec(name: "x"))), "priority normal, work 0.000s"),
+        (.opStart, .thread(.new), "new thread"),
+        (.opStart, .thread(.firstSeen), "first use of this thread"),
+        (.opStart, .thread(.reused(before: 2)), "reused thread (2 before)"),
+        (.opCancel, .cancel(.alreadyFinished), "already finished: no effect"),
+        (.opCancel, .cancel(.alreadyCancelled), "already cancelled"),
+        (.opCancel, .cancel(.queued), "queued: it finishes when the queue starts it"),
+        (.opCancel, .cancel(.handedTo(worker: "Q.1")), "handed to Q.1, not started"),
+        (.opCancel, .cancel(.executingConnection), "executing: the connection is cancelled"),
+        (.opCancel, .cancel(.executingNextCheck), "executing: it stops at its next check"),
+        (.opFinish, .finish(.done), "done"),
+        (.opFinish, .finish(.doneAfterLateCancel), "done (the cancel came with no check point left)"),
+        (.opFinish, .finish(.cancelledBeforeStart), "cancelled before it started"),
+        (.opFinish, .finish(.cancelledWhileRunning), "cancelled while running"),
+        (.threadCreate, .origin(.worker(of: "Q")), "worker of Q"),
+        (.threadCreate, .origin(.dispatch(queue: "Q")), "libdispatch's thread, first seen running an operation of Q"),
+        (.threadCreate, .origin(.detached), "detached for one task"),
+        (.threadExit, .end(.idle(timeout: .seconds(3), operations: 1)), "idle for 3.000s: retired after 1 operation"),
+        (.threadExit, .end(.idle(timeout: .seconds(3), operations: 2)), "idle for 3.000s: retired after 2 operations"),
+        (.threadExit, .end(.taskDone), "its task is done"),
+        (.queue, .limit(.count(2)), "2"),
+        (.queue, .limit(.automatic(width: 4)), "default (4)"),
+        (.queue, .limit(.automatic(width: nil)), "default (libdispatch decides)"),
+    ]
+
+    static func event(_ kind: LoopEvent.Kind, _ fact: LoopEvent.Fact?) -> LoopEvent {
+        LoopEvent(
+            time: t100, loop: "T", depth: 1, mode: "default", iteration: 2, kind: kind,
+            name: kind == .queue ? "limit" : "x", fact: fact)
+    }
+
+    @Test("each fact has its words, and an event's detail is its fact's words")
+    func words() {
+        for (kind, fact, words) in Self.table {
+            #expect(fact.words == words, "\(kind) \(fact)")
+            #expect(Self.event(kind, fact).detail == words)
+        }
+        #expect(Self.event(.timer, nil).detail == nil)
+    }
+
+    /// The case of a fact and of the value it carries. Exhaustive: a new case does not compile until it is named
+    /// here, and then fails the test below until the table has a row for it.
+    static func caseName(_ fact: LoopEvent.Fact) -> String {
+        switch fact {
+        case .run(let limit, _):
+            switch limit {
+            case .poll: "run(poll)"
+            case .forever: "run(forever)"
+            case .seconds: "run(seconds)"
+            }
+        case .messages: "messages"
+        case .late: "late"
+        case .activity: "activity"
+        case .wait(.poll): "wait(poll)"
+        case .wait(.sleep(let timer, let limit)): "wait(sleep \(timer != nil) \(limit != nil))"
+        case .woken(let cause):
+            switch cause {
+            case .nothing: "woken(nothing)"
+            case .wakeUpPort: "woken(wakeUpPort)"
+            case .timerPort: "woken(timerPort)"
+            case .mainQueue: "woken(mainQueue)"
+            case .port: "woken(port)"
+            case .unknownPort: "woken(unknownPort)"
+            }
+        case .modes: "modes"
+        case .wakeUp(let caller, let ignored):
+            "wakeUp(\(caller.map { "\($0)" } ?? "-") \(ignored.map { "\($0)" } ?? "-"))"
+        case .ignored: "ignored"
+        case .mode: "mode"
+        case .note(let note):
+            switch note {
+            case .say: "note(say)"
+            case .duplicateOperation: "note(duplicateOperation)"
+            case .notAsynchronous: "note(notAsynchronous)"
+            case .noSuchQueue: "note(noSuchQueue)"
+            case .noSuchThread: "note(noSuchThread)"
+            case .performInline: "note(performInline)"
+            case .emptyModeSpins: "note(emptyModeSpins)"
+            }
+        case .operation(let operation):
+            switch operation.body {
+            case .async: "operation(async)"
+            case .work: "operation(work)"
+            }
+        case .thread(let use):
+            switch use {
+            case .new: "thread(new)"
+            case .firstSeen: "thread(firstSeen)"
+            case .reused: "thread(reused)"
+            }
+        case .cancel(let point):
+            switch point {
+            case .alreadyFinished: "cancel(alreadyFinished)"
+            case .alreadyCancelled: "cancel(alreadyCancelled)"
+            case .queued: "cancel(queued)"
+            case .handedTo: "cancel(handedTo)"
+            case .executingConnection: "cancel(executingConnection)"
+            case .executingNextCheck: "cancel(executingNextCheck)"
+            }
+        case .finish(let outcome): "finish(\(outcome))"
+        case .origin(let origin):
+            switch origin {
+            case .worker: "origin(worker)"
+            case .dispatch: "origin(dispatch)"
+            case .detached: "origin(detached)"
+            }
+        case .end(let end):
+            switch end {
+            case .idle: "end(idle)"
+            case .taskDone: "end(taskDone)"
+            }
+        case .limit(let limit):
+            switch limit {
+            case .count: "limit(count)"
+            case .automatic(let width): "limit(automatic \(width != nil))"
+            }
+        }
+    }
+
+    @Test("the table covers every case of every fact")
+    func tableCoversEveryCase() {
+        let covered = Set(Self.table.map { Self.caseName($0.1) })
+        let every = [
+            "run(poll)", "run(forever)", "run(seconds)", "messages", "late", "activity", "wait(poll)",
+            "wait(sleep false false)", "wait(sleep true false)", "wait(sleep false true)", "wait(sleep true true)",
+            "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
+            "woken(unknownPort)", "modes", "wakeUp(stop -)", "wakeUp(timeout -)",
+            "wakeUp(setNextFireDate afterTheWait)",
+            "wakeUp(- noRun)", "ignored", "mode", "note(say)", "note(duplicateOperation)", "note(notAsynchronous)",
+            "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
+            "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",
+            "cancel(alreadyFinished)", "cancel(alreadyCancelled)", "cancel(queued)", "cancel(handedTo)",
+            "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",
+            "finish(cancelledBeforeStart)", "finish(cancelledWhileRunning)", "origin(worker)", "origin(dispatch)",
+            "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
+            "limit(automatic false)",
+        ]
+        #expect(covered == Set(every))
+    }
+
+    @Test("the text trace, JSONL and Mermaid show a fact in the same words")
+    func everyFormatUsesTheWords() throws {
+        for (kind, fact, words) in Self.table {
+            let event = Self.event(kind, fact)
+            let row = TextTraceFormatter.format([event], header: false)
+            #expect(row.hasSuffix("  " + words + "\n") || row.hasSuffix(" " + words + "\n"), "text: \(row)")
+            let line = JSONLTraceFormatter.line(event)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["detail"] as? String == words, "jsonl: \(line)")
+        }
+        // Mermaid words a callout's fact on its arrow, a control event's on its arrow, a note as a note.
+        let trace = [
+            Self.event(.runStart, .run(.poll, returnAfterSourceHandled: false)),
+            Self.event(.observer, .activity(.entry)),
+            Self.event(.wakeUp, .wakeUp(nil, ignored: .afterTheWait)),
+            Self.event(.note, .note(.say("hello"))),
+            Self.event(.sleep, .wait(.sleep(nextTimer: nil, timeLimit: Self.t200))),
+            Self.event(.wake, .woken(.timerPort)),
+        ]
+        let diagram = MermaidTraceFormatter.format(trace, scenario: "")
+        for words in ["run x (limit poll)", "observer (entry)", "wakeUp (ignored: after the wait)", "hello"] {
+            #expect(diagram.contains(words), "mermaid lacks \(words):\n\(diagram)")
+        }
+        #expect(diagram.contains("sleep until time limit at 0.200") && diagram.contains("0.100: timer port"))
+    }
+}
