@@ -19,7 +19,9 @@ struct LoopSnapshot: Equatable {
     var pendingWakeUp = false
     var signalled: Set<String> = []
     var pendingMessages: [String: Int] = [:]
-    var timerFires: [String: [LoopInstant]] = [:]
+    /// How often each timer fired, and when it last did (bounded: a long trace's state stays small).
+    var timerFireCounts: [String: Int] = [:]
+    var lastTimerFire: [String: LoopInstant] = [:]
     /// Fires that came late (after a missed deadline): each stands for one or more dropped ticks.
     var lateFires: [String: Int] = [:]
     var observerCalls: [String: Int] = [:]
@@ -83,7 +85,8 @@ struct LoopSnapshot: Equatable {
         case .timer:
             lastCallout = "timer \(event.name ?? "")"
             if let name = event.name {
-                timerFires[name, default: []].append(event.time)
+                timerFireCounts[name, default: 0] += 1
+                lastTimerFire[name] = event.time
                 if event.lateDue != nil { lateFires[name, default: 0] += 1 }
             }
         case .block:

@@ -39,8 +39,12 @@ struct Session: Equatable {
     /// Live: the most events kept; older ones are forgotten, as a terminal forgets its scrollback.
     static let maximumLiveEvents = 200_000
 
-    init(script: LoopScript, horizon: Duration = .seconds(20), maxEvents: Int = EventBudget.defaultLimit) {
+    init(
+        script: LoopScript, horizon: Duration = .seconds(20), maxEvents: Int = EventBudget.defaultLimit,
+        foldInterval: Int = 2048
+    ) {
         self.script = script
+        self.foldInterval = foldInterval
         self.horizon = script.until ?? horizon
         self.maxEvents = max(1, maxEvents)
         isLive = false
@@ -52,7 +56,9 @@ struct Session: Equatable {
         self.script = script
         horizon = .zero
         maxEvents = EventBudget.defaultLimit
+        foldInterval = 2048
         isLive = true
+        refold()
     }
 
     /// The thread the keys act on: the first one.
@@ -80,6 +86,7 @@ struct Session: Equatable {
         guard !isLive else { return }
         let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
         trace = outcome.events
+        refold()
         haltReason = outcome.haltReason
         stuckWaits = outcome.stuckWaits
         reachedEventBudget = outcome.reachedEventLimit
@@ -119,32 +126,71 @@ struct Session: Equatable {
         let forget = trace.count - Self.maximumLiveEvents * 3 / 4
         trace.removeFirst(forget)
         forgottenEvents += forget
+        refold()
         return forget
     }
 
     /// The state of every thread after the first `count` events.
     func snapshots(after count: Int) -> [LoopSnapshot] {
-        let scenario = effectiveScenario
-        let oneShot = Set(
-            scenario.threads.flatMap(\.items).compactMap { item -> String? in
-                if case .observer(_, let repeats, _) = item.kind, !repeats { return item.name }
-                return nil
-            })
-        var snapshots = scenario.threads.map { LoopSnapshot(thread: $0.name) }
-        var known = Set(snapshots.map(\.thread))
-        for event in trace.prefix(count) {
-            // A thread started on the way (a pool's worker, a detached thread) has a loop too, from its creation.
-            if event.kind == .threadCreate || event.kind == .runStart, known.insert(event.loop).inserted {
-                snapshots.append(LoopSnapshot(thread: event.loop))
-            }
-            for index in snapshots.indices { snapshots[index].apply(event, observers: oneShot) }
-        }
-        return snapshots
+        folds.loops.state(after: count, in: trace).snapshots
     }
 
     /// The operation queues after the first `count` events.
     func poolSnapshot(after count: Int) -> PoolSnapshot {
-        PoolSnapshot(queues: script.scenario.queues, trace: trace, count: count, defaultWidth: defaultQueueWidth)
+        folds.pool.state(after: count, in: trace)
+    }
+
+    /// Where the states above are folded from: checkpoints of the current trace.
+    private var folds = Folds()
+    /// Events between two checkpoints.
+    let foldInterval: Int
+
+    /// The checkpoints of both folds; made again whenever the trace changes other than by growing.
+    struct Folds: Equatable {
+        /// Every thread's loop, and the threads known so far.
+        struct Loops {
+            var snapshots: [LoopSnapshot]
+            var known: Set<String>
+        }
+
+        var loops: FoldCheckpoints<Loops>
+        var pool: FoldCheckpoints<PoolSnapshot>
+
+        init(
+            scenario: Scenario = Scenario(name: "", threads: []), defaultWidth: Int = ScenarioRunner.defaultQueueWidth,
+            interval: Int = 2048
+        ) {
+            let oneShot = Set(
+                scenario.threads.flatMap(\.items).compactMap { item -> String? in
+                    if case .observer(_, let repeats, _) = item.kind, !repeats { return item.name }
+                    return nil
+                })
+            let threads = scenario.threads.map { LoopSnapshot(thread: $0.name) }
+            loops = FoldCheckpoints(
+                interval: interval, initial: Loops(snapshots: threads, known: Set(threads.map(\.thread)))
+            ) {
+                state, _, event in
+                // A thread started on the way (a pool's worker, a detached thread) has a loop too, from its
+                // creation.
+                if event.kind == .threadCreate || event.kind == .runStart, state.known.insert(event.loop).inserted {
+                    state.snapshots.append(LoopSnapshot(thread: event.loop))
+                }
+                for index in state.snapshots.indices { state.snapshots[index].apply(event, observers: oneShot) }
+            }
+            pool = FoldCheckpoints(
+                interval: interval, initial: PoolSnapshot(queues: scenario.queues, defaultWidth: defaultWidth)
+            ) {
+                state, index, event in
+                guard event.kind.isPool else { return }
+                state.apply(event)
+                state.lastEventIndex = index
+            }
+        }
+    }
+
+    /// Starts the folds again from the current trace's first event.
+    private mutating func refold() {
+        folds = Folds(scenario: effectiveScenario, defaultWidth: defaultQueueWidth, interval: foldInterval)
     }
 
     /// How many operations a queue at the default limit executes at once: the virtual machine's cores, or on real

@@ -290,15 +290,15 @@ private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant,
         let pending = loop?.pendingMessages[name] ?? 0
         return "port \(name)  " + (pending > 0 ? "\(glyphs.dot) \(pending) pending" : "no message")
     case .timer(let first, let interval, _):
-        let fires = loop?.timerFires[name] ?? []
-        let next = nextFire(first: first, interval: interval, fires: fires)
+        let fires = loop?.timerFireCounts[name] ?? 0
+        let next = nextFire(first: first, interval: interval, last: loop?.lastTimerFire[name])
         let every = interval > .zero ? "/\(LoopInstant.zero + interval)s" : " once"
-        var text = "timer \(name)\(every) \(glyphs.times)\(fires.count)"
+        var text = "timer \(name)\(every) \(glyphs.times)\(fires)"
         if let late = loop?.lateFires[name], late > 0 { text += " late \(glyphs.times)\(late)" }
         if let next, next >= now {
             let span = interval > .zero ? interval : (next - .zero)
             text += " " + bar(remaining: next - now, of: span, glyphs: glyphs) + " \(next)"
-        } else if interval == .zero && !fires.isEmpty {
+        } else if interval == .zero && fires > 0 {
             text += "  (spent)"
         }
         return text
@@ -311,9 +311,9 @@ private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant,
 }
 
 /// The next deadline on the timer's own grid after its last fire (approximate when a callout moved it).
-private func nextFire(first: Duration, interval: Duration, fires: [LoopInstant]) -> LoopInstant? {
+private func nextFire(first: Duration, interval: Duration, last: LoopInstant?) -> LoopInstant? {
     let start = LoopInstant.zero + first
-    guard let last = fires.last else { return start }
+    guard let last else { return start }
     guard interval > .zero else { return nil }
     let step = interval.nanosecondsClamped
     let behind = max(0, last.nanoseconds - start.nanoseconds)

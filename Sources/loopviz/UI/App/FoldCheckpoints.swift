@@ -1,0 +1,47 @@
+import LoopEngine
+
+/// States folded from one trace, saved every ``interval`` events: the state after any prefix is a saved state
+/// plus fewer than `interval` events, so a frame, a step or a jump to event 1,000,000 never folds from event 0
+/// again. Saved states are made on demand, in order, once each.
+///
+/// A cache of one trace: whoever changes a trace other than by appending to it starts a new one. It is a class so
+/// that `render`, a pure function of the model, can fill it; two sessions with equal traces fold to equal states,
+/// so it takes no part in equality.
+final class FoldCheckpoints<State>: Equatable {
+    /// Events between two saved states: a few hundred microseconds of folding.
+    let interval: Int
+    private let initial: State
+    private let apply: (inout State, Int, LoopEvent) -> Void
+    /// `saved[i]`: the state after `i * interval` events.
+    private var saved: [State]
+
+    /// `apply` folds the event at an index into the state.
+    init(interval: Int = 2048, initial: State, apply: @escaping (inout State, Int, LoopEvent) -> Void) {
+        precondition(interval > 0)
+        self.interval = interval
+        self.initial = initial
+        self.apply = apply
+        saved = [initial]
+    }
+
+    /// The state after the first `count` events of `trace` (the trace these checkpoints were made from, or a
+    /// longer one that starts with it).
+    func state(after count: Int, in trace: [LoopEvent]) -> State {
+        let count = min(max(0, count), trace.count)
+        let checkpoint = count / interval
+        while saved.count <= checkpoint {
+            let start = (saved.count - 1) * interval
+            var state = saved[saved.count - 1]
+            for index in start..<(start + interval) { apply(&state, index, trace[index]) }
+            saved.append(state)
+        }
+        var state = saved[checkpoint]
+        for index in (checkpoint * interval)..<count { apply(&state, index, trace[index]) }
+        return state
+    }
+
+    /// How many states are saved (the initial one included).
+    var savedCount: Int { saved.count }
+
+    static func == (lhs: FoldCheckpoints, rhs: FoldCheckpoints) -> Bool { true }
+}

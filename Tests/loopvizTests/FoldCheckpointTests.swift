@@ -1,0 +1,85 @@
+import LoopEngine
+import Testing
+
+@testable import loopviz
+
+/// The UI's state at a step comes from the nearest saved checkpoint plus the events after it: exactly the state a
+/// fold from event 0 gives, at any step, after pokes too.
+@Suite("checkpointed folds")
+struct FoldCheckpointTests {
+    /// A fold that never saves a state: every answer is folded from event 0.
+    static func fromZero(_ session: Session) -> Session.Folds {
+        Session.Folds(
+            scenario: session.effectiveScenario, defaultWidth: session.defaultQueueWidth, interval: Int.max / 2)
+    }
+
+    /// A deterministic stream of numbers (SplitMix64), so a failure names a reproducible step.
+    struct Steps: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1330_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func check(_ session: Session, seed: UInt64, probes: Int = 60) {
+        let reference = fromZero(session)
+        let count = session.trace.count
+        var steps = Steps(state: seed)
+        // Random steps, forwards and backwards, and the edges: 0, every checkpoint's neighbours, the end.
+        let interval = session.foldInterval
+        var probe = [0, count, interval - 1, interval, interval + 1, 3 * interval].filter { $0 <= count }
+        for _ in 0..<probes { probe.append(Int.random(in: 0...count, using: &steps)) }
+        for step in probe {
+            #expect(
+                session.snapshots(after: step) == reference.loops.state(after: step, in: session.trace).snapshots,
+                "loops after \(step) of \(count)")
+            #expect(
+                session.poolSnapshot(after: step) == reference.pool.state(after: step, in: session.trace),
+                "pool after \(step) of \(count)")
+        }
+    }
+
+    @Test("a long lesson: the loop panels at random steps are those of a fold from event 0")
+    func longLessonAtRandomSteps() throws {
+        var script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+        script.until = .seconds(300)
+        let session = Session(script: script, foldInterval: 64)
+        #expect(session.trace.count > 3_000)
+        Self.check(session, seed: 1)
+    }
+
+    @Test("a pool scenario: the pool view at random steps is that of a fold from event 0")
+    func poolAtRandomSteps() {
+        let session = Session(script: LoopScript(scenario: PoolFixture.scenario, until: .seconds(5)), foldInterval: 16)
+        Self.check(session, seed: 2, probes: 40)
+    }
+
+    @Test("after pokes the trace changes and the folds start again from it")
+    func afterPokes() throws {
+        var script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+        script.until = .seconds(60)
+        var session = Session(script: script, foldInterval: 64)
+        _ = session.snapshots(after: session.trace.count)  // every checkpoint of the first trace is made
+        for (index, seconds) in [3, 17, 41].enumerated() {
+            session.intervene(
+                .init(
+                    time: .seconds(seconds), label: "wake \(index)", actions: [.wakeUp],
+                    newItem: nil))
+            Self.check(session, seed: 10 + UInt64(index), probes: 30)
+        }
+    }
+
+    @Test("checkpoints are made once each, in order, and only as far as asked")
+    func checkpointsOnDemand() {
+        let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).events
+        let folds = FoldCheckpoints(interval: 10, initial: 0) { count, _, _ in count += 1 }
+        #expect(folds.state(after: 25, in: trace) == 25 && folds.savedCount == 3)
+        #expect(folds.state(after: 5, in: trace) == 5 && folds.savedCount == 3)
+        #expect(folds.state(after: trace.count + 100, in: trace) == trace.count)
+        #expect(folds.savedCount == trace.count / 10 + 1)
+    }
+}
