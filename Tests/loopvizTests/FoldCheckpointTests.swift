@@ -75,7 +75,7 @@ struct FoldCheckpointTests {
 
     @Test("checkpoints are made once each, in order, and only as far as asked")
     func checkpointsOnDemand() {
-        let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).events
+        let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).trace
         let folds = FoldCheckpoints(interval: 10, initial: 0) { count, _, _ in count += 1 }
         #expect(folds.state(after: 25, in: trace) == 25 && folds.savedCount == 3)
         #expect(folds.state(after: 5, in: trace) == 5 && folds.savedCount == 3)

@@ -52,13 +52,13 @@ public enum RealScenarioRunner {
         let timedOut = !run.hasEnded && !full.value
         // Halting ends whatever still runs and drops the outside events to come, as the virtual world does.
         run.stop()
-        let events = recorder.events
+        let trace = recorder.trace
         let reason: VirtualWorld.HaltReason? =
             run.nestingLimit.map { .nestingLimit($0) } ?? run.threadLimit.map { .threadLimit($0) }
             ?? (timedOut ? .horizon : full.value ? .requested : nil)
         return ScenarioRunner.Outcome(
-            events: events, haltReason: reason, endTime: run.clock.now, reachedEventLimit: full.value,
-            eventCount: events.count)
+            trace: trace, haltReason: reason, endTime: run.clock.now, reachedEventLimit: full.value,
+            eventCount: trace.count)
     }
 }
 

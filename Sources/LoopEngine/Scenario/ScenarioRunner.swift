@@ -7,7 +7,10 @@ public enum ScenarioRunner {
 
     /// The outcome of a headless run.
     public struct Outcome: Sendable {
-        public var events: [LoopEvent]
+        /// The events recorded, stored compactly.
+        public var trace: LoopTrace
+        /// The events recorded, as an array (made on each call: prefer ``trace`` for a long run).
+        public var events: [LoopEvent] { Array(trace) }
         /// Why the world stopped: nil when every program ran to its end.
         public var haltReason: VirtualWorld.HaltReason?
         public var endTime: LoopInstant
@@ -99,9 +102,9 @@ public enum ScenarioRunner {
         world.discardPendingEvents()
         shared.hosts = []
         shared.queues = []
-        let count = forwarder?.count ?? recorder.events.count
+        let count = forwarder?.count ?? recorder.trace.count
         let outcome = Outcome(
-            events: recorder.events, haltReason: world.haltReason, endTime: world.now,
+            trace: recorder.trace, haltReason: world.haltReason, endTime: world.now,
             reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true,
             eventCount: count, stuckWaits: world.stuckWaits)
         return (outcome, world)

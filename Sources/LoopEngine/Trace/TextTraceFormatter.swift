@@ -11,7 +11,7 @@ public enum TextTraceFormatter {
     public static let header = ["time", "thread", "depth", "mode", "event", "name", "detail"]
 
     /// The whole trace, every column as wide as its widest cell.
-    public static func format(_ events: [LoopEvent], header showHeader: Bool = true) -> String {
+    public static func format(_ events: some Sequence<LoopEvent>, header showHeader: Bool = true) -> String {
         var stream = Stream(header: showHeader, lookahead: .max)
         for event in events { _ = stream.append(event) }
         return stream.finish()

@@ -9,7 +9,7 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     // @unchecked Sendable: `record` is only called with the engine lock held; read `events` when loops are idle.
 
     private struct State {
-        var events: [LoopEvent] = []
+        var trace = LoopTrace()
         var limit = Int.max
         var onRecord: ((Int) -> Void)?
     }
@@ -29,8 +29,11 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         state.deallocate()
     }
 
+    /// Every event recorded, in order, as the compact trace keeps them.
+    public var trace: LoopTrace { state.pointee.trace }
+
     /// Every event recorded, in order.
-    public var events: [LoopEvent] { state.pointee.events }
+    public var events: [LoopEvent] { Array(state.pointee.trace) }
 
     /// Called after each event; the UI uses it to halt a replay at a chosen step.
     public var onRecord: ((Int) -> Void)? {
@@ -45,10 +48,10 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     }
 
     public func record(_ event: consuming LoopEvent) {
-        guard state.pointee.events.count < state.pointee.limit else { return }
-        state.pointee.events.append(event)
-        if let onRecord = state.pointee.onRecord { onRecord(state.pointee.events.count) }
+        guard state.pointee.trace.count < state.pointee.limit else { return }
+        state.pointee.trace.append(event)
+        if let onRecord = state.pointee.onRecord { onRecord(state.pointee.trace.count) }
     }
 
-    public func removeAll() { state.pointee.events.removeAll() }
+    public func removeAll() { state.pointee.trace = LoopTrace() }
 }

@@ -76,10 +76,10 @@ enum CheckCommand {
                 CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
                 continue
             }
-            let reports = script.expectations.compactMap { $0.check(outcome.events) }
+            let reports = script.expectations.compactMap { $0.check(outcome.trace) }
             if reports.isEmpty {
                 let count = script.expectations.count
-                print("PASS \(shown) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.events.count) events)")
+                print("PASS \(shown) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.trace.count) events)")
             } else {
                 failed = true
                 print("FAIL \(shown)")

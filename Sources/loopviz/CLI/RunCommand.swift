@@ -121,7 +121,7 @@ enum RunCommand {
         }
         if clock == .real || !format.streams {
             format.write(
-                outcome.events, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual,
+                outcome.trace, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual,
                 to: output.writer)
         }
         if let problem = output.commit() {

@@ -15,7 +15,7 @@ enum TraceFormat: String, CaseIterable {
     var streams: Bool { self == .text || self == .jsonl }
 
     /// Writes the whole trace to `writer`; Chrome's, the largest, in pieces as it is made.
-    func write(_ events: [LoopEvent], scenario: String, clock: TraceClock, to writer: OutputWriter) {
+    func write(_ events: LoopTrace, scenario: String, clock: TraceClock, to writer: OutputWriter) {
         if self == .chrome {
             ChromeTraceFormatter.write(events, scenario: scenario, clock: clock) { writer.write($0) }
         } else {
@@ -23,7 +23,7 @@ enum TraceFormat: String, CaseIterable {
         }
     }
 
-    func render(_ events: [LoopEvent], scenario: String, clock: TraceClock) -> String {
+    func render(_ events: LoopTrace, scenario: String, clock: TraceClock) -> String {
         switch self {
         case .text: TextTraceFormatter.format(events)
         case .jsonl: JSONLTraceFormatter.format(events, scenario: scenario, clock: clock)

@@ -66,7 +66,7 @@ public struct Expectation: Sendable, Equatable {
     }
 
     /// Checks `events`; nil when the promise holds, otherwise a readable report with a diff.
-    public func check(_ events: [LoopEvent]) -> String? {
+    public func check(_ events: some RandomAccessCollection<LoopEvent>) -> String? {
         switch mode {
         case .exactly: checkExactly(events)
         case .inOrder: checkInOrder(events)
@@ -84,7 +84,7 @@ public struct Expectation: Sendable, Equatable {
         return (withThread ? "\(event.time) \(loop): " : "\(event.time) ") + TerminalSafeText.terminalSafe(event.step)
     }
 
-    private func checkExactly(_ events: [LoopEvent]) -> String? {
+    private func checkExactly(_ events: some RandomAccessCollection<LoopEvent>) -> String? {
         let actual = events.filter(Self.isObservable)
         let withThread = Set(actual.map(\.loop)).count > 1
         for index in 0..<max(actual.count, steps.count) {
@@ -101,7 +101,10 @@ public struct Expectation: Sendable, Equatable {
         return nil
     }
 
-    private func checkInOrder(_ events: [LoopEvent]) -> String? {
+    private func checkInOrder(_ trace: some RandomAccessCollection<LoopEvent>) -> String? {
+        // Only the events a step can match are looked at (each promise names a kind).
+        let kinds = Set(steps.map(\.kind))
+        let events = trace.filter { kinds.contains($0.kind) }
         var position = 0
         for (index, step) in steps.enumerated() {
             guard let found = events[position...].firstIndex(where: step.matches) else {

@@ -22,7 +22,7 @@ extension ChromeTraceFormatter {
         /// The loop step that closed a slice, when it tells something about it (a sleep's wake, a run's result).
         var closer: Int?
 
-        func json(_ events: [LoopEvent], flowNames: [Int: String]) -> String {
+        func json(_ events: LoopTrace, flowNames: [Int: String]) -> String {
             let event = events[self.event]
             let (name, category) = Self.title(content, event, flowNames)
             var members: [(String, String)] = [
@@ -122,20 +122,20 @@ extension ChromeTraceFormatter {
 
     /// Reads the trace once, in order, and produces the slices, instants, flows and counters.
     struct Builder {
-        let events: [LoopEvent]
+        let events: LoopTrace
         var records: [Record] = []
         var threads: [String: ThreadState] = [:]
         var threadOrder: [String] = []
         let flows: FlowPlan
 
-        init(events: [LoopEvent]) {
+        init(events: LoopTrace) {
             self.events = events
             self.flows = FlowPlan(events)
         }
 
         mutating func build() {
             for (index, event) in events.enumerated() { read(event, at: index) }
-            let end = events.map(\.time.nanoseconds).max() ?? 0
+            let end = events.isEmpty ? 0 : events.reduce(Int64.min) { max($0, $1.time.nanoseconds) }
             for name in threadOrder {
                 while let open = threads[name]?.stack.popLast() { close(open, at: end) }
             }

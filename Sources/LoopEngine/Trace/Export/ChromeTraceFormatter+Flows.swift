@@ -8,7 +8,7 @@ extension ChromeTraceFormatter {
         /// The name of each flow (a flow's start and end must share name and category).
         var names: [Int: String] = [:]
 
-        init(_ events: [LoopEvent]) {
+        init(_ events: LoopTrace) {
             var pairs: [(start: Int, end: Int, name: String)] = []
             // Per thread: causes waiting for their effect, as event indexes.
             var signals: [String: [String: [Int]]] = [:]

@@ -36,7 +36,9 @@ public enum ChromeTraceFormatter {
     public static let counterNames = ["signalled sources", "pending port messages", "timer fires"]
 
     /// The whole trace as one JSON object, one trace event per line so that diffs stay readable.
-    public static func format(_ events: [LoopEvent], scenario: String, clock: TraceClock = .virtual) -> String {
+    public static func format(
+        _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual
+    ) -> String {
         var out = ""
         write(events, scenario: scenario, clock: clock) { out += $0 }
         return out
@@ -46,8 +48,11 @@ public enum ChromeTraceFormatter {
     /// made: a trace at the event budget (a million events) makes about 300 MB of JSON, which a command writes
     /// out as it goes instead of holding it. The records wait in a compact form and are sorted by index.
     public static func write(
-        _ events: [LoopEvent], scenario: String, clock: TraceClock = .virtual, to output: (String) -> Void
+        _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual,
+        to output: (String) -> Void
     ) {
+        // The records refer to events by index: a trace already compact is read in place.
+        let events = events as? LoopTrace ?? LoopTrace(events)
         var builder = Builder(events: events)
         builder.build()
         output("{\"traceEvents\":[\n")

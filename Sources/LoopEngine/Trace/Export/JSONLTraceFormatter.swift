@@ -23,7 +23,9 @@ public enum JSONLTraceFormatter {
     public static let version = 1
 
     /// The header line and one line per event, each ending in a newline.
-    public static func format(_ events: [LoopEvent], scenario: String, clock: TraceClock = .virtual) -> String {
+    public static func format(
+        _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual
+    ) -> String {
         var lines = [header(scenario: scenario, clock: clock, count: events.count)]
         lines.reserveCapacity(events.count + 1)
         for event in events { lines.append(line(event)) }

@@ -32,7 +32,7 @@ extension MermaidTraceFormatter {
 
         /// Items are named per thread, as in a scenario: the same name on two threads is two participants, each
         /// labelled with its thread (`port p on A`); a name only one thread uses keeps the plain label.
-        init(_ events: [LoopEvent]) {
+        init(_ events: some Collection<LoopEvent>) {
             var ports: Set<String> = []
             for event in events where event.kind == .source1 || event.kind == .send {
                 if let name = event.name { ports.insert(Self.key(.port, name, on: event.loop)) }

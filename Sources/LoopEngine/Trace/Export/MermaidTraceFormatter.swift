@@ -25,7 +25,7 @@
 ///   and nothing reaches a terminal raw.
 public enum MermaidTraceFormatter {
     /// The whole diagram, ending in a newline. `scenario` becomes its title.
-    public static func format(_ events: [LoopEvent], scenario: String) -> String {
+    public static func format(_ events: some Collection<LoopEvent>, scenario: String) -> String {
         let participants = Participants(events)
         var lines = ["sequenceDiagram"]
         if !scenario.isEmpty { lines.append("    title " + escaped(scenario)) }

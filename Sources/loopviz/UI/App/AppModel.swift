@@ -77,7 +77,7 @@ struct AppModel: Equatable {
         if session.hasQueues { view = .pool }
     }
 
-    var trace: [LoopEvent] { session.trace }
+    var trace: LoopTrace { session.trace }
     var currentEvent: LoopEvent? { cursor > 0 && cursor <= trace.count ? trace[cursor - 1] : nil }
     /// The virtual time shown: the time of the current step.
     var now: LoopInstant { currentEvent?.time ?? .zero }

@@ -26,7 +26,7 @@ final class FoldCheckpoints<State>: Equatable {
 
     /// The state after the first `count` events of `trace` (the trace these checkpoints were made from, or a
     /// longer one that starts with it).
-    func state(after count: Int, in trace: [LoopEvent]) -> State {
+    func state(after count: Int, in trace: LoopTrace) -> State {
         let count = min(max(0, count), trace.count)
         let checkpoint = count / interval
         while saved.count <= checkpoint {

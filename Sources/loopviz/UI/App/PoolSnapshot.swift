@@ -130,7 +130,10 @@ struct PoolSnapshot: Equatable {
     }
 
     /// The pools after the first `count` events of `trace`.
-    init(queues specs: [QueueSpec], trace: [LoopEvent], count: Int, defaultWidth: Int = PoolSnapshot.defaultWidth) {
+    init(
+        queues specs: [QueueSpec], trace: some Sequence<LoopEvent>, count: Int,
+        defaultWidth: Int = PoolSnapshot.defaultWidth
+    ) {
         self.init(queues: specs, defaultWidth: defaultWidth)
         for (index, event) in trace.prefix(count).enumerated() where event.kind.isPool {
             apply(event)

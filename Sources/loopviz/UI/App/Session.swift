@@ -18,7 +18,7 @@ struct Session: Equatable {
     var interventions: [Intervention] = []
     /// How far the virtual clock is run.
     var horizon: Duration
-    private(set) var trace: [LoopEvent] = []
+    private(set) var trace = LoopTrace()
     private(set) var haltReason: VirtualWorld.HaltReason?
     /// The threads the replay left blocked for good in a wait (the world went idle).
     private(set) var stuckWaits: [StuckWait] = []
@@ -85,7 +85,7 @@ struct Session: Equatable {
     mutating func recompute() {
         guard !isLive else { return }
         let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
-        trace = outcome.events
+        trace = outcome.trace
         refold()
         haltReason = outcome.haltReason
         stuckWaits = outcome.stuckWaits
@@ -114,17 +114,18 @@ struct Session: Equatable {
         if let halt, haltReason == nil { haltReason = halt }
         // Real times carry nanoseconds of scheduling noise: shown to a tenth of a millisecond (the order of
         // events stays the order they happened in).
-        trace += events.map { event in
-            var event = event
-            event.time = LoopInstant(nanoseconds: (event.time.nanoseconds + 50_000) / 100_000 * 100_000)
-            return event
-        }
+        trace.append(
+            contentsOf: events.lazy.map { event in
+                var event = event
+                event.time = LoopInstant(nanoseconds: (event.time.nanoseconds + 50_000) / 100_000 * 100_000)
+                return event
+            })
         droppedEvents += dropped
         liveEnded = ended
         guard trace.count > Self.maximumLiveEvents else { return 0 }
         // Forget a quarter at once, so that a long run does not shift the whole trace at every batch.
         let forget = trace.count - Self.maximumLiveEvents * 3 / 4
-        trace.removeFirst(forget)
+        trace = LoopTrace(trace.dropFirst(forget))
         forgottenEvents += forget
         refold()
         return forget

@@ -31,7 +31,7 @@ enum CycleSteps {
     ]
 
     /// The step (0-based, same numbering in both views) of `trace[index]`, or nil when it has none.
-    static func step(of index: Int, in trace: [LoopEvent]) -> Int? {
+    static func step(of index: Int, in trace: LoopTrace) -> Int? {
         let event = trace[index]
         switch event.kind {
         case .runStart, .entry: return 0
@@ -61,7 +61,7 @@ enum CycleSteps {
     }
 
     /// True when the loop of `trace[index]` already waited in this iteration.
-    static func afterWait(_ index: Int, in trace: [LoopEvent]) -> Bool {
+    static func afterWait(_ index: Int, in trace: LoopTrace) -> Bool {
         let loop = trace[index].loop
         var position = index - 1
         while position >= 0 {

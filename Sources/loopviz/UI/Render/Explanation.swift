@@ -2,7 +2,7 @@ import LoopEngine
 
 /// The "Why" line: one or two sentences for the current step, naming the rule that produced it.
 enum Explanation {
-    static func text(for index: Int, in trace: [LoopEvent]) -> String {
+    static func text(for index: Int, in trace: LoopTrace) -> String {
         let event = trace[index]
         let name = event.name ?? ""
         switch event.kind {
