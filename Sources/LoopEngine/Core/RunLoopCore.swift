@@ -35,8 +35,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     public let isMainThread: Bool
     public let clock: any LoopClock
     public let waiter: any LoopWaiter
-    /// The real backend's halt flag, read directly: the core asks whether the backend halted after every callout,
-    /// and through the protocol that is a dynamic call, an atomic load behind a second call, for each one.
+    /// The waiter's halt flag (`LoopWaiter.haltFlag`), taken once here and read directly: the core asks whether
+    /// the backend halted after every callout, and through the protocol that is a dynamic call, an atomic load
+    /// behind a second call, for each one.
     private let haltFlag: AtomicFlag?
     public var profile: PlatformProfile { waiter.profile }
     let lock: LoopLock
@@ -86,7 +87,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         self.name = name
         self.clock = clock
         self.waiter = waiter
-        self.haltFlag = (waiter as? EpollWaiter)?.halted
+        self.haltFlag = waiter.haltFlag
         self.isMainThread = isMainThread
         self.lock = waiter.engineLock
         self.wakeUpPort = waiter.makePort(.wakeUp, label: "\(name).wakeUp")
@@ -175,7 +176,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         block.modes.contains(mode) || (block.modes.contains(.common) && commonModes.contains(mode))
     }
 
-    /// `waiter.isHalted`, without the protocol call on the real backend.
+    /// `waiter.isHalted`, without the protocol call when the waiter has a halt flag.
     @inline(__always)
     var isHalted: Bool { haltFlag?.value ?? waiter.isHalted }
 
