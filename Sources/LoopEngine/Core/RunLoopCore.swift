@@ -70,9 +70,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var isDrainingMainQueue = false
     var sleeping = false
     var sequence: UInt64 = 0
-    /// The virtual thread the loop belongs to, set once before any thread runs (`VirtualWorld.bind`): how the
-    /// virtual kernel tells its own thread from the others (`callerIsOutside`). Nil for a loop driven directly.
-    var virtualThread: VirtualThreadID?
+    /// The thread the loop belongs to, numbered by a waiter that schedules threads of its own (the virtual
+    /// clock's), set once before any thread runs: how that waiter tells the loop's own thread from the others
+    /// (`callerIsOutside`). Nil for a loop driven directly, and on a backend that asks the OS (`runThread`).
+    var waiterThread: Int?
     /// The item of the latest callout started on this loop, not retained (it is read only while that callout runs),
     /// or nil when it was a block or a task (then `latestBlockCallout` names it). When the nesting limit refuses a
     /// run, the latest callout is the one asking for it: any callout started after it would be nested deeper, in a
