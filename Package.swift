@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "loopviz",
+    // The real backend (epoll), the CF oracle and the bench are built on Linux only. On macOS, LoopEngine needs
+    // Swift's `Duration` (macOS 13) and LoopOracle `Synchronization.Atomic` (macOS 15).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "LoopEngine", targets: ["LoopEngine"]),
         .executable(name: "loopviz", targets: ["loopviz"]),
@@ -20,7 +23,7 @@ let package = Package(
         .target(
             name: "LoopOracle",
             dependencies: ["LoopEngine", "CLoopKernel"],
-            linkerSettings: [.linkedLibrary("Foundation")]
+            linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "loopviz",

@@ -3,8 +3,9 @@ import CoreFoundation
 import Foundation
 import LoopEngine
 
+#if os(Linux)
 /// Translations between the scenario model and CoreFoundation, and access to the private CF symbols the oracle
-/// needs.
+/// needs. Linux only, like the CF oracle: Apple's CoreFoundation imports some of these types differently.
 enum CFBridge {
     /// A CFString with `text`'s contents (`as CFString` is not available on Linux).
     static func string(_ text: String) -> CFString {
@@ -63,6 +64,7 @@ enum CFBridge {
         RunResult(rawValue: result.rawValue)?.description ?? "result \(result.rawValue)"
     }
 }
+#endif
 
 /// The monotonic clock CF uses on Linux, and sleeps that can be cut short.
 enum OracleClock {

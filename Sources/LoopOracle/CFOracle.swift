@@ -25,6 +25,7 @@ public enum CFOracleError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+#if os(Linux)
 /// Runs scenarios on the real CFRunLoop (swift-corelibs-foundation) so that differential tests can compare its
 /// trace with the engine's.
 ///
@@ -188,3 +189,20 @@ final class OracleSession: Sendable {
         return host?.trace.events ?? []
     }
 }
+#else
+/// The CF oracle is built on Linux only: it is the Linux CFRunLoop (swift-corelibs-foundation) that the engine is
+/// compared with, and its version-1 sources are eventfds. Here CFRunLoop is Apple's and a version-1 source's port a
+/// Mach port, so every scenario is refused, with the reason.
+public enum CFOracle {
+    public static func run(
+        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max
+    ) throws -> [LoopEvent] {
+        throw CFOracleError.unsupported(reason)
+    }
+
+    /// Why `scenario` cannot run on the real CFRunLoop here: on this platform, never.
+    public static func unsupportedReason(_ scenario: Scenario) -> String? { reason }
+
+    private static let reason = "the CF oracle is built on Linux only (swift-corelibs-foundation's CFRunLoop)"
+}
+#endif

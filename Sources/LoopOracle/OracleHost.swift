@@ -1,3 +1,4 @@
+#if os(Linux)
 import CLoopKernel
 import CoreFoundation
 import Dispatch
@@ -365,3 +366,4 @@ final class SourceCallout {
         callout.host?.callout(callout.kind, callout.name, callout.script, activity: nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import SnapshotSupport
 import Testing
@@ -94,3 +95,4 @@ struct BenchCommandTests {
         }
     }
 }
+#endif

@@ -249,6 +249,7 @@ struct CommandLineBoundsTests {
         #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
     }
 
+    #if os(Linux)
     @Test("compare reports a scenario stopped by the budget as an ERROR line of that file, not compared, exit 3")
     func compareBudget() throws {
         let folder = try BoundsFolder(["runaway.loop": Self.runaway, "good.loop": Self.good])
@@ -260,6 +261,7 @@ struct CommandLineBoundsTests {
         #expect(lines.dropFirst().first?.hasPrefix("AGREE good.loop") == true, "\(lines)")
         #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
     }
+    #endif
 
     @Test("screen stops at the budget too, and says so")
     func screenBudget() throws {

@@ -146,6 +146,7 @@ struct CommandLineTests {
         }
     }
 
+    #if os(Linux)
     @Test("compare agrees with the real CFRunLoop on a simple scenario and skips what it cannot run")
     func compare() throws {
         try RealTimeGate.exclusive {
@@ -160,4 +161,5 @@ struct CommandLineTests {
                     "SKIP darwin.loop: not comparable with the real CFRunLoop here: the darwin profile"))
         }
     }
+    #endif
 }

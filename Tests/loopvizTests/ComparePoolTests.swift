@@ -123,6 +123,7 @@ struct ComparePoolTests {
           operation a on Q priority urgent work 30ms
         """
 
+    #if os(Linux)
     @Test("the executable: pool files agree (exit 0), bad input exits 2; files without queues still go to CFRunLoop")
     func executable() throws {
         try RealTimeGate.exclusive {
@@ -141,4 +142,5 @@ struct ComparePoolTests {
             #expect(bad.stderr.contains("bad.loop:3:"), "\(bad.stderr)")
         }
     }
+    #endif
 }

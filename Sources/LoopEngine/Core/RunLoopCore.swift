@@ -35,8 +35,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     public let isMainThread: Bool
     public let clock: any LoopClock
     public let waiter: any LoopWaiter
-    /// The real backend's halt flag, read directly: the core asks whether the backend halted after every callout,
-    /// and through the protocol that is a dynamic call, an atomic load behind a second call, for each one.
+    /// The waiter's halt flag (`LoopWaiter.haltFlag`), taken once here and read directly: the core asks whether
+    /// the backend halted after every callout, and through the protocol that is a dynamic call, an atomic load
+    /// behind a second call, for each one.
     private let haltFlag: AtomicFlag?
     public var profile: PlatformProfile { waiter.profile }
     let lock: LoopLock
@@ -69,9 +70,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var isDrainingMainQueue = false
     var sleeping = false
     var sequence: UInt64 = 0
-    /// The virtual thread the loop belongs to, set once before any thread runs (`VirtualWorld.bind`): how the
-    /// virtual kernel tells its own thread from the others (`callerIsOutside`). Nil for a loop driven directly.
-    var virtualThread: VirtualThreadID?
+    /// The thread the loop belongs to, numbered by a waiter that schedules threads of its own (the virtual
+    /// clock's), set once before any thread runs: how that waiter tells the loop's own thread from the others
+    /// (`callerIsOutside`). Nil for a loop driven directly, and on a backend that asks the OS (`runThread`).
+    var waiterThread: Int?
     /// The item of the latest callout started on this loop, not retained (it is read only while that callout runs),
     /// or nil when it was a block or a task (then `latestBlockCallout` names it). When the nesting limit refuses a
     /// run, the latest callout is the one asking for it: any callout started after it would be nested deeper, in a
@@ -86,7 +88,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         self.name = name
         self.clock = clock
         self.waiter = waiter
-        self.haltFlag = (waiter as? EpollWaiter)?.halted
+        self.haltFlag = waiter.haltFlag
         self.isMainThread = isMainThread
         self.lock = waiter.engineLock
         self.wakeUpPort = waiter.makePort(.wakeUp, label: "\(name).wakeUp")
@@ -175,7 +177,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         block.modes.contains(mode) || (block.modes.contains(.common) && commonModes.contains(mode))
     }
 
-    /// `waiter.isHalted`, without the protocol call on the real backend.
+    /// `waiter.isHalted`, without the protocol call when the waiter has a halt flag.
     @inline(__always)
     var isHalted: Bool { haltFlag?.value ?? waiter.isHalted }
 

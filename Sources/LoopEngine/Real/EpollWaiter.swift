@@ -69,6 +69,7 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     // MARK: - Halting
 
     public var isHalted: Bool { halted.value }
+    public var haltFlag: AtomicFlag? { halted }
 
     /// The nesting limit a loop of this backend reached, which halted it; nil if none did.
     public var nestingLimit: NestingLimit? { registryLock.withLock { nestingLimitStorage } }

@@ -59,7 +59,7 @@ extension VirtualWorld {
 
     /// Makes `loop` belong to `thread`: from every other thread, ``callerIsOutside(_:)`` is then true for it.
     func bind(_ loop: RunLoopCore, to thread: VirtualThreadID) {
-        loop.virtualThread = thread
+        loop.waiterThread = thread.rawValue
     }
 
     /// The hosted thread that is calling; nil for an outside event (it is on no virtual thread) and when the

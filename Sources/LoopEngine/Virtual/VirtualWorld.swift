@@ -294,8 +294,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// An outside event is always outside; with hosted threads, so is every virtual thread but the loop's own.
     public func callerIsOutside(_ loop: RunLoopCore) -> Bool {
         if outsideDepth > 0 { return true }
-        guard let running = runningThread, let own = loop.virtualThread else { return false }
-        return running != own
+        guard let running = runningThread, let own = loop.waiterThread else { return false }
+        return running.rawValue != own
     }
 
     // MARK: - Ports

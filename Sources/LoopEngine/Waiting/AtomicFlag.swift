@@ -4,7 +4,10 @@ import CLoopKernel
 ///
 /// A class around one heap cell, so the cell never moves; the accesses are CLoopKernel's acquire/release atomics
 /// (Swift's `Synchronization.Atomic` would need macOS 15).
-final class AtomicFlag: @unchecked Sendable {
+///
+/// Public only so that a waiter can hand its halt flag to the core (``LoopWaiter/haltFlag``): outside LoopEngine a
+/// flag can be read, never made or set.
+public final class AtomicFlag: @unchecked Sendable {
     // @unchecked Sendable: `cell` is only touched through atomic operations.
     private let cell: UnsafeMutablePointer<Int32>
 
@@ -18,7 +21,7 @@ final class AtomicFlag: @unchecked Sendable {
         cell.deallocate()
     }
 
-    var value: Bool { lv_atomic_load_int(cell) != 0 }
+    public var value: Bool { lv_atomic_load_int(cell) != 0 }
 
     func set(_ value: Bool) { lv_atomic_store_int(cell, value ? 1 : 0) }
 

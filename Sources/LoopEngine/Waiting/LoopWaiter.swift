@@ -52,6 +52,11 @@ public protocol LoopWaiter: AnyObject, Sendable {
     var engineLock: LoopLock { get }
     /// True once the backend is shutting down; the core then returns from every run without further callouts.
     var isHalted: Bool { get }
+    /// The flag behind ``isHalted``, when the backend keeps one that can be read without a lock; nil otherwise
+    /// (the default). The core checks for a halt after every callout: it takes this flag once, when a loop is
+    /// made, and then reads it directly instead of calling ``isHalted`` through the protocol each time. When it is
+    /// not nil, its value must always be ``isHalted``.
+    var haltFlag: AtomicFlag? { get }
 
     func makePort(_ kind: PortKind, label: String) -> PortID
     /// Writes one message to a port (eventfd_write 1, or one Mach message).
@@ -87,6 +92,7 @@ public protocol LoopWaiter: AnyObject, Sendable {
 }
 
 extension LoopWaiter {
+    public var haltFlag: AtomicFlag? { nil }
     public func closePort(_ port: PortID) {}
     public func closePortSet(_ set: PortSetID) {}
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CoreFoundation
 
 /// The real CFRunLoop's items made the way a C program makes them: C callbacks, state through `context.info`.
@@ -74,3 +75,4 @@ enum BenchCF {
     /// A time limit CF treats as "forever" (above its ~16-year limit: no timeout timer at all).
     static let forever: Double = 1.0e10
 }
+#endif

@@ -1,6 +1,10 @@
 import LoopEngine
 
 /// `loopviz bench`: measures LoopEngine and the real CFRunLoop on the same workloads in the same run.
+///
+/// Built on Linux only, like the rest of `Bench/` but the scale workloads' scenarios: its real rows run the real
+/// backend (epoll), and its baselines and figures are eventfds, timerfds, `RUSAGE_THREAD` and `/proc`. Elsewhere
+/// the command gives its help and says so.
 enum BenchCommand {
     static let help = """
         OVERVIEW: Measure LoopEngine against the real CFRunLoop on the same workloads, in the same run.
@@ -103,6 +107,7 @@ enum BenchCommand {
             print(callgrindHelp)
             return .success
         }
+        #if os(Linux)
         if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
         for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
         where scanner.has(flag) || scanner.value(flag) != nil {
@@ -139,8 +144,15 @@ enum BenchCommand {
             rows: rows)
         print(scanner.has("--json") ? report.json : report.text)
         return .success
+        #else
+        CommandLine.printError(
+            "loopviz: error: bench is built on Linux only: its real rows run the real backend (epoll) and its "
+                + "baselines are eventfds and timerfds")
+        return .usage
+        #endif
     }
 
+    #if os(Linux)
     /// `--workload NAME --engine|--cf`: one run, one figure (what callgrind counts).
     private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
         if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
@@ -189,8 +201,10 @@ enum BenchCommand {
                 + "\(BenchReport.format(perIteration, .nanoseconds)) per iteration")
         return .success
     }
+    #endif
 }
 
+#if os(Linux)
 extension BenchCommand {
     /// `--workload scale-NAME [--items N] [--loop]`: one run of a scale workload, or its scenario file.
     fileprivate static func runScale(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
@@ -233,3 +247,4 @@ extension String {
         return String(text)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import LoopEngine
 
 /// Where the benchmarks' LoopEngine loops live: the real backend (a `CLOCK_MONOTONIC` clock and an
@@ -19,3 +20,4 @@ enum BenchEngine: String {
         }
     }
 }
+#endif

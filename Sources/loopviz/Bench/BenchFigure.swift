@@ -1,3 +1,4 @@
+#if os(Linux)
 /// What one variant of one workload measured: a figure per round, and, where the workload has a distribution
 /// (latencies), every sample of every round.
 ///
@@ -53,3 +54,4 @@ struct BenchFigure {
     /// The median of `values` (NaN when empty).
     static func median(_ values: [Double]) -> Double { percentile(values.sorted(), 0.5) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CLoopKernel
 
 #if canImport(Glibc)
@@ -212,3 +213,4 @@ final class BenchEvent {
         return true
     }
 }
+#endif

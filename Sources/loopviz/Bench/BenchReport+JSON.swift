@@ -1,3 +1,4 @@
+#if os(Linux)
 extension BenchReport {
     /// The results for machines: one JSON object, `{"format":"loopviz-bench","version":1,…}`. A figure that does
     /// not exist (a p99 without a distribution, a ratio to zero) is `null`, never NaN.
@@ -90,3 +91,4 @@ extension BenchReport {
         return out + "\""
     }
 }
+#endif

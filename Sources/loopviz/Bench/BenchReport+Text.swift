@@ -1,3 +1,4 @@
+#if os(Linux)
 extension BenchReport {
     /// The table for people: a header saying what and where, one line per variant, the goals beside the engine.
     var text: String {
@@ -143,3 +144,4 @@ extension BenchReport {
         return (value < 0 && integer != 0 ? "-" : "") + text
     }
 }
+#endif

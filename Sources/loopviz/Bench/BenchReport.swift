@@ -1,3 +1,4 @@
+#if os(Linux)
 /// Everything one `loopviz bench` run measured, ready to print as a table or as JSON.
 struct BenchReport {
     var rounds: Int
@@ -130,3 +131,4 @@ struct BenchGoal {
         return a / b
     }
 }
+#endif

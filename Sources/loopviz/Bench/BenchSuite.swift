@@ -1,3 +1,4 @@
+#if os(Linux)
 import LoopEngine
 
 /// How long and how often: the full run's sizes, or `--quick`'s.
@@ -279,3 +280,4 @@ enum BenchSuite {
         return rows
     }
 }
+#endif

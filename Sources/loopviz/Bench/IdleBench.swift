@@ -1,3 +1,4 @@
+#if os(Linux)
 import CoreFoundation
 import LoopEngine
 
@@ -66,3 +67,4 @@ enum IdleBench {
         Round(voluntarySwitches: usage.voluntarySwitches, cpuMilliseconds: Double(usage.cpuNanoseconds) / 1e6)
     }
 }
+#endif

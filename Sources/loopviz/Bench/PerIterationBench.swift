@@ -1,3 +1,4 @@
+#if os(Linux)
 import CoreFoundation
 import LoopEngine
 
@@ -102,3 +103,4 @@ enum PerIterationBench {
         return Double(elapsed) / Double(max(iterations, 1))
     }
 }
+#endif

@@ -89,6 +89,7 @@ enum ScaleBench {
     /// How far a scale run may go: beyond the end of every workload at the largest size.
     static let horizon: Duration = .seconds(3_600)
 
+    #if os(Linux)
     /// Runs `workload` with `items` items once: microseconds of CPU time per item of the run (the parse is not
     /// timed).
     static func run(_ workload: Workload, items: Int) -> Double {
@@ -99,4 +100,5 @@ enum ScaleBench {
         precondition(outcome.haltReason == nil, "the scale workload did not run to its end")
         return Double(elapsed) / 1_000 / Double(max(items, 1))
     }
+    #endif
 }

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CLoopKernel
 import CoreFoundation
 import LoopEngine
@@ -104,3 +105,4 @@ enum TimerLatenessBench {
         return round
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CoreFoundation
 import LoopEngine
 import Synchronization
@@ -237,3 +238,4 @@ enum WakeLatencyBench {
         return Array(merged.dropFirst(warmUp))
     }
 }
+#endif

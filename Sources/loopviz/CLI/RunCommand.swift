@@ -115,7 +115,8 @@ enum RunCommand {
             outcome = RealScenarioRunner.run(script.scenario, timeLimit: limit, maxEvents: budget)
             #else
             output.abandon()
-            CommandLine.printError("loopviz: error: --clock real needs Linux (eventfd, timerfd and epoll)")
+            CommandLine.printError(
+                "loopviz: error: the real backend is built on Linux only (epoll); use --clock virtual")
             return .usage
             #endif
         }

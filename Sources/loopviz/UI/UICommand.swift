@@ -85,7 +85,8 @@ enum UICommand {
             }
             model = AppModel(session: Session(liveScript: model.session.script), fileName: model.fileName)
             #else
-            CommandLine.printError("loopviz: error: the real clock's backend (epoll, eventfd) is Linux only")
+            CommandLine.printError(
+                "loopviz: error: the real backend is built on Linux only (epoll); use --clock virtual")
             return .usage
             #endif
         }

@@ -5,6 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The backbone of the suite: every case runs on LoopEngine (virtual clock) and on the real CFRunLoop (a fresh
@@ -17,6 +19,7 @@ struct DifferentialTests {
         #expect(outcome.haltReason == nil, "the program did not end: \(String(describing: outcome.haltReason))")
     }
 
+    #if os(Linux)
     @Test("the engine's trace matches CFRunLoop's", arguments: DifferentialCase.all)
     func engineMatchesCFRunLoop(_ testCase: DifferentialCase) throws {
         try RealTimeGate.exclusive {
@@ -28,6 +31,7 @@ struct DifferentialTests {
             #expect(comparison.agrees, "\(testCase.testDescription)\n\(comparison.sideBySide())")
         }
     }
+    #endif
 
     /// Real threads are late by scheduling noise; CI machines are loaded. `LOOPVIZ_TOLERANCE_MS` widens it.
     static let tolerance: Duration = {

@@ -1,3 +1,4 @@
+#if os(Linux)
 import LoopEngine
 import LoopOracle
 import SnapshotSupport
@@ -192,3 +193,4 @@ struct OracleSmokeTests {
         }
     }
 }
+#endif

@@ -110,6 +110,17 @@ extension Real {
             #expect(waiter.wait(on: set, poll: true) == .halted)
         }
 
+        @Test("the halt flag the core reads is the waiter's own: set by a halt; the virtual clock has none")
+        func haltFlagIsTheWaiters() throws {
+            let waiter = EpollWaiter()
+            let flag = try #require(waiter.haltFlag)
+            #expect(flag.value == false)
+            waiter.halt()
+            #expect(flag.value == true)
+            #expect(waiter.isHalted)
+            #expect(VirtualWorld().haltFlag == nil)
+        }
+
         @Test("an action scheduled at an instant runs on another thread once it has passed; a cancelled one never")
         func scheduledActions() throws {
             let waiter = EpollWaiter()

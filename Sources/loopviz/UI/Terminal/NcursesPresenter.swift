@@ -101,6 +101,13 @@ final class NcursesPresenter {
         return next
     }
 
+    #if canImport(Glibc)
+    private static let bytesReadable = UInt(FIONREAD)
+    #else
+    /// `FIONREAD`, Darwin's `_IOR('f', 127, int)`: Swift does not import macros built with `_IOR`.
+    private static let bytesReadable: UInt = 0x4004_667F
+    #endif
+
     /// Reads every key waiting, without blocking (a resize arrives here as `KEY_RESIZE`). `inputWasReadable`
     /// says whether poll reported standard input readable: only then does an empty read count towards the end of
     /// input.
@@ -119,7 +126,7 @@ final class NcursesPresenter {
             }
         }
         var pending: Int32 = 0
-        if inputWasReadable && reads == 0 && ioctl(0, UInt(FIONREAD), &pending) == 0 && pending == 0 {
+        if inputWasReadable && reads == 0 && ioctl(0, Self.bytesReadable, &pending) == 0 && pending == 0 {
             emptyReads += 1
         } else if reads > 0 {
             emptyReads = 0
