@@ -14,6 +14,8 @@ final class FoldCheckpoints<State>: Equatable {
     private let apply: (inout State, Int, LoopEvent) -> Void
     /// `saved[i]`: the state after `i * interval` events.
     private var saved: [State]
+    /// The last state asked for and its count: playing asks for the next one, a few events further.
+    private var latest: (count: Int, state: State)?
 
     /// `apply` folds the event at an index into the state.
     init(interval: Int = 2048, initial: State, apply: @escaping (inout State, Int, LoopEvent) -> Void) {
@@ -35,8 +37,16 @@ final class FoldCheckpoints<State>: Equatable {
             for index in start..<(start + interval) { apply(&state, index, trace[index]) }
             saved.append(state)
         }
+        // From the latest answer when it lies between the checkpoint and `count`: a frame while playing folds only
+        // the events since the previous frame.
+        var start = checkpoint * interval
         var state = saved[checkpoint]
-        for index in (checkpoint * interval)..<count { apply(&state, index, trace[index]) }
+        if let latest, latest.count >= start, latest.count <= count {
+            start = latest.count
+            state = latest.state
+        }
+        for index in start..<count { apply(&state, index, trace[index]) }
+        latest = (count, state)
         return state
     }
 

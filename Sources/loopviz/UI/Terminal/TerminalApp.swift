@@ -38,6 +38,9 @@ enum TerminalApp {
         let size = presenter.size
         _ = update(&model, .resize(width: size.width, height: size.height))
         presenter.present(render(model), full: true)
+        // The model last drawn: a frame whose model did not change (a tick at the end of the trace, a key that
+        // does nothing) draws nothing.
+        var drawn = model
         var last = monotonicSeconds()
         while !model.quitRequested {
             let playing = !model.isPaused && !model.isTooSmall && model.overlay == .none
@@ -89,7 +92,10 @@ enum TerminalApp {
                     }
                 }
             }
-            presenter.present(render(model), full: full)
+            if full || model != drawn {
+                presenter.present(render(model), full: full)
+                drawn = model
+            }
         }
         return .success
     }
