@@ -25,8 +25,9 @@ extension LoopEvent {
         case mode(String)
         /// `note`: a scenario's words, or something the engine had to say about the scenario.
         case note(Note)
-        /// `opAdd`: what the operation is.
-        case operation(OperationFacts)
+        /// `opAdd`: what the operation is. Boxed: it is the largest payload and the rarest, and every event's
+        /// fact is as large as the largest.
+        indirect case operation(OperationFacts)
         /// `opStart`: the thread it starts on.
         case thread(ThreadUse)
         /// `opCancel`: what the operation was doing when `cancel()` reached it.

@@ -101,6 +101,9 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "a word among a timer's clauses", source: "thread T\n  timer t at 1ms bogus", line: 2, column: 18,
             message: "unexpected 'bogus' in a timer; expected one of 'every', 'tolerance', 'in'"),
         .init(
+            id: "an activity without 'on'", source: "thread T\n  observer o beforeWaiting", line: 2, column: 14,
+            message: "unexpected 'beforeWaiting' in an observer; expected one of 'on', 'order', 'once', 'in'"),
+        .init(
             id: "trailing words", source: "thread T\n  wakeup now", line: 2, column: 10,
             message: "unexpected 'now' at the end of the line"),
         .init(

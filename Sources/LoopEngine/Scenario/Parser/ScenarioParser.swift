@@ -423,9 +423,10 @@ final class ScenarioParserState {
                     : "\(left.count > 1 ? "one of " : "")\(left.map { "'\($0)'" }.joined(separator: ", "))"
                 let modes =
                     seen.contains("in") ? " (several modes are separated by commas: `in default, tracking`)" : ""
+                let article = keyword.text.first.map { "aeiou".contains($0) } == true ? "an" : "a"
                 error(
                     node.line, at: clause,
-                    "unexpected '\(clause.text)' in a \(keyword.text); expected \(expected)\(modes)")
+                    "unexpected '\(clause.text)' in \(article) \(keyword.text); expected \(expected)\(modes)")
                 break
             }
             if !seen.insert(clause.text).inserted {

@@ -49,66 +49,99 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 
     /// The events, names and facts of a trace. Only a uniquely referenced storage is ever changed.
     final class Storage: @unchecked Sendable {
-        private(set) var count = 0
-        private var chunks: [[CompactEvent]] = []
-        private var names = NameTable()
-        private var facts: [LoopEvent.Fact] = []
-        private var factIDs: [LoopEvent.Fact: UInt32] = [:]
-        /// The facts that repeat most (an observer's activity), found without hashing.
-        private var activityFacts: [UInt32: UInt32] = [:]
+        // @unchecked Sendable: changed only while uniquely referenced (``LoopTrace/append(_:)``); shared copies
+        // are only read.
 
-        func copy() -> Storage {
-            let other = Storage()
-            other.count = count
-            other.chunks = chunks
-            other.names = names
-            other.facts = facts
-            other.factIDs = factIDs
-            other.activityFacts = activityFacts
-            return other
+        struct State {
+            var count = 0
+            var chunks: [[CompactEvent]] = []
+            var names = NameTable()
+            var facts: [LoopEvent.Fact] = []
+            var factIDs: [LoopEvent.Fact: UInt32] = [:]
+            /// An observer's activity, the fact that repeats most, by the activity's bit: found without hashing.
+            var activityFacts = [UInt32](repeating: .max, count: 32)
         }
+
+        /// Behind a pointer allocated once: `append` runs for every event, and a stored property of a class would
+        /// cost it a dynamic exclusivity check per access (see ``TraceRecorder``).
+        private let state: UnsafeMutablePointer<State>
+
+        init(_ initial: State = State()) {
+            state = .allocate(capacity: 1)
+            state.initialize(to: initial)
+        }
+
+        deinit {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+
+        var count: Int { state.pointee.count }
+
+        func copy() -> Storage { Storage(state.pointee) }
 
         func append(_ event: LoopEvent) {
             let compact = CompactEvent(
-                nanoseconds: event.time.nanoseconds, loop: names.id(event.loop),
-                mode: event.mode.map { names.id($0) + 1 } ?? 0, name: event.name.map { names.id($0) + 1 } ?? 0,
+                nanoseconds: event.time.nanoseconds, loop: state.pointee.names.id(event.loop),
+                mode: event.mode.map { state.pointee.names.id($0) + 1 } ?? 0,
+                name: event.name.map { state.pointee.names.id($0) + 1 } ?? 0,
                 fact: event.fact.map { factID($0) + 1 } ?? 0, iteration: UInt32(clamping: event.iteration),
                 depth: UInt16(clamping: event.depth), kind: Self.code(event.kind))
-            if count & (LoopTrace.chunkSize - 1) == 0 {
+            if state.pointee.count & (LoopTrace.chunkSize - 1) == 0 {
                 // The first chunk grows as arrays do (a short trace stays small); later ones are made whole.
                 var chunk: [CompactEvent] = []
-                if !chunks.isEmpty { chunk.reserveCapacity(LoopTrace.chunkSize) }
-                chunks.append(chunk)
+                if !state.pointee.chunks.isEmpty { chunk.reserveCapacity(LoopTrace.chunkSize) }
+                state.pointee.chunks.append(chunk)
             }
-            chunks[chunks.count - 1].append(compact)
-            count += 1
+            state.pointee.chunks[state.pointee.chunks.count - 1].append(compact)
+            state.pointee.count += 1
         }
 
         func event(at index: Int) -> LoopEvent {
-            let compact = chunks[index >> LoopTrace.chunkShift][index & (LoopTrace.chunkSize - 1)]
+            let state = self.state.pointee
+            let compact = state.chunks[index >> LoopTrace.chunkShift][index & (LoopTrace.chunkSize - 1)]
             return LoopEvent(
-                time: LoopInstant(nanoseconds: compact.nanoseconds), loop: names[compact.loop],
-                depth: Int(compact.depth), mode: compact.mode == 0 ? nil : names[compact.mode - 1],
+                time: LoopInstant(nanoseconds: compact.nanoseconds), loop: state.names[compact.loop],
+                depth: Int(compact.depth), mode: compact.mode == 0 ? nil : state.names[compact.mode - 1],
                 iteration: Int(compact.iteration), kind: Self.kinds[Int(compact.kind)],
-                name: compact.name == 0 ? nil : names[compact.name - 1],
-                fact: compact.fact == 0 ? nil : facts[Int(compact.fact - 1)])
+                name: compact.name == 0 ? nil : state.names[compact.name - 1],
+                fact: compact.fact == 0 ? nil : state.facts[Int(compact.fact - 1)])
         }
 
+        /// The fact's id. Facts that repeat (an activity, a wake's cause, a mode, an outcome) are kept once; those
+        /// that name an instant or a text (a sleep's deadlines, a late fire, a note) rarely do and are kept as
+        /// they come, without hashing.
         private func factID(_ fact: LoopEvent.Fact) -> UInt32 {
-            if case .activity(let activity) = fact, let id = activityFacts[activity.rawValue] { return id }
-            if let id = factIDs[fact] { return id }
-            let id = UInt32(facts.count)
-            facts.append(fact)
-            factIDs[fact] = id
-            if case .activity(let activity) = fact { activityFacts[activity.rawValue] = id }
-            return id
+            if case .activity(let activity) = fact, activity.rawValue.nonzeroBitCount == 1 {
+                let bit = activity.rawValue.trailingZeroBitCount
+                let known = state.pointee.activityFacts[bit]
+                if known != .max { return known }
+                let id = add(fact)
+                state.pointee.activityFacts[bit] = id
+                return id
+            }
+            switch fact {
+            case .wait, .late, .run, .note, .operation: return add(fact)
+            default:
+                if let id = state.pointee.factIDs[fact] { return id }
+                let id = add(fact)
+                state.pointee.factIDs[fact] = id
+                return id
+            }
+        }
+
+        private func add(_ fact: LoopEvent.Fact) -> UInt32 {
+            state.pointee.facts.append(fact)
+            return UInt32(state.pointee.facts.count - 1)
         }
 
         var storedBytes: Int {
-            let events = chunks.reduce(0) { $0 + $1.capacity } * MemoryLayout<CompactEvent>.stride
-            let names = self.names.names.reduce(0) { $0 + 16 + $1.utf8.count } * 2
-            let facts = self.facts.count * (MemoryLayout<LoopEvent.Fact>.stride * 2 + 8)
-            return events + names + facts
+            let state = self.state.pointee
+            let events = state.chunks.reduce(0) { $0 + $1.capacity } * MemoryLayout<CompactEvent>.stride
+            let names = state.names.names.reduce(0) { $0 + 16 + $1.utf8.count } * 2
+            let facts = state.facts.capacity * MemoryLayout<LoopEvent.Fact>.stride
+            let index = state.factIDs.capacity * (MemoryLayout<LoopEvent.Fact>.stride + 4)
+            return events + names + facts + index
         }
 
         static let kinds = LoopEvent.Kind.allCases
