@@ -62,14 +62,35 @@ extension Duration {
 
 /// Formats nanoseconds as seconds with three decimals (`1.250`), or more when needed (`0.000500`).
 func formatSeconds(_ nanoseconds: Int64) -> String {
+    // Digits written backwards into a small buffer: every exported event formats one or more of these.
     let negative = nanoseconds < 0
     let magnitude = nanoseconds.magnitude
-    let whole = magnitude / 1_000_000_000
-    let fraction = magnitude % 1_000_000_000
-    var digits = String(fraction)
-    digits = String(repeating: "0", count: 9 - digits.count) + digits
+    var whole = magnitude / 1_000_000_000
+    var fraction = magnitude % 1_000_000_000
     // Keep milliseconds always; keep finer digits only when they are not zero.
-    var trimmed = Substring(digits)
-    while trimmed.count > 3 && trimmed.last == "0" { trimmed = trimmed.dropLast() }
-    return (negative ? "-" : "") + "\(whole).\(trimmed)"
+    var digits = 9
+    while digits > 3 && fraction % 10 == 0 {
+        fraction /= 10
+        digits -= 1
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        var start = 32
+        for _ in 0..<digits {
+            start -= 1
+            buffer[start] = UInt8(truncatingIfNeeded: 48 + fraction % 10)
+            fraction /= 10
+        }
+        start -= 1
+        buffer[start] = UInt8(ascii: ".")
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(truncatingIfNeeded: 48 + whole % 10)
+            whole /= 10
+        } while whole > 0
+        if negative {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<32]), as: UTF8.self)
+    }
 }

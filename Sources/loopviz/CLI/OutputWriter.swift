@@ -38,18 +38,25 @@ final class OutputWriter {
     /// Buffers `text`, writing out every full buffer: a large text (a whole Chrome trace) goes out in pieces
     /// instead of being copied into the buffer whole.
     func write(_ text: String) {
-        guard errorNumber == nil else { return }
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count && errorNumber == nil {
-                let count = min(Self.capacity - buffer.count, bytes.count - start)
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
-                start += count
-                if buffer.count >= Self.capacity { flush() }
-            }
-        }
+        text.withUTF8 { append($0) }
         if flushesLines && text.utf8.contains(10) { flush() }
+    }
+
+    /// Buffers UTF-8 `bytes` (a JSONL line), writing out every full buffer.
+    func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+        if flushesLines && bytes.contains(10) { flush() }
+    }
+
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while start < bytes.count && errorNumber == nil {
+            let count = min(Self.capacity - buffer.count, bytes.count - start)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
+            start += count
+            if buffer.count >= Self.capacity { flush() }
+        }
     }
 
     /// Writes out everything buffered; false once a write has failed.

@@ -17,8 +17,13 @@ enum TraceStreaming {
             let counted = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { _ in true }
             writer.write(
                 JSONLTraceFormatter.header(scenario: scenario.name, clock: .virtual, count: counted.eventCount) + "\n")
+            var line: [UInt8] = []
+            line.reserveCapacity(256)
             return ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { event in
-                writer.write(JSONLTraceFormatter.line(event) + "\n")
+                line.removeAll(keepingCapacity: true)
+                JSONLTraceFormatter.appendLine(event, to: &line)
+                line.append(0x0A)
+                writer.write(bytes: line)
                 return writer.isWorking
             }
         default:

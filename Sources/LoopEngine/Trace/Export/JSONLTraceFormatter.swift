@@ -43,14 +43,51 @@ public enum JSONLTraceFormatter {
 
     /// One event as a JSON object (without a newline).
     public static func line(_ event: LoopEvent) -> String {
-        var members: [(String, String)] = [
-            ("t", formatSeconds(event.time.nanoseconds)), ("thread", JSONText.quoted(event.loop)),
-            ("depth", String(event.depth)), ("mode", JSONText.quoted(event.mode)),
-            ("iteration", String(event.iteration)), ("kind", JSONText.quoted(event.kind.rawValue)),
-            ("name", JSONText.quoted(event.name)),
-        ]
-        if event.kind == .result { members.append(("result", JSONText.quoted(event.name))) }
-        members.append(("detail", JSONText.quoted(event.detail)))
-        return JSONText.object(members)
+        var bytes: [UInt8] = []
+        appendLine(event, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``line(_:)`` as UTF-8 appended to `bytes`, without a newline: a million lines are written by
+    /// `run --trace jsonl`, and bytes are several times cheaper to build than strings.
+    public static func appendLine(_ event: LoopEvent, to bytes: inout [UInt8]) {
+        func literal(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        literal("{\"t\":")
+        appendSeconds(event.time.nanoseconds, to: &bytes)
+        literal(",\"thread\":")
+        JSONText.appendQuoted(event.loop, to: &bytes)
+        literal(",\"depth\":")
+        appendInteger(event.depth, to: &bytes)
+        literal(",\"mode\":")
+        JSONText.appendQuoted(event.mode, to: &bytes)
+        literal(",\"iteration\":")
+        appendInteger(event.iteration, to: &bytes)
+        literal(",\"kind\":")
+        JSONText.appendQuoted(event.kind.rawValue, to: &bytes)
+        literal(",\"name\":")
+        JSONText.appendQuoted(event.name, to: &bytes)
+        if event.kind == .result {
+            literal(",\"result\":")
+            JSONText.appendQuoted(event.name, to: &bytes)
+        }
+        literal(",\"detail\":")
+        JSONText.appendQuoted(event.detail, to: &bytes)
+        literal("}")
+    }
+
+    private static func appendSeconds(_ nanoseconds: Int64, to bytes: inout [UInt8]) {
+        var text = formatSeconds(nanoseconds)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value))
+            return
+        }
+        var text = String(value)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 }

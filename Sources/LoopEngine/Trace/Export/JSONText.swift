@@ -6,12 +6,50 @@ enum JSONText {
     /// and every bidirectional control (``TerminalSafeText/isUnsafe(_:)``: a terminal showing the file would act
     /// on them) becomes `\uXXXX`, which decodes to the same text; other non-ASCII passes through as UTF-8.
     static func quoted(_ text: String) -> String {
+        var out = ""
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// A JSON string literal, or `null`.
+    static func quoted(_ text: String?) -> String {
+        text.map { quoted($0) } ?? "null"
+    }
+
+    /// ``quoted(_:)`` as UTF-8 appended to `bytes`, or `null` for nil.
+    static func appendQuoted(_ text: String?, to bytes: inout [UInt8]) {
+        guard var text else {
+            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            return
+        }
+        let plain = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            bytes.append(0x22)
+            bytes.append(contentsOf: utf8)
+            bytes.append(0x22)
+            return true
+        }
+        if !plain {
+            var quoted = ""
+            appendQuoted(text, to: &quoted)
+            quoted.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    /// ``quoted(_:)`` appended to `out`, or `null` for nil: how a line is built without a string per value.
+    static func appendQuoted(_ text: String?, to out: inout String) {
+        guard let text else {
+            out += "null"
+            return
+        }
         // Most names are plain printable ASCII: those need no scan of scalars.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            return "\"" + text + "\""
+            out += "\""
+            out += text
+            out += "\""
+            return
         }
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
+        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -21,12 +59,6 @@ enum JSONText {
             }
         }
         out += "\""
-        return out
-    }
-
-    /// A JSON string literal, or `null`.
-    static func quoted(_ text: String?) -> String {
-        text.map { quoted($0) } ?? "null"
     }
 
     /// `{"key":value,...}` in the given order; values must already be JSON.
