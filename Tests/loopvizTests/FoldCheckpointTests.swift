@@ -82,4 +82,15 @@ struct FoldCheckpointTests {
         #expect(folds.state(after: trace.count + 100, in: trace) == trace.count)
         #expect(folds.savedCount == trace.count / 10 + 1)
     }
+
+    @Test("the timeline drawn frame after frame, forwards and back, is the timeline drawn afresh")
+    func timelineRowsAreReused() {
+        var model = RenderTests.model(width: 132, height: 43, step: 1)
+        for step in [1, 40, 41, 45, 90, 60, 61, 200, 120, model.trace.count] {
+            model.cursor = step
+            model.furthest = max(model.furthest, step)
+            let fresh = RenderTests.model(width: 132, height: 43, step: step)
+            #expect(RenderTests.text(model) == RenderTests.text(fresh), "step \(step)")
+        }
+    }
 }

@@ -152,3 +152,28 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
         static func code(_ kind: LoopEvent.Kind) -> UInt8 { unsafeBitCast(kind, to: UInt8.self) }
     }
 }
+
+extension LoopTrace {
+    /// The index of the first event later than `instant` (``endIndex`` if none): a binary search, since a trace
+    /// is recorded in time order.
+    public func firstIndex(after instant: LoopInstant) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].time > instant { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The index of the first event at `instant` or later (``endIndex`` if none).
+    public func firstIndex(atOrAfter instant: LoopInstant) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].time >= instant { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

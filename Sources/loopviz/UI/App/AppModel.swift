@@ -115,4 +115,14 @@ struct AppModel: Equatable {
 
     /// The primary thread's items, in declaration order (the targets of the item keys).
     var items: [ItemSpec] { session.primaryThread.items }
+
+    /// True when `render` would draw `other` exactly as it draws this model: they differ at most in how playback
+    /// keeps time between steps (the step credit, the play clock), which no panel shows. The runtime draws a
+    /// frame only when this is false.
+    func drawsLike(_ other: AppModel) -> Bool {
+        var other = other
+        other.stepCredit = stepCredit
+        other.playClock = playClock
+        return self == other
+    }
 }

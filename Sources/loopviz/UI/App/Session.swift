@@ -136,6 +136,9 @@ struct Session: Equatable {
         folds.loops.state(after: count, in: trace).snapshots
     }
 
+    /// The timeline's rows as last drawn from the current trace (render keeps them up to date).
+    var timelineRows: TimelineRows { folds.timeline }
+
     /// The operation queues after the first `count` events.
     func poolSnapshot(after count: Int) -> PoolSnapshot {
         folds.pool.state(after: count, in: trace)
@@ -156,6 +159,8 @@ struct Session: Equatable {
 
         var loops: FoldCheckpoints<Loops>
         var pool: FoldCheckpoints<PoolSnapshot>
+        /// The timeline's rows as last drawn.
+        var timeline = TimelineRows()
 
         init(
             scenario: Scenario = Scenario(name: "", threads: []), defaultWidth: Int = ScenarioRunner.defaultQueueWidth,

@@ -81,15 +81,16 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         move(&model, to: nextShown(after: model.cursor, &model))
     case .stepBack:
         model.isPaused = true
-        let previous = model.trace.indices.last { $0 < model.cursor - 1 && model.isShown(model.trace[$0]) }
+        // Searches start at the cursor: a step at event 1,000,000 looks at a few events, not at all of them.
+        let previous = (0..<max(0, model.cursor - 1)).last { model.isShown(model.trace[$0]) }
         move(&model, to: (previous ?? -1) + 1)
     case .nextIteration:
         model.isPaused = true
-        let next = model.trace.indices.first { $0 >= model.cursor && model.trace[$0].kind == .beforeTimers }
+        let next = (model.cursor..<model.trace.count).first { model.trace[$0].kind == .beforeTimers }
         move(&model, to: (next ?? model.trace.count - 1) + 1)
     case .previousIteration:
         model.isPaused = true
-        let previous = model.trace.indices.last { $0 < model.cursor - 1 && model.trace[$0].kind == .beforeTimers }
+        let previous = (0..<max(0, model.cursor - 1)).last { model.trace[$0].kind == .beforeTimers }
         move(&model, to: (previous ?? -1) + 1)
     case .faster: model.speedIndex = min(model.speedIndex + 1, AppModel.speeds.count - 1)
     case .slower: model.speedIndex = max(model.speedIndex - 1, 0)
@@ -145,7 +146,9 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
 /// further when it can).
 private func nextShown(after cursor: Int, _ model: inout AppModel) -> Int {
     while true {
-        if let next = model.trace.indices.first(where: { $0 >= cursor && model.isShown(model.trace[$0]) }) {
+        if let next = (min(cursor, model.trace.count)..<model.trace.count).first(where: {
+            model.isShown(model.trace[$0])
+        }) {
             return next + 1
         }
         guard model.session.canExtend else { break }
@@ -333,7 +336,7 @@ private func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
     // The queue as it is at that time, with every event of that instant (an earlier key pressed at the same
     // time included, even when the cursor has not reached its events yet).
     let instant = LoopInstant.zero + time
-    let upTo = model.trace.firstIndex { $0.time > instant } ?? model.trace.count
+    let upTo = model.trace.firstIndex(after: instant)
     let queue = model.session.poolSnapshot(after: max(upTo, model.cursor)).queue(named: shown.name) ?? shown
     var intervention: Session.Intervention?
     switch command {

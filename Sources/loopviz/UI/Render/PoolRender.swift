@@ -301,7 +301,14 @@ private func drawPoolLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen
     guard rect.height >= 2 else { return }
     header("Pool events (PgUp/PgDn)", rect, focused: false, &screen, glyphs)
     let rows = rect.height - 1
-    let indices = model.trace.prefix(model.cursor).indices.filter { model.isShown(model.trace[$0]) }
+    // The shown events just before the cursor, found backwards from it: as many as the panel and its scroll need.
+    var indices: [Int] = []
+    var index = model.cursor - 1
+    while index >= 0 && indices.count < rows + model.logScroll {
+        if model.isShown(model.trace[index]) { indices.append(index) }
+        index -= 1
+    }
+    indices.reverse()
     let last = max(0, indices.count - model.logScroll)
     let shown = indices[max(0, last - rows)..<last]
     let widths = LogColumns(shown.map { model.trace[$0] }, minimumTime: 6)

@@ -341,40 +341,66 @@ private func drawTimeline(
     let end = model.now
     let spanNanos = max(Int64(2_000_000_000), end.nanoseconds)
     let window = min(spanNanos, Int64(columns) * 50_000_000)
-    let start = max(0, end.nanoseconds - window)
     let bucket = max(1, window / Int64(columns))
-    for (row, loop) in snapshots.prefix(rect.height - 2).enumerated() {
+    // The window starts on a whole column, so it moves a column at a time and a frame can reuse the last one's rows.
+    let start = max(0, (end.nanoseconds - window) / bucket * bucket)
+    // One pass over the events inside the window, for every row at once; each row starts from its loop's state
+    // where the window begins (asleep, running), read from the checkpointed fold. The rows are kept for the next
+    // frame, which folds only the events since: a frame at event 1,000,000 looks at a few events.
+    let loops = Array(snapshots.prefix(rect.height - 2))
+    let timeline = model.session.timelineRows
+    let key = TimelineRows.Key(start: start, bucket: bucket, columns: columns, threads: loops.map(\.thread))
+    if timeline.key != key || timeline.processed > model.cursor {
+        let first = min(model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: start)), model.cursor)
+        let before = model.session.snapshots(after: first)
+        timeline.key = key
+        timeline.processed = first
+        timeline.rows = loops.map { loop in
+            let state = before.first { $0.thread == loop.thread }
+            return TimelineRows.Row(
+                cells: [Character](repeating: " ", count: columns), asleep: state?.isSleeping ?? false,
+                runs: state?.runs.count ?? 0)
+        }
+    }
+    let rowOf = Dictionary(loops.enumerated().map { ($1.thread, $0) }, uniquingKeysWith: { first, _ in first })
+    for index in timeline.processed..<model.cursor {
+        let event = model.trace[index]
+        guard let row = rowOf[event.loop] else { continue }
+        var state = timeline.rows[row]
+        let column = Int((event.time.nanoseconds - start) / bucket)
+        if column >= 0 && column < columns {
+            if state.runs > 0 && max(0, state.lastColumn + 1) < column {
+                for fill in max(0, state.lastColumn + 1)..<column where state.cells[fill] == " " {
+                    state.cells[fill] = state.asleep ? glyphs.asleep : glyphs.awake
+                }
+            }
+            if let mark = mark(for: event) {
+                let current = state.cells[column]
+                if current == " " || current == glyphs.awake || current == glyphs.asleep
+                    || priority(mark) > priority(current)
+                {
+                    state.cells[column] = mark
+                }
+            } else if state.cells[column] == " " {
+                state.cells[column] = state.asleep ? glyphs.asleep : glyphs.awake
+            }
+            state.lastColumn = max(state.lastColumn, column)
+        }
+        if event.kind == .runStart { state.runs += 1 }
+        if event.kind == .result { state.runs = max(0, state.runs - 1) }
+        if event.kind == .sleep { state.asleep = event.wait?.isPoll != true }
+        if event.kind == .wake { state.asleep = false }
+        timeline.rows[row] = state
+    }
+    timeline.processed = model.cursor
+    let rows = timeline.rows
+    for (row, loop) in loops.enumerated() {
         let y = rect.y + 1 + row
         screen.put(String(loop.thread.prefix(labelWidth - 1)), x: rect.x, y: y, style: glyphs.header)
-        var cells = [Character](repeating: " ", count: columns)
-        var asleep = false
-        var started = false
-        var lastColumn = -1
-        for event in model.trace.prefix(model.cursor) where event.loop == loop.thread {
-            let column = Int((event.time.nanoseconds - start) / bucket)
-            if column >= 0 && column < columns {
-                if started && max(0, lastColumn + 1) < column {
-                    for fill in max(0, lastColumn + 1)..<column where cells[fill] == " " {
-                        cells[fill] = asleep ? glyphs.asleep : glyphs.awake
-                    }
-                }
-                if let mark = mark(for: event) {
-                    if cells[column] == " " || cells[column] == glyphs.awake || cells[column] == glyphs.asleep
-                        || priority(mark) > priority(cells[column])
-                    {
-                        cells[column] = mark
-                    }
-                } else if cells[column] == " " {
-                    cells[column] = asleep ? glyphs.asleep : glyphs.awake
-                }
-                lastColumn = max(lastColumn, column)
-            }
-            if event.kind == .runStart { started = true }
-            if event.kind == .sleep { asleep = event.wait?.isPoll != true }
-            if event.kind == .wake { asleep = false }
-            if event.kind == .result && loop.runs.isEmpty { started = loop.runs.count > 0 }
-        }
-        if started {
+        var cells = rows[row].cells
+        let asleep = rows[row].asleep
+        let lastColumn = rows[row].lastColumn
+        if rows[row].runs > 0 {
             let nowColumn = min(columns - 1, Int((end.nanoseconds - start) / bucket))
             if nowColumn > lastColumn {
                 for fill in max(0, lastColumn + 1)...nowColumn { cells[fill] = asleep ? glyphs.asleep : glyphs.awake }

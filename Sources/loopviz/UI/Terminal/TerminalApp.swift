@@ -38,8 +38,8 @@ enum TerminalApp {
         let size = presenter.size
         _ = update(&model, .resize(width: size.width, height: size.height))
         presenter.present(render(model), full: true)
-        // The model last drawn: a frame whose model did not change (a tick at the end of the trace, a key that
-        // does nothing) draws nothing.
+        // The model last drawn: a frame that would look the same (a tick between two steps, a key that does
+        // nothing) draws nothing.
         var drawn = model
         var last = monotonicSeconds()
         while !model.quitRequested {
@@ -92,7 +92,7 @@ enum TerminalApp {
                     }
                 }
             }
-            if full || model != drawn {
+            if full || !model.drawsLike(drawn) {
                 presenter.present(render(model), full: full)
                 drawn = model
             }

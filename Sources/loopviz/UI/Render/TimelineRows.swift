@@ -1,0 +1,27 @@
+/// The timeline's rows as far as the trace has been drawn, kept between frames: a frame at the same window (the
+/// window moves in whole columns) folds only the events since the last frame into them.
+final class TimelineRows: Equatable {
+    /// What the rows are for: the window's first instant, a column's width, how many columns, whose rows.
+    struct Key: Equatable {
+        var start: Int64
+        var bucket: Int64
+        var columns: Int
+        var threads: [String]
+    }
+
+    /// One thread's row.
+    struct Row {
+        var cells: [Character]
+        var asleep: Bool
+        /// Runs active on the thread (the row is drawn awake or asleep only inside one).
+        var runs: Int
+        var lastColumn = -1
+    }
+
+    var key: Key?
+    /// The events folded into `rows`: the trace's first `processed`.
+    var processed = 0
+    var rows: [Row] = []
+
+    static func == (lhs: TimelineRows, rhs: TimelineRows) -> Bool { true }
+}
