@@ -11,6 +11,8 @@ struct BenchCommandTests {
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
     ]
+    /// The goals of issue 11 that the bench judges, by row: each must be stated (and decided) in the output.
+    static let issue11Goals = ["virtual/6": ["≤ 150 ns", "median ≤ 1.5× no sink"]]
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
     func quickJSON() throws {
@@ -25,6 +27,14 @@ struct BenchCommandTests {
             #expect((report["cores"] as? Int ?? 0) >= 1)
             let rows = try #require(report["rows"] as? [[String: Any]])
             #expect(rows.compactMap { $0["id"] as? String } == Self.rowIDs)
+            for row in rows {
+                guard let id = row["id"] as? String, let wanted = Self.issue11Goals[id] else { continue }
+                let goals = row["goals"] as? [[String: Any]] ?? []
+                #expect(goals.compactMap { $0["text"] as? String } == wanted, "row \(id): its goals")
+                for goal in goals {
+                    #expect(goal["met"] is Bool, "row \(id), goal \(goal["text"] ?? "?"): undecided")
+                }
+            }
             for row in rows {
                 let id = row["id"] as? String ?? "?"
                 let variants = try #require(row["variants"] as? [[String: Any]], "row \(id) has no variants")
