@@ -10,9 +10,12 @@ struct BenchCommandTests {
     static let rowIDs = [
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
+        "memory/event",
     ]
     /// The goals of issue 11 that the bench judges, by row: each must be stated (and decided) in the output.
-    static let issue11Goals = ["virtual/6": ["≤ 150 ns", "median ≤ 1.5× no sink"]]
+    static let issue11Goals = [
+        "virtual/6": ["≤ 150 ns", "median ≤ 1.5× no sink"], "memory/event": ["≤ 48 bytes (resident growth)"],
+    ]
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
     func quickJSON() throws {
@@ -87,6 +90,19 @@ struct BenchCommandTests {
         ] {
             let result = try LoopvizProcess.run(["bench"] + bad)
             #expect(result.status == 2, "bench \(bad.joined(separator: " "))")
+        }
+    }
+
+    @Test("--workload memory records once and says what the trace and the process kept; bad usage exits 2")
+    func memoryWorkload() throws {
+        let run = try LoopvizProcess.run(["bench", "--workload", "memory", "--iterations", "100"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("memory, 6 observers, engine (virtual, TraceRecorder): events "))
+        #expect(run.stdout.contains(", iterations 100, stored bytes "))
+        #expect(run.stdout.contains(" per event), resident growth "))
+        for bad in [["--cf"], ["--items", "5"], ["--iterations", "0"]] {
+            let result = try LoopvizProcess.run(["bench", "--workload", "memory"] + bad)
+            #expect(result.status == 2, "bench --workload memory \(bad.joined(separator: " "))")
         }
     }
 

@@ -12,6 +12,7 @@ enum BenchCommand {
         USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
                loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
+               loopviz bench --workload memory [--observers N] [--iterations N]
                loopviz bench --callgrind
 
         Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -36,18 +37,22 @@ enum BenchCommand {
                           time, not 16×):
                           ports (each sent one message, a 50 ms run), one-shot timers (two per deadline, until
                           the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
+          memory          The virtual workload recorded for 1,000,000 events in a fresh child process: bytes
+                          per event of its resident-set growth (judged) and of the trace's storedBytes.
 
         OPTIONS:
-          --quick                 A short run (2 rounds, small sizes) that checks everything works; its figures
-                                  are not worth reading.
+          --quick                 A short run (2 rounds, small sizes, 100,000 events for the long traces) that
+                                  checks everything works; its figures are not worth reading.
           --json                  Print one JSON object (format "loopviz-bench") instead of the table.
           --rounds N              Rounds per workload (default 5).
           --only LIST             Only these workloads, comma-separated (e.g. per-iteration,virtual).
           --workload NAME         Run one workload once and print its figure: for valgrind (see --callgrind).
           --engine, --cf          The loop --workload runs on.
           --virtual               With --engine: the virtual clock instead of the real backend.
-          --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual).
-          --iterations N          Iterations for --workload (default 1,000,000).
+          --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual and
+                                  memory).
+          --iterations N          Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
+                                  events).
           --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
           --loop                  With --workload scale-…: print the generated .loop file instead of running it
                                   (to run it with `loopviz run`, or under perf or valgrind).
@@ -157,6 +162,7 @@ enum BenchCommand {
     /// `--workload NAME --engine|--cf`: one run, one figure (what callgrind counts).
     private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
         if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
+        if workload == "memory" { return runMemory(scanner) }
         for flag in ["--items", "--loop"] where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload scale-…", command: "bench")
         }
@@ -166,7 +172,7 @@ enum BenchCommand {
         }
         guard workload == "per-iteration" || workload == "virtual" else {
             return CommandLine.usageError(
-                "--workload runs per-iteration, virtual or scale-ports|timers|repeating, not '\(workload)'",
+                "--workload runs per-iteration, virtual, memory or scale-ports|timers|repeating, not '\(workload)'",
                 command: "bench")
         }
         if !onEngine && scanner.has("--virtual") {
@@ -236,6 +242,31 @@ extension BenchCommand {
             "\(workload), \(items) items, engine (virtual): "
                 + "\(BenchReport.format(perItem * Double(items) / 1_000, .milliseconds)) of CPU time, "
                 + "\(BenchReport.format(perItem, .microseconds)) per item")
+        return .success
+    }
+}
+
+extension BenchCommand {
+    /// `--workload memory [--observers N] [--iterations N]`: one recording in this process, which has done nothing
+    /// else before (what the memory row runs as its child).
+    fileprivate static func runMemory(_ scanner: ArgumentScanner) -> ExitStatus {
+        for flag in ["--engine", "--cf", "--virtual", "--items", "--loop"]
+        where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError(
+                "\(flag) does not go with memory (it records on the virtual clock)", command: "bench")
+        }
+        var observers = MemoryBench.observers
+        var iterations: Int?
+        for flag in ["--observers", "--iterations"] {
+            guard let text = scanner.value(flag) else { continue }
+            let lowest = flag == "--observers" ? 0 : 1
+            guard let value = Int(text), value >= lowest, value <= 100_000_000 else {
+                return CommandLine.usageError("'\(text)' is not a valid value for \(flag)", command: "bench")
+            }
+            if flag == "--observers" { observers = value } else { iterations = value }
+        }
+        let count = iterations ?? MemoryBench.iterations(forEvents: 1_000_000, observers: observers)
+        print(MemoryBench.line(MemoryBench.record(iterations: count, observers: observers), observers: observers))
         return .success
     }
 }

@@ -1,0 +1,60 @@
+#if os(Linux)
+import LoopEngine
+
+extension BenchSuite {
+    /// The groups of a million events (`settings.longEvents`): memory per recorded event.
+    static func longTraceGroups(_ settings: BenchSettings) -> [BenchGroup] {
+        let events = settings.longEvents
+        let shown = grouped(events)
+        var groups: [BenchGroup] = []
+
+        // The child's recording feeds both variants: the resident growth is judged, the trace's account is shown.
+        var stored: Double?
+        let memoryIterations = Lazy { MemoryBench.iterations(forEvents: events) }
+        groups.append(
+            BenchGroup(
+                workload: "memory",
+                rows: [
+                    BenchRow(
+                        id: "memory/event", workload: "memory",
+                        title: "memory per recorded event, \(shown) events (virtual, 6 observers), fresh process",
+                        unit: .bytes, variants: [],
+                        goals: [
+                            BenchGoal(
+                                statistic: .median, against: nil, factor: 48, text: "≤ 48 bytes (resident growth)")
+                        ])
+                ],
+                variants: [
+                    .init(name: "engine: resident growth / events", role: .engine) {
+                        let figures = MemoryBench.inChild(events: events, iterations: memoryIterations.value)
+                        stored = figures.storedPerEvent
+                        return [BenchResult(figure: figures.residentPerEvent)]
+                    },
+                    .init(name: "engine: trace.storedBytes / events", role: .reference) {
+                        // Alone (the engine variant did not run first), it records for itself.
+                        let figure =
+                            stored
+                            ?? MemoryBench.inChild(events: events, iterations: memoryIterations.value).storedPerEvent
+                        stored = nil
+                        return [BenchResult(figure: figure)]
+                    },
+                ]))
+        return groups
+    }
+}
+
+/// A value computed the first time it is asked for, then kept.
+final class Lazy<Value> {
+    private let make: () -> Value
+    private var made: Value?
+
+    init(_ make: @escaping () -> Value) { self.make = make }
+
+    var value: Value {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
+    }
+}
+#endif
