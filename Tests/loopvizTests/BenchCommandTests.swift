@@ -10,11 +10,12 @@ struct BenchCommandTests {
     static let rowIDs = [
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
-        "memory/event",
+        "memory/event", "run-jsonl/wall", "run-jsonl/peak",
     ]
     /// The goals of issue 11 that the bench judges, by row: each must be stated (and decided) in the output.
     static let issue11Goals = [
         "virtual/6": ["≤ 150 ns", "median ≤ 1.5× no sink"], "memory/event": ["≤ 48 bytes (resident growth)"],
+        "run-jsonl/wall": ["≤ 1.5 s"], "run-jsonl/peak": ["≤ 150 MB"],
     ]
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
@@ -103,6 +104,20 @@ struct BenchCommandTests {
         for bad in [["--cf"], ["--items", "5"], ["--iterations", "0"]] {
             let result = try LoopvizProcess.run(["bench", "--workload", "memory"] + bad)
             #expect(result.status == 2, "bench --workload memory \(bad.joined(separator: " "))")
+        }
+    }
+
+    @Test("--workload run-jsonl runs loopviz run once as a child and says how long and how large; bad usage exits 2")
+    func runJSONLWorkload() throws {
+        let run = try LoopvizProcess.run(["bench", "--workload", "run-jsonl", "--events", "1000"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("run-jsonl: loopviz run --trace jsonl -o FILE, events 1000, wall "))
+        #expect(run.stdout.contains(" MB), spawner peak "))
+        for bad in [
+            ["--workload", "run-jsonl", "--cf"], ["--workload", "run-jsonl", "--events", "0"], ["--events", "5"],
+        ] {
+            let result = try LoopvizProcess.run(["bench"] + bad)
+            #expect(result.status == 2, "bench \(bad.joined(separator: " "))")
         }
     }
 

@@ -81,12 +81,96 @@ enum BenchChild {
         return Int(text[range.upperBound...].prefix { $0 == "-" || $0.isNumber })
     }
 
+    /// The calling process's peak resident set so far, in bytes (`VmHWM` in `/proc/self/status`).
+    static func peakResidentBytes() -> Int? {
+        guard let text = BenchPlatform.readSmallFile("/proc/self/status", limit: 8192) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.dropFirst("VmHWM:".count).filter(\.isNumber)
+            return Int(digits).map { $0 * 1024 }
+        }
+        return nil
+    }
+
     /// The calling process's resident set now, in bytes (`/proc/self/statm`'s second field, in pages).
     static func residentBytes() -> Int? {
         guard let text = BenchPlatform.readSmallFile("/proc/self/statm") else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// A folder of its own under `$TMPDIR` (else `/tmp`) for a workload's files, removed with everything in it.
+final class BenchTemporaryFolder {
+    let path: String
+
+    init() {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/loopviz-bench-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
+        guard let made else { preconditionFailure("cannot make a temporary folder in \(base) (errno \(errno))") }
+        path = made
+    }
+
+    /// `name` inside the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `text` to `name` in the folder; false when it could not.
+    func save(_ text: String, as name: String) -> Bool {
+        let fd = open(file(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            bytes = bytes.dropFirst(count)
+        }
+        return true
+    }
+
+    /// Lines (newline characters) in `name`, and whether its first line starts with `prefix`; nil when it cannot
+    /// be read.
+    func countLines(in name: String, firstLinePrefix prefix: String) -> (lines: Int, prefixed: Bool)? {
+        let fd = open(file(name), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var lines = 0
+        var head: [UInt8] = []
+        let wanted = Array(prefix.utf8)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            if head.count < wanted.count { head += buffer[0..<min(count, wanted.count - head.count)] }
+            buffer.withUnsafeBytes { raw in
+                var start = raw.baseAddress!
+                let end = start + count
+                while start < end, let found = memchr(start, 0x0A, end - start) {
+                    lines += 1
+                    start = UnsafeRawPointer(found) + 1
+                }
+            }
+        }
+        return (lines, head == wanted)
+    }
+
+    deinit {
+        // Everything in the folder is the workload's: the files it wrote, and whatever the child left (an
+        // atomic `-o` writes a temporary file beside its target first).
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { unlink(file(name)) }
+            }
+            closedir(directory)
+        }
+        rmdir(path)
     }
 }
 #endif

@@ -13,6 +13,7 @@ enum BenchCommand {
                loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
                loopviz bench --workload memory [--observers N] [--iterations N]
+               loopviz bench --workload run-jsonl [--events N]
                loopviz bench --callgrind
 
         Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -39,6 +40,8 @@ enum BenchCommand {
                           the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
           memory          The virtual workload recorded for 1,000,000 events in a fresh child process: bytes
                           per event of its resident-set growth (judged) and of the trace's storedBytes.
+          run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
+                          1,000,000 events, started from a fresh process: wall time and peak RSS.
 
         OPTIONS:
           --quick                 A short run (2 rounds, small sizes, 100,000 events for the long traces) that
@@ -53,6 +56,7 @@ enum BenchCommand {
                                   memory).
           --iterations N          Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
                                   events).
+          --events N              Events for --workload run-jsonl (default 1,000,000).
           --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
           --loop                  With --workload scale-…: print the generated .loop file instead of running it
                                   (to run it with `loopviz run`, or under perf or valgrind).
@@ -95,7 +99,8 @@ enum BenchCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--rounds", "--only", "--workload", "--observers", "--iterations", "--items"],
+                arguments,
+                valued: ["--rounds", "--only", "--workload", "--observers", "--iterations", "--items", "--events"],
                 switches: [
                     "-h", "--help", "--quick", "--json", "--engine", "--cf", "--virtual", "--callgrind", "--loop",
                 ])
@@ -115,7 +120,7 @@ enum BenchCommand {
         }
         #if os(Linux)
         if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
-        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop", "--events"]
         where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload", command: "bench")
         }
@@ -163,6 +168,10 @@ enum BenchCommand {
     private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
         if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
         if workload == "memory" { return runMemory(scanner) }
+        if workload == "run-jsonl" { return runJSONL(scanner) }
+        if scanner.value("--events") != nil {
+            return CommandLine.usageError("--events goes with --workload run-jsonl", command: "bench")
+        }
         for flag in ["--items", "--loop"] where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload scale-…", command: "bench")
         }
@@ -172,7 +181,8 @@ enum BenchCommand {
         }
         guard workload == "per-iteration" || workload == "virtual" else {
             return CommandLine.usageError(
-                "--workload runs per-iteration, virtual, memory or scale-ports|timers|repeating, not '\(workload)'",
+                "--workload runs per-iteration, virtual, memory, run-jsonl or scale-ports|timers|repeating, not "
+                    + "'\(workload)'",
                 command: "bench")
         }
         if !onEngine && scanner.has("--virtual") {
@@ -250,7 +260,7 @@ extension BenchCommand {
     /// `--workload memory [--observers N] [--iterations N]`: one recording in this process, which has done nothing
     /// else before (what the memory row runs as its child).
     fileprivate static func runMemory(_ scanner: ArgumentScanner) -> ExitStatus {
-        for flag in ["--engine", "--cf", "--virtual", "--items", "--loop"]
+        for flag in ["--engine", "--cf", "--virtual", "--items", "--loop", "--events"]
         where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError(
                 "\(flag) does not go with memory (it records on the virtual clock)", command: "bench")
@@ -267,6 +277,27 @@ extension BenchCommand {
         }
         let count = iterations ?? MemoryBench.iterations(forEvents: 1_000_000, observers: observers)
         print(MemoryBench.line(MemoryBench.record(iterations: count, observers: observers), observers: observers))
+        return .success
+    }
+}
+
+extension BenchCommand {
+    /// `--workload run-jsonl [--events N]`: one `loopviz run --trace jsonl` of N events (default 1,000,000) started
+    /// from this fresh process (what the run-jsonl rows run as their child).
+    fileprivate static func runJSONL(_ scanner: ArgumentScanner) -> ExitStatus {
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
+        where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError("\(flag) does not go with run-jsonl", command: "bench")
+        }
+        var events = 1_000_000
+        if let text = scanner.value("--events") {
+            guard let value = Int(text), value >= 1, value <= 100_000_000 else {
+                return CommandLine.usageError(
+                    "'\(text)' is not a number of events (1 to 100,000,000)", command: "bench")
+            }
+            events = value
+        }
+        print(RunJSONLBench.line(RunJSONLBench.measure(events: events)))
         return .success
     }
 }

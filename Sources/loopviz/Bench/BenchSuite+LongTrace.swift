@@ -2,7 +2,8 @@
 import LoopEngine
 
 extension BenchSuite {
-    /// The groups of a million events (`settings.longEvents`): memory per recorded event.
+    /// The groups of a million events (`settings.longEvents`): memory per recorded event, and `loopviz run --trace
+    /// jsonl`.
     static func longTraceGroups(_ settings: BenchSettings) -> [BenchGroup] {
         let events = settings.longEvents
         let shown = grouped(events)
@@ -38,6 +39,35 @@ extension BenchSuite {
                         stored = nil
                         return [BenchResult(figure: figure)]
                     },
+                ]))
+
+        groups.append(
+            BenchGroup(
+                workload: "run-jsonl",
+                rows: [
+                    BenchRow(
+                        id: "run-jsonl/wall", workload: "run-jsonl",
+                        title: "run --trace jsonl -o FILE, \(shown) events: wall time", unit: .seconds, variants: [],
+                        goals: [BenchGoal(statistic: .median, against: nil, factor: 1.5, text: "≤ 1.5 s")]),
+                    BenchRow(
+                        id: "run-jsonl/peak", workload: "run-jsonl",
+                        title: "run --trace jsonl -o FILE, \(shown) events: peak RSS", unit: .megabytes,
+                        variants: [],
+                        goals: [BenchGoal(statistic: .median, against: nil, factor: 150, text: "≤ 150 MB")]
+                    ),
+                ],
+                variants: [
+                    .init(name: "loopviz run (a fresh process's child)", role: .engine) {
+                        let figures = RunJSONLBench.inChild(events: events)
+                        let floor =
+                            figures.peakBytes > figures.spawnerPeakBytes
+                            ? nil
+                            : "the peak is not above its spawner's (\(figures.spawnerPeakBytes) bytes): at most that"
+                        return [
+                            BenchResult(figure: figures.wallSeconds),
+                            BenchResult(figure: figures.peakMegabytes, note: floor),
+                        ]
+                    }
                 ]))
         return groups
     }

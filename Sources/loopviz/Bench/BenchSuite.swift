@@ -15,7 +15,7 @@ struct BenchSettings {
     var idleSeconds: Double
     /// Items of the scale workloads: the small size and the large one (4× as many).
     var scaleItems: (small: Int, large: Int)
-    /// Events of the long traces: the memory workload's recording.
+    /// Events of the long traces: the memory workload's recording and the `run --trace jsonl`.
     var longEvents: Int
 
     static let full = BenchSettings(
@@ -70,7 +70,7 @@ struct BenchGroup {
 
 /// The workloads of `loopviz bench` and the loop that runs them.
 enum BenchSuite {
-    static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual", "scale", "memory"]
+    static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual", "scale", "memory", "run-jsonl"]
 
     /// Every group, in table order, for `settings`.
     static func groups(_ settings: BenchSettings) -> [BenchGroup] {
