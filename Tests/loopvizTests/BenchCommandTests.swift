@@ -10,12 +10,13 @@ struct BenchCommandTests {
     static let rowIDs = [
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
-        "memory/event", "run-jsonl/wall", "run-jsonl/peak",
+        "memory/event", "run-jsonl/wall", "run-jsonl/peak", "ui/step", "ui/goto", "ui/poke", "ui/play",
     ]
     /// The goals of issue 11 that the bench judges, by row: each must be stated (and decided) in the output.
     static let issue11Goals = [
         "virtual/6": ["≤ 150 ns", "median ≤ 1.5× no sink"], "memory/event": ["≤ 48 bytes (resident growth)"],
-        "run-jsonl/wall": ["≤ 1.5 s"], "run-jsonl/peak": ["≤ 150 MB"],
+        "run-jsonl/wall": ["≤ 1.5 s"], "run-jsonl/peak": ["≤ 150 MB"], "ui/step": ["≤ 50 ms"],
+        "ui/goto": ["≤ 50 ms"], "ui/poke": ["≤ 50 ms"], "ui/play": ["≤ 3 %"],
     ]
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")

@@ -42,6 +42,9 @@ enum BenchCommand {
                           per event of its resident-set growth (judged) and of the trace's storedBytes.
           run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
                           1,000,000 events, started from a fresh process: wall time and peak RSS.
+          ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
+                          step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
+                          the CPU of playing near it at 30 frames a second; also near event 1,000.
 
         OPTIONS:
           --quick                 A short run (2 rounds, small sizes, 100,000 events for the long traces) that

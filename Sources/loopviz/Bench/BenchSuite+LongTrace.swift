@@ -2,8 +2,8 @@
 import LoopEngine
 
 extension BenchSuite {
-    /// The groups of a million events (`settings.longEvents`): memory per recorded event, and `loopviz run --trace
-    /// jsonl`.
+    /// The groups of a million events (`settings.longEvents`): memory per recorded event, `loopviz run --trace
+    /// jsonl`, and the UI on a long trace.
     static func longTraceGroups(_ settings: BenchSettings) -> [BenchGroup] {
         let events = settings.longEvents
         let shown = grouped(events)
@@ -68,6 +68,50 @@ extension BenchSuite {
                             BenchResult(figure: figures.peakMegabytes, note: floor),
                         ]
                     }
+                ]))
+
+        let shared = UIBench.Shared()
+        let samples = settings.uiStepSamples
+        let frames = settings.uiPlayFrames
+        let near = min(1_000, events)
+        let results: (UIBench.Round) -> [BenchResult] = { round in
+            [
+                .distribution(round.step), BenchResult(figure: round.goTo), BenchResult(figure: round.poke),
+                BenchResult(figure: round.playCPU),
+            ]
+        }
+        let uiGoal = BenchGoal(statistic: .median, against: nil, factor: 50, text: "≤ 50 ms")
+        groups.append(
+            BenchGroup(
+                workload: "ui",
+                rows: [
+                    BenchRow(
+                        id: "ui/step", workload: "ui", title: "UI: n, one step to event \(shown) (update + render)",
+                        unit: .milliseconds, variants: [], goals: [uiGoal]),
+                    BenchRow(
+                        id: "ui/goto", workload: "ui",
+                        title: "UI: g \(events) from event 1, first jump (update + render)", unit: .milliseconds,
+                        variants: [], goals: [uiGoal]),
+                    BenchRow(
+                        id: "ui/poke", workload: "ui",
+                        title: "UI: s, a poke at event \(shown): replay and render", unit: .milliseconds,
+                        variants: [], goals: [uiGoal]),
+                    BenchRow(
+                        id: "ui/play", workload: "ui",
+                        title: "UI: playing near event \(shown), 30 frames/s: CPU of a core", unit: .percent,
+                        variants: [], goals: [BenchGoal(statistic: .median, against: nil, factor: 3, text: "≤ 3 %")]),
+                ],
+                variants: [
+                    .init(name: "loopviz UI at event \(shown)", role: .engine) {
+                        let fixture = UIBench.Fixture(events: events)
+                        shared.fixture = fixture
+                        return results(UIBench.measure(fixture, at: events, stepSamples: samples, playFrames: frames))
+                    },
+                    .init(name: "loopviz UI at event \(grouped(near)) (same trace)", role: .reference) {
+                        let fixture = shared.fixture ?? UIBench.Fixture(events: events)
+                        shared.fixture = nil
+                        return results(UIBench.measure(fixture, at: near, stepSamples: samples, playFrames: frames))
+                    },
                 ]))
         return groups
     }

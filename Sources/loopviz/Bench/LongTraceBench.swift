@@ -1,10 +1,10 @@
 #if os(Linux)
 import LoopEngine
 
-/// The long trace of the `run` rows: one thread with a 1 ms repeating timer (seven events a millisecond:
-/// beforeTimers, beforeSources, beforeWaiting, sleep, wake, afterWaiting, timer) and a version-0 source nobody
-/// signals, run for far longer than `events` events take. The event budget (`--max-events`) stops it at exactly
-/// `events`.
+/// The long trace of the `run` and `ui` rows: one thread with a 1 ms repeating timer (seven events a
+/// millisecond: beforeTimers, beforeSources, beforeWaiting, sleep, wake, afterWaiting, timer) and a version-0
+/// source nobody signals (what the UI's `s` pokes), run for far longer than `events` events take. The event budget
+/// (`--max-events`, `Session(maxEvents:)`) stops it at exactly `events`.
 enum LongTrace {
     static func script(events: Int) -> String {
         // Twice the virtual time the events take, and ten seconds more: the budget, never the clock, ends it.
