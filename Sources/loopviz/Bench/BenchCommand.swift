@@ -66,7 +66,7 @@ enum BenchCommand {
           --callgrind             Print how to count instructions per iteration with valgrind's callgrind.
           -h, --help              Show this help.
 
-        Measure a release build: swift build -c release && .build/release/loopviz bench (about 5 minutes).
+        Measure a release build: swift build -c release && .build/release/loopviz bench (about 7 minutes).
         Progress goes to standard error. The goals are judged here, never by timed unit tests.
 
         EXIT STATUS:
