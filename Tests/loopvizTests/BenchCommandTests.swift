@@ -10,6 +10,13 @@ struct BenchCommandTests {
     static let rowIDs = [
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
+        "memory/event", "run-jsonl/wall", "run-jsonl/peak", "ui/step", "ui/goto", "ui/poke", "ui/play",
+    ]
+    /// The goals of issue 11 that the bench judges, by row: each must be stated (and decided) in the output.
+    static let issue11Goals = [
+        "virtual/6": ["≤ 150 ns", "median ≤ 1.5× no sink"], "memory/event": ["≤ 48 bytes (resident growth)"],
+        "run-jsonl/wall": ["≤ 1.5 s"], "run-jsonl/peak": ["≤ 150 MB"], "ui/step": ["≤ 50 ms"],
+        "ui/goto": ["≤ 50 ms"], "ui/poke": ["≤ 50 ms"], "ui/play": ["≤ 3 %"],
     ]
 
     @Test("--quick --json prints every row, each variant with finite numbers, one figure per round")
@@ -25,6 +32,14 @@ struct BenchCommandTests {
             #expect((report["cores"] as? Int ?? 0) >= 1)
             let rows = try #require(report["rows"] as? [[String: Any]])
             #expect(rows.compactMap { $0["id"] as? String } == Self.rowIDs)
+            for row in rows {
+                guard let id = row["id"] as? String, let wanted = Self.issue11Goals[id] else { continue }
+                let goals = row["goals"] as? [[String: Any]] ?? []
+                #expect(goals.compactMap { $0["text"] as? String } == wanted, "row \(id): its goals")
+                for goal in goals {
+                    #expect(goal["met"] is Bool, "row \(id), goal \(goal["text"] ?? "?"): undecided")
+                }
+            }
             for row in rows {
                 let id = row["id"] as? String ?? "?"
                 let variants = try #require(row["variants"] as? [[String: Any]], "row \(id) has no variants")
@@ -74,6 +89,33 @@ struct BenchCommandTests {
             ["--workload", "scale-nothing"], ["--workload", "scale-ports", "--items", "0"],
             ["--workload", "scale-ports", "--engine"], ["--workload", "per-iteration", "--cf", "--items", "5"],
             ["--items", "5"],
+        ] {
+            let result = try LoopvizProcess.run(["bench"] + bad)
+            #expect(result.status == 2, "bench \(bad.joined(separator: " "))")
+        }
+    }
+
+    @Test("--workload memory records once and says what the trace and the process kept; bad usage exits 2")
+    func memoryWorkload() throws {
+        let run = try LoopvizProcess.run(["bench", "--workload", "memory", "--iterations", "100"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("memory, 6 observers, engine (virtual, TraceRecorder): events "))
+        #expect(run.stdout.contains(", iterations 100, stored bytes "))
+        #expect(run.stdout.contains(" per event), resident growth "))
+        for bad in [["--cf"], ["--items", "5"], ["--iterations", "0"]] {
+            let result = try LoopvizProcess.run(["bench", "--workload", "memory"] + bad)
+            #expect(result.status == 2, "bench --workload memory \(bad.joined(separator: " "))")
+        }
+    }
+
+    @Test("--workload run-jsonl runs loopviz run once as a child and says how long and how large; bad usage exits 2")
+    func runJSONLWorkload() throws {
+        let run = try LoopvizProcess.run(["bench", "--workload", "run-jsonl", "--events", "1000"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("run-jsonl: loopviz run --trace jsonl -o FILE, events 1000, wall "))
+        #expect(run.stdout.contains(" MB), spawner peak "))
+        for bad in [
+            ["--workload", "run-jsonl", "--cf"], ["--workload", "run-jsonl", "--events", "0"], ["--events", "5"],
         ] {
             let result = try LoopvizProcess.run(["bench"] + bad)
             #expect(result.status == 2, "bench \(bad.joined(separator: " "))")

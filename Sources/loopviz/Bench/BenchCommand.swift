@@ -12,6 +12,8 @@ enum BenchCommand {
         USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
                loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
+               loopviz bench --workload memory [--observers N] [--iterations N]
+               loopviz bench --workload run-jsonl [--events N]
                loopviz bench --callgrind
 
         Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -29,31 +31,42 @@ enum BenchCommand {
                           raw timerfd.
           idle            A kept-alive loop with nothing to do for 10 s: the loop thread's voluntary context
                           switches and CPU time.
-          virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers.
+          virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers,
+                          against the same workload without a sink.
           scale           Many items in one loop on the virtual clock, at 4,000 and 16,000 items; µs of CPU time
                           per item, and the ratio of the two totals (4× the items should take about 4× the
                           time, not 16×):
                           ports (each sent one message, a 50 ms run), one-shot timers (two per deadline, until
                           the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
+          memory          The virtual workload recorded for 1,000,000 events in a fresh child process: bytes
+                          per event of its resident-set growth (judged) and of the trace's storedBytes.
+          run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
+                          1,000,000 events, started from a fresh process: wall time and peak RSS.
+          ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
+                          step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
+                          the CPU of playing near it at 30 frames a second; also near event 1,000.
 
         OPTIONS:
-          --quick                 A short run (2 rounds, small sizes) that checks everything works; its figures
-                                  are not worth reading.
+          --quick                 A short run (2 rounds, small sizes, 100,000 events for the long traces) that
+                                  checks everything works; its figures are not worth reading.
           --json                  Print one JSON object (format "loopviz-bench") instead of the table.
           --rounds N              Rounds per workload (default 5).
           --only LIST             Only these workloads, comma-separated (e.g. per-iteration,virtual).
           --workload NAME         Run one workload once and print its figure: for valgrind (see --callgrind).
           --engine, --cf          The loop --workload runs on.
           --virtual               With --engine: the virtual clock instead of the real backend.
-          --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual).
-          --iterations N          Iterations for --workload (default 1,000,000).
+          --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual and
+                                  memory).
+          --iterations N          Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
+                                  events).
+          --events N              Events for --workload run-jsonl (default 1,000,000).
           --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
           --loop                  With --workload scale-…: print the generated .loop file instead of running it
                                   (to run it with `loopviz run`, or under perf or valgrind).
           --callgrind             Print how to count instructions per iteration with valgrind's callgrind.
           -h, --help              Show this help.
 
-        Measure a release build: swift build -c release && .build/release/loopviz bench (about 5 minutes).
+        Measure a release build: swift build -c release && .build/release/loopviz bench (about 7 minutes).
         Progress goes to standard error. The goals are judged here, never by timed unit tests.
 
         EXIT STATUS:
@@ -89,7 +102,8 @@ enum BenchCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--rounds", "--only", "--workload", "--observers", "--iterations", "--items"],
+                arguments,
+                valued: ["--rounds", "--only", "--workload", "--observers", "--iterations", "--items", "--events"],
                 switches: [
                     "-h", "--help", "--quick", "--json", "--engine", "--cf", "--virtual", "--callgrind", "--loop",
                 ])
@@ -109,7 +123,7 @@ enum BenchCommand {
         }
         #if os(Linux)
         if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
-        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop", "--events"]
         where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload", command: "bench")
         }
@@ -156,6 +170,11 @@ enum BenchCommand {
     /// `--workload NAME --engine|--cf`: one run, one figure (what callgrind counts).
     private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
         if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
+        if workload == "memory" { return runMemory(scanner) }
+        if workload == "run-jsonl" { return runJSONL(scanner) }
+        if scanner.value("--events") != nil {
+            return CommandLine.usageError("--events goes with --workload run-jsonl", command: "bench")
+        }
         for flag in ["--items", "--loop"] where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload scale-…", command: "bench")
         }
@@ -165,7 +184,8 @@ enum BenchCommand {
         }
         guard workload == "per-iteration" || workload == "virtual" else {
             return CommandLine.usageError(
-                "--workload runs per-iteration, virtual or scale-ports|timers|repeating, not '\(workload)'",
+                "--workload runs per-iteration, virtual, memory, run-jsonl or scale-ports|timers|repeating, not "
+                    + "'\(workload)'",
                 command: "bench")
         }
         if !onEngine && scanner.has("--virtual") {
@@ -235,6 +255,52 @@ extension BenchCommand {
             "\(workload), \(items) items, engine (virtual): "
                 + "\(BenchReport.format(perItem * Double(items) / 1_000, .milliseconds)) of CPU time, "
                 + "\(BenchReport.format(perItem, .microseconds)) per item")
+        return .success
+    }
+}
+
+extension BenchCommand {
+    /// `--workload memory [--observers N] [--iterations N]`: one recording in this process, which has done nothing
+    /// else before (what the memory row runs as its child).
+    fileprivate static func runMemory(_ scanner: ArgumentScanner) -> ExitStatus {
+        for flag in ["--engine", "--cf", "--virtual", "--items", "--loop", "--events"]
+        where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError(
+                "\(flag) does not go with memory (it records on the virtual clock)", command: "bench")
+        }
+        var observers = MemoryBench.observers
+        var iterations: Int?
+        for flag in ["--observers", "--iterations"] {
+            guard let text = scanner.value(flag) else { continue }
+            let lowest = flag == "--observers" ? 0 : 1
+            guard let value = Int(text), value >= lowest, value <= 100_000_000 else {
+                return CommandLine.usageError("'\(text)' is not a valid value for \(flag)", command: "bench")
+            }
+            if flag == "--observers" { observers = value } else { iterations = value }
+        }
+        let count = iterations ?? MemoryBench.iterations(forEvents: 1_000_000, observers: observers)
+        print(MemoryBench.line(MemoryBench.record(iterations: count, observers: observers), observers: observers))
+        return .success
+    }
+}
+
+extension BenchCommand {
+    /// `--workload run-jsonl [--events N]`: one `loopviz run --trace jsonl` of N events (default 1,000,000) started
+    /// from this fresh process (what the run-jsonl rows run as their child).
+    fileprivate static func runJSONL(_ scanner: ArgumentScanner) -> ExitStatus {
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
+        where scanner.has(flag) || scanner.value(flag) != nil {
+            return CommandLine.usageError("\(flag) does not go with run-jsonl", command: "bench")
+        }
+        var events = 1_000_000
+        if let text = scanner.value("--events") {
+            guard let value = Int(text), value >= 1, value <= 100_000_000 else {
+                return CommandLine.usageError(
+                    "'\(text)' is not a number of events (1 to 100,000,000)", command: "bench")
+            }
+            events = value
+        }
+        print(RunJSONLBench.line(RunJSONLBench.measure(events: events)))
         return .success
     }
 }

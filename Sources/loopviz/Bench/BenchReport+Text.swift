@@ -121,9 +121,11 @@ extension BenchReport {
         switch unit {
         case .nanoseconds: return fixed(value, value < 100 ? 1 : 0)
         case .microseconds: return fixed(value, value < 10 ? 2 : (value < 100 ? 1 : 0))
-        case .milliseconds: return fixed(value, 3)
+        case .milliseconds: return fixed(value, value < 10 ? 3 : (value < 100 ? 2 : 1))
+        case .seconds: return fixed(value, value < 10 ? 3 : 2)
         case .percent: return fixed(value, 2)
         case .count: return fixed(value, value == value.rounded() ? 0 : 1)
+        case .bytes, .megabytes: return fixed(value, value < 100 ? 1 : 0)
         }
     }
 

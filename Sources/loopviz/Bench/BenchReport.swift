@@ -39,8 +39,12 @@ enum BenchUnit: String {
     case nanoseconds = "ns"
     case microseconds = "µs"
     case milliseconds = "ms"
+    case seconds = "s"
     case percent = "%"
     case count = "count"
+    case bytes = "B"
+    /// 10⁶ bytes.
+    case megabytes = "MB"
 }
 
 /// One workload as one line group of the table: the variants measured on it and the goals that judge it.
