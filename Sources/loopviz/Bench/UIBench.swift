@@ -15,7 +15,8 @@ import LoopEngine
 /// - step: `n` and the render, from `target - 1` to `target` (stepped back with `p` first, not timed);
 ///   `stepSamples` times, each a sample.
 /// - play: playing at the default speed near `target` (from `target - 10`), as the runtime does at 30 frames a
-///   second: `playFrames` `.tick(seconds: 1/30)` (30; 3 with `--quick`) each followed by a render. The figure is
+///   second: `playFrames` `.tick(seconds: 1/30)` (30; 3 with `--quick`), each followed by a render when the
+///   screen would change (`AppModel.drawsLike`, as in `TerminalApp`). The figure is
 ///   their CPU time (`CLOCK_THREAD_CPUTIME_ID`) over the wall time they stand for (`playFrames / 30` s), as % of
 ///   a core; above 100 % the UI could not keep up with 30 frames a second.
 /// - poke: `s` (signal the source0 `work` and wake the loop up) at `target` and the render: an outside event,
@@ -96,9 +97,14 @@ enum UIBench {
         let before = playing.cursor
         let cpuStart = BenchPlatform.threadCPUTime()
         let frames = max(playFrames, 1)
+        var drawn = playing
         for _ in 0..<frames {
             _ = update(&playing, .tick(seconds: 1 / TerminalApp.frameRate))
-            keep(render(playing))
+            // As the runtime does: a frame that would look like the last one drawn is not drawn.
+            if !playing.drawsLike(drawn) {
+                keep(render(playing))
+                drawn = playing
+            }
         }
         let cpu = BenchPlatform.threadCPUTime() - cpuStart
         // A few frames at 4 steps a second may not make a whole step; the step credit says they were played.
