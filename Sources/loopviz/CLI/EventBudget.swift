@@ -5,8 +5,8 @@ import LoopEngine
 /// without end. What was recorded up to the budget is kept and shown, and the command says so.
 enum EventBudget {
     /// The default: a million events. Measured at this budget on a 1 ms repeating timer (peak RSS): a streaming
-    /// `run` (text, jsonl) 21 MB whatever the budget; `check` and `screen`, which keep the events, 130 MB;
-    /// `run --trace mermaid` 370 MB and `--trace chrome` 610 MB, the largest.
+    /// `run` (text, jsonl) 23 MB whatever the budget; `check` and `screen`, which keep the events compact, 58 MB;
+    /// `run --trace mermaid` 260 MB and `--trace chrome` 210 MB.
     static let defaultLimit = 1_000_000
     /// The option that sets it.
     static let option = "--max-events"
