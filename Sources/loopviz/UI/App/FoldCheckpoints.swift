@@ -50,6 +50,14 @@ final class FoldCheckpoints<State>: Equatable {
         return state
     }
 
+    /// Takes `other`'s saved states for the first `count` events, which must be the same events in this trace:
+    /// after a poke the trace before it is unchanged, and its checkpoints need not be folded again.
+    func adopt(_ other: FoldCheckpoints, upTo count: Int) {
+        guard other.interval == interval else { return }
+        let usable = min(other.saved.count, count / interval + 1)
+        if usable > saved.count { saved = Array(other.saved.prefix(usable)) }
+    }
+
     /// How many states are saved (the initial one included).
     var savedCount: Int { saved.count }
 

@@ -100,8 +100,14 @@ struct Session: Equatable {
     }
 
     mutating func intervene(_ intervention: Intervention) {
+        // The engine is deterministic and an outside event cannot change what happened before it: the events
+        // before the poke's time are the same in the new trace, and so are the checkpoints folded from them.
+        let unchanged = trace.firstIndex(atOrAfter: .zero + intervention.time)
+        let previous = folds
         interventions.append(intervention)
         recompute()
+        folds.loops.adopt(previous.loops, upTo: min(unchanged, trace.count))
+        folds.pool.adopt(previous.pool, upTo: min(unchanged, trace.count))
     }
 
     /// Live: events the real threads recorded since the last batch, how many were dropped after them, and the
