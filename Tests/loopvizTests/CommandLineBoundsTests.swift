@@ -126,6 +126,29 @@ struct CommandLineBoundsTests {
         #expect(folder.names == ["good.loop", "out.txt"])
     }
 
+    @Test("jsonl to a new file is written in one run, its header put before the events at the end: the same bytes")
+    func jsonlHeaderPrependedToAFile() throws {
+        let folder = try BoundsFolder(["good.loop": Self.good, "out.jsonl": "old\n"])
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out.jsonl").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: out)
+        // Standard output cannot be written out of order: there a first run counts the events.
+        let piped = try folder.run(["run", "good.loop", "--trace", "jsonl"])
+        let expected = JSONLTraceFormatter.format(try Self.trace(Self.good, maxEvents: .max), scenario: "good")
+        #expect(piped.status == 0 && piped.stdout.hasSuffix(expected.drop { $0 != "\n" }))
+        let result = try folder.run(["run", "good.loop", "--trace", "jsonl", "-o", "out.jsonl"])
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(try folder.read("out.jsonl") == piped.stdout)
+        #expect(try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? Int == 0o604)
+        #expect(folder.names == ["good.loop", "out.jsonl"])
+        // At the event budget the header counts what was written.
+        let stopped = try folder.run(["run", "good.loop", "--trace", "jsonl", "--max-events", "5", "-o", "out.jsonl"])
+        #expect(stopped.status == 3)
+        let lines = try folder.read("out.jsonl").split(separator: "\n")
+        #expect(lines.count == 6 && lines[0].hasSuffix(#""events":5}"#))
+        #expect(folder.names == ["good.loop", "out.jsonl"])
+    }
+
     @Test("-o through a symbolic link replaces the file it leads to and leaves the link a link")
     func outputThroughALink() throws {
         let folder = try BoundsFolder(["good.loop": Self.good])

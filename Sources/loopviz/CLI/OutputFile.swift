@@ -15,11 +15,11 @@ import Darwin
 /// `/dev/null`, a FIFO) is written directly, and so is a link to nothing yet (its target is created, as `>` does).
 final class OutputFile {
     /// Where the bytes go now.
-    let writer: OutputWriter
+    private(set) var writer: OutputWriter
     /// The path given, or nil for standard output.
     let path: String?
     /// The temporary file renamed over ``destination`` by ``commit()``.
-    private let temporary: String?
+    private var temporary: String?
     /// The file the temporary one replaces: `path`, or the file a symbolic link at `path` leads to.
     private let destination: String?
 
@@ -70,10 +70,7 @@ final class OutputFile {
             return .success(
                 OutputFile(writer: OutputWriter(descriptor: descriptor, name: path), path: path, temporary: nil))
         }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? ""
-        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        guard let (descriptor, temporary) = HeadlessSignals.createTemporary("\(folder).\(base).loopviz-XXXXXX")
+        guard let (descriptor, temporary) = HeadlessSignals.createTemporary(temporaryTemplate(for: target))
         else { return .failure(.writing(path)) }
         // mkstemp makes the file 0600: give it the mode the old file had, or what a new file would get.
         let mode: mode_t
@@ -111,6 +108,52 @@ final class OutputFile {
     }
 
     /// Gives up the output without writing it: a file's temporary copy is removed, PATH is left as it was.
+    /// True when the output is a new file written through a temporary one, so ``prepend(_:)`` can put a
+    /// header before what was written (JSONL's header gives the event count, known only at the end).
+    var canPrepend: Bool { temporary != nil }
+
+    /// Puts `text` before everything written so far: a new temporary file gets `text`, then the old one's bytes
+    /// (copied in the kernel), and takes its place. The old temporary is unlinked first (its descriptor keeps
+    /// the bytes), so at every moment a signal finds at most one file to remove. When it fails the writer holds
+    /// the error, which ``commit()`` reports (and the destination is left as it was).
+    func prepend(_ text: String) {
+        guard let old = temporary, let destination, writer.flush() else { return }
+        let source = writer.descriptor
+        unlink(old)
+        temporary = nil
+        HeadlessSignals.removeOnSignal(nil)
+        guard let (descriptor, path) = HeadlessSignals.createTemporary(Self.temporaryTemplate(for: destination)) else {
+            writer.fail(errno)
+            return
+        }
+        var info = stat()
+        if fstat(source, &info) == 0 { fchmod(descriptor, info.st_mode & 0o7777) }
+        let replacement = OutputWriter(descriptor: descriptor, name: writer.name)
+        replacement.write(text)
+        var offset: off_t = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while replacement.flush() {
+            let count = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { replacement.fail(errno) }
+            if count <= 0 { break }
+            offset += off_t(count)
+            replacement.write(bytes: Array(buffer[0..<count]))
+        }
+        close(source)
+        writer = replacement
+        temporary = path
+    }
+
+    /// The temporary file's `mkstemp` template: hidden, beside the target (so the rename stays on one file
+    /// system).
+    private static func temporaryTemplate(for target: String) -> String {
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        return "\(folder).\(base).loopviz-XXXXXX"
+    }
+
     func abandon() {
         guard path != nil else { return }
         close(writer.descriptor)

@@ -29,6 +29,12 @@ final class OutputWriter {
         buffer.reserveCapacity(Self.capacity)
     }
 
+    /// Records a failure that happened outside the writer (the output could not be finished), unless one is
+    /// already recorded: later writes do nothing and the command reports it.
+    func fail(_ number: Int32) {
+        if errorNumber == nil { errorNumber = number }
+    }
+
     /// True while no write has failed: a streaming run stops as soon as it turns false.
     var isWorking: Bool { errorNumber == nil }
 

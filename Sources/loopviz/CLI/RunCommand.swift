@@ -99,7 +99,7 @@ enum RunCommand {
             let horizon = until ?? script.until ?? ScenarioLimits.defaultHorizon
             if format.streams {
                 outcome = TraceStreaming.run(
-                    script.scenario, horizon: horizon, maxEvents: budget, format: format, to: output.writer)
+                    script.scenario, horizon: horizon, maxEvents: budget, format: format, to: output)
             } else {
                 outcome = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
             }

@@ -5,27 +5,38 @@ import LoopEngine
 /// memory does not grow with the trace. Chrome and Mermaid need the whole trace (nested slices, per-thread
 /// stories) and are rendered once the run, bounded by the event budget, has ended.
 enum TraceStreaming {
-    /// Runs `scenario` writing its trace in `format` (text or jsonl) to `writer`. The run halts early when
-    /// `writer` fails (a closed pipe, a full disk).
+    /// Runs `scenario` writing its trace in `format` (text or jsonl) to `output`. The run halts early when
+    /// the output fails (a closed pipe, a full disk).
     static func run(
-        _ scenario: Scenario, horizon: Duration, maxEvents: Int, format: TraceFormat, to writer: OutputWriter
+        _ scenario: Scenario, horizon: Duration, maxEvents: Int, format: TraceFormat, to output: OutputFile
     ) -> ScenarioRunner.Outcome {
+        let writer = output.writer
         switch format {
         case .jsonl:
-            // The header gives the number of events, so a first run counts them, keeping none. The engine is
-            // deterministic: the second run records the very same events.
-            let counted = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { _ in true }
-            writer.write(
-                JSONLTraceFormatter.header(scenario: scenario.name, clock: .virtual, count: counted.eventCount) + "\n")
+            // The header gives the number of events. A new file is written through a temporary one: the events
+            // go there as they come and the header is put before them at the end. Elsewhere (standard output, a
+            // device) a first run counts the events, keeping none; the engine is deterministic, so the second run
+            // records the very same events.
+            let header = { (count: Int) in
+                JSONLTraceFormatter.header(scenario: scenario.name, clock: .virtual, count: count) + "\n"
+            }
             var line: [UInt8] = []
             line.reserveCapacity(256)
-            return ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { event in
+            let writeLines = { (event: LoopEvent) -> Bool in
                 line.removeAll(keepingCapacity: true)
                 JSONLTraceFormatter.appendLine(event, to: &line)
                 line.append(0x0A)
                 writer.write(bytes: line)
                 return writer.isWorking
             }
+            if output.canPrepend {
+                let outcome = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents, consume: writeLines)
+                if writer.isWorking { output.prepend(header(outcome.eventCount)) }
+                return outcome
+            }
+            let counted = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { _ in true }
+            writer.write(header(counted.eventCount))
+            return ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents, consume: writeLines)
         default:
             var stream = TextTraceFormatter.Stream()
             let outcome = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { event in
