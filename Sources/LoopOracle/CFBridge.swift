@@ -59,9 +59,12 @@ enum CFBridge {
         return unsafeBitCast(address, to: StopModeFunction.self)
     }
 
-    /// The result as the engine names it (`finished`, `stopped`, `timedOut`, `handledSource`).
-    static func resultName(_ result: CFRunLoopRunResult) -> String {
-        RunResult(rawValue: result.rawValue)?.description ?? "result \(result.rawValue)"
+    /// The result as the engine knows it; CF returns nothing else.
+    static func result(_ result: CFRunLoopRunResult) -> RunResult {
+        guard let known = RunResult(rawValue: result.rawValue) else {
+            preconditionFailure("CFRunLoopRunInMode returned \(result.rawValue), not a CFRunLoopRunResult")
+        }
+        return known
     }
 }
 #endif

@@ -198,7 +198,7 @@ final class FoundationPoolRun: @unchecked Sendable {
             operation(added: name)?.cancel()
         case .cancelAll(let name):
             guard let queue = queue(named: name) else { return }
-            trace.record(name, .queue, "cancelAll")
+            trace.record(name, .queue, LoopEvent.QueueAction.cancelAll.rawValue, fact: .queue(.cancelAll))
             queue.cancelAllOperations()
         case .setSuspended(let name, let flag):
             setSuspended(name, flag)
@@ -208,7 +208,7 @@ final class FoundationPoolRun: @unchecked Sendable {
             operation(added: name)?.deliverMessage()
         case .waitUntilAllFinished(let name):
             guard let queue = queue(named: name) else { return }
-            trace.record(name, .queue, "waitAll")
+            trace.record(name, .queue, LoopEvent.QueueAction.waitAll.rawValue, fact: .queue(.waitAll))
             queue.waitUntilAllOperationsAreFinished()
         case .detach(let task, let inner):
             // Thread.detachNewThread: a thread of its own for one task, as in the engine.
@@ -278,9 +278,9 @@ final class FoundationPoolRun: @unchecked Sendable {
         }
         guard changed else { return }
         // A resume is recorded before the queue may start anything; a suspension once nothing new starts.
-        if !flag { trace.record(name, .queue, "resumed") }
+        if !flag { trace.record(name, .queue, LoopEvent.QueueAction.resumed.rawValue, fact: .queue(.resumed)) }
         queue.isSuspended = flag
-        if flag { trace.record(name, .queue, "suspended") }
+        if flag { trace.record(name, .queue, LoopEvent.QueueAction.suspended.rawValue, fact: .queue(.suspended)) }
     }
 
     private func setLimit(_ name: String, _ limit: Int?) {

@@ -246,7 +246,7 @@ final class OracleHost: @unchecked Sendable {
         case .inMode(let mode, let seconds, let rash):
             trace.beginRun(mode, runStart: .run(LoopEvent.RunLimit(seconds: seconds), returnAfterSourceHandled: rash))
             let result = CFRunLoopRunInMode(CFBridge.mode(mode), seconds, rash)
-            trace.endRun(result: CFBridge.resultName(result))
+            trace.endRun(result: CFBridge.result(result))
         case .untilStopped:
             trace.beginRun(.default, runStart: nil)
             CFRunLoopRun()

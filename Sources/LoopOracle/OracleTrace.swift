@@ -53,9 +53,11 @@ final class OracleTrace: Sendable {
     }
 
     /// Leaves the innermost run, recording its `result` first when `result` is given.
-    func endRun(result: String?) {
+    func endRun(result: RunResult?) {
         state.withLock { state in
-            if let result { state.append(makeEvent(state, .result, result, nil), limit: maxEvents) }
+            if let result {
+                state.append(makeEvent(state, .result, result.description, .result(result)), limit: maxEvents)
+            }
             if !state.runs.isEmpty { state.runs.removeLast() }
         }
     }

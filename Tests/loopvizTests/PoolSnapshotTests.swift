@@ -82,11 +82,11 @@ struct PoolSnapshotTests {
         }
         var pool = PoolSnapshot(queues: [QueueSpec(name: "Q")])
         #expect(pool.queues[0].width == PoolSnapshot.defaultWidth && pool.queues[0].limitText == "default (4)")
-        pool.apply(event("suspended"))
+        pool.apply(event("suspended", .queue(.suspended)))
         #expect(pool.queues[0].suspended)
         pool.apply(event("limit", .limit(.count(3))))
         #expect(pool.queues[0].limit == 3 && pool.queues[0].width == 3)
-        pool.apply(event("resumed"))
+        pool.apply(event("resumed", .queue(.resumed)))
         pool.apply(event("limit", .limit(.automatic(width: 4))))
         #expect(!pool.queues[0].suspended && pool.queues[0].limit == nil)
     }

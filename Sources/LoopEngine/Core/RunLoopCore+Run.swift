@@ -196,7 +196,7 @@ extension RunLoopCore {
         sink.record(
             LoopEvent(
                 time: clock.now, loop: name, depth: depth, mode: mode, iteration: iteration, kind: .result,
-                name: result.description))
+                name: result.description, fact: .result(result)))
     }
 
     private func sleepFact(_ mode: LoopModeState, record: PerRunRecord, poll: Bool) -> LoopEvent.Fact {

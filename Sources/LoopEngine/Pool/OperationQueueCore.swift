@@ -126,7 +126,7 @@ final class OperationQueueCore: @unchecked Sendable {
     func cancelAll() {
         lock.lock()
         defer { lock.unlock() }
-        emit(.queue, "cancelAll")
+        emitQueue(.cancelAll)
         for operation in operations where operation.state != .finished { cancelLocked(operation) }
         scheduleLocked()
     }
@@ -137,7 +137,7 @@ final class OperationQueueCore: @unchecked Sendable {
         defer { lock.unlock() }
         guard suspended != flag else { return }
         suspended = flag
-        emit(.queue, flag ? "suspended" : "resumed")
+        emitQueue(flag ? .suspended : .resumed)
         scheduleLocked()
     }
 
@@ -175,7 +175,7 @@ final class OperationQueueCore: @unchecked Sendable {
 
     /// `waitUntilAllOperationsAreFinished` on the calling thread.
     func waitUntilAllFinished() {
-        lock.withLock { emit(.queue, "waitAll") }
+        lock.withLock { emitQueue(.waitAll) }
         world.block(for: .allOperations(queue: name)) { [self] in isDrained }
     }
 
@@ -449,6 +449,11 @@ final class OperationQueueCore: @unchecked Sendable {
     }
 
     // MARK: - Events
+
+    /// A change of the queue: its name is the action's word, its fact the action.
+    private func emitQueue(_ action: LoopEvent.QueueAction) {
+        emit(.queue, action.rawValue, fact: .queue(action))
+    }
 
     private func emit(_ kind: LoopEvent.Kind, _ item: String? = nil, fact: LoopEvent.Fact? = nil) {
         emitOn(name, kind, item, fact: fact)

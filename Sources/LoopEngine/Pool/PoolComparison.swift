@@ -128,8 +128,8 @@ public struct PoolComparison: Sendable {
                 case .opAdd where queueOf[name] == nil:
                     queueOf[name] = event.loop
                     added.append(name)
-                case .queue where name == "limit":
-                    limit[event.loop] = if case .limit(let limit) = event.fact { limit.count } else { nil }
+                case .queue:
+                    if case .limit(let value) = event.fact { limit[event.loop] = value.count }
                 case .threadCreate:
                     threadsCreated += 1
                 case .opStart:

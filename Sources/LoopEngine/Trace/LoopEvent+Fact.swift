@@ -40,6 +40,22 @@ extension LoopEvent {
         case end(ThreadEnd)
         /// `queue limit`: the new `maxConcurrentOperationCount`.
         case limit(QueueLimit)
+        /// `queue`: the other changes of a queue (its name says which, in the same word).
+        case queue(QueueAction)
+        /// `result`: what the run returned (its name says it, in the same word).
+        case result(RunResult)
+    }
+
+    /// A change of a queue other than its limit.
+    public enum QueueAction: String, Hashable, Sendable, CaseIterable {
+        /// `isSuspended = true`.
+        case suspended
+        /// `isSuspended = false`.
+        case resumed
+        /// `cancelAllOperations()`.
+        case cancelAll
+        /// A thread blocks in `waitUntilAllOperationsAreFinished`.
+        case waitAll
     }
 
     /// The time limit of a `CFRunLoopRunInMode` call.

@@ -82,7 +82,23 @@ struct EventWordingTests {
         (.queue, .limit(.count(2)), "2"),
         (.queue, .limit(.automatic(width: 4)), "default (4)"),
         (.queue, .limit(.automatic(width: nil)), "default (libdispatch decides)"),
+        (.queue, .queue(.suspended), "suspended"),
+        (.queue, .queue(.resumed), "resumed"),
+        (.queue, .queue(.cancelAll), "cancelAll"),
+        (.queue, .queue(.waitAll), "waitAll"),
+        (.result, .result(.finished), "finished"),
+        (.result, .result(.stopped), "stopped"),
+        (.result, .result(.timedOut), "timedOut"),
+        (.result, .result(.handledSource), "handledSource"),
     ]
+
+    /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail.
+    static func isTheName(_ fact: LoopEvent.Fact) -> Bool {
+        switch fact {
+        case .queue, .result: true
+        default: false
+        }
+    }
 
     static func event(_ kind: LoopEvent.Kind, _ fact: LoopEvent.Fact?) -> LoopEvent {
         LoopEvent(
@@ -94,7 +110,7 @@ struct EventWordingTests {
     func words() {
         for (kind, fact, words) in Self.table {
             #expect(fact.words == words, "\(kind) \(fact)")
-            #expect(Self.event(kind, fact).detail == words)
+            #expect(Self.event(kind, fact).detail == (Self.isTheName(fact) ? nil : words))
         }
         #expect(Self.event(.timer, nil).detail == nil)
     }
@@ -175,6 +191,8 @@ struct EventWordingTests {
             case .count: "limit(count)"
             case .automatic(let width): "limit(automatic \(width != nil))"
             }
+        case .queue(let action): "queue(\(action))"
+        case .result(let result): "result(\(result))"
         }
     }
 
@@ -194,20 +212,24 @@ struct EventWordingTests {
             "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",
             "finish(cancelledBeforeStart)", "finish(cancelledWhileRunning)", "origin(worker)", "origin(dispatch)",
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
-            "limit(automatic false)",
+            "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
+            "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)",
         ]
         #expect(covered == Set(every))
     }
 
     @Test("the text trace, JSONL and Mermaid show a fact in the same words")
     func everyFormatUsesTheWords() throws {
-        for (kind, fact, words) in Self.table {
+        for (kind, fact, words) in Self.table where !Self.isTheName(fact) {
             let event = Self.event(kind, fact)
             let row = TextTraceFormatter.format([event], header: false)
             #expect(row.hasSuffix("  " + words + "\n") || row.hasSuffix(" " + words + "\n"), "text: \(row)")
             let line = JSONLTraceFormatter.line(event)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["detail"] as? String == words, "jsonl: \(line)")
+        }
+        for (kind, fact, _) in Self.table where Self.isTheName(fact) {
+            #expect(JSONLTraceFormatter.line(Self.event(kind, fact)).hasSuffix(#""detail":null}"#))
         }
         // Mermaid words a callout's fact on its arrow, a control event's on its arrow, a note as a note.
         let trace = [

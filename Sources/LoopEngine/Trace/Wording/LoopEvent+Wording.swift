@@ -7,8 +7,14 @@ extension LoopEvent {
         return kind.rawValue
     }
 
-    /// The event's facts in words (what a sleep waits for, why a wake happened), or nil when it has none.
-    public var detail: String? { fact?.words }
+    /// The event's facts in words (what a sleep waits for, why a wake happened), or nil when it has none. A
+    /// queue's change and a run's result are the event's name already, and are not said twice.
+    public var detail: String? {
+        switch fact {
+        case .queue, .result, nil: nil
+        case let fact?: fact.words
+        }
+    }
 
     /// One line: `time thread dDEPTH mode #ITERATION step (detail)`.
     public var line: String {
@@ -45,6 +51,8 @@ extension LoopEvent.Fact {
         case .origin(let origin): origin.words
         case .end(let end): end.words
         case .limit(let limit): limit.words
+        case .queue(let action): action.rawValue
+        case .result(let result): result.description
         }
     }
 }

@@ -219,11 +219,11 @@ struct PoolSnapshot: Equatable {
             }
         case .queue:
             guard let queue = queueIndex(event.loop) else { return }
-            switch event.name {
-            case "suspended": queues[queue].suspended = true
-            case "resumed": queues[queue].suspended = false
-            case "limit": queues[queue].limit = if case .limit(let limit) = event.fact { limit.count } else { nil }
-            case "waitAll": queues[queue].waitingForAll = true
+            switch event.fact {
+            case .queue(.suspended): queues[queue].suspended = true
+            case .queue(.resumed): queues[queue].suspended = false
+            case .limit(let limit): queues[queue].limit = limit.count
+            case .queue(.waitAll): queues[queue].waitingForAll = true
             default: break
             }
         default:

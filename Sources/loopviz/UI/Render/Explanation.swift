@@ -57,7 +57,8 @@ enum Explanation {
         case .exit:
             return "The run ends: observers see exit, whatever the result."
         case .result:
-            return resultText(name)
+            guard case .result(let result) = event.fact else { return "The run returned \(name)." }
+            return resultText(result)
         case .enqueue:
             return "Block \(name) is queued (\(event.detail ?? "")). It runs in the next blocks pass of a run in one "
                 + "of those modes; queuing never wakes a sleeping loop."
@@ -88,13 +89,12 @@ enum Explanation {
         }
     }
 
-    static func resultText(_ name: String) -> String {
-        switch name {
-        case "finished": "finished: the mode has no source and no timer left (observers do not count)."
-        case "stopped": "stopped: CFRunLoopStop reached this run. RunLoop.run() would simply run it again."
-        case "timedOut": "timedOut: the run's time limit passed (checked after every iteration)."
-        case "handledSource": "handledSource: returnAfterSourceHandled was set and a source was performed."
-        default: "The run returned \(name)."
+    static func resultText(_ result: RunResult) -> String {
+        switch result {
+        case .finished: "finished: the mode has no source and no timer left (observers do not count)."
+        case .stopped: "stopped: CFRunLoopStop reached this run. RunLoop.run() would simply run it again."
+        case .timedOut: "timedOut: the run's time limit passed (checked after every iteration)."
+        case .handledSource: "handledSource: returnAfterSourceHandled was set and a source was performed."
         }
     }
 
@@ -173,18 +173,18 @@ enum Explanation {
             }
             return "Thread \(event.loop) ends (\(detail))."
         case .queue:
-            switch name {
-            case "suspended":
+            switch event.fact {
+            case .queue(.suspended):
                 return "isSuspended = true on \(event.loop): nothing new starts; operations already executing go on."
-            case "resumed":
+            case .queue(.resumed):
                 return "isSuspended = false on \(event.loop): ready operations start again, up to the limit."
-            case "limit":
+            case .limit:
                 return "maxConcurrentOperationCount = \(detail) on \(event.loop). Raising it starts ready operations "
                     + "at once; lowering it stops nothing that executes - the queue just starts fewer."
-            case "cancelAll":
+            case .queue(.cancelAll):
                 return "cancelAllOperations() on \(event.loop): every operation not finished is cancelled, in the "
                     + "order they were added. Queued ones finish at once; running ones at their next check."
-            case "waitAll":
+            case .queue(.waitAll):
                 return "waitUntilAllOperationsAreFinished on \(event.loop): the calling thread blocks until every "
                     + "operation has finished."
             default:
