@@ -135,10 +135,14 @@ struct PoolSnapshot: Equatable {
         defaultWidth: Int = PoolSnapshot.defaultWidth
     ) {
         self.init(queues: specs, defaultWidth: defaultWidth)
-        for (index, event) in trace.prefix(count).enumerated() where event.kind.isPool {
-            apply(event)
-            lastEventIndex = index
-        }
+        for (index, event) in trace.prefix(count).enumerated() { fold(event, at: index) }
+    }
+
+    /// Folds in the event at `index` of the trace: a pool event changes the pools and becomes the latest.
+    mutating func fold(_ event: LoopEvent, at index: Int) {
+        guard event.kind.isPool else { return }
+        apply(event)
+        lastEventIndex = index
     }
 
     func queue(named name: String) -> Queue? { queues.first { $0.name == name } }

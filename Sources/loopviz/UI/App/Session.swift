@@ -191,12 +191,7 @@ struct Session: Equatable {
             }
             pool = FoldCheckpoints(
                 interval: interval, initial: PoolSnapshot(queues: scenario.queues, defaultWidth: defaultWidth)
-            ) {
-                state, index, event in
-                guard event.kind.isPool else { return }
-                state.apply(event)
-                state.lastEventIndex = index
-            }
+            ) { state, index, event in state.fold(event, at: index) }
         }
     }
 
