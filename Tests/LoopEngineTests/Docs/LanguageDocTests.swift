@@ -54,4 +54,29 @@ struct LanguageDocTests {
         #expect(Self.missing(QueuePriority.allCases.map(\.description)) == [])
         #expect(Self.missing(PlatformProfile.allCases.map(\.rawValue)) == [])
     }
+
+    /// The words the parser's sources look for (`cursor.accept("for")`, `token.isWord("thread")`): read from the
+    /// files, since a word the list lacks would only trip the cursor's assertion on the path that asks for it.
+    static let acceptedInSources: Set<String> = {
+        let folder = Snapshot.packageRoot.appendingPathComponent("Sources/LoopEngine/Scenario/Parser")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var words: Set<String> = []
+        for file in files where file.hasSuffix(".swift") {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else {
+                continue
+            }
+            for call in [".accept(\"", ".isWord(\""] {
+                for piece in text.components(separatedBy: call).dropFirst() {
+                    words.insert(String(piece.prefix { $0 != "\"" }))
+                }
+            }
+        }
+        return words
+    }()
+
+    @Test("every word the parser looks for is one of ScenarioKeywords")
+    func everyAcceptedWordIsAKeyword() {
+        #expect(Self.acceptedInSources.count > 20)
+        #expect(Self.acceptedInSources.subtracting(ScenarioKeywords.all).sorted() == [])
+    }
 }
