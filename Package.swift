@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "LoopEngine", targets: ["LoopEngine"]),
         .executable(name: "loopviz", targets: ["loopviz"]),
+        // Records a real program's run loop into a loopviz trace; Foundation only, so any program can add it.
+        .library(name: "LoopRecorder", targets: ["LoopRecorder"]),
     ],
     targets: [
         .systemLibrary(
@@ -25,6 +27,10 @@ let package = Package(
             dependencies: ["LoopEngine", "CLoopKernel"],
             linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
+        .target(
+            name: "LoopRecorder",
+            linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "loopviz",
             dependencies: ["LoopEngine", "LoopOracle", "CNcurses"]
@@ -35,7 +41,7 @@ let package = Package(
         .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
         .testTarget(
             name: "LoopEngineTests",
-            dependencies: ["LoopEngine", "LoopOracle", "SnapshotSupport"],
+            dependencies: ["LoopEngine", "LoopOracle", "LoopRecorder", "SnapshotSupport"],
             exclude: ["Snapshots"]
         ),
         // Runs the built `loopviz` as a person would: arguments in, output and exit status out.
