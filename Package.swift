@@ -35,6 +35,9 @@ let package = Package(
             name: "loopviz",
             dependencies: ["LoopEngine", "LoopOracle", "CNcurses"]
         ),
+        // Records itself with LoopRecorder (a timer, a perform from another thread, a port, one 300 ms hang): .ci/run
+        // checks that `loopviz hangs` finds exactly that hang.
+        .executableTarget(name: "loopviz-demo", dependencies: ["LoopRecorder"]),
         // libFuzzer target for the scenario parser: `Scripts/fuzz-parser.sh [SECONDS]`.
         .executableTarget(name: "ParserFuzzer", dependencies: ["LoopEngine"]),
         // Golden-file helpers shared by the test targets.

@@ -140,6 +140,7 @@ public final class LoopRecorder: @unchecked Sendable {
     public static func end(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .end) }
 
     /// Runs `work` between a `begin` and an `end` of `label`.
+    @discardableResult
     public static func interval<T>(_ label: String, _ work: () throws -> T) rethrows -> T {
         begin(label)
         defer { end(label) }

@@ -52,7 +52,7 @@ extension CommandLine {
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
-        if first.hasSuffix(".loop")
+        if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
             || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option].contains(first)
         {
             return UICommand.run(arguments, headless: false)

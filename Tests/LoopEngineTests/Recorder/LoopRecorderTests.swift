@@ -81,9 +81,6 @@ struct LoopRecorderTests {
             ])
         #expect(trace.events.map(\.loop).allSatisfy { $0 == "recorded" })
         #expect(zip(trace.events, trace.events.dropFirst()).allSatisfy { $0.time <= $1.time })
-        // The timer was due 20 ms after the start: the wait is in the trace.
-        let slept = trace.events[8].time - trace.events[6].time
-        #expect(slept >= .milliseconds(15))
         #expect(trace.header.clock == .real && trace.header.events == trace.events.count)
         #expect(trace.header.recording?.thread == "recorded")
         #expect(trace.header.recording?.pid == Int(getpid()))
