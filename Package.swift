@@ -33,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "loopviz",
-            dependencies: ["LoopEngine", "LoopOracle", "CNcurses"]
+            dependencies: ["LoopEngine", "LoopOracle", "LoopRecorder", "CNcurses"]
         ),
         // Records itself with LoopRecorder (a timer, a perform from another thread, a port, one 300 ms hang): .ci/run
         // checks that `loopviz hangs` finds exactly that hang.
