@@ -21,7 +21,7 @@ final class LoopTracker: @unchecked Sendable {
 
     private let loop: CFRunLoop
     private let buffer: RecordBuffer
-    private let origin = ContinuousClock.now
+    private let origin = LoopTracker.monotonic()
     private let state = Mutex(State())
 
     init(loop: CFRunLoop, buffer: RecordBuffer) {
@@ -29,9 +29,14 @@ final class LoopTracker: @unchecked Sendable {
         self.buffer = buffer
     }
 
-    private var now: Int64 {
-        let (seconds, attoseconds) = origin.duration(to: .now).components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    /// Nanoseconds since the recording began, on the monotonic clock.
+    private var now: Int64 { Self.monotonic() - origin }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds: read on every event, through the vDSO (no system call).
+    private static func monotonic() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// The lowest-order observer: the activity begins (before every other observer of it).

@@ -9,7 +9,8 @@ final class RecordWriter: @unchecked Sendable {
 
     private let file: FileHandle
     private let buffer: RecordBuffer
-    private let thread: String
+    /// The thread's name as a JSON string, made once.
+    private let thread: [UInt8]
     private let headerFields: String
     private let headerWidth: Int
     private let interval: TimeInterval
@@ -38,7 +39,9 @@ final class RecordWriter: @unchecked Sendable {
         }
         file = try FileHandle(forWritingTo: url)
         self.buffer = buffer
-        self.thread = thread
+        var quoted: [UInt8] = []
+        RecordedEvent.appendQuoted(thread, to: &quoted)
+        self.thread = quoted
         self.interval = interval
         try file.write(contentsOf: Self.padded(first, to: headerWidth))
     }
