@@ -44,6 +44,16 @@ extension LoopEvent {
         case queue(QueueAction)
         /// `result`: what the run returned (its name says it, in the same word).
         case result(RunResult)
+        /// `note` of a recording: a mark the program made (`LoopRecorder.mark`), or an interval's begin or end;
+        /// the event's name is the program's label.
+        case mark(Mark)
+        /// `note` of a recording: events the recorder dropped because its buffer was full.
+        case dropped(Int)
+    }
+
+    /// What a program's mark is: a point in time, or the begin or end of a named interval.
+    public enum Mark: String, Hashable, Sendable, CaseIterable {
+        case point, begin, end
     }
 
     /// A change of a queue other than its limit.

@@ -25,6 +25,8 @@ extension CommandLine {
           compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
                           OperationQueue) and compare them.
           screen [FILE]   Print the screen the UI shows at a step, as text.
+          hangs FILE.jsonl
+                          List the hangs of a trace (a LoopRecorder recording): exit 1 when there is one.
           bench           Measure LoopEngine against the real CFRunLoop on the same workloads.
 
         OPTIONS:
@@ -44,12 +46,13 @@ extension CommandLine {
         "compare": (CompareCommand.help, CompareCommand.run),
         "screen": (UICommand.help, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),
+        "hangs": (HangsCommand.help, HangsCommand.run),
     ]
 
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
-        if first.hasSuffix(".loop")
+        if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
             || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option].contains(first)
         {
             return UICommand.run(arguments, headless: false)

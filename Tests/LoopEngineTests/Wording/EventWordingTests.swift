@@ -90,6 +90,11 @@ struct EventWordingTests {
         (.result, .result(.stopped), "stopped"),
         (.result, .result(.timedOut), "timedOut"),
         (.result, .result(.handledSource), "handledSource"),
+        (.note, .mark(.point), "mark"),
+        (.note, .mark(.begin), "begin"),
+        (.note, .mark(.end), "end"),
+        (.note, .dropped(1), "the recorder dropped 1 event: its buffer was full"),
+        (.note, .dropped(12), "the recorder dropped 12 events: its buffer was full"),
     ]
 
     /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail.
@@ -193,6 +198,8 @@ struct EventWordingTests {
             }
         case .queue(let action): "queue(\(action))"
         case .result(let result): "result(\(result))"
+        case .mark(let mark): "mark(\(mark))"
+        case .dropped: "dropped"
         }
     }
 
@@ -214,6 +221,7 @@ struct EventWordingTests {
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)",
+            "mark(point)", "mark(begin)", "mark(end)", "dropped",
         ]
         #expect(covered == Set(every))
     }
@@ -229,7 +237,7 @@ struct EventWordingTests {
             #expect(object["detail"] as? String == words, "jsonl: \(line)")
         }
         for (kind, fact, _) in Self.table where Self.isTheName(fact) {
-            #expect(JSONLTraceFormatter.line(Self.event(kind, fact)).hasSuffix(#""detail":null}"#))
+            #expect(JSONLTraceFormatter.line(Self.event(kind, fact)).contains(#""detail":null,"fact":["#))
         }
         // Mermaid words a callout's fact on its arrow, a control event's on its arrow, a note as a note.
         let trace = [

@@ -53,6 +53,19 @@ extension LoopEvent.Fact {
         case .limit(let limit): limit.words
         case .queue(let action): action.rawValue
         case .result(let result): result.description
+        case .mark(let mark): mark.words
+        case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
+        }
+    }
+}
+
+extension LoopEvent.Mark {
+    /// `mark`, `begin`, `end`.
+    public var words: String {
+        switch self {
+        case .point: "mark"
+        case .begin: "begin"
+        case .end: "end"
         }
     }
 }

@@ -25,6 +25,8 @@ struct Session: Equatable {
     /// `--clock real`: the scenario runs on real threads (the runtime owns the run); the trace is what they have
     /// done so far, appended as it arrives, and the user's pokes are performed on the spot, never replayed.
     let isLive: Bool
+    /// A trace file replayed (``init(replay:)``): live-like, with no threads behind it and nothing to poke.
+    var isReplay = false
     /// Live: events the bounded buffer between the loops and the UI had to drop (the UI fell behind).
     private(set) var droppedEvents = 0
     /// Live: every program and every thread started on the way has ended.

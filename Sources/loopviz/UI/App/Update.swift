@@ -119,7 +119,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         }
     case .fireTimer, .signalAndWake, .signalOnly, .sendMessage, .wakeUp, .stop, .performBlock, .scroll, .nestedRun,
         .addTimer, .addSource, .addObserver, .removeItem:
-        return poke(command, &model)
+        if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return poke(command, &model) }
     case .togglePoolView:
         if model.session.hasQueues {
             model.view = model.view == .loop ? .pool : .loop
@@ -137,7 +137,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .selectPreviousOperation, .selectNextOperation:
         selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
     case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
-        return pokePool(command, &model)
+        if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return pokePool(command, &model) }
     }
     return []
 }
@@ -183,7 +183,7 @@ private func move(_ model: inout AppModel, to target: Int) {
 /// Advances playback by `seconds` of wall time.
 private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
     guard !model.isPaused, !model.isTooSmall, model.overlay == .none else { return }
-    if model.session.isLive {
+    if model.session.isLive && !model.session.isReplay {
         // The real threads set the pace: playing shows everything they have done so far.
         if model.cursor < model.trace.count { move(&model, to: model.trace.count) }
         return

@@ -114,6 +114,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
     var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+    if model.session.isReplay { text = " replay, read-only (no pokes)  \(model.speedLabel)  t=\(model.now)s  " }
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
