@@ -73,9 +73,10 @@ public enum ScenarioRunner {
         let forwarder = consume.map {
             ForwardingTraceSink(limit: maxEvents, consume: $0) { [weak world] in world?.halt() }
         }
+        // Outside events anchored to an event count: performed once the recorder has recorded that many.
+        var anchored: [Int: [() -> Void]] = [:]
         if let maxEvents, forwarder == nil {
             recorder.limit = maxEvents
-            recorder.onRecord = { count in if count >= maxEvents { world.halt() } }
         }
         let sink: any TraceSink = forwarder ?? recorder
         let shared = ScenarioHost.Shared(sink: sink)
@@ -95,7 +96,21 @@ public enum ScenarioRunner {
         for event in scenario.outside {
             // An event for a thread the scenario does not have addresses nobody.
             guard let host = shared.host(named: event.thread) else { continue }
-            world.at(.zero + event.time) { host.perform(event.actions) }
+            let perform = { host.perform(event.actions) }
+            if let count = event.afterEvent, count > 0 {
+                let time = LoopInstant.zero + event.time
+                anchored[count, default: []].append { [unowned world] in world.perform(after: time, perform) }
+            } else {
+                world.at(.zero + event.time, perform)
+            }
+        }
+        if let forwarder, !anchored.isEmpty {
+            forwarder.onRecord = { count in anchored.removeValue(forKey: count)?.forEach { $0() } }
+        } else if forwarder == nil && (maxEvents != nil || !anchored.isEmpty) {
+            recorder.onRecord = { [unowned world] count in
+                if let due = anchored.removeValue(forKey: count) { due.forEach { $0() } }
+                if let maxEvents, count >= maxEvents { world.halt() }
+            }
         }
         world.runThreads(shared.hosts.map { host in { host.perform(host.program) } })
         // The hosts and the outside events still scheduled hold each other and the world: let them all go.
@@ -116,6 +131,14 @@ public enum ScenarioRunner {
 protocol ScenarioWorld: PoolWorld {
     /// True once the world stops: every program and callout script then stops acting.
     var isHalted: Bool { get }
+    /// The interpreter is between two steps of a thread (a callout or a block starts, a program or script goes
+    /// on to its next action), without the engine lock: outside events due now (``VirtualWorld/perform(after:_:)``)
+    /// may happen here, as another thread's call could.
+    func otherThreadsMayAct()
+}
+
+extension ScenarioWorld {
+    func otherThreadsMayAct() {}
 }
 
 extension VirtualWorld: ScenarioWorld {
@@ -124,6 +147,9 @@ extension VirtualWorld: ScenarioWorld {
 
     /// Virtual time stops moving once the world halts, so `spend` returns at once then.
     func work(_ duration: Duration) { spend(duration) }
+
+    /// The interpreter is between two steps without the engine lock: another thread may act now.
+    func otherThreadsMayAct() { performDuePokes() }
 
     func startThread(
         named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
@@ -231,6 +257,7 @@ final class ScenarioHost {
     }
 
     private func callout(_ name: String, _ script: [ScriptStep], activity: Activity?) {
+        world.otherThreadsMayAct()
         let call = (calls[name] ?? 0) + 1
         calls[name] = call
         for step in script where step.applies(call: call, activity: activity) {
@@ -264,6 +291,7 @@ final class ScenarioHost {
 
     func perform(_ actions: [Action]) {
         for action in actions {
+            world.otherThreadsMayAct()
             if world.isHalted { return }
             perform(action)
         }
@@ -300,7 +328,10 @@ final class ScenarioHost {
         case .setNextFireDate(let name, let delay):
             owner(of: name).timers[name]?.setNextFireDate(loop.clock.now + delay)
         case .performBlock(let name, let modes, let inner):
-            loop.perform(name, modes: modes) { [unowned self] in self.perform(inner) }
+            loop.perform(name, modes: modes) { [unowned self] in
+                self.world.otherThreadsMayAct()
+                self.perform(inner)
+            }
         case .mainQueue(let name, let inner):
             // DispatchQueue.main.async from any thread targets the main thread's loop.
             let main = loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)
