@@ -88,7 +88,7 @@ struct PoolUpdateTests {
         var model = Self.model(at: 350)
         Self.press(.character("a"), on: &model)
         #expect(model.session.interventions.map(\.label) == ["add op1 to uploads (normal, work 1 s)"])
-        #expect(model.selectedOperation == "op1" && !model.isPaused)
+        #expect(model.selectedOperation == "op1" && model.isPaused)
         let lines = Self.poolLines(after: model)
         #expect(lines.first == "350 uploads opAdd op1 (priority normal, work 1.000s check every 0.100s)")
         // cleanup (normal, added first) takes the slot upload1 frees at 0.8 s; op1 the next one.

@@ -124,7 +124,7 @@ enum KeyMap {
             keys: [.character("P")], label: "P", help: "pool view (queue, worker threads) / loop view",
             group: "view", command: .togglePoolView),
         KeyBinding(
-            keys: [.character("t")], label: "t", help: "pick the thread whose loop is shown (or follow the step)",
+            keys: [.character("t")], label: "t", help: "pick the thread shown (or follow the step)",
             group: "view", command: .pickThread, views: [.loop]),
         KeyBinding(keys: [.tab], label: "Tab", help: "next panel", group: "view", command: .focusNext, views: [.loop]),
         KeyBinding(

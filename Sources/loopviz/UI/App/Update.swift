@@ -216,14 +216,14 @@ private func selectOperation(by step: Int, _ model: inout AppModel) {
 
 /// `g N`: moves to event N, saying so when N is outside the events there are (the nearest is shown).
 private func goTo(_ number: Int, _ model: inout AppModel) {
-    if number > model.trace.count && model.session.canExtend { model.session.extend() }
-    let count = model.trace.count
     move(&model, to: number)
+    let count = model.trace.count
     if number < 1 && count > 0 {
         model.flash = "no event \(number): events are numbered 1-\(count); showing event 1"
         move(&model, to: 1)
     } else if number > count {
-        model.flash = "no event \(number): there are \(count) events; showing the last"
+        let soFar = model.session.canExtend ? " so far" : ""
+        model.flash = "no event \(number): there are \(count) events\(soFar); showing the last"
     }
 }
 

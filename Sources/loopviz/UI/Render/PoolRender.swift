@@ -320,17 +320,31 @@ private func drawPoolLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen
     let last = max(0, indices.count - model.logScroll)
     let shown = indices[max(0, last - rows)..<last]
     let widths = LogColumns(shown.map { model.trace[$0] }, minimumTime: 6)
-    for (row, index) in shown.enumerated() {
+    let room = rect.width - 2
+    /// The row of event `index`: in columns (`padded`), or the thread unpadded; with its detail or without; with
+    /// its thread or without.
+    func row(_ index: Int, padded: Bool, detail: Bool, thread: Bool = true) -> String {
         let event = model.trace[index]
-        var text = event.time.description.leftPadded(widths.time) + " " + event.loop.padded(widths.thread + 1) + " "
+        var text = event.time.description.leftPadded(widths.time) + " "
+        if thread { text += (padded ? event.loop.padded(widths.thread + 1) : event.loop) + " " }
         text += event.kind.rawValue
         if let name = event.name { text += " " + name }
-        if let detail = event.detail { text += " (" + detail + ")" }
+        if detail, let more = event.detail { text += " (" + more + ")" }
+        return text
+    }
+    // Columns when every row fits in them; else the threads unpadded. A row too wide ends its detail at a word;
+    // one whose name does not fit even without the detail loses its thread, so the operation's name stays on
+    // screen.
+    let padded = shown.allSatisfy { row($0, padded: true, detail: false).count <= room }
+    for (line, index) in shown.enumerated() {
+        let thread = row(index, padded: padded, detail: false).count <= room
+        let text = row(index, padded: padded, detail: true, thread: thread)
+        let event = model.trace[index]
         let style: Screen.Style =
             index == model.cursor - 1
             ? glyphs.current : (event.kind == .opStart || event.kind == .opFinish ? glyphs.callout : .plain)
         screen.put(
-            TextFit.fit(text, width: rect.width - 2, ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1 + row,
+            TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1 + line,
             style: style)
     }
 }

@@ -73,9 +73,10 @@ func header(
 ) {
     let line = String(repeating: glyphs.horizontal, count: max(0, rect.width))
     screen.put(line, x: rect.x, y: rect.y, style: glyphs.dimmed)
+    // A title wider than the panel ends at a word, with an ellipsis, never cut mid-word by the panel's edge.
     screen.put(
-        " \(title) ", x: rect.x + 1, y: rect.y, style: focused ? glyphs.focusedHeader : glyphs.header,
-        limit: rect.width - 2)
+        " \(TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis)) ", x: rect.x + 1, y: rect.y,
+        style: focused ? glyphs.focusedHeader : glyphs.header)
 }
 
 private func drawTooSmall(_ model: AppModel, _ screen: inout Screen) {
@@ -546,12 +547,11 @@ private func drawWhy(
     _ model: AppModel, _ rect: Rect, lines: [String], _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     if let narration = currentNarration(model) {
-        header("\(glyphs.narration) " + narration, rect, focused: false, &screen, glyphs)
+        let title = TextFit.fit("\(glyphs.narration) " + narration, width: rect.width - 4, ellipsis: glyphs.ellipsis)
+        header(title, rect, focused: false, &screen, glyphs)
         var style = glyphs.warning
         style.bold = true
-        screen.put(
-            TextFit.fit(" \(glyphs.narration) " + narration, width: rect.width - 3, ellipsis: glyphs.ellipsis) + " ",
-            x: rect.x + 1, y: rect.y, style: style, limit: rect.width - 2)
+        screen.put(" \(title) ", x: rect.x + 1, y: rect.y, style: style)
     } else {
         header("Why", rect, focused: false, &screen, glyphs)
     }
