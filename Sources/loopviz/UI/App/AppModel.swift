@@ -120,7 +120,17 @@ struct AppModel: Equatable {
     /// The thread whose loop the loop view shows: the one chosen with `t`, else the current event's, else the
     /// first.
     var loopThread: String {
-        shownThread ?? currentEvent?.loop ?? session.primaryThread.name
+        if let shownThread { return shownThread }
+        // A queue's own events (an operation added, made ready) name the queue, not a thread: the thread is that
+        // of the latest event before them that names one (looked for among the last thousand events).
+        let queues = session.script.scenario.queues.map(\.name)
+        var index = min(cursor, trace.count) - 1
+        while index >= max(0, cursor - 1000) {
+            let loop = trace[index].loop
+            if queues.isEmpty || !queues.contains(loop) { return loop }
+            index -= 1
+        }
+        return session.primaryThread.name
     }
 
     /// The loop thread's declaration, when the file declares it (a pool's worker is started by the run).

@@ -214,7 +214,7 @@ private func focusSnapshot(_ model: AppModel, _ snapshots: [LoopSnapshot]) -> Lo
 private func drawLoop(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
-    let how = model.shownThread == nil ? "follows the step; t picks" : "t picks"
+    let how = model.shownThread == nil ? "follows the step, t" : "pinned, t"
     header(
         TextFit.fit("Loop of \(model.loopThread) (\(how))", width: rect.width - 4, ellipsis: glyphs.ellipsis), rect,
         focused: model.focus == .loop, &screen, glyphs)
@@ -280,6 +280,8 @@ private func drawMode(
     // More items than rows: a window that keeps the selected item in view, and a last row saying what is hidden.
     let capacity = spec.items.count > rows ? rows - 1 : rows
     let start = model.selectedItem >= capacity ? min(model.selectedItem - capacity + 1, spec.items.count - capacity) : 0
+    // Numbers as wide as the largest (` 9`, `10`): a tenth item keeps its column.
+    let digits = String(spec.items.count).count
     for (offset, item) in spec.items.dropFirst(start).prefix(capacity).enumerated() {
         let index = start + offset
         let y = rect.y + 1 + offset
@@ -288,9 +290,11 @@ private func drawMode(
         let selected = index == model.selectedItem
         if selected { style.bold = true }
         let marker = selected ? glyphs.arrow : " "
-        screen.put("\(marker)\(index + 1) ", x: rect.x, y: y, style: style)
+        screen.put("\(marker)" + String(index + 1).leftPadded(digits) + " ", x: rect.x, y: y, style: style)
         let text = describe(item, loop, now: model.now, glyphs: glyphs)
-        screen.put(TextFit.fit(text, width: rect.width - 4, ellipsis: glyphs.ellipsis), x: rect.x + 3, y: y, style: style)
+        screen.put(
+            TextFit.fit(text, width: rect.width - 3 - digits, ellipsis: glyphs.ellipsis), x: rect.x + 2 + digits, y: y,
+            style: style)
     }
     if spec.items.count > rows {
         let below = spec.items.count - start - capacity

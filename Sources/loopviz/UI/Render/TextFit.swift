@@ -3,17 +3,21 @@
 ///
 /// Widths are in characters, as ``Screen/put(_:x:y:style:limit:)`` lays them out (one cell each).
 enum TextFit {
-    /// `text` whole when it fits in `width`; else as many whole words as fit followed by `ellipsis`. A first word
-    /// wider than the room is the one thing cut, with the ellipsis after it (there is no word boundary to use).
+    /// `text` whole when it fits in `width`; else as many whole words as fit followed by `ellipsis` (a word ends at
+    /// a space or after a slash). A first word wider than the room is the one thing cut, with the ellipsis after it
+    /// (there is no word boundary to use).
     static func fit(_ text: String, width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if text.count <= width { return text }
         let room = width - ellipsis.count
         guard room > 0 else { return String(ellipsis.prefix(width)) }
         let head = text.prefix(room + 1)
-        // The last space within the room (a space right after the room ends a whole word too).
-        if let space = head.lastIndex(of: " ") {
-            var kept = text[..<space]
+        // The last space within the room (a space right after the room ends a whole word too), or the last slash
+        // (`port/timer/…`: alternatives are words too), whichever keeps more.
+        let space = head.lastIndex(of: " ")
+        let slash = head.dropLast().lastIndex(of: "/").map { head.index(after: $0) }
+        if let end = [space, slash].compactMap({ $0 }).max() {
+            var kept = text[..<end]
             while kept.last == " " { kept.removeLast() }
             if !kept.isEmpty { return kept + ellipsis }
         }
