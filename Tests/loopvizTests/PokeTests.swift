@@ -32,32 +32,54 @@ struct PokeTests {
     /// Step 41 of the built-in lesson is the observer's callout for beforeSources at 1.340003; the iteration goes on
     /// at that time (blocks, sources, beforeWaiting, the sleep at event 44).
     static let before = [
-        "39 1.340003 worker observer activity", "40 1.340003 worker beforeSources", "41 1.340003 worker observer activity",
+        "39 1.340003 worker observer activity", "40 1.340003 worker beforeSources",
+        "41 1.340003 worker observer activity",
     ]
 
     @Test(
         "each item key at step 41 acts right after it",
         arguments: [
             // f: the timer fires now: the outside call wakes the loop, which fires it at the same time.
-            ("2f", "fire tick", ["42 1.340003 worker wakeUp", "43 1.340003 worker beforeWaiting"], "49 1.340003 worker timer tick"),
+            (
+                "2f", "fire tick", ["42 1.340003 worker wakeUp", "43 1.340003 worker beforeWaiting"],
+                "49 1.340003 worker timer tick"
+            ),
             // s: the signal lands before this iteration's sources pass: `work` runs at once.
-            ("3s", "signal work + wake up", ["42 1.340003 worker signal work", "43 1.340003 worker wakeUp"],
-                "44 1.340003 worker source0 work"),
+            (
+                "3s", "signal work + wake up", ["42 1.340003 worker signal work", "43 1.340003 worker wakeUp"],
+                "44 1.340003 worker source0 work"
+            ),
             // S: the same without a wake-up; the sources pass still comes after it in this iteration.
             ("3S", "signal work (no wake-up)", ["42 1.340003 worker signal work"], "43 1.340003 worker source0 work"),
-            ("4o", "send to net", ["42 1.340003 worker send net", "43 1.340003 worker beforeWaiting"],
-                "49 1.340003 worker source1 net"),
+            (
+                "4o", "send to net", ["42 1.340003 worker send net", "43 1.340003 worker beforeWaiting"],
+                "49 1.340003 worker source1 net"
+            ),
             ("w", "wake up", ["42 1.340003 worker wakeUp"], "46 1.340003 worker wake"),
-            ("x", "stop", ["42 1.340003 worker stop", "43 1.340003 worker wakeUp"], "52 1.3400045 worker result stopped"),
+            (
+                "x", "stop", ["42 1.340003 worker stop", "43 1.340003 worker wakeUp"],
+                "52 1.3400045 worker result stopped"
+            ),
             ("b", "perform block B1", ["42 1.340003 worker enqueue B1"], "43 1.340003 worker block B1"),
-            ("m", "scroll: run Tracking for 0.8 s", ["42 1.340003 worker enqueue scroll1", "43 1.340003 worker wakeUp"],
-                "45 1.340003 worker runStart Tracking"),
-            ("N", "nested run in default for 0.3 s", ["42 1.340003 worker enqueue nested1", "43 1.340003 worker wakeUp"],
-                "45 1.340003 worker runStart default"),
-            ("A", "add source1 to default", ["42 1.340003 worker schedule source1"], "43 1.340003 worker beforeWaiting"),
+            (
+                "m", "scroll: run Tracking for 0.8 s",
+                ["42 1.340003 worker enqueue scroll1", "43 1.340003 worker wakeUp"],
+                "45 1.340003 worker runStart Tracking"
+            ),
+            (
+                "N", "nested run in default for 0.3 s",
+                ["42 1.340003 worker enqueue nested1", "43 1.340003 worker wakeUp"],
+                "45 1.340003 worker runStart default"
+            ),
+            (
+                "A", "add source1 to default", ["42 1.340003 worker schedule source1"],
+                "43 1.340003 worker beforeWaiting"
+            ),
             // O: the observer is added in time for this iteration's beforeWaiting.
-            ("O", "add observer1", ["42 1.340003 worker beforeWaiting", "43 1.340003 worker observer activity"],
-                "44 1.340003 worker observer observer1"),
+            (
+                "O", "add observer1", ["42 1.340003 worker beforeWaiting", "43 1.340003 worker observer activity"],
+                "44 1.340003 worker observer observer1"
+            ),
         ])
     func itemKeys(_ keys: String, _ label: String, _ next: [String], _ effect: String) {
         var model = Self.lesson(at: 41)
@@ -137,9 +159,15 @@ struct PokeTests {
     @Test(
         "each pool key after step 9 (opReady upload1 at 0.000) acts once that add is done, before the next add",
         arguments: [
-            ("a", "add op1 to uploads (normal, work 1 s)", ["14 0.000 uploads opAdd op1", "15 0.000 uploads opReady op1"]),
+            (
+                "a", "add op1 to uploads (normal, work 1 s)",
+                ["14 0.000 uploads opAdd op1", "15 0.000 uploads opReady op1"]
+            ),
             ("jc", "cancel thumb", ["14 0.000 uploads opCancel thumb"]),
-            ("C", "cancel all operations of uploads", ["14 0.000 uploads queue cancelAll", "15 0.000 uploads opCancel thumb"]),
+            (
+                "C", "cancel all operations of uploads",
+                ["14 0.000 uploads queue cancelAll", "15 0.000 uploads opCancel thumb"]
+            ),
             ("s", "suspend uploads", ["14 0.000 uploads queue suspended"]),
             (">", "limit of uploads 2, now 3", ["14 0.000 uploads queue limit"]),
             ("<", "limit of uploads 2, now 1", ["14 0.000 uploads queue limit"]),

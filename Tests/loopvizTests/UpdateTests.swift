@@ -153,7 +153,9 @@ struct UpdateTests {
         _ = Self.press(.character("g"), .character("0"), .enter, on: &model)
         #expect(model.cursor == 1)
         #expect(model.flash == "no event 0: events are numbered 1-\(model.trace.count); showing event 1")
-        _ = Self.press(.character("g"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"), .enter, on: &model)
+        _ = Self.press(
+            .character("g"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"),
+            .character("9"), .enter, on: &model)
         #expect(model.cursor == model.trace.count && model.session.canExtend)
         #expect(model.flash == "no event 999999: there are \(model.trace.count) events so far; showing the last")
         _ = Self.press(.character("g"), .character("2"), .enter, on: &model)

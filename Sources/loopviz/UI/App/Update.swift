@@ -70,7 +70,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         case .enter:
             model.overlay = .none
             model.shownThread = row == 0 ? nil : names[min(row, names.count) - 1]
-            model.flash = model.shownThread.map { "the loop view shows thread \($0)" }
+            model.flash =
+                model.shownThread.map { "the loop view shows thread \($0)" }
                 ?? "the loop view follows the current event's thread"
         default: break
         }
@@ -314,7 +315,9 @@ private func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     }
     switch command {
     case .fireTimer:
-        if let timer = item(isTimer, "timer", "f") { make("fire \(timer.name)", [.setNextFireDate(timer.name, after: .zero)]) }
+        if let timer = item(isTimer, "timer", "f") {
+            make("fire \(timer.name)", [.setNextFireDate(timer.name, after: .zero)])
+        }
     case .signalAndWake:
         if let source = item(isSource0, "version-0 source", "s") {
             make("signal \(source.name) + wake up", [.signal(source.name), .wakeUp])
@@ -398,7 +401,8 @@ private func apply(_ intervention: Session.Intervention, _ model: inout AppModel
         model.flash = intervention.label
         return [.perform(intervention.actions, thread: thread)]
     }
-    var flash = intervention.label + " after step \(intervention.afterEvent) (t=\(LoopInstant.zero + intervention.time)s)"
+    var flash =
+        intervention.label + " after step \(intervention.afterEvent) (t=\(LoopInstant.zero + intervention.time)s)"
     if forgotten > 0 {
         flash += "; \(forgotten) poke\(forgotten == 1 ? "" : "s") made after a later step forgotten"
     }
@@ -435,10 +439,12 @@ private func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
             model.flash = "select an operation first (\(Glyphs(theme: model.theme).upDown) or j/k)"
             return []
         }
-        intervention = .init(time: time, afterEvent: model.cursor, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
     case .cancelAllOperations:
         intervention = .init(
-            time: time, afterEvent: model.cursor, label: "cancel all operations of \(queue.name)", actions: [.cancelAll(queue: queue.name)])
+            time: time, afterEvent: model.cursor, label: "cancel all operations of \(queue.name)",
+            actions: [.cancelAll(queue: queue.name)])
     case .toggleSuspended:
         let flag = !queue.suspended
         intervention = .init(

@@ -257,7 +257,8 @@ private func drawQueue(
         let width = rect.maxX - x - 1
         guard let operation = line.operation else {
             let style = line.text == "-" ? glyphs.dimmed : Screen.Style.plain
-            screen.put(TextFit.fit(line.text, width: width - 2, ellipsis: glyphs.ellipsis), x: x + 2, y: y, style: style)
+            screen.put(
+                TextFit.fit(line.text, width: width - 2, ellipsis: glyphs.ellipsis), x: x + 2, y: y, style: style)
             continue
         }
         let selected = operation.name == model.selectedOperation

@@ -137,10 +137,14 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
         // Whole hints only, as many as fit after what the bar has to say.
         let hints =
             model.view == .pool
-            ? ["? help", "q quit", "Space play/pause", "n/p step", "P loop view", "a add", "c cancel", "C cancel all",
-                "s suspend", "< > limit"]
-            : ["? help", "q quit", "Space play/pause", "n/p step", "s signal", "o port", "f fire", "w wake", "x stop",
-                "t thread", "m scroll"]
+            ? [
+                "? help", "q quit", "Space play/pause", "n/p step", "P loop view", "a add", "c cancel", "C cancel all",
+                "s suspend", "< > limit",
+            ]
+            : [
+                "? help", "q quit", "Space play/pause", "n/p step", "s signal", "o port", "f fire", "w wake", "x stop",
+                "t thread", "m scroll",
+            ]
         text = TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis)
         text += TextFit.join(hints, width: room - text.count)
     }
@@ -299,7 +303,9 @@ private func drawMode(
     if spec.items.count > rows {
         let below = spec.items.count - start - capacity
         let text = "   (\(start) above, \(below) below: i, I or 1-9 select)"
-        screen.put(TextFit.fit(text, width: rect.width - 1, ellipsis: glyphs.ellipsis), x: rect.x, y: rect.y + rows, style: glyphs.dimmed)
+        screen.put(
+            TextFit.fit(text, width: rect.width - 1, ellipsis: glyphs.ellipsis), x: rect.x, y: rect.y + rows,
+            style: glyphs.dimmed)
     }
     if let queued = loop?.blocksQueued, !queued.isEmpty, rect.height - 1 > spec.items.count {
         let y = rect.y + 1 + spec.items.count
