@@ -65,12 +65,12 @@ tmux kill-session -t "$session" 2>/dev/null || true
 tmux new-session -d -x 80 -y 24 -s "$session" "'$bin'; echo \"EXITED rc=\$?\"; sleep 30"
 expect_screen "One turn of the run loop" "the built-in lesson opens at 80x24"
 keys Space g 4 4 Enter
-expect_screen "1.340 .*sleep" "g 44 shows the sleep at 1.340 at 80x24"
+expect_screen "44 .*1.340003 .*sleep" "g 44 shows the sleep at 1.340 at 80x24"
 keys 3 S
 expect_screen "signal work (no wake-up) after step 44" "S lands right after step 44"
 expect_screen "PAUSED" "a poke keeps the pause"
 keys n
-expect_screen "45 .*1.340 .*signal work" "the signal is the next event, after the sleep"
+expect_screen "45 .*1.340003 .*signal work" "the signal is the next event, after the sleep"
 keys '?'
 expect_screen "more below" "the help pages at 80x24"
 keys PageDown PageDown PageDown PageDown PageDown
