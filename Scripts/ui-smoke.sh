@@ -11,7 +11,7 @@ session="loopviz-smoke-$$"
 work=$(mktemp -d)
 # A tmux server of its own (never the user's default one): killed with everything in it at the end.
 tmux() { command tmux -L "$session" "$@"; }
-trap 'tmux kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'tmux kill-server 2>/dev/null || true; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$session"; rm -rf "$work"' EXIT
 
 screen() { tmux capture-pane -p -t "$session"; }
 expect_screen() { # PATTERN DESCRIPTION
