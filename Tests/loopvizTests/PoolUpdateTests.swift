@@ -83,6 +83,16 @@ struct PoolUpdateTests {
         #expect(model.selectedOperation == "log" && model.logScroll == 1)
     }
 
+    @Test("[ and ] belong to the loop view: in the pool view they stay and say where they work")
+    func iterationKeysInThePoolView() {
+        var model = Self.model(at: 900)
+        let cursor = model.cursor
+        Self.press(.character("["), on: &model)
+        #expect(model.cursor == cursor && model.flash == "[: previous iteration, in the loop view (P switches)")
+        Self.press(.character("]"), on: &model)
+        #expect(model.cursor == cursor && model.flash == "]: next iteration, in the loop view (P switches)")
+    }
+
     @Test("a adds op1 (normal, work 1 s, checks every 100 ms) at the time shown; it starts when a slot frees")
     func addOperation() {
         var model = Self.model(at: 350)

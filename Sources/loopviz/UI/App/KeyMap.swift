@@ -34,9 +34,13 @@ enum KeyMap {
             keys: [.character("p"), .left], label: "p ←", help: "previous event (pool view: previous pool event)",
             group: "play", command: .stepBack
         ),
-        KeyBinding(keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration),
+        // The pool view steps through pool events: a worker's iterations are the loop view's story.
         KeyBinding(
-            keys: [.character("[")], label: "[", help: "previous iteration", group: "play", command: .previousIteration),
+            keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.character("[")], label: "[", help: "previous iteration", group: "play", command: .previousIteration,
+            views: [.loop]),
         KeyBinding(
             keys: [.character("+"), .character("=")], label: "+", help: "faster", group: "play", command: .faster),
         KeyBinding(
