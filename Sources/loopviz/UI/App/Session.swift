@@ -3,7 +3,8 @@ import LoopEngine
 /// The scenario being shown plus everything the user did to it, and the trace that results.
 ///
 /// The engine is deterministic, so the session never keeps a live engine around: every poke becomes an outside
-/// event at the virtual time it was made, and the whole trace is computed again. Stepping back is just showing
+/// event anchored to the step it was made after (``OutsideEvent/afterEvent``), and the whole trace is computed
+/// again. Stepping back is just showing
 /// fewer events; it is instant.
 struct Session: Equatable {
     /// What the user did, after which step, to which thread.
