@@ -130,6 +130,18 @@ struct PokeTests {
         #expect(work.map { model.trace[$0].time } == LoopInstant.zero + .milliseconds(1620) + .nanoseconds(1500))
     }
 
+    @Test("a poke after step 1 (made while the thread's items are scheduled) happens at the first wait or callout")
+    func pokeAtTheFirstStep() {
+        var model = Self.lesson(at: 1)
+        let original = model.trace
+        Self.type("w", &model)
+        #expect(model.isPaused && model.flash == "wake up after step 1 (t=0.000s)")
+        let wake = model.trace.firstIndex { $0.kind == .wakeUp }
+        #expect(wake != nil)
+        #expect(Array(model.trace.prefix(wake ?? 0)) == Array(original.prefix(wake ?? 0)))
+        #expect(wake.map { model.trace[$0].time } == .zero)
+    }
+
     @Test("an item key acts on the selected item only: of the wrong kind, the status bar says why and nothing changes")
     func wrongKind() {
         for (keys, flash) in [

@@ -73,13 +73,30 @@ public enum ScenarioRunner {
         let forwarder = consume.map {
             ForwardingTraceSink(limit: maxEvents, consume: $0) { [weak world] in world?.halt() }
         }
-        // Outside events anchored to an event count: performed once the recorder has recorded that many.
+        // Outside events anchored to an event count: performed once the sink has taken that many. The hooks are in
+        // place before the first event.
         var anchored: [Int: [() -> Void]] = [:]
-        if let maxEvents, forwarder == nil {
+        let anchors = scenario.outside.contains { ($0.afterEvent ?? 0) > 0 }
+        if let forwarder {
+            if anchors { forwarder.onRecord = { count in anchored.removeValue(forKey: count)?.forEach { $0() } } }
+        } else if maxEvents != nil || anchors {
             recorder.limit = maxEvents
+            recorder.onRecord = { [unowned world] count in
+                if anchors, let due = anchored.removeValue(forKey: count) { due.forEach { $0() } }
+                if let maxEvents, count >= maxEvents { world.halt() }
+            }
         }
         let sink: any TraceSink = forwarder ?? recorder
         let shared = ScenarioHost.Shared(sink: sink)
+        for event in scenario.outside {
+            guard let count = event.afterEvent, count > 0 else { continue }
+            let time = LoopInstant.zero + event.time
+            // The host is looked up when the actions happen: the first events (items scheduled as the hosts are
+            // made) come before every host exists, and what is due then happens at the first wait or callout.
+            anchored[count, default: []].append { [unowned world, unowned shared] in
+                world.perform(after: time) { shared.host(named: event.thread)?.perform(event.actions) }
+            }
+        }
         for spec in scenario.threads {
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
             world.bind(loop, to: world.addThread(named: spec.name))
@@ -93,24 +110,10 @@ public enum ScenarioRunner {
                 $0, world: world, directory: directory, sink: sink,
                 defaultWidth: OperationQueueCore.virtualDefaultWidth)
         }
-        for event in scenario.outside {
+        for event in scenario.outside where (event.afterEvent ?? 0) <= 0 {
             // An event for a thread the scenario does not have addresses nobody.
             guard let host = shared.host(named: event.thread) else { continue }
-            let perform = { host.perform(event.actions) }
-            if let count = event.afterEvent, count > 0 {
-                let time = LoopInstant.zero + event.time
-                anchored[count, default: []].append { [unowned world] in world.perform(after: time, perform) }
-            } else {
-                world.at(.zero + event.time, perform)
-            }
-        }
-        if let forwarder, !anchored.isEmpty {
-            forwarder.onRecord = { count in anchored.removeValue(forKey: count)?.forEach { $0() } }
-        } else if forwarder == nil && (maxEvents != nil || !anchored.isEmpty) {
-            recorder.onRecord = { [unowned world] count in
-                if let due = anchored.removeValue(forKey: count) { due.forEach { $0() } }
-                if let maxEvents, count >= maxEvents { world.halt() }
-            }
+            world.at(.zero + event.time) { host.perform(event.actions) }
         }
         world.runThreads(shared.hosts.map { host in { host.perform(host.program) } })
         // The hosts and the outside events still scheduled hold each other and the world: let them all go.
