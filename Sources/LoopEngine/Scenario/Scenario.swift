@@ -254,10 +254,16 @@ public struct OutsideEvent: Sendable, Equatable {
     /// The thread whose loop the actions address.
     public var thread: String
     public var actions: [Action]
+    /// On the virtual clock: the actions happen once this many events have been recorded, at the first moment
+    /// after the last of them when another thread could act (the loop releases its lock: a callout, its wait, the
+    /// end of an iteration), and not before `time`. Nil: at `time`, before whatever else happens at that time.
+    /// The UI's pokes use it, so that a poke lands right after the event on screen whatever shares its time.
+    public var afterEvent: Int?
 
-    public init(at time: Duration, thread: String = "T", _ actions: [Action]) {
+    public init(at time: Duration, thread: String = "T", afterEvent: Int? = nil, _ actions: [Action]) {
         self.time = time
         self.thread = thread
+        self.afterEvent = afterEvent
         self.actions = actions
     }
 }

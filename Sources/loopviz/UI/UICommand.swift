@@ -117,7 +117,18 @@ enum UICommand {
             guard let number = Int(step), number >= 0 else {
                 return CommandLine.usageError("'\(step)' is not a step number", command: "screen")
             }
+            // Computed further when the replay stopped at its horizon (a few doublings at most, within the budget).
+            var extensions = 0
+            while number > model.trace.count && model.session.canExtend && extensions < 8 {
+                model.session.extend()
+                extensions += 1
+            }
             model.cursor = min(number, model.trace.count)
+            if number > model.trace.count {
+                CommandLine.printError(
+                    "loopviz screen: note: --step \(number), but the replay has \(model.trace.count) events: "
+                        + "showing the last")
+            }
         } else {
             model.cursor = model.trace.lastIndex { $0.time <= .zero + .seconds(5) }.map { $0 + 1 } ?? model.trace.count
         }
