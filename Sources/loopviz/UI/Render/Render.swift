@@ -151,7 +151,7 @@ private func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, 
     var trail: [Int] = []
     var index = model.cursor - 1
     while index >= 0 && trail.count < 4 {
-        if let step = CycleSteps.step(of: index, in: model.trace) {
+        if let step = CycleSteps.step(of: index, in: model.trace, documented: documented) {
             if current == nil {
                 current = step
             } else if !trail.contains(step) && step != current {
