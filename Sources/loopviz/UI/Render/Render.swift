@@ -563,21 +563,11 @@ func wrap(_ text: String, width: Int) -> [String] {
     return lines
 }
 
-/// The lesson's latest narration line at the current time or step.
+/// The lesson's narration for the events on screen: a callout's `say` when that is the current event, else the
+/// `say` line tied to the latest event shown (never one whose event is still to come).
 func currentNarration(_ model: AppModel) -> String? {
-    var best: (LoopInstant, String)?
-    for line in model.session.script.narration {
-        let at: LoopInstant
-        switch line.anchor {
-        case .time(let time): at = .zero + time
-        case .step(let step):
-            guard step <= model.cursor, step >= 1, step <= model.trace.count else { continue }
-            at = model.trace[step - 1].time
-        }
-        if at <= model.now && (best == nil || at >= best!.0) { best = (at, line.text) }
-    }
     if let event = model.currentEvent, case .note(let note) = event.fact { return note.words }
-    return best?.1
+    return model.session.narration(shownUpTo: model.cursor)
 }
 
 /// The help overlay's lines: a title, then each group's keys.
