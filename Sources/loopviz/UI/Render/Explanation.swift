@@ -146,8 +146,9 @@ enum Explanation {
             case .mode(let mode):
                 return (
                     .stopMode,
-                    "_CFRunLoopStopMode(\(mode)) sets a sticky stop on the mode itself: a run of \(mode) ends stopped "
-                        + "at the end of its iteration, or the next one at once, and the flag is cleared."
+                    "_CFRunLoopStopMode(\(mode)) sets a sticky stop on the mode itself, even when it is not running: the "
+                        + "run of \(mode) that sees it ends stopped and clears it - a running one at the end of its "
+                        + "iteration, the next one right after entry."
                 )
             default:
                 return (
@@ -192,7 +193,7 @@ enum Explanation {
             return (
                 .sleepTimeLimitPassed,
                 "The run's time limit (\(limit)) has passed already: its wake-up is ready, so the wait returns at "
-                    + "once and the run ends timedOut."
+                    + "once and the run ends at the end of this iteration."
             )
         }
         return (
@@ -217,7 +218,7 @@ enum Explanation {
         case .timerPort:
             return (
                 .wakeTimerPort,
-                "The wait returned the timer port: a timer's deadline passed. Exactly one port is taken per wait; "
+                "The wait returned the timer port: the deadline it was armed for passed. Exactly one port is taken per wait; "
                     + "others stay ready for the next iteration."
             )
         case .mainQueue:
@@ -306,8 +307,8 @@ enum Explanation {
         case .setNextFireDate:
             return (
                 .wakeUpBySetNextFireDate,
-                "A timer's fire date was set from another thread, so CF writes the wake-up port: the loop wakes and "
-                    + "re-arms its timer port for the new date."
+                "A timer's fire date was set from another thread, so CF also calls CFRunLoopWakeUp: the loop wakes "
+                    + "for nothing (its timer port is armed for the new date already)."
             )
         }
     }
