@@ -122,14 +122,7 @@ struct Session: Equatable {
         _ events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil
     ) -> Int {
         if let halt, haltReason == nil { haltReason = halt }
-        // Real times carry nanoseconds of scheduling noise: shown to a tenth of a millisecond (the order of
-        // events stays the order they happened in).
-        trace.append(
-            contentsOf: events.lazy.map { event in
-                var event = event
-                event.time = LoopInstant(nanoseconds: (event.time.nanoseconds + 50_000) / 100_000 * 100_000)
-                return event
-            })
+        trace.append(contentsOf: events.lazy.map { $0.rounded(to: Self.liveResolution) })
         droppedEvents += dropped
         narrationAnchors.advance(script.narration, in: trace, forgotten: forgottenEvents)
         liveEnded = ended

@@ -238,7 +238,7 @@ private func drawMode(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let loop = focusSnapshot(model, snapshots)
-    let mode = loop?.currentMode ?? "-"
+    let mode = loop?.currentMode ?? "(no run)"
     header("Mode \(mode): items (1-9 select)", rect, focused: model.focus == .mode, &screen, glyphs)
     guard let spec = model.session.effectiveScenario.threads.first(where: { $0.name == loop?.thread }) else {
         // A pool's worker or a detached thread: the file declares no items for it.
@@ -265,7 +265,7 @@ private func drawMode(
         if selected { style.bold = true }
         let marker = selected ? glyphs.arrow : " "
         screen.put("\(marker)\(index + 1) ", x: rect.x, y: y, style: style)
-        let text = describe(item, loop, now: model.now, glyphs: glyphs)
+        let text = (inMode ? "" : modeLabel(item)) + describe(item, loop, now: model.now, glyphs: glyphs)
         screen.put(text, x: rect.x + 3, y: y, style: style, limit: rect.width - 4)
     }
     if spec.items.count > rows {

@@ -1,0 +1,7 @@
+import LoopEngine
+
+/// `[Modal] `: the modes of an item that is not in the mode being run. Dimming alone does not show in text
+/// output (`loopviz screen`), where a Modal-only timer would look like a default one.
+func modeLabel(_ item: ItemSpec) -> String {
+    "[" + item.modes.map(\.rawValue).joined(separator: ", ") + "] "
+}
