@@ -60,4 +60,20 @@ struct NarrationAnchorTests {
         live.appendLive(Array(events[5...]), dropped: 0, ended: true)
         #expect(Self.shown(live) == Self.shown(Session(script: script)))
     }
+
+    @Test("every say line of every lesson (and of the built-in one) is tied to an event that happens")
+    func everyLessonLineIsShown() throws {
+        var lines = 0
+        for path in PoolLessonTests.lessons + [nil] {
+            guard case .success(let model) = UICommand.loadModel(path) else {
+                Issue.record("\(path ?? "built-in") does not load")
+                continue
+            }
+            let session = model.session
+            lines += session.script.narration.count
+            let unresolved = zip(session.script.narration, session.narrationAnchors.indices).filter { $0.1 == nil }
+            #expect(unresolved.map(\.0.text) == [], "\(path ?? "built-in")")
+        }
+        #expect(lines > 60)
+    }
 }
