@@ -28,7 +28,8 @@ struct ExplanationTableTests {
     static let rows: [Row] = [
         Row(
             .schedule, .loop, step: 1,
-            "Source K is added to mode default: its schedule callout runs."),
+            "Source K is added to mode default: a version-0 source's schedule callout runs; a port source's port "
+                + "joins the mode's wait set."),
         Row(
             .runStart, .loop, step: 4,
             "CFRunLoopRunInMode(default) starts (limit 0.600s). An empty or unknown mode would "
@@ -122,7 +123,8 @@ struct ExplanationTableTests {
                 + "served per iteration."),
         Row(
             .cancel, .loop, step: 46,
-            "Source net is removed from mode default: its cancel callout runs."),
+            "Source net is removed from mode default: a version-0 source's cancel callout runs; a port source's "
+                + "port leaves the mode's wait set."),
         Row(
             .note, .loop, step: 47,
             "a note"),

@@ -158,9 +158,17 @@ enum Explanation {
                 )
             }
         case .schedule:
-            return (.schedule, "Source \(name) is added to \(event.detail ?? "a mode"): its schedule callout runs.")
+            return (
+                .schedule,
+                "Source \(name) is added to \(event.detail ?? "a mode"): a version-0 source's schedule callout runs; "
+                    + "a port source's port joins the mode's wait set."
+            )
         case .cancel:
-            return (.cancel, "Source \(name) is removed from \(event.detail ?? "a mode"): its cancel callout runs.")
+            return (
+                .cancel,
+                "Source \(name) is removed from \(event.detail ?? "a mode"): a version-0 source's cancel callout runs; "
+                    + "a port source's port leaves the mode's wait set."
+            )
         case .note:
             return (.note, event.detail ?? "")
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
