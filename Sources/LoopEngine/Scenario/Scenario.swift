@@ -54,7 +54,7 @@ public struct Scenario: Sendable, Equatable {
 /// One thread with its loop.
 public struct ThreadSpec: Sendable, Equatable {
     public var name: String
-    /// The main thread's loop stands for the libdispatch main queue too (spec §14).
+    /// The main thread's loop stands for the libdispatch main queue too (docs/cfrunloop.md §14).
     public var isMain: Bool
     /// Modes made common before anything is added (besides `default`, which always is).
     public var commonModes: [ModeName]

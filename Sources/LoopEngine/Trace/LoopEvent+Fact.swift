@@ -132,7 +132,7 @@ extension LoopEvent {
     public enum Ignored: Hashable, Sendable {
         /// No run is active.
         case noRun
-        /// Between the end of a wait and the next iteration the run ignores wake-ups (spec §10.1).
+        /// Between the end of a wait and the next iteration the run ignores wake-ups (docs/cfrunloop.md §10.1).
         case afterTheWait
     }
 

@@ -31,7 +31,7 @@ extension CommandLine {
           -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
           --version       Print the version.
 
-        Scenario files are written in the .loop language: see README.md and examples/.
+        Scenario files are written in the .loop language: see docs/language.md and examples/.
 
         EXIT STATUS: each command's help lists its own (0 success, 1 failed or differs, 2 invalid input or
         usage); every command shares:

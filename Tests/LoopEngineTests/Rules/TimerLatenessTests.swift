@@ -2,7 +2,7 @@ import LoopEngine
 import Testing
 
 extension Rules {
-    /// What makes a fire `late` (spec §9.3, the missed-fire rule): a missed tick of the grid, or a fire at least
+    /// What makes a fire `late` (docs/cfrunloop.md §9.3, the missed-fire rule): a missed tick of the grid, or a fire at least
     /// `RunLoopCore.lateThreshold` after its deadline. A real clock's wake latency is neither.
     @Suite("a timer fire is late only when it missed a tick or came a millisecond or more after its deadline")
     struct TimerLatenessTests {

@@ -1,75 +1,16 @@
 /// Parses the `.loop` scenario language into a ``LoopScript``.
 ///
-/// The language is line-based; a block is the lines indented under its header (spaces only). `#` starts a
-/// comment; the comment lines at the top of a file are its header.
+/// The language — its grammar, every construct with an example, and every diagnostic this parser gives — is
+/// described once, in docs/language.md. The words it knows are listed in ``ScenarioKeywords``.
 ///
-///     scenario "A timer stops while scrolling"      # the title
-///     profile linux                                 # or darwin
-///     until 2s                                      # how far a headless run goes (optional)
-///     iteration cost 1500ns                         # what one iteration costs on the virtual clock
-///                                                   # (optional; default 1.5us, 0s: time stands still)
+/// It reports every problem of a file at once, each with its file, line and column, rather than stopping at the
+/// first: a lesson's author fixes them in one pass.
 ///
-///     thread main [main]                            # a thread and its loop; `main` marks the main thread
-///       common Tracking                             # make a mode common
-///       source0 touch order 1 in default, Tracking  # items: source0, port, timer, observer
-///       port P in default
-///       timer tick at 100ms every 100ms tolerance 10ms in common
-///         work 20ms                                 # what the callout does (indented under the item)
-///         call 2: stop                              # only on the 2nd call; also `first 3 calls:`
-///       observer log on beforeWaiting, afterWaiting order 10 once in default
-///         on afterWaiting: say "woke up"            # observers: only for some activities
-///       run default for 350ms                       # the program: CFRunLoopRunInMode(default, 0.35, false)
-///       run Tracking for 1s returnAfterSourceHandled
-///
-///     at 250ms on main                              # what another thread (or the user) does, and when
-///       signal touch
-///       wakeup
-///
-///     say "The user starts scrolling" at 350ms      # narration for the UI, shown from the first event at
-///                                                   # 350 ms or later on
-///     say "The loop sleeps" after sleep             # ... from the first event an `expect` line would match
-///     say "Late, once" after 0.370 timer tick       #     (time, thread and name as in `expect`)
-///     say "Look at this one" at step 12             # ... from the 12th event on
-///
-///     queue uploads limit 2 idle 5s                 # an operation queue: `limit N|default`, `suspended`,
-///                                                   # `idle DURATION` (a worker's idle timeout, default 5s)
-///
-///     expect in order                               # or `expect exactly` (every observable step)
-///       0.100 timer tick                            # a time matches to the digits written: 0.100 is
-///                                                   # 0.100 <= t < 0.101 (0.1000015 pins it to 100 ns)
-///       uploads.1: opStart upload1                  # a queue's worker threads are QUEUE.1, QUEUE.2, …
-///       result timedOut
-///
-/// Actions (in programs, callouts, `at` blocks): `work 20ms`, `signal S`, `send P [3 times]`, `wakeup`,
-/// `stop`, `stop mode M`, `add X to M`, `remove X from M`, `invalidate X`, `reschedule T in 20ms`,
-/// `block B [in M, …]` (with its own actions indented), `mainqueue B`, `common M`, `set FLAG`,
-/// `perform TASK on THREAD [wait]`, `say "…"`, and the ways to run a loop: `run M for 200ms
-/// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before 1s`,
-/// `while not FLAG RunLoop.run [M]`.
-///
-/// The thread pool's actions (anywhere actions go; queues are declared at the top level, in any order):
-///
-///     operation OP on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async)
-///                                 # addOperation; P is veryLow, low, normal, high or veryHigh; the options
-///                                 # come in any order; OP may be a range, upload1..10 (at most 1000 names)
-///                                 # `async reply after 300ms`: the server's reply finishes it 300ms after it
-///                                 # starts (without it, only `finish OP` or a cancel does)
-///                                 # `after A, B` may name operations of any queue (a cycle is an error)
-///     cancel OP                   # cancel one operation;  cancel all on QUEUE: cancelAllOperations
-///     suspend QUEUE               # isSuspended = true;  resume QUEUE: false
-///     limit QUEUE N|default       # maxConcurrentOperationCount
-///     finish OP                   # the socket callback that finishes an `async` operation
-///     wait for QUEUE              # waitUntilAllOperationsAreFinished on the calling thread
-///     detach TASK                 # Thread.detachNewThread: a new thread does the indented actions, then ends
-///
-/// Operation names are unique in the file; `after`, `cancel` and `finish` take an operation added anywhere in
-/// it (or a range of them), `finish` an `async` one; an operation waits only for operations of its own queue.
-/// `expect` lines may name a thread, a queue, a worker (`QUEUE.N`) or a detached task.
-///
-/// A `say` line is tied to one event of the trace, never to a time alone: it is shown from that event on (until the
-/// next line's event), so it never describes what has not happened yet on screen. `at TIME` is the first event at
-/// TIME or later, `after EVENT` the first event matching EVENT (written as in `expect`), `at step N` the N-th
-/// event. A line whose event never happens is never shown.
+/// A `say` line is tied to one event of the trace, never to a time alone: it is shown from that event on (until
+/// the next line's event), so it never describes what has not happened yet on screen. `say "…" at TIME` is the
+/// first event at TIME or later, `say "…" after EVENT` the first event matching EVENT (written and matched as an
+/// `expect` line is: `after 0.370 timer tick`, `after worker: sleep`), `say "…" at step N` the N-th event. A line
+/// whose event never happens is never shown.
 public enum ScenarioParser {
     /// Parses `source`; `file` names it in diagnostics.
     /// - Throws: every problem found, each with its line and column.
@@ -178,7 +119,15 @@ final class ScenarioParserState {
         for node in roots {
             var cursor = TokenCursor(node.line)
             guard let keyword = cursor.next() else { continue }
-            switch keyword.isWord ? keyword.text : "" {
+            let word = keyword.isWord ? keyword.text : ""
+            guard ScenarioKeywords.topLevel.contains(word) else {
+                error(
+                    node.line, at: keyword,
+                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
+                        + "found '\(keyword.text)'")
+                continue
+            }
+            switch word {
             case "thread", "queue":
                 continue
             case "scenario":
@@ -226,10 +175,7 @@ final class ScenarioParserState {
             case "expect":
                 if let expectation = parseExpectation(&cursor, node) { expectations.append(expectation) }
             default:
-                error(
-                    node.line, at: keyword,
-                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
-                        + "found '\(keyword.text)'")
+                assertionFailure("the top-level keyword '\(word)' of ScenarioKeywords has no case here")
             }
         }
         if threads.isEmpty && diagnostics.isEmpty {
@@ -373,7 +319,7 @@ final class ScenarioParserState {
         for child in node.children {
             let first = child.line.tokens[0]
             switch first.isWord ? first.text : "" {
-            case "source0", "port", "timer", "observer":
+            case let word where ScenarioKeywords.items.contains(word):
                 if let item = parseItem(child, thread: name) { spec.items.append(item) }
             case "common" where programNodes.isEmpty:
                 var cursor = TokenCursor(child.line)
@@ -418,14 +364,11 @@ final class ScenarioParserState {
         case "timer": kind = .timer
         default: kind = .observer
         }
-        let allowedClauses: [ItemClass: [String]] = [
-            .source0: ["order", "in"], .port: ["in"], .timer: ["at", "every", "tolerance", "in"],
-            .observer: ["on", "order", "once", "in"],
-        ]
+        let allowedClauses = ScenarioKeywords.itemClauses[keyword.text] ?? []
         while let clause = cursor.next() {
-            guard clause.isWord, allowedClauses[kind]!.contains(clause.text) else {
+            guard clause.isWord, allowedClauses.contains(clause.text) else {
                 // Only what may still come: a clause already given is not expected again.
-                let left = allowedClauses[kind]!.filter { !seen.contains($0) }
+                let left = allowedClauses.filter { !seen.contains($0) }
                 let expected =
                     left.isEmpty
                     ? "nothing more"
@@ -535,7 +478,8 @@ final class ScenarioParserState {
         var cursor = TokenCursor(line)
         cursor.tokens = tokens
         guard let first = cursor.next() else { return nil }
-        switch first.isWord ? first.text : "" {
+        let word = first.isWord ? first.text : ""
+        switch ScenarioKeywords.conditions.contains(word) ? word : "" {
         case "call":
             guard let number = expectInteger(&cursor, line, what: "a call number, e.g. `call 2:`") else { return nil }
             if number < 1 { error(line, at: first, "calls are counted from 1") }
@@ -581,11 +525,15 @@ final class ScenarioParserState {
             error(line, line.text.count + 1, "expected an action after ':'")
             return []
         }
-        let takesBlock: Set<String> = ["block", "mainqueue", "perform", "detach"]
-        if !takesBlock.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
+        if !ScenarioKeywords.takingBlocks.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
         var result: [Action] = []
         defer { finish(&cursor) }
-        switch keyword.isWord ? keyword.text : "" {
+        let word = keyword.isWord ? keyword.text : ""
+        guard ScenarioKeywords.actions.contains(word) else {
+            error(line, at: keyword, "unknown action '\(keyword.text)'")
+            return []
+        }
+        switch word {
         case "work":
             if let duration = expectDuration(&cursor, what: "how long the work takes, e.g. 20ms") {
                 result = [.work(duration)]
@@ -678,7 +626,7 @@ final class ScenarioParserState {
             }
             let body = parseActions(node.children, thread: target.text, context: .callout(isMain: false))
             result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
-        case let word where Self.poolActions.contains(word):
+        case let word where ScenarioKeywords.poolActions.contains(word):
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
             if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
@@ -688,7 +636,7 @@ final class ScenarioParserState {
             }
             if let call = parseRun(keyword, &cursor, line) { result = [.run(call)] }
         default:
-            error(line, at: keyword, "unknown action '\(keyword.text)'")
+            assertionFailure("the action '\(word)' of ScenarioKeywords has no case here")
         }
         return result
     }
@@ -1060,7 +1008,9 @@ struct TokenCursor {
         return tokens[index - 1]
     }
 
+    /// Takes `word` if it comes next. The language has no words beyond ``ScenarioKeywords``.
     mutating func accept(_ word: String) -> Bool {
+        assert(ScenarioKeywords.all.contains(word), "'\(word)' is not in ScenarioKeywords")
         guard peek?.isWord(word) == true else { return false }
         index += 1
         return true

@@ -189,7 +189,7 @@ enum Explanation {
             )
         }
         // A deadline already past (a timer that came due while another mode ran) arms a port that is ready
-        // now: the kernel returns at once (spec §9.2, §9.4).
+        // now: the kernel returns at once (docs/cfrunloop.md §9.2, §9.4).
         if let timer, timer.fireTime <= event.time {
             return (
                 .sleepTimerOverdue,
