@@ -41,7 +41,7 @@ struct ExplanationTableTests {
         Row(
             .beforeTimers, .loop, step: 6,
             "Iteration 1: beforeTimers is only a notice - no timer fires here. Timers fire after "
-                + "the wait, when the timer port is the one the wait returned."),
+                + "the wait, when the timer port is the one that woke the loop."),
         Row(
             .beforeSources, .loop, step: 7,
             "beforeSources: next the loop runs the blocks queued for this mode, then every "

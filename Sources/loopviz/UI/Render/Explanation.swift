@@ -54,7 +54,7 @@ enum Explanation {
             return (
                 .beforeTimers,
                 "Iteration \(event.iteration): beforeTimers is only a notice - no timer fires here. Timers fire "
-                    + "after the wait, when the timer port is the one the wait returned."
+                    + "after the wait, when the timer port is the one that woke the loop."
             )
         case .beforeSources:
             return (
