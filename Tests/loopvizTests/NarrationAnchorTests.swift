@@ -61,7 +61,7 @@ struct NarrationAnchorTests {
         #expect(Self.shown(live) == Self.shown(Session(script: script)))
     }
 
-    @Test("every say line of every lesson (and of the built-in one) is tied to an event that happens")
+    @Test("every say line of every lesson (and of the built-in one) is tied to an event that happens, and shown")
     func everyLessonLineIsShown() throws {
         var lines = 0
         for path in PoolLessonTests.lessons + [nil] {
@@ -73,6 +73,12 @@ struct NarrationAnchorTests {
             lines += session.script.narration.count
             let unresolved = zip(session.script.narration, session.narrationAnchors.indices).filter { $0.1 == nil }
             #expect(unresolved.map(\.0.text) == [], "\(path ?? "built-in")")
+            // Each line is the one shown at some step: none is hidden behind a line tied to a later event.
+            var shown: Set<String> = []
+            for cursor in 0...session.trace.count {
+                if let text = session.narration(shownUpTo: cursor) { shown.insert(text) }
+            }
+            #expect(Set(session.script.narration.map(\.text)).subtracting(shown) == [], "\(path ?? "built-in")")
         }
         #expect(lines > 60)
     }
