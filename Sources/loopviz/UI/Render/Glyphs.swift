@@ -6,7 +6,8 @@ struct Glyphs {
 
     var horizontal: String { theme.unicode ? "─" : "-" }
     var dot: String { theme.unicode ? "●" : "*" }
-    var emptyDot: String { theme.unicode ? "○" : "o" }
+    /// Not pending. ASCII uses `-`, not `o`: the timeline's `o` is an observer.
+    var emptyDot: String { theme.unicode ? "○" : "-" }
     var arrow: String { theme.unicode ? "▶" : ">" }
     var trail: String { theme.unicode ? "·" : "." }
     var differs: String { theme.unicode ? "≠" : "!" }
