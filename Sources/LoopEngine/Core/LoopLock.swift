@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if os(Linux)
 import CLoopKernel
 #endif
@@ -32,22 +27,12 @@ public final class LoopLock: @unchecked Sendable {
     @inline(__always) public func lock() { lv_lock_acquire(word) }
     @inline(__always) public func unlock() { lv_lock_release(word) }
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PosixMutex()
 
-    public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    public init() {}
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    @inline(__always) public func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) public func unlock() { pthread_mutex_unlock(mutex) }
+    @inline(__always) public func lock() { mutex.lock() }
+    @inline(__always) public func unlock() { mutex.unlock() }
     #endif
 
     @inline(__always) public func withLock<T>(_ body: () throws -> T) rethrows -> T {
