@@ -29,9 +29,12 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     let binding = EngineBinding()
 
     /// - Parameters:
+    ///   - name: its name in the trace (`timer NAME`).
     ///   - fireDate: the first deadline; a date in the past means "as soon as possible".
     ///   - interval: zero or negative for a one-shot timer.
     ///   - tolerance: honoured only by the darwin profile.
+    ///   - order: stored as CF stores it; CF never orders timers by it.
+    ///   - callout: called on the loop's thread each time the timer fires.
     public init(
         name: String, fireDate: LoopInstant, interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
         callout: @escaping (LoopTimer) -> Void

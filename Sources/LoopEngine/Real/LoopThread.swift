@@ -50,6 +50,7 @@ public final class LoopThread: @unchecked Sendable {
     /// Starts the thread and its loop.
     ///
     /// - Parameters:
+    ///   - name: the thread's name, and its loop's in the trace.
     ///   - profile: the CoreFoundation to imitate (the darwin profile performs each port message separately).
     ///   - sink: where the loop's events go, set before the loop runs. It is called on the loop thread with the
     ///     engine lock held: give it a ``BufferedTraceSink`` to read the events from another thread.
@@ -80,6 +81,7 @@ public final class LoopThread: @unchecked Sendable {
     /// - Parameters:
     ///   - name: the task's name in the trace (`perform NAME`).
     ///   - waitUntilDone: return only once the task has run. On the thread itself the task runs at once, inline.
+    ///   - task: the work, run on the loop's thread.
     /// - Returns: true when the task was queued (or, waiting, has run); false when the thread has stopped, or
     ///   stopped before the task could run. A task refused or abandoned never runs.
     @discardableResult
