@@ -14,6 +14,7 @@ public final class LoopLock: @unchecked Sendable {
     #if os(Linux)
     private let word: UnsafeMutablePointer<Int32>
 
+    /// An unlocked lock.
     public init() {
         word = .allocate(capacity: 1)
         word.initialize(to: 0)
@@ -24,7 +25,9 @@ public final class LoopLock: @unchecked Sendable {
         word.deallocate()
     }
 
+    /// Takes the lock, waiting for it if another thread holds it. Not recursive.
     @inline(__always) public func lock() { lv_lock_acquire(word) }
+    /// Releases the lock, which the calling thread holds.
     @inline(__always) public func unlock() { lv_lock_release(word) }
     #else
     private let mutex = PosixMutex()
@@ -35,6 +38,7 @@ public final class LoopLock: @unchecked Sendable {
     @inline(__always) public func unlock() { mutex.unlock() }
     #endif
 
+    /// Runs `body` with the lock held.
     @inline(__always) public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }

@@ -4,6 +4,7 @@
 /// added it belongs to that loop's backend for good. Its mutable state is guarded by the engine lock.
 public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: mutable state is only touched with the engine lock held.
+    /// Its name in the trace (`timer NAME`).
     public let name: String
     /// Zero or negative: one-shot.
     public let interval: Duration
@@ -47,6 +48,7 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
         self.callout = callout
     }
 
+    /// True when it has an interval: it fires again after each fire, until invalidated.
     public var isRepeating: Bool { interval > .zero }
     public var description: String { "timer \(name)" }
 
