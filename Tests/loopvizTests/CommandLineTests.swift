@@ -1,4 +1,5 @@
 import Foundation
+import LoopEngine
 import SnapshotSupport
 import Testing
 
@@ -27,7 +28,7 @@ struct CommandLineTests {
     func version() throws {
         let result = try LoopvizProcess.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("loopviz "))
+        #expect(result.stdout == "loopviz \(LoopEngineVersion.string)\n")
     }
 
     @Test("an unknown command is a usage error with a hint, exit 2")

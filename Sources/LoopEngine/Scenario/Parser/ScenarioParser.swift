@@ -1,7 +1,7 @@
 /// Parses the `.loop` scenario language into a ``LoopScript``.
 ///
 /// The language — its grammar, every construct with an example, and every diagnostic this parser gives — is
-/// described once, in docs/language.md. The words it knows are listed in ``ScenarioKeywords``.
+/// described once, in docs/language.md. The words it knows are listed in `ScenarioKeywords`.
 ///
 /// It reports every problem of a file at once, each with its file, line and column, rather than stopping at the
 /// first: a lesson's author fixes them in one pass.
