@@ -233,8 +233,14 @@ public enum RunCall: Sendable, Equatable {
     case inMode(ModeName, seconds: Double, returnAfterSourceHandled: Bool)
     /// `CFRunLoopRun()`.
     case untilStopped
-    /// Foundation's `RunLoop.current.run(mode:before:)`, the limit measured from now (nil: distant future).
-    case foundation(ModeName, before: Duration?)
+    /// Foundation's `RunLoop.current.run(mode:before:)`; the program sees the Bool it returns (`returned`).
+    case foundation(ModeName, before: FoundationDate)
+    /// Foundation's `RunLoop.current.run(until:)`: `run(mode: .default, before:)` again and again until the date
+    /// has passed or the default mode is empty.
+    case foundationUntil(FoundationDate)
+    /// Foundation's `RunLoop.current.acceptInput(forMode:before:)`: one `CFRunLoopRunInMode(mode, date - now,
+    /// true)`, without the emptiness check of `run(mode:before:)` and without a result.
+    case acceptInput(ModeName, before: FoundationDate)
     /// Foundation's `RunLoop.current.run()`.
     case foundationForever
     /// The keep-alive idiom `while !flag { RunLoop.current.run(mode:before: .distantFuture) }`.
@@ -242,10 +248,20 @@ public enum RunCall: Sendable, Equatable {
 
     public var mode: ModeName {
         switch self {
-        case .inMode(let mode, _, _), .foundation(let mode, _), .whileNot(_, let mode): mode
-        case .untilStopped, .foundationForever: .default
+        case .inMode(let mode, _, _), .foundation(let mode, _), .acceptInput(let mode, _), .whileNot(_, let mode): mode
+        case .untilStopped, .foundationForever, .foundationUntil: .default
         }
     }
+}
+
+/// A Foundation `Date` given to a run call, as a scenario writes it.
+public enum FoundationDate: Sendable, Equatable {
+    /// `Date(timeIntervalSinceNow:)` at the call (zero: `Date()`, `now`; negative: in the past).
+    case fromNow(Duration)
+    /// This long after the scenario start (`at 300ms`): in the past once the scenario is later than that.
+    case sinceStart(Duration)
+    case distantPast
+    case distantFuture
 }
 
 /// What the outside world does at a time.

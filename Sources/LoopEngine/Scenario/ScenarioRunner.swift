@@ -384,17 +384,39 @@ final class ScenarioHost {
         case .untilStopped:
             loop.runUntilStopped()
         case .foundation(let mode, let before):
-            loop.runFoundation(mode: mode, before: before.map { loop.clock.now + $0 } ?? .distantFuture)
+            returned(loop.runFoundation(mode: mode, before: instant(before)))
+        case .foundationUntil(let limit):
+            loop.runFoundation(until: instant(limit))
+        case .acceptInput(let mode, let before):
+            loop.acceptInput(forMode: mode, before: instant(before))
         case .foundationForever:
             loop.runFoundationForever()
         case .whileNot(let flag, let mode):
             while !shared.isSet(flag) && !world.isHalted {
-                guard loop.runFoundation(mode: mode, before: .distantFuture) else {
+                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
+                returned(ran)
+                guard ran else {
                     // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
                     loop.note(.emptyModeSpins(mode: mode.rawValue))
                     return
                 }
             }
+        }
+    }
+
+    /// The Bool a `run(mode:before:)` of the program gave back, as the program sees it.
+    private func returned(_ value: Bool) {
+        if world.isHalted { return }
+        loop.record(.note, nil, fact: .returned(value))
+    }
+
+    /// The instant a date of the scenario stands for, on this world's clock (whose origin is the scenario start).
+    private func instant(_ date: FoundationDate) -> LoopInstant {
+        switch date {
+        case .fromNow(let delay): loop.clock.now + delay
+        case .sinceStart(let time): .zero + time
+        case .distantPast: .distantPast
+        case .distantFuture: .distantFuture
         }
     }
 }

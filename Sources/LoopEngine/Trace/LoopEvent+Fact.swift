@@ -44,6 +44,9 @@ extension LoopEvent {
         case queue(QueueAction)
         /// `result`: what the run returned (its name says it, in the same word).
         case result(RunResult)
+        /// `note`: the Bool a `run(mode:before:)` of the program gave back (false: the mode was empty and it did
+        /// not run). A fact of a note, not an event kind of its own: what the program sees after the run.
+        case returned(Bool)
     }
 
     /// A change of a queue other than its limit.
@@ -260,6 +263,9 @@ extension LoopEvent {
 
     /// The messages a `source1` perform consumed (one unless it says more).
     public var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
+
+    /// The Bool of a `run(mode:before:)` the program made (a `note` with the `returned` fact), else nil.
+    public var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
 
     /// The deadline a late `timer` fire was for.
     public var lateDue: LoopInstant? { if case .late(let due) = fact { due } else { nil } }

@@ -90,6 +90,8 @@ struct EventWordingTests {
         (.result, .result(.stopped), "stopped"),
         (.result, .result(.timedOut), "timedOut"),
         (.result, .result(.handledSource), "handledSource"),
+        (.note, .returned(true), "run(mode:before:) returned true: it ran the loop once, whatever the run's result"),
+        (.note, .returned(false), "run(mode:before:) returned false: the mode is empty, it did not run"),
     ]
 
     /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail.
@@ -193,6 +195,7 @@ struct EventWordingTests {
             }
         case .queue(let action): "queue(\(action))"
         case .result(let result): "result(\(result))"
+        case .returned(let value): "returned(\(value))"
         }
     }
 
@@ -213,7 +216,8 @@ struct EventWordingTests {
             "finish(cancelledBeforeStart)", "finish(cancelledWhileRunning)", "origin(worker)", "origin(dispatch)",
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
-            "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)",
+            "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
+            "returned(false)",
         ]
         #expect(covered == Set(every))
     }

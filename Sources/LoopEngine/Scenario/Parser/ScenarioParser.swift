@@ -40,8 +40,9 @@
 /// `stop`, `stop mode M`, `add X to M`, `remove X from M`, `invalidate X`, `reschedule T in 20ms`,
 /// `block B [in M, …]` (with its own actions indented), `mainqueue B`, `common M`, `set FLAG`,
 /// `perform TASK on THREAD [wait]`, `say "…"`, and the ways to run a loop: `run M for 200ms
-/// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before 1s`,
-/// `while not FLAG RunLoop.run [M]`.
+/// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before DATE`,
+/// `RunLoop.run until DATE`, `RunLoop.acceptInput M before DATE`, `while not FLAG RunLoop.run [M]`. A DATE is
+/// `1s` or `-100ms` from the call, `now`, `at 2s` since the start, `distantPast` or `distantFuture`.
 ///
 /// The thread pool's actions (anywhere actions go; queues are declared at the top level, in any order):
 ///
@@ -673,7 +674,7 @@ final class ScenarioParserState {
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
             if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
-        case "run", "CFRunLoopRun", "RunLoop.run", "while":
+        case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":
             if context == .outside {
                 error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
             }
@@ -693,16 +694,34 @@ final class ScenarioParserState {
         case "CFRunLoopRun":
             return .untilStopped
         case "RunLoop.run":
+            if cursor.accept("until") { return parseDate(&cursor, line).map { .foundationUntil($0) } }
             guard let mode = cursor.peek?.isWord == true ? expectMode(&cursor, line, allowCommon: true) : nil else {
                 return .foundationForever
             }
+            if let until = cursor.peek, until.isWord("until") {
+                _ = cursor.next()
+                guard mode == .default else {
+                    error(
+                        line, at: until,
+                        "run(until:) always runs the default mode; for \(mode) use `RunLoop.run \(mode) before …`")
+                    return nil
+                }
+                return parseDate(&cursor, line).map { .foundationUntil($0) }
+            }
             guard cursor.accept("before") else {
-                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.run default before 1s`")
+                error(
+                    line, at: cursor.peek,
+                    "expected 'before' and a limit: `RunLoop.run default before 1s` (or `RunLoop.run until 1s`)")
                 return nil
             }
-            if cursor.accept("distantFuture") { return .foundation(mode, before: nil) }
-            guard let limit = expectDuration(&cursor, what: "a limit from now, or distantFuture") else { return nil }
-            return .foundation(mode, before: limit)
+            return parseDate(&cursor, line).map { .foundation(mode, before: $0) }
+        case "RunLoop.acceptInput":
+            guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
+            guard cursor.accept("before") else {
+                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.acceptInput default before 1s`")
+                return nil
+            }
+            return parseDate(&cursor, line).map { .acceptInput(mode, before: $0) }
         case "while":
             guard cursor.accept("not"), let flag = expectWord(&cursor, what: "the flag that ends the loop") else {
                 error(line, at: cursor.peek, "expected `while not FLAG RunLoop.run [MODE]`")
@@ -732,6 +751,25 @@ final class ScenarioParserState {
             let rash = cursor.accept("returnAfterSourceHandled")
             return .inMode(mode, seconds: limit.secondsValue, returnAfterSourceHandled: rash)
         }
+    }
+
+    /// A Foundation date: `250ms` or `-100ms` (from the call; negative: in the past), `now`, `at 2s` (since the
+    /// scenario start), `distantPast` or `distantFuture`.
+    func parseDate(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> FoundationDate? {
+        if cursor.accept("distantFuture") { return .distantFuture }
+        if cursor.accept("distantPast") { return .distantPast }
+        if cursor.accept("now") { return .fromNow(.zero) }
+        if cursor.accept("at") {
+            return expectDuration(&cursor, what: "a time since the start, e.g. `at 300ms`").map { .sinceStart($0) }
+        }
+        guard let token = cursor.peek, case .number = token.kind else {
+            error(
+                line, at: cursor.peek,
+                "expected a date: a time from now (250ms, -100ms), now, `at 2s` (since the start), distantPast or "
+                    + "distantFuture")
+            return nil
+        }
+        return expectDuration(&cursor, what: "a time from now", allowNegative: true).map { .fromNow($0) }
     }
 
     // MARK: - Narration and expectations
@@ -787,6 +825,18 @@ final class ScenarioParserState {
             }
             guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
             else { continue }
+            if kindToken.text == "returned" {
+                let value = expectWord(&cursor, what: "true or false: what run(mode:before:) returned")
+                if let value, value.text != "true" && value.text != "false" {
+                    error(child.line, at: value, "run(mode:before:) returns true or false, not '\(value.text)'")
+                }
+                finish(&cursor)
+                steps.append(
+                    Expectation.Step(
+                        time: time, resolution: resolution, thread: thread, kind: .note,
+                        returned: value?.text == "true", line: child.line.number))
+                continue
+            }
             guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
                 error(child.line, at: kindToken, "unknown event '\(kindToken.text)'")
                 continue
@@ -800,6 +850,7 @@ final class ScenarioParserState {
                         child.line, at: token,
                         "unknown result '\(token.text)'; expected finished, stopped, timedOut or handledSource")
                 }
+
             }
             finish(&cursor)
             steps.append(

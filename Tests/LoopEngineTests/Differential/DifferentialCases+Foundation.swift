@@ -1,0 +1,77 @@
+import LoopEngine
+
+// Foundation's run calls (RunLoop.swift of swift-corelibs-foundation): run(until:), acceptInput(forMode:before:),
+// the Bool run(mode:before:) returns, and the dates they take. The oracle calls Foundation's own methods.
+extension DifferentialCase {
+    static let foundation: [DifferentialCase] = {
+        typealias D = DSL
+        func until(_ date: FoundationDate) -> Action { .run(.foundationUntil(date)) }
+        func before(_ date: FoundationDate, _ mode: ModeName = .default) -> Action {
+            .run(.foundation(mode, before: date))
+        }
+        func accept(_ date: FoundationDate, _ mode: ModeName = .default) -> Action {
+            .run(.acceptInput(mode, before: date))
+        }
+        return [
+            DifferentialCase(
+                section: "§10.3 run(until:)",
+                scenario: D.scenario(
+                    "run(until:) re-enters after a handled source and returns once its date has passed",
+                    [D.keepAlive(), .source0("A"), .timer("T", first: D.ms(150))], [until(.fromNow(D.ms(300)))],
+                    outside: [D.at(50, .signal("A"), .wakeUp)]), ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 run(until:)",
+                scenario: D.scenario(
+                    "run(until:) with a date in the past still runs once, polling",
+                    [D.keepAlive(), .source0("A")], [.signal("A"), until(.fromNow(.zero - D.ms(100)))]),
+                ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 run(until:)",
+                scenario: D.scenario(
+                    "run(until:) returns at once when the default mode is empty, and run(mode:before:) returns false",
+                    [.source0("K", modes: [ModeName("other")])],
+                    [
+                        until(.distantFuture), before(.fromNow(D.ms(100))),
+                        before(.fromNow(D.ms(50)), ModeName("other")),
+                    ]), ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 run(mode:before:)",
+                scenario: D.scenario(
+                    "run(mode:before:) returns true after a timed-out run and after a handled port",
+                    [D.keepAlive(), .port("P"), .timer("T", first: D.ms(30))],
+                    [before(.fromNow(D.ms(80))), before(.distantFuture)],
+                    outside: [D.at(120, .send("P", count: 1))]), ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 run(mode:before:)",
+                scenario: D.scenario(
+                    "run(mode:before:) with distantPast, now or a past date polls once",
+                    [D.keepAlive(), .source0("A")],
+                    [
+                        before(.distantPast), .signal("A"), before(.fromNow(.zero)), before(.fromNow(.zero - D.ms(50))),
+                        .work(D.ms(40)), before(.sinceStart(D.ms(20))),
+                    ]), ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 run(mode:before:)",
+                scenario: D.scenario(
+                    "run(mode:before:) with a date since the start waits until that date",
+                    [D.keepAlive()], [.work(D.ms(30)), before(.sinceStart(D.ms(100)))]),
+                ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 acceptInput",
+                scenario: D.scenario(
+                    "acceptInput(forMode:before:) returns after the first handled port, not after a timer",
+                    [D.keepAlive(), .port("P"), .timer("T", first: D.ms(30))], [accept(.fromNow(D.seconds(1)))],
+                    outside: [D.at(80, .send("P", count: 1))]), ignoringRunBoundaries: true),
+            DifferentialCase(
+                section: "§10.3 acceptInput",
+                scenario: D.scenario(
+                    "acceptInput(forMode:before:) on an empty mode does nothing, then times out in a kept-alive one",
+                    [D.keepAlive()], [accept(.fromNow(D.ms(100)), ModeName("other")), accept(.fromNow(D.ms(60)))]),
+                ignoringRunBoundaries: true),
+        ]
+    }()
+}
+
+extension DSL {
+    static func seconds(_ value: Int) -> Duration { .seconds(value) }
+}
