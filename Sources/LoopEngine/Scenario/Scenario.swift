@@ -79,7 +79,7 @@ public struct ItemSpec: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case source0(order: Int)
         case port
-        /// `first` is measured from the start; `interval` zero means one-shot.
+        /// `first` is measured from the start (negative: a date before it); `interval` zero means one-shot.
         case timer(first: Duration, interval: Duration, tolerance: Duration)
         case observer(activities: Activity, repeats: Bool, order: Int)
     }

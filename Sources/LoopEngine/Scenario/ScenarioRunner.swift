@@ -218,7 +218,8 @@ final class ScenarioHost {
             }
         case .timer(let first, let interval, let tolerance):
             timers[name] = LoopTimer(
-                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance
+                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance,
+                createdAt: world.clock.now
             ) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
             }

@@ -69,9 +69,11 @@ extension LoopEvent {
         case forever
         case seconds(Duration)
 
-        /// CF's reading of a `seconds` argument.
+        /// CF's reading of a `seconds` argument (NaN is no limit: CF tests `seconds <= 0` first).
         public init(seconds: Double) {
-            if !(seconds > 0) {
+            if seconds.isNaN {
+                self = .forever
+            } else if !(seconds > 0) {
                 self = .poll
             } else if seconds > RunLoopCore.timeIntervalLimit {
                 self = .forever

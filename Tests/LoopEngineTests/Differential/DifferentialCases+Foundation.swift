@@ -75,3 +75,50 @@ extension DifferentialCase {
 extension DSL {
     static func seconds(_ value: Int) -> Duration { .seconds(value) }
 }
+
+// Dates CF reads specially (spec §2.2 S3, §9.1): past fire dates, run limits of inf, nan and above the ~16-year
+// cut-off.
+extension DifferentialCase {
+    static let specialDates: [DifferentialCase] = {
+        typealias D = DSL
+        return [
+            DifferentialCase(
+                section: "§9.1",
+                scenario: D.scenario(
+                    "a repeating timer whose first fire date is before the start fires now, then on a grid from now",
+                    [.timer("T", first: .zero - D.ms(500), every: D.ms(200))], [D.run(0.45)])),
+            DifferentialCase(
+                section: "§9.1",
+                scenario: D.scenario(
+                    "a one-shot timer dated in the past fires in the first wait",
+                    [D.keepAlive(), .timer("T", first: .zero - D.ms(50))], [D.run(0.1)])),
+            DifferentialCase(
+                section: "§9.1",
+                scenario: D.scenario(
+                    "a timer added after its fire date fires late at once, then on the grid of its creation",
+                    [D.keepAlive(), .timer("T", first: D.ms(100), every: D.ms(200), modes: [])], [D.run(0.6)],
+                    outside: [D.at(250, .add("T", .default))])),
+            DifferentialCase(
+                section: "§9.3",
+                scenario: D.scenario(
+                    "a timer rescheduled into the past from outside fires at once",
+                    [D.keepAlive(), .timer("T", first: D.ms(500))], [D.run(0.2)],
+                    outside: [D.at(60, .setNextFireDate("T", after: .zero - D.ms(40)))])),
+            DifferentialCase(
+                section: "§2.2 S3",
+                scenario: D.scenario(
+                    "a NaN time limit is no limit: only a stop ends the run", [D.keepAlive()], [D.run(.nan)],
+                    outside: [D.at(60, .stop)])),
+            DifferentialCase(
+                section: "§2.2 S3",
+                scenario: D.scenario(
+                    "a limit above the 16-year cut-off is no limit", [D.keepAlive()], [D.run(600_000_000)],
+                    outside: [D.at(60, .stop)])),
+            DifferentialCase(
+                section: "§2.2 S3",
+                scenario: D.scenario(
+                    "a limit just under the cut-off is a deadline in 16 years: a stop ends the run",
+                    [D.keepAlive()], [D.run(504_000_000)], outside: [D.at(60, .stop)])),
+        ]
+    }()
+}

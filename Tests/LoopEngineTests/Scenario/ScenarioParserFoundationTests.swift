@@ -36,6 +36,34 @@ struct ScenarioParserFoundationTests {
             ])
     }
 
+    @Test("run limits CF reads specially, a timer dated before the start, a reschedule into the past")
+    func specialDates() throws {
+        let script = try ScenarioParser.parse(
+            """
+            thread T
+              timer t at -500ms every 200ms
+              run default for inf
+              run default for nan returnAfterSourceHandled
+              run default for 600000000s
+              reschedule t in -10ms
+            """, file: "t.loop")
+        let thread = script.scenario.threads[0]
+        #expect(thread.items == [.timer("t", first: .milliseconds(-500), every: .milliseconds(200))])
+        guard thread.program.count == 4, case .run(.inMode(_, let nan, true)) = thread.program[1] else {
+            Issue.record("unexpected program \(thread.program)")
+            return
+        }
+        #expect(nan.isNaN)
+        #expect(thread.program[0] == .run(.inMode(.default, seconds: .infinity, returnAfterSourceHandled: false)))
+        #expect(thread.program[2] == .run(.inMode(.default, seconds: 600_000_000, returnAfterSourceHandled: false)))
+        #expect(thread.program[3] == .setNextFireDate("t", after: .milliseconds(-10)))
+        // CF's reading of each limit, as the trace words it.
+        #expect(
+            [Double.infinity, .nan, 600_000_000, 504_911_232, -1].map(LoopEvent.RunLimit.init(seconds:)) == [
+                .forever, .forever, .forever, .seconds(.seconds(504_911_232)), .poll,
+            ])
+    }
+
     @Test("an expect line can say what run(mode:before:) returned")
     func expectReturned() throws {
         let script = try ScenarioParser.parse(
@@ -47,6 +75,9 @@ struct ScenarioParserFoundationTests {
     }
 
     static let errors: [ScenarioErrorCase] = [
+        .init(
+            id: "a run limit that is a word", source: "thread T\n  port K\n  run default for infinity", line: 3,
+            column: 19, message: "expected a time limit, e.g. 200ms (0s polls once), inf or nan"),
         .init(
             id: "run(until:) in another mode", source: "thread T\n  port K\n  RunLoop.run Tracking until 1s",
             line: 3, column: 24,

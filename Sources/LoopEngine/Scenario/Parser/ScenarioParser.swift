@@ -36,6 +36,9 @@
 ///       uploads.1: opStart upload1                  # a queue's worker threads are QUEUE.1, QUEUE.2, …
 ///       result timedOut
 ///
+/// A run's limit may be `inf`, `nan` or more than CF's cut-off of about 16 years (504,911,232 s): each means no
+/// limit, as in CF. A timer's `at` may be negative (a date before the start: CF fires it at once).
+///
 /// Actions (in programs, callouts, `at` blocks): `work 20ms`, `signal S`, `send P [3 times]`, `wakeup`,
 /// `stop`, `stop mode M`, `add X to M`, `remove X from M`, `invalidate X`, `reschedule T in 20ms`,
 /// `block B [in M, …]` (with its own actions indented), `mainqueue B`, `common M`, `set FLAG`,
@@ -439,7 +442,9 @@ final class ScenarioParserState {
             case "in":
                 modes = parseModeList(&cursor, node.line, allowCommon: true, allowNothing: true)
             case "at":
-                first = expectDuration(&cursor, what: "the first fire time since the start, e.g. 100ms")
+                // Negative: a fire date before the start, which CF reads as "now" when the timer is created.
+                first = expectDuration(
+                    &cursor, what: "the first fire time since the start, e.g. 100ms", allowNegative: true)
             case "every":
                 if let value = expectDuration(&cursor, what: "the repeat interval, e.g. 100ms") {
                     if value <= .zero {
@@ -631,7 +636,9 @@ final class ScenarioParserState {
             if let name = reference(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
                 if !cursor.accept("in") {
                     error(line, at: cursor.peek, "expected 'in' and a delay: `reschedule T in 20ms`")
-                } else if let delay = expectDuration(&cursor, what: "a delay from now, e.g. 20ms") {
+                } else if let delay = expectDuration(
+                    &cursor, what: "a delay from now, e.g. 20ms (negative: a date in the past)", allowNegative: true)
+                {
                     result = [.setNextFireDate(name, after: delay)]
                 }
             }
@@ -744,12 +751,16 @@ final class ScenarioParserState {
                 error(line, at: cursor.peek, "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')")
                 return nil
             }
+            // `inf` and `nan` are the seconds CF is given as they are: both mean no time limit there.
+            let special: Double? = cursor.accept("inf") ? .infinity : cursor.accept("nan") ? .nan : nil
             guard
-                let limit = expectDuration(
-                    &cursor, what: "a time limit, e.g. 200ms (0s polls once)", allowNegative: true)
+                let seconds = special
+                    ?? expectDuration(
+                        &cursor, what: "a time limit, e.g. 200ms (0s polls once), inf or nan", allowNegative: true)?
+                    .secondsValue
             else { return nil }
             let rash = cursor.accept("returnAfterSourceHandled")
-            return .inMode(mode, seconds: limit.secondsValue, returnAfterSourceHandled: rash)
+            return .inMode(mode, seconds: seconds, returnAfterSourceHandled: rash)
         }
     }
 
