@@ -106,7 +106,9 @@ final class OracleHost: @unchecked Sendable {
             ports[name] = fd
         case .timer(let first, let interval, let tolerance):
             let fireDate = originAbsolute + first.secondsValue
-            let timer = CFRunLoopTimerCreateWithHandler(nil, fireDate, interval.secondsValue, 0, 0) {
+            let timer = CFRunLoopTimerCreateWithHandler(
+                nil, fireDate, interval.secondsValue, 0, CFIndex(item.timerOrder)
+            ) {
                 [weak self] _ in
                 self?.callout(.timer, name, script, activity: nil)
             }

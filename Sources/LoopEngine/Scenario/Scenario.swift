@@ -90,12 +90,18 @@ public struct ItemSpec: Sendable, Equatable {
     public var modes: [ModeName]
     /// What each callout does.
     public var script: [ScriptStep]
+    /// A timer's `order` (`CFRunLoopTimerCreate`'s): stored and, as in CF, never used for the firing order. Kept
+    /// beside ``Kind/timer(first:interval:tolerance:)`` so that code matching a timer's fields stays as it is.
+    public var timerOrder: Int
 
-    public init(name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = []) {
+    public init(
+        name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = [], timerOrder: Int = 0
+    ) {
         self.name = name
         self.kind = kind
         self.modes = modes
         self.script = script
+        self.timerOrder = timerOrder
     }
 
     public static func source0(
@@ -109,12 +115,12 @@ public struct ItemSpec: Sendable, Equatable {
     }
 
     public static func timer(
-        _ name: String, first: Duration, every interval: Duration = .zero, tolerance: Duration = .zero,
+        _ name: String, first: Duration, every interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
         modes: [ModeName] = [.default], _ script: [ScriptStep] = []
     ) -> ItemSpec {
         ItemSpec(
             name: name, kind: .timer(first: first, interval: interval, tolerance: tolerance), modes: modes,
-            script: script)
+            script: script, timerOrder: order)
     }
 
     public static func observer(

@@ -218,11 +218,12 @@ final class ScenarioHost {
             }
         case .timer(let first, let interval, let tolerance):
             timers[name] = LoopTimer(
-                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance,
+                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance, order: item.timerOrder,
                 createdAt: world.clock.now
             ) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
             }
+            if item.timerOrder != 0 { loop.note(.timerOrderUnused(timer: name, order: item.timerOrder)) }
         case .observer(let activities, let repeats, let order):
             observers[name] = LoopObserver(name: name, activities: activities, repeats: repeats, order: order) {
                 [unowned self] activity in

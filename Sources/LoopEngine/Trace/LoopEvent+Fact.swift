@@ -154,6 +154,8 @@ extension LoopEvent {
         case performInline(task: String)
         /// `RunLoop.run(mode:before:)` returned NO at once because the mode is empty.
         case emptyModeSpins(mode: String)
+        /// A timer was given an `order`: CF stores it and never uses it (timers fire by deadline).
+        case timerOrderUnused(timer: String, order: Int)
     }
 
     /// An operation as it was added.

@@ -122,3 +122,44 @@ extension DifferentialCase {
         ]
     }()
 }
+
+// Items written as ranges, and timer orders, parsed from the language itself.
+extension DifferentialCase {
+    static let ranges: [DifferentialCase] = [
+        parsed(
+            "§8, §9.1", "four ports of a range, sent at once, are served one per iteration; timer order is not used",
+            """
+            thread T
+              port p1..4 in default
+                work 5ms
+              timer late at 20ms order -10
+              timer early at 10ms order 10
+              run default for 200ms
+
+            at 120ms on T
+              send p1..4
+            """),
+        parsed(
+            "§9.1", "a range of repeating timers, each in its own mode's run",
+            """
+            thread T
+              port K in default, other
+              timer t1..2 every 40ms at 30ms in nothing
+              add t1 to default
+              add t2 to other
+              run default for 100ms
+              run other for 100ms
+            """),
+    ]
+
+    /// A case written in the `.loop` language (the parser must accept it).
+    static func parsed(_ section: String, _ name: String, _ source: String) -> DifferentialCase {
+        do {
+            var scenario = try ScenarioParser.parse(source, file: "\(name).loop").scenario
+            scenario.name = name
+            return DifferentialCase(section: section, scenario: scenario)
+        } catch {
+            preconditionFailure("\(name): \(error)")
+        }
+    }
+}

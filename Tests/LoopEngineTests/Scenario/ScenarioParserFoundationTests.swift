@@ -64,6 +64,57 @@ struct ScenarioParserFoundationTests {
             ])
     }
 
+    @Test("every item kind takes a range of names, and actions name ranges of items")
+    func itemRanges() throws {
+        let script = try ScenarioParser.parse(
+            """
+            thread T
+              port p1..3 in default
+                work 1ms
+              source0 s08..10 order 2
+              timer t1..2 at 10ms every 5ms order -3
+              observer o1..2 on entry once
+              send p2..3 2 times
+              signal s09..10
+              add t1..2 to Tracking
+              reschedule t1..2 in 1ms
+              invalidate o1..2
+            """, file: "t.loop")
+        let thread = script.scenario.threads[0]
+        let work = [ScriptStep(.work(.milliseconds(1)))]
+        #expect(
+            thread.items == [
+                .port("p1", work), .port("p2", work), .port("p3", work),
+                .source0("s08", order: 2), .source0("s09", order: 2), .source0("s10", order: 2),
+                .timer("t1", first: .milliseconds(10), every: .milliseconds(5), order: -3),
+                .timer("t2", first: .milliseconds(10), every: .milliseconds(5), order: -3),
+                .observer("o1", .entry, repeats: false), .observer("o2", .entry, repeats: false),
+            ])
+        let tracking = ModeName("Tracking")
+        #expect(
+            thread.program == [
+                .send("p2", count: 2), .send("p3", count: 2), .signal("s09"), .signal("s10"), .add("t1", tracking),
+                .add("t2", tracking), .setNextFireDate("t1", after: .milliseconds(1)),
+                .setNextFireDate("t2", after: .milliseconds(1)), .invalidate("o1"), .invalidate("o2"),
+            ])
+    }
+
+    @Test("a timer's order is said in the trace: CF never uses it")
+    func timerOrderIsExplained() throws {
+        let script = try ScenarioParser.parse(
+            "thread T\n  timer a at 20ms order -10\n  timer b at 10ms order 10\n  run default for 50ms", file: "t.loop")
+        let events = ScenarioRunner.run(script.scenario).events
+        #expect(
+            events.compactMap(Self.note) == [
+                .timerOrderUnused(timer: "a", order: -10), .timerOrderUnused(timer: "b", order: 10),
+            ])
+        #expect(events.filter { $0.kind == .timer }.map(\.name) == ["b", "a"])
+    }
+
+    static func note(_ event: LoopEvent) -> LoopEvent.Note? {
+        if case .note(let note) = event.fact { note } else { nil }
+    }
+
     @Test("an expect line can say what run(mode:before:) returned")
     func expectReturned() throws {
         let script = try ScenarioParser.parse(
@@ -75,6 +126,15 @@ struct ScenarioParserFoundationTests {
     }
 
     static let errors: [ScenarioErrorCase] = [
+        .init(
+            id: "a bad item range", source: "thread T\n  port p..5\n  run default for 1s", line: 2, column: 8,
+            message: "bad range 'p..5'; expected a name, its first number, '..' and the last: upload1..10"),
+        .init(
+            id: "a range that repeats a name", source: "thread T\n  port p2\n  port p1..3", line: 3, column: 8,
+            message: "duplicate item 'p2' on thread T"),
+        .init(
+            id: "a range of items that do not exist", source: "thread T\n  port p1..2\n  send p1..3", line: 3,
+            column: 8, message: "unknown item 'p3' on thread T (known: p1, p2)"),
         .init(
             id: "a run limit that is a word", source: "thread T\n  port K\n  run default for infinity", line: 3,
             column: 19, message: "expected a time limit, e.g. 200ms (0s polls once), inf or nan"),

@@ -90,6 +90,10 @@ struct EventWordingTests {
         (.result, .result(.stopped), "stopped"),
         (.result, .result(.timedOut), "timedOut"),
         (.result, .result(.handledSource), "handledSource"),
+        (
+            .note, .note(.timerOrderUnused(timer: "t", order: -10)),
+            "timer t has order -10: CF stores a timer's order but never uses it; timers fire by deadline"
+        ),
         (.note, .returned(true), "run(mode:before:) returned true: it ran the loop once, whatever the run's result"),
         (.note, .returned(false), "run(mode:before:) returned false: the mode is empty, it did not run"),
     ]
@@ -155,6 +159,7 @@ struct EventWordingTests {
             case .noSuchThread: "note(noSuchThread)"
             case .performInline: "note(performInline)"
             case .emptyModeSpins: "note(emptyModeSpins)"
+            case .timerOrderUnused: "note(timerOrderUnused)"
             }
         case .operation(let operation):
             switch operation.body {
@@ -210,6 +215,7 @@ struct EventWordingTests {
             "wakeUp(setNextFireDate afterTheWait)",
             "wakeUp(- noRun)", "ignored", "mode", "note(say)", "note(duplicateOperation)", "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
+            "note(timerOrderUnused)",
             "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",
             "cancel(alreadyFinished)", "cancel(alreadyCancelled)", "cancel(queued)", "cancel(handedTo)",
             "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",

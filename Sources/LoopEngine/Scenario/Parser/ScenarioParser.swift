@@ -36,6 +36,10 @@
 ///       uploads.1: opStart upload1                  # a queue's worker threads are QUEUE.1, QUEUE.2, …
 ///       result timedOut
 ///
+/// An item's name may be a range, `port p1..128` (at most 1000 names): one item per name, each with the same
+/// clauses and callout; `signal`, `send`, `add`, `remove`, `invalidate` and `reschedule` take a range of items
+/// too. A timer's `order N` is accepted and, as in CF, never used: timers fire by deadline (the trace says so).
+///
 /// A run's limit may be `inf`, `nan` or more than CF's cut-off of about 16 years (504,911,232 s): each means no
 /// limit, as in CF. A timer's `at` may be negative (a date before the start: CF fires it at once).
 ///
@@ -369,7 +373,7 @@ final class ScenarioParserState {
             let first = child.line.tokens[0]
             switch first.isWord ? first.text : "" {
             case "source0", "port", "timer", "observer":
-                if let item = parseItem(child, thread: name) { spec.items.append(item) }
+                spec.items += parseItems(child, thread: name)
             case "common" where programNodes.isEmpty:
                 var cursor = TokenCursor(child.line)
                 _ = cursor.next()
@@ -387,17 +391,38 @@ final class ScenarioParserState {
         return spec
     }
 
-    func parseItem(_ node: Node, thread: String) -> ItemSpec? {
+    /// An item line: one item, or one per name of a range (`port p1..128`), each with the same clauses and
+    /// script.
+    func parseItems(_ node: Node, thread: String) -> [ItemSpec] {
         var cursor = TokenCursor(node.line)
         let keyword = cursor.next()!
-        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name") else { return nil }
-        let name = nameToken.text
-        if items[thread]?[name] != nil {
-            error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name, or a range such as p1..10")
+        else { return [] }
+        guard let names = expandRange(nameToken, node.line) else { return [] }
+        for name in names {
+            if items[thread]?[name] != nil {
+                error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+                break
+            }
         }
-        if Self.reserved.contains(name) {
-            error(node.line, at: nameToken, "'\(name)' is a keyword; choose another name")
+        if Self.reserved.contains(nameToken.text) {
+            error(node.line, at: nameToken, "'\(nameToken.text)' is a keyword; choose another name")
         }
+        guard let item = parseItem(&cursor, node, keyword: keyword, names: names, thread: thread) else { return [] }
+        if names.count == 1 { return [item] }
+        return names.map { name in
+            var copy = item
+            copy.name = name
+            return copy
+        }
+    }
+
+    /// The clauses and script of an item line; `names` are the names it stands for (the first names the result).
+    private func parseItem(
+        _ cursor: inout TokenCursor, _ node: Node, keyword: ScenarioToken, names: [String], thread: String
+    ) -> ItemSpec? {
+        let name = names[0]
+        let nameToken = cursor.last!
         var modes: [ModeName] = [.default]
         var order = 0
         var first: Duration?
@@ -414,7 +439,7 @@ final class ScenarioParserState {
         default: kind = .observer
         }
         let allowedClauses: [ItemClass: [String]] = [
-            .source0: ["order", "in"], .port: ["in"], .timer: ["at", "every", "tolerance", "in"],
+            .source0: ["order", "in"], .port: ["in"], .timer: ["at", "every", "tolerance", "order", "in"],
             .observer: ["on", "order", "once", "in"],
         ]
         while let clause = cursor.next() {
@@ -462,7 +487,7 @@ final class ScenarioParserState {
                 repeats = false
             }
         }
-        items[thread]?[name] = kind
+        for each in names { items[thread]?[each] = kind }
         let script = parseScript(node.children, thread: thread, isObserver: kind == .observer)
         switch kind {
         case .source0:
@@ -476,7 +501,8 @@ final class ScenarioParserState {
                 }
                 return nil
             }
-            return .timer(name, first: first, every: interval, tolerance: tolerance, modes: modes, script)
+            return .timer(
+                name, first: first, every: interval, tolerance: tolerance, order: order, modes: modes, script)
         case .observer:
             guard let activities else {
                 if seen.contains("on") { return nil }
@@ -588,11 +614,11 @@ final class ScenarioParserState {
                 result = [.work(duration)]
             }
         case "signal":
-            if let name = reference(&cursor, line, thread: thread, allowed: [.source0], what: "a version-0 source") {
-                result = [.signal(name)]
+            if let names = references(&cursor, line, thread: thread, allowed: [.source0], what: "a version-0 source") {
+                result = names.map { .signal($0) }
             }
         case "send":
-            if let name = reference(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
+            if let names = references(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
                 var count = 1
                 if let value = cursor.peekInteger {
                     _ = cursor.next()
@@ -602,7 +628,7 @@ final class ScenarioParserState {
                         error(line, at: cursor.peek, "expected 'times' after the count, e.g. `send P 3 times`")
                     }
                 }
-                result = [.send(name, count: count)]
+                result = names.map { .send($0, count: count) }
             }
         case "wakeup":
             result = [.wakeUp]
@@ -617,29 +643,29 @@ final class ScenarioParserState {
             }
         case "add", "remove":
             let preposition = keyword.text == "add" ? "to" : "from"
-            if let name = reference(
+            if let names = references(
                 &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
             {
                 if !cursor.accept(preposition) {
                     error(line, at: cursor.peek, "expected '\(preposition)' and a mode")
                 } else if let mode = expectMode(&cursor, line, allowCommon: true) {
-                    result = [keyword.text == "add" ? .add(name, mode) : .remove(name, mode)]
+                    result = names.map { keyword.text == "add" ? .add($0, mode) : .remove($0, mode) }
                 }
             }
         case "invalidate":
-            if let name = reference(
+            if let names = references(
                 &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
             {
-                result = [.invalidate(name)]
+                result = names.map { .invalidate($0) }
             }
         case "reschedule":
-            if let name = reference(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
+            if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
                 if !cursor.accept("in") {
                     error(line, at: cursor.peek, "expected 'in' and a delay: `reschedule T in 20ms`")
                 } else if let delay = expectDuration(
                     &cursor, what: "a delay from now, e.g. 20ms (negative: a date in the past)", allowNegative: true)
                 {
-                    result = [.setNextFireDate(name, after: delay)]
+                    result = names.map { .setNextFireDate($0, after: delay) }
                 }
             }
         case "block":
@@ -899,7 +925,9 @@ final class ScenarioParserState {
     // MARK: - Validation
 
     func validate(_ threads: [ThreadSpec]) {
-        for reference in references {
+        // A range names many items at one column: one complaint there is enough.
+        var reported: Set<[Int]> = []
+        for reference in references where !reported.contains([reference.line.number, reference.column]) {
             guard let known = items[reference.thread] else { continue }
             guard let kind = known[reference.name] else {
                 // The hint is built only for a diagnostic that is kept: never once per reference.
@@ -910,6 +938,7 @@ final class ScenarioParserState {
                 error(
                     reference.line, reference.column,
                     "unknown item '\(reference.name)' on thread \(reference.thread) (\(hint()))")
+                reported.insert([reference.line.number, reference.column])
                 continue
             }
             if !reference.allowed.contains(kind) {
@@ -918,6 +947,7 @@ final class ScenarioParserState {
                 if kind == .port && reference.allowed == [.source0] { message += "; ports are written with `send`" }
                 if kind == .source0 && reference.allowed == [.port] { message += "; version-0 sources are `signal`led" }
                 error(reference.line, reference.column, message)
+                reported.insert([reference.line.number, reference.column])
             }
         }
         for (name, line, column) in threadReferences where !threadNameSet.contains(name) {
@@ -932,13 +962,18 @@ final class ScenarioParserState {
         }
     }
 
-    func reference(
+    /// An item named by an action, or the items of a range (`send p1..128`), each checked once every item is
+    /// known.
+    func references(
         _ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String, allowed: Set<ItemClass>, what: String
-    ) -> String? {
+    ) -> [String]? {
         guard let token = expectWord(&cursor, what: what) else { return nil }
-        references.append(
-            Reference(thread: thread, name: token.text, allowed: allowed, what: what, line: line, column: token.column))
-        return token.text
+        guard let names = expandRange(token, line) else { return nil }
+        for name in names {
+            references.append(
+                Reference(thread: thread, name: name, allowed: allowed, what: what, line: line, column: token.column))
+        }
+        return names
     }
 
     // MARK: - Small pieces

@@ -120,6 +120,8 @@ extension LoopEvent.Note {
         case .performInline(let task): "perform \(task) inline (waitUntilDone on its own thread)"
         case .emptyModeSpins(let mode):
             "run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin"
+        case .timerOrderUnused(let timer, let order):
+            "timer \(timer) has order \(order): CF stores a timer's order but never uses it; timers fire by deadline"
         }
     }
 }
