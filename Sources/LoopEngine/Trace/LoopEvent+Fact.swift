@@ -136,6 +136,8 @@ extension LoopEvent {
         case noRun
         /// Between the end of a wait and the next iteration the run ignores wake-ups (spec §10.1).
         case afterTheWait
+        /// A signal of a port (version-1) source: only version-0 sources are performed for a signal.
+        case portSource
     }
 
     /// A note in the trace.

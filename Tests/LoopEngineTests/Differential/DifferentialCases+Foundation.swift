@@ -127,6 +127,23 @@ extension DifferentialCase {
 extension DifferentialCase {
     static let ranges: [DifferentialCase] = [
         parsed(
+            "§8", "a signal of a port is ignored: a wake-up with it costs an empty iteration, a message performs it",
+            """
+            thread T
+              port P
+              run default for 200ms
+
+            at 40ms on T
+              signal P
+
+            at 80ms on T
+              signal P
+              wakeup
+
+            at 130ms on T
+              send P
+            """),
+        parsed(
             "§8, §9.1", "four ports of a range, sent at once, are served one per iteration; timer order is not used",
             """
             thread T

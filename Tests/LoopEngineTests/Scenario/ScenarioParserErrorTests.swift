@@ -48,8 +48,8 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "unknown item", source: "thread T\n  source0 touch\n  signal tuch", line: 3, column: 10,
             message: "unknown item 'tuch' on thread T (known: touch)"),
         .init(
-            id: "signal a port", source: "thread T\n  port p\n  signal p", line: 3, column: 10,
-            message: "'p' is a port, but this needs a version-0 source; ports are written with `send`"),
+            id: "signal a timer", source: "thread T\n  timer t at 1ms\n  signal t", line: 3, column: 10,
+            message: "'t' is a timer, but this needs a version-0 source or a port"),
         .init(
             id: "send to a source0", source: "thread T\n  source0 s\n  send s", line: 3, column: 8,
             message: "'s' is a version-0 source, but this needs a port; version-0 sources are `signal`led"),

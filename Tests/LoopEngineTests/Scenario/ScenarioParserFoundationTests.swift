@@ -99,6 +99,38 @@ struct ScenarioParserFoundationTests {
             ])
     }
 
+    @Test("a port can be signalled: the trace says CF ignores it")
+    func signalAPort() throws {
+        let script = try ScenarioParser.parse(
+            "thread T\n  port p\n  signal p\n  run default for 10ms", file: "t.loop")
+        #expect(script.scenario.threads[0].program.first == .signal("p"))
+        let signals = ScenarioRunner.run(script.scenario).events.filter { $0.kind == .signal }
+        #expect(signals.map(\.fact) == [.ignored(.portSource)])
+    }
+
+    @Test("a secondary thread's program dispatches to the main queue; the main thread's loop runs the block")
+    func mainQueueFromAThreadsProgram() throws {
+        let script = try ScenarioParser.parse(
+            """
+            thread main main
+              port K
+              mainqueue first
+                say "first, from main's own program"
+              run default for 200ms
+            thread W
+              work 50ms
+              mainqueue fromWorker
+                say "on main"
+            """, file: "t.loop")
+        let events = ScenarioRunner.run(script.scenario).events
+        let drained = events.filter { $0.kind == .mainQueue }
+        #expect(drained.map(\.name) == ["first", "fromWorker"])
+        #expect(drained.map(\.loop) == ["main", "main"])
+        #expect(drained.map { $0.time.nanoseconds / 1_000_000 } == [0, 50])
+        let said = events.filter { if case .note(.say) = $0.fact { true } else { false } }
+        #expect(said.map(\.loop) == ["main", "main"])
+    }
+
     @Test("a timer's order is said in the trace: CF never uses it")
     func timerOrderIsExplained() throws {
         let script = try ScenarioParser.parse(

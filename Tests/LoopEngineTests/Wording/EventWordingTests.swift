@@ -42,6 +42,7 @@ struct EventWordingTests {
         (.wakeUp, .wakeUp(.setNextFireDate, ignored: .afterTheWait), "setNextFireDate, ignored: after the wait"),
         (.wakeUp, .wakeUp(nil, ignored: .noRun), "ignored: no run"),
         (.stop, .ignored(.noRun), "ignored: no run"),
+        (.signal, .ignored(.portSource), "ignored: a port source is performed for a message, never for a signal"),
         (.stop, .mode("tracking"), "mode tracking"),
         (.schedule, .mode("default"), "mode default"),
         (.note, .note(.say("hello")), "hello"),
@@ -148,6 +149,7 @@ struct EventWordingTests {
         case .modes: "modes"
         case .wakeUp(let caller, let ignored):
             "wakeUp(\(caller.map { "\($0)" } ?? "-") \(ignored.map { "\($0)" } ?? "-"))"
+        case .ignored(.portSource): "ignored(portSource)"
         case .ignored: "ignored"
         case .mode: "mode"
         case .note(let note):
@@ -213,7 +215,8 @@ struct EventWordingTests {
             "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
             "woken(unknownPort)", "modes", "wakeUp(stop -)", "wakeUp(timeout -)",
             "wakeUp(setNextFireDate afterTheWait)",
-            "wakeUp(- noRun)", "ignored", "mode", "note(say)", "note(duplicateOperation)", "note(notAsynchronous)",
+            "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "note(say)", "note(duplicateOperation)",
+            "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
             "note(timerOrderUnused)",
             "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",

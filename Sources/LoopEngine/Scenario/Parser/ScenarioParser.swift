@@ -45,7 +45,8 @@
 ///
 /// Actions (in programs, callouts, `at` blocks): `work 20ms`, `signal S`, `send P [3 times]`, `wakeup`,
 /// `stop`, `stop mode M`, `add X to M`, `remove X from M`, `invalidate X`, `reschedule T in 20ms`,
-/// `block B [in M, …]` (with its own actions indented), `mainqueue B`, `common M`, `set FLAG`,
+/// `block B [in M, …]` (with its own actions indented), `mainqueue B` (from any thread: the main thread's loop
+/// runs it), `common M`, `set FLAG`,
 /// `perform TASK on THREAD [wait]`, `say "…"`, and the ways to run a loop: `run M for 200ms
 /// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before DATE`,
 /// `RunLoop.run until DATE`, `RunLoop.acceptInput M before DATE`, `while not FLAG RunLoop.run [M]`. A DATE is
@@ -536,6 +537,8 @@ final class ScenarioParserState {
 
     func isMainThread(_ thread: String) -> Bool { mainThreads.contains(thread) }
     var mainThreads: Set<String> = []
+    /// Where `mainqueue` is used: valid once some thread of the file is the main thread.
+    var mainQueueUses: [(line: ScenarioLine, column: Int)] = []
 
     /// A callout's lines: `[condition:] action`.
     func parseScript(_ nodes: [Node], thread: String, isObserver: Bool) -> [ScriptStep] {
@@ -614,7 +617,10 @@ final class ScenarioParserState {
                 result = [.work(duration)]
             }
         case "signal":
-            if let names = references(&cursor, line, thread: thread, allowed: [.source0], what: "a version-0 source") {
+            // A port may be signalled too: CF takes the signal and ignores it (the trace says so).
+            if let names = references(
+                &cursor, line, thread: thread, allowed: [.source0, .port], what: "a version-0 source or a port")
+            {
                 result = names.map { .signal($0) }
             }
         case "send":
@@ -678,9 +684,8 @@ final class ScenarioParserState {
             ]
         case "mainqueue":
             guard let name = expectWord(&cursor, what: "the main-queue block's name") else { return [] }
-            if !isMainThread(thread) {
-                error(line, at: keyword, "only the main thread services the main queue; mark a thread `main`")
-            }
+            // DispatchQueue.main.async from any thread: the main thread's loop runs the block.
+            mainQueueUses.append((line, keyword.column))
             result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
         case "common":
             if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.addCommonMode(mode)] }
@@ -944,10 +949,14 @@ final class ScenarioParserState {
             if !reference.allowed.contains(kind) {
                 var message: DiagnosticMessage =
                     "'\(reference.name)' is a \(kind.rawValue), but this needs \(reference.what)"
-                if kind == .port && reference.allowed == [.source0] { message += "; ports are written with `send`" }
                 if kind == .source0 && reference.allowed == [.port] { message += "; version-0 sources are `signal`led" }
                 error(reference.line, reference.column, message)
                 reported.insert([reference.line.number, reference.column])
+            }
+        }
+        if mainThreads.isEmpty {
+            for (line, column) in mainQueueUses {
+                error(line, column, "only the main thread services the main queue; mark a thread `main`")
             }
         }
         for (name, line, column) in threadReferences where !threadNameSet.contains(name) {

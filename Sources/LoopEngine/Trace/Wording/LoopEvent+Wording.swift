@@ -105,6 +105,7 @@ extension LoopEvent.Ignored {
         switch self {
         case .noRun: "ignored: no run"
         case .afterTheWait: "ignored: after the wait"
+        case .portSource: "ignored: a port source is performed for a message, never for a signal"
         }
     }
 }
