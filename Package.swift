@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "LoopEngine", targets: ["LoopEngine"]),
         .executable(name: "loopviz", targets: ["loopviz"]),
+        // Records a real program's run loop into a loopviz trace; Foundation only, so any program can add it.
+        .library(name: "LoopRecorder", targets: ["LoopRecorder"]),
     ],
     targets: [
         .systemLibrary(
@@ -25,17 +27,24 @@ let package = Package(
             dependencies: ["LoopEngine", "CLoopKernel"],
             linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
+        .target(
+            name: "LoopRecorder",
+            linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "loopviz",
-            dependencies: ["LoopEngine", "LoopOracle", "CNcurses"]
+            dependencies: ["LoopEngine", "LoopOracle", "LoopRecorder", "CNcurses"]
         ),
+        // Records itself with LoopRecorder (a timer, a perform from another thread, a port, one 300 ms hang): .ci/run
+        // checks that `loopviz hangs` finds exactly that hang.
+        .executableTarget(name: "loopviz-demo", dependencies: ["LoopRecorder"]),
         // libFuzzer target for the scenario parser: `Scripts/fuzz-parser.sh [SECONDS]`.
         .executableTarget(name: "ParserFuzzer", dependencies: ["LoopEngine"]),
         // Golden-file helpers shared by the test targets.
         .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
         .testTarget(
             name: "LoopEngineTests",
-            dependencies: ["LoopEngine", "LoopOracle", "SnapshotSupport"],
+            dependencies: ["LoopEngine", "LoopOracle", "LoopRecorder", "SnapshotSupport"],
             exclude: ["Snapshots"]
         ),
         // Runs the built `loopviz` as a person would: arguments in, output and exit status out.

@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 bin="${1:-$(swift build --show-bin-path)/loopviz}"
 session="loopviz-smoke-$$"
 work=$(mktemp -d)
-trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
+# A tmux server of its own (never the user's default one): killed with everything in it at the end.
+tmux() { command tmux -L "$session" "$@"; }
+trap 'tmux kill-server 2>/dev/null || true; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$session"; rm -rf "$work"' EXIT
 
 screen() { tmux capture-pane -p -t "$session"; }
 expect_screen() { # PATTERN DESCRIPTION
@@ -41,11 +43,11 @@ after=$(screen | head -1)
 keys p p p
 [ "$(screen | head -1)" = "$before" ] && echo "ok: p steps back to the same screen" || { echo "FAILED: p" >&2; exit 1; }
 keys 2 f
-expect_screen "fire tick at" "f fires the timer"
+expect_screen "fire tick after step" "f fires the timer"
 keys Space 3 s
 expect_screen "signal work + wake up" "s signals the source and wakes the loop"
 keys x
-expect_screen "stop at" "x stops the run"
+expect_screen "stop after step" "x stops the run"
 keys '?'
 expect_screen "Keys (Esc or ? closes)" "? opens the help"
 keys Escape
@@ -56,6 +58,30 @@ expect_screen "What CF really does" "the full screen comes back after the resize
 keys q
 expect_screen "EXITED rc=0" "q quits with status 0"
 expect_stty_restored "the terminal settings are restored"
+
+# 80×24, the projector size: every panel reads, the help pages to its end, the thread picker and a poke while
+# paused (it stays paused; the poke lands right after the step shown, the built-in lesson's recipe of issue 12).
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -x 80 -y 24 -s "$session" "'$bin'; echo \"EXITED rc=\$?\"; sleep 30"
+expect_screen "One turn of the run loop" "the built-in lesson opens at 80x24"
+keys Space g 4 4 Enter
+expect_screen "44 .*1.340003 .*sleep" "g 44 shows the sleep at 1.340 at 80x24"
+keys 3 S
+expect_screen "signal work (no wake-up) after step 44" "S lands right after step 44"
+expect_screen "PAUSED" "a poke keeps the pause"
+keys n
+expect_screen "45 .*1.340003 .*signal work" "the signal is the next event, after the sleep"
+keys '?'
+expect_screen "more below" "the help pages at 80x24"
+keys PageDown PageDown PageDown PageDown PageDown
+expect_screen "the end" "the help's last page is reachable"
+expect_screen "q .*quit" "the last key of the help is shown whole"
+keys Escape t
+expect_screen "follow the current event's thread" "t lists the threads"
+keys Escape g 0 Enter
+expect_screen "no event 0" "g 0 says that events start at 1"
+keys q
+expect_screen "EXITED rc=0" "q quits at 80x24"
 
 # Ctrl-Z suspends with the terminal given back to the shell; fg brings the UI back, fully redrawn.
 tmux kill-session -t "$session" 2>/dev/null || true

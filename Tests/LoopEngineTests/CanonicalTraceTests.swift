@@ -1,7 +1,7 @@
 import LoopEngine
 import Testing
 
-@Suite("canonical traces of spec §2.2")
+@Suite("canonical traces of docs/cfrunloop.md §2.2")
 struct CanonicalTraceTests {
     @Test("an idle keep-alive mode sleeps until its time limit and times out")
     func idleKeepAliveTimesOut() {

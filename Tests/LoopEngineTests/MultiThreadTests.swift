@@ -304,7 +304,7 @@ struct MultiThreadTests {
         #expect(world.osThreadsStarted == 0)
     }
 
-    // MARK: - Which caller is outside (spec §9.4)
+    // MARK: - Which caller is outside (docs/cfrunloop.md §9.4)
 
     /// A worker with a timer `WT` due at 1 s, running its default mode for 100 ms; `main` works 30 ms first.
     static func reschedule(fromMain: Bool) -> Scenario {

@@ -8,7 +8,8 @@ import Testing
 @Suite("loopviz bench")
 struct BenchCommandTests {
     static let rowIDs = [
-        "per-iteration/0", "per-iteration/6", "per-iteration/64", "wake/one-core", "wake/unpinned", "timer/lateness",
+        "per-iteration/0", "per-iteration/6", "per-iteration/64", "recorder/overhead", "wake/one-core", "wake/unpinned",
+        "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
         "memory/event", "run-jsonl/wall", "run-jsonl/peak", "ui/step", "ui/goto", "ui/poke", "ui/play",
     ]

@@ -68,6 +68,16 @@ struct CommandLineTests {
         #expect(budget.stderr.hasPrefix("loopviz: error: '0' is not a number of events: at least 1;"))
     }
 
+    @Test("screen --step past the last event shows the last and says so on standard error")
+    func screenStepPastTheEnd() throws {
+        let result = try LoopvizProcess.run(["screen", "--step", "200", "good.loop"], files: ["good.loop": Self.good])
+        #expect(result.status == 0)
+        let last = try LoopvizProcess.run(["screen", "--step", "11", "good.loop"], files: ["good.loop": Self.good])
+        #expect(result.stdout == last.stdout)
+        #expect(result.stderr == "loopviz screen: note: --step 200, but the replay has 11 events: showing the last\n")
+        #expect(last.stderr.isEmpty)
+    }
+
     @Test("the top-level help names every command and the UI's clocks")
     func topLevelHelp() throws {
         let result = try LoopvizProcess.run(["--help"])

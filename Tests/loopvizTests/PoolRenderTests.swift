@@ -166,13 +166,15 @@ extension PoolRenderTests {
     @Test("a waiting operation lists the dependencies not finished yet, whichever queue each is on")
     func dependenciesAcrossQueues() {
         var model = Self.acrossQueues()
+        // Wide enough for the whole row (at 80 columns the body ends at a word, with an ellipsis).
+        _ = update(&model, .resize(width: 132, height: 43))
         /// The queue panel's row of c, after the pool event `kind` of `name`.
         func rowOfC(after kind: LoopEvent.Kind, _ name: String) -> String? {
             model.cursor = model.trace.firstIndex { $0.kind == kind && $0.name == name }! + 1
             model.furthest = model.cursor
             return render(model).lines.first { $0.hasPrefix(" normal     c c ") }
         }
-        #expect(rowOfC(after: .opStart, "b")?.contains("after a, b  work 0.010") == true)
+        #expect(rowOfC(after: .opStart, "b")?.contains("after a, b  work 0.010s") == true)
         // a (queue N) has finished: c waits for b alone.
         #expect(rowOfC(after: .opFinish, "a")?.contains("after b  work 0.010s") == true)
     }

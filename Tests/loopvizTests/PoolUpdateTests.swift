@@ -83,12 +83,22 @@ struct PoolUpdateTests {
         #expect(model.selectedOperation == "log" && model.logScroll == 1)
     }
 
+    @Test("[ and ] belong to the loop view: in the pool view they stay and say where they work")
+    func iterationKeysInThePoolView() {
+        var model = Self.model(at: 900)
+        let cursor = model.cursor
+        Self.press(.character("["), on: &model)
+        #expect(model.cursor == cursor && model.flash == "[: previous iteration, in the loop view (P switches)")
+        Self.press(.character("]"), on: &model)
+        #expect(model.cursor == cursor && model.flash == "]: next iteration, in the loop view (P switches)")
+    }
+
     @Test("a adds op1 (normal, work 1 s, checks every 100 ms) at the time shown; it starts when a slot frees")
     func addOperation() {
         var model = Self.model(at: 350)
         Self.press(.character("a"), on: &model)
         #expect(model.session.interventions.map(\.label) == ["add op1 to uploads (normal, work 1 s)"])
-        #expect(model.selectedOperation == "op1" && !model.isPaused)
+        #expect(model.selectedOperation == "op1" && model.isPaused)
         let lines = Self.poolLines(after: model)
         #expect(lines.first == "350 uploads opAdd op1 (priority normal, work 1.000s check every 0.100s)")
         // cleanup (normal, added first) takes the slot upload1 frees at 0.8 s; op1 the next one.

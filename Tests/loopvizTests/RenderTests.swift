@@ -94,11 +94,11 @@ struct RenderTests {
         for key in ["a", "A", "O"] { _ = update(&model, .key(.character(Character(key)))) }
         #expect(model.items.count == 8)
         var text = Self.text(model)
-        #expect(text.contains("(0 above, 3 below: select with 1-9)"), "\(text)")
+        #expect(text.contains("(0 above, 3 below: i, I or 1-9 select)"), "\(text)")
         _ = update(&model, .key(.character("8")))
         text = Self.text(model)
         #expect(text.contains("▶8 observer"), "\(text)")
-        #expect(text.contains("(3 above, 0 below: select with 1-9)"), "\(text)")
+        #expect(text.contains("(3 above, 0 below: i, I or 1-9 select)"), "\(text)")
         #expect(!text.contains("▶1 "))
     }
 

@@ -1,6 +1,6 @@
 extension RunLoopCore {
     /// `CFRunLoopWakeUp`: writes the wake-up port unless the innermost run ignores wake-ups (no run active, or
-    /// between the end of a wait and the start of the next iteration, spec §10.1).
+    /// between the end of a wait and the start of the next iteration, docs/cfrunloop.md §10.1).
     ///
     /// The decision is taken under the engine lock, the write is made after releasing it. On real threads the
     /// woken loop thread often preempts the writer right after the write and then has to sleep on the lock the

@@ -1,7 +1,7 @@
 extension RunLoopCore {
-    /// Calls the observers of `mode` that want `activity` (spec §5): a snapshot in `order`, skipping observers
-    /// that are invalid or already executing (re-entrancy guard); one-shot observers are invalidated right after
-    /// their callout. The activity itself is always emitted, observers or not.
+    /// Calls the observers of `mode` that want `activity` (docs/cfrunloop.md §5): a snapshot in `order`, skipping
+    /// observers that are invalid or already executing (re-entrancy guard); one-shot observers are invalidated right
+    /// after their callout. The activity itself is always emitted, observers or not.
     func doObservers(_ mode: LoopModeState, _ activity: Activity) {
         if isHalted { return }
         emit(activityKind(activity))
@@ -41,8 +41,8 @@ extension RunLoopCore {
         }
     }
 
-    /// One blocks pass (spec §6): detach the whole queue, run the blocks that match `mode` in FIFO order, and put
-    /// the rest back in front of whatever was queued meanwhile.
+    /// One blocks pass (docs/cfrunloop.md §6): detach the whole queue, run the blocks that match `mode` in FIFO order,
+    /// and put the rest back in front of whatever was queued meanwhile.
     func doBlocks(_ mode: LoopModeState) {
         guard !blocks.isEmpty, !isHalted else { return }
         let detached = blocks
@@ -63,10 +63,10 @@ extension RunLoopCore {
         if !kept.isEmpty { blocks = kept + blocks }
     }
 
-    /// The version-0 pass (spec §7): signalled, valid sources sorted by order, then first-signal time.
+    /// The version-0 pass (docs/cfrunloop.md §7): signalled, valid sources sorted by order, then first-signal time.
     ///
     /// Returns CF's "handled": with `stopAfterHandle` true once a source ran; otherwise the result of the *last*
-    /// source of the snapshot only (the quirk of spec §7.5).
+    /// source of the snapshot only (the quirk of docs/cfrunloop.md §7.5).
     func doSources0(_ mode: LoopModeState, stopAfterHandle: Bool) -> Bool {
         guard !mode.sources0.isEmpty else { return false }
         // The usual pass has one signalled source: it needs no snapshot array and no sort.
@@ -114,7 +114,7 @@ extension RunLoopCore {
         return true
     }
 
-    /// Performs a version-1 source whose port was taken by the wait (spec §8).
+    /// Performs a version-1 source whose port was taken by the wait (docs/cfrunloop.md §8).
     func doSource1(_ source: LoopSource, messages: Int) -> Bool {
         guard source.isValidStorage else { return false }
         source.signalled = false
@@ -123,7 +123,7 @@ extension RunLoopCore {
         return true
     }
 
-    /// Runs the main-queue blocks that were queued when the drain started (spec §14).
+    /// Runs the main-queue blocks that were queued when the drain started (docs/cfrunloop.md §14).
     func drainMainQueue() {
         let batch = mainQueue
         mainQueue = []

@@ -9,7 +9,7 @@ extension RunLoopCore {
     /// (``HostedThread/stackSize``) with room to spare.
     public static let maximumNestingDepth = 256
 
-    /// One call of `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)` (spec §2).
+    /// One call of `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)` (docs/cfrunloop.md §2).
     ///
     /// - Parameters:
     ///   - seconds: `<= 0` runs one polling iteration; above ~16 years (or infinity, NaN) means no time limit.
@@ -23,7 +23,7 @@ extension RunLoopCore {
         return runLocked(mode: mode, seconds: seconds, rash: returnAfterSourceHandled)
     }
 
-    /// `CFRunLoopRunSpecific` (spec §2.1).
+    /// `CFRunLoopRunSpecific` (docs/cfrunloop.md §2.1).
     func runLocked(mode modeName: ModeName, seconds: Double, rash: Bool) -> RunResult {
         if isHalted { return .finished }
         if runs.count >= Self.maximumNestingDepth {
@@ -57,7 +57,7 @@ extension RunLoopCore {
         return result
     }
 
-    /// `__CFRunLoopRun` (spec §2.2): steps S1-S4 and L1-L14. Returns nil when the backend halted.
+    /// `__CFRunLoopRun` (docs/cfrunloop.md §2.2): steps S1-S4 and L1-L14. Returns nil when the backend halted.
     private func runBody(_ record: PerRunRecord, seconds: Double, rash: Bool) -> RunResult? {
         let mode = record.mode
         let start = clock.now

@@ -14,7 +14,7 @@ extension RunLoopCore {
             public var deadline: LoopInstant?
             /// A stop is pending for it (it ends at the end of this iteration).
             public var stopRequested: Bool
-            /// Wake-ups are dropped now (from the end of a wait to the next iteration, spec §10.1).
+            /// Wake-ups are dropped now (from the end of a wait to the next iteration, docs/cfrunloop.md §10.1).
             public var ignoresWakeUps: Bool
         }
 

@@ -1,6 +1,6 @@
 extension RunLoopCore {
-    /// `CFRunLoopAddSource`. Adding a source a mode already holds (or an *equal* one, spec §7.7) does nothing.
-    /// The source's schedule callout runs once per concrete mode it is newly inserted into.
+    /// `CFRunLoopAddSource`. Adding a source a mode already holds (or an *equal* one, docs/cfrunloop.md §7.7) does
+    /// nothing. The source's schedule callout runs once per concrete mode it is newly inserted into.
     public func add(_ source: LoopSource, to mode: ModeName) {
         lock.lock()
         let inserted = addLocked(source, to: mode)
@@ -166,8 +166,8 @@ extension RunLoopCore {
         }
     }
 
-    /// `DispatchQueue.main.async` for the main thread's loop (spec §14). Writes the main-queue port, which wakes
-    /// a main-thread run of a common mode.
+    /// `DispatchQueue.main.async` for the main thread's loop (docs/cfrunloop.md §14). Writes the main-queue port, which
+    /// wakes a main-thread run of a common mode.
     public func performOnMainQueue(_ name: String, _ action: @escaping () -> Void) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
         lock.withLock { mainQueue.append(PendingBlock(name: name, modes: [], action: action)) }

@@ -1,6 +1,6 @@
 extension RunLoopCore {
-    /// Fires the timers of `mode` that are due by `limit`, in deadline order (spec §9.3). Timers that become due
-    /// during the batch wait for the next one. Returns true when at least one callout ran.
+    /// Fires the timers of `mode` that are due by `limit`, in deadline order (docs/cfrunloop.md §9.3). Timers that
+    /// become due during the batch wait for the next one. Returns true when at least one callout ran.
     func doTimers(_ mode: LoopModeState, limit: LoopInstant) -> Bool {
         let batch = mode.timers.due(by: limit)
         var fired = false
@@ -30,7 +30,7 @@ extension RunLoopCore {
         timer.isFiring = false
         guard timer.isValidStorage else { return true }
         if timer.rescheduledDuringCallout {
-            // setNextFireDate inside the callout wins (CF honours any date set then, spec §9.3).
+            // setNextFireDate inside the callout wins (CF honours any date set then, docs/cfrunloop.md §9.3).
             timer.rescheduledDuringCallout = false
             armNextTimer(mode)
         } else {
@@ -62,7 +62,7 @@ extension RunLoopCore {
 
     /// `__CFArmNextTimerInMode`: arms the mode's timer port for the earliest timer that is not firing, if that
     /// deadline differs from the one remembered. With no timer left the port is disarmed only on darwin; on
-    /// linux it stays armed and wakes the loop once more for nothing (spec §9.2).
+    /// linux it stays armed and wakes the loop once more for nothing (docs/cfrunloop.md §9.2).
     func armNextTimer(_ mode: LoopModeState) {
         let honourTolerance = profile == .darwin
         let window = mode.timers.armingWindow(honourTolerance: honourTolerance)

@@ -7,7 +7,7 @@ import Darwin
 /// A run loop modelled on Core Foundation's CFRunLoop, step for step.
 ///
 /// One call of ``run(mode:seconds:returnAfterSourceHandled:)`` does what `CFRunLoopRunInMode` does
-/// (spec §2):
+/// (docs/cfrunloop.md §2):
 ///
 ///     if mode missing or empty: return finished            // no observer is called
 ///     entry
@@ -31,7 +31,7 @@ import Darwin
 public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: all mutable state is guarded by `lock` (the waiter's engine lock).
     public let name: String
-    /// The main thread's loop also stands for the libdispatch main queue (spec §14).
+    /// The main thread's loop also stands for the libdispatch main queue (docs/cfrunloop.md §14).
     public let isMainThread: Bool
     public let clock: any LoopClock
     public let waiter: any LoopWaiter
@@ -166,7 +166,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         return sequence
     }
 
-    /// The empty-mode rule (spec §4). Observers never count.
+    /// The empty-mode rule (docs/cfrunloop.md §4). Observers never count.
     func isEmptyLocked(_ mode: LoopModeState) -> Bool {
         if isMainThread && !isDrainingMainQueue && commonModes.contains(mode.name) { return false }
         if !mode.hasNoSourcesOrTimers { return false }

@@ -13,8 +13,8 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
     public let order: Int
     /// The port of a version-1 source.
     public let port: PortID?
-    /// Two sources with the same non-nil key and order are *equal* to CF (spec §7.7): adding the second to a mode
-    /// where the first is does nothing.
+    /// Two sources with the same non-nil key and order are *equal* to CF (docs/cfrunloop.md §7.7): adding the second to
+    /// a mode where the first is does nothing.
     public let equalityKey: String?
     /// Called when the source is performed; the argument is the number of port messages consumed (1 for
     /// version 0).

@@ -16,7 +16,8 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     var toleranceStorage: Duration
     var isValidStorage = true
     var isFiring = false
-    /// Set when `setNextFireDate` is called during the timer's own callout; CF then keeps that date (spec §9.3).
+    /// Set when `setNextFireDate` is called during the timer's own callout; CF then keeps that date (docs/cfrunloop.md
+    /// §9.3).
     var rescheduledDuringCallout = false
     weak var loop: RunLoopCore?
     var modes: [ModeName] = []

@@ -1,4 +1,4 @@
-/// Which CoreFoundation the engine imitates where the platforms differ (spec §15).
+/// Which CoreFoundation the engine imitates where the platforms differ (docs/cfrunloop.md §15).
 ///
 /// Rules that differ, and where the core applies them:
 /// - timer tolerance: ignored on `linux`; on `darwin` the timer port fires at the latest moment all due timers

@@ -2,8 +2,8 @@
 import CLoopKernel
 import Glibc
 
-/// The real kernel side of a loop on Linux, built the way CFRunLoop builds it there (spec §15): every port is a
-/// file descriptor and the wait is a system call, so an idle loop is really asleep in the kernel and other threads
+/// The real kernel side of a loop on Linux, built the way CFRunLoop builds it there (docs/cfrunloop.md §15): every port
+/// is a file descriptor and the wait is a system call, so an idle loop is really asleep in the kernel and other threads
 /// wake it by writing to a descriptor.
 ///
 /// - The loop's wake-up port, each version-1 source's port and the main queue's port are eventfds; a mode's timer
@@ -12,7 +12,8 @@ import Glibc
 /// - A mode's port set is an epoll instance with edge-triggered registrations.
 /// - ``wait(on:poll:)`` does what CF's `__CFRunLoopServiceFileDescriptors` does (`ppoll` on the epoll fd, then
 ///   `epoll_wait` for one event) in one `epoll_wait` for one event (no timeout when blocking, zero when polling),
-///   then the 8-byte read that acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for nothing. A poll skips
+///   then the 8-byte read that acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for
+/// nothing. A poll skips
 ///   the system call when nothing can have become ready since the set's last poll found it empty.
 /// - A run's time limit is an action on the ``DeadlineThread`` that calls `wakeUp`, as CF's dispatch timer does.
 ///

@@ -8,6 +8,8 @@ final class ForwardingTraceSink: TraceSink {
     private var stopped = false
     /// Events handed to the consumer.
     private(set) var count = 0
+    /// Called with the count after each event handed on (the runner's outside events anchored to a count).
+    var onRecord: ((Int) -> Void)?
 
     init(limit: Int?, consume: @escaping (LoopEvent) -> Bool, halt: @escaping () -> Void) {
         self.limit = limit ?? .max
@@ -18,7 +20,9 @@ final class ForwardingTraceSink: TraceSink {
     func record(_ event: consuming LoopEvent) {
         guard !stopped else { return }
         count += 1
-        if !consume(event) || count >= limit {
+        let kept = consume(event)
+        onRecord?(count)
+        if !kept || count >= limit {
             stopped = true
             halt()
         }

@@ -54,7 +54,7 @@ public struct Scenario: Sendable, Equatable {
 /// One thread with its loop.
 public struct ThreadSpec: Sendable, Equatable {
     public var name: String
-    /// The main thread's loop stands for the libdispatch main queue too (spec §14).
+    /// The main thread's loop stands for the libdispatch main queue too (docs/cfrunloop.md §14).
     public var isMain: Bool
     /// Modes made common before anything is added (besides `default`, which always is).
     public var commonModes: [ModeName]
@@ -276,10 +276,16 @@ public struct OutsideEvent: Sendable, Equatable {
     /// The thread whose loop the actions address.
     public var thread: String
     public var actions: [Action]
+    /// On the virtual clock: the actions happen once this many events have been recorded, at the first moment
+    /// after the last of them when another thread could act (the loop releases its lock: a callout, its wait, the
+    /// end of an iteration), and not before `time`. Nil: at `time`, before whatever else happens at that time.
+    /// The UI's pokes use it, so that a poke lands right after the event on screen whatever shares its time.
+    public var afterEvent: Int?
 
-    public init(at time: Duration, thread: String = "T", _ actions: [Action]) {
+    public init(at time: Duration, thread: String = "T", afterEvent: Int? = nil, _ actions: [Action]) {
         self.time = time
         self.thread = thread
+        self.afterEvent = afterEvent
         self.actions = actions
     }
 }

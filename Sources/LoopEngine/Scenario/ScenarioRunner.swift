@@ -73,12 +73,30 @@ public enum ScenarioRunner {
         let forwarder = consume.map {
             ForwardingTraceSink(limit: maxEvents, consume: $0) { [weak world] in world?.halt() }
         }
-        if let maxEvents, forwarder == nil {
+        // Outside events anchored to an event count: performed once the sink has taken that many. The hooks are in
+        // place before the first event.
+        var anchored: [Int: [() -> Void]] = [:]
+        let anchors = scenario.outside.contains { ($0.afterEvent ?? 0) > 0 }
+        if let forwarder {
+            if anchors { forwarder.onRecord = { count in anchored.removeValue(forKey: count)?.forEach { $0() } } }
+        } else if maxEvents != nil || anchors {
             recorder.limit = maxEvents
-            recorder.onRecord = { count in if count >= maxEvents { world.halt() } }
+            recorder.onRecord = { [unowned world] count in
+                if anchors, let due = anchored.removeValue(forKey: count) { due.forEach { $0() } }
+                if let maxEvents, count >= maxEvents { world.halt() }
+            }
         }
         let sink: any TraceSink = forwarder ?? recorder
         let shared = ScenarioHost.Shared(sink: sink)
+        for event in scenario.outside {
+            guard let count = event.afterEvent, count > 0 else { continue }
+            let time = LoopInstant.zero + event.time
+            // The host is looked up when the actions happen: the first events (items scheduled as the hosts are
+            // made) come before every host exists, and what is due then happens at the first wait or callout.
+            anchored[count, default: []].append { [unowned world, unowned shared] in
+                world.perform(after: time) { shared.host(named: event.thread)?.perform(event.actions) }
+            }
+        }
         for spec in scenario.threads {
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
             world.bind(loop, to: world.addThread(named: spec.name))
@@ -92,7 +110,7 @@ public enum ScenarioRunner {
                 $0, world: world, directory: directory, sink: sink,
                 defaultWidth: OperationQueueCore.virtualDefaultWidth)
         }
-        for event in scenario.outside {
+        for event in scenario.outside where (event.afterEvent ?? 0) <= 0 {
             // An event for a thread the scenario does not have addresses nobody.
             guard let host = shared.host(named: event.thread) else { continue }
             world.at(.zero + event.time) { host.perform(event.actions) }
@@ -116,6 +134,14 @@ public enum ScenarioRunner {
 protocol ScenarioWorld: PoolWorld {
     /// True once the world stops: every program and callout script then stops acting.
     var isHalted: Bool { get }
+    /// The interpreter is between two steps of a thread (a callout or a block starts, a program or script goes
+    /// on to its next action), without the engine lock: outside events due now (``VirtualWorld/perform(after:_:)``)
+    /// may happen here, as another thread's call could.
+    func otherThreadsMayAct()
+}
+
+extension ScenarioWorld {
+    func otherThreadsMayAct() {}
 }
 
 extension VirtualWorld: ScenarioWorld {
@@ -124,6 +150,9 @@ extension VirtualWorld: ScenarioWorld {
 
     /// Virtual time stops moving once the world halts, so `spend` returns at once then.
     func work(_ duration: Duration) { spend(duration) }
+
+    /// The interpreter is between two steps without the engine lock: another thread may act now.
+    func otherThreadsMayAct() { performDuePokes() }
 
     func startThread(
         named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void
@@ -233,6 +262,7 @@ final class ScenarioHost {
     }
 
     private func callout(_ name: String, _ script: [ScriptStep], activity: Activity?) {
+        world.otherThreadsMayAct()
         let call = (calls[name] ?? 0) + 1
         calls[name] = call
         for step in script where step.applies(call: call, activity: activity) {
@@ -266,6 +296,7 @@ final class ScenarioHost {
 
     func perform(_ actions: [Action]) {
         for action in actions {
+            world.otherThreadsMayAct()
             if world.isHalted { return }
             perform(action)
         }
@@ -302,7 +333,10 @@ final class ScenarioHost {
         case .setNextFireDate(let name, let delay):
             owner(of: name).timers[name]?.setNextFireDate(loop.clock.now + delay)
         case .performBlock(let name, let modes, let inner):
-            loop.perform(name, modes: modes) { [unowned self] in self.perform(inner) }
+            loop.perform(name, modes: modes) { [unowned self] in
+                self.world.otherThreadsMayAct()
+                self.perform(inner)
+            }
         case .mainQueue(let name, let inner):
             // DispatchQueue.main.async from any thread targets the main thread's loop.
             let main = loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)

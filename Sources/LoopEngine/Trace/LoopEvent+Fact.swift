@@ -47,6 +47,16 @@ extension LoopEvent {
         /// `note`: the Bool a `run(mode:before:)` of the program gave back (false: the mode was empty and it did
         /// not run). A fact of a note, not an event kind of its own: what the program sees after the run.
         case returned(Bool)
+        /// `note` of a recording: a mark the program made (`LoopRecorder.mark`), or an interval's begin or end;
+        /// the event's name is the program's label.
+        case mark(Mark)
+        /// `note` of a recording: events the recorder dropped because its buffer was full.
+        case dropped(Int)
+    }
+
+    /// What a program's mark is: a point in time, or the begin or end of a named interval.
+    public enum Mark: String, Hashable, Sendable, CaseIterable {
+        case point, begin, end
     }
 
     /// A change of a queue other than its limit.
@@ -134,7 +144,7 @@ extension LoopEvent {
     public enum Ignored: Hashable, Sendable {
         /// No run is active.
         case noRun
-        /// Between the end of a wait and the next iteration the run ignores wake-ups (spec §10.1).
+        /// Between the end of a wait and the next iteration the run ignores wake-ups (docs/cfrunloop.md §10.1).
         case afterTheWait
         /// A signal of a port (version-1) source: only version-0 sources are performed for a signal.
         case portSource

@@ -16,7 +16,7 @@ public struct LoopEvent: Hashable, Sendable {
         case block
         /// An observer was called (fact: the activity).
         case observer
-        /// The main thread drained a block of the main queue (spec §14).
+        /// The main thread drained a block of the main queue (docs/cfrunloop.md §14).
         case mainQueue
         /// The loop entered its wait (fact: poll, until T, or indefinitely).
         case sleep

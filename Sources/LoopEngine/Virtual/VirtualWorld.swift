@@ -59,6 +59,10 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     private var sequence: UInt64 = 0
     /// Above zero while an outside event runs: its code is on no virtual thread.
     private(set) var outsideDepth = 0
+    /// Outside events due now that wait for the loops to release the engine lock (``perform(after:_:)``).
+    private var duePokes: [() -> Void] = []
+    /// `!duePokes.isEmpty`, kept on its own: asked at every iteration's end.
+    private var hasDuePokes = false
 
     // Hosted threads (VirtualWorld+Threads.swift), touched only by the holder of the baton.
     /// Every hosted thread, in declaration order (the order that breaks ties).
@@ -123,6 +127,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// just moves the clock on, as the scheduler would, without handing the baton between OS threads. The caller of
     /// an unhosted world, or an outside event, just moves the clock on, performing the outside events on the way.
     public func spend(_ duration: Duration) {
+        if hasDuePokes { performDuePokes() }
         guard duration > .zero, haltReason == nil else { return }
         let until = current + duration
         if let thread = hostedCaller {
@@ -139,6 +144,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// ``spend(_:)`` of ``iterationCost``, without the `Duration` arithmetic; when nothing else could happen before
     /// the iteration's cost is paid (the usual case), it only moves the clock.
     public func spendIteration() {
+        if hasDuePokes { performDuePokes() }
         guard iterationNanoseconds > 0, !halted else { return }
         let (sum, overflow) = current.nanoseconds.addingReportingOverflow(iterationNanoseconds)
         let until = overflow ? LoopInstant.distantFuture : LoopInstant(nanoseconds: sum)
@@ -161,6 +167,30 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public func at(_ time: LoopInstant, _ action: @escaping () -> Void) {
         let sequence = nextSequence()
         happenings.set(sequence, key: HappeningOrder(time: time, sequence: sequence), value: action)
+    }
+
+    /// Performs `action` as an outside event at the first moment from now when another thread could act - when a
+    /// loop next releases the engine lock (a callout, a wait, an iteration's end) - or at `time` if that is later.
+    /// What a poke made after an event on screen needs: before it, the loop holds its lock, as CF's does.
+    public func perform(after time: LoopInstant, _ action: @escaping () -> Void) {
+        if time > current {
+            at(time, action)
+        } else {
+            duePokes.append(action)
+            hasDuePokes = true
+        }
+    }
+
+    /// Performs the outside events waiting for the lock (``perform(after:_:)``), in the order they came.
+    func performDuePokes() {
+        while hasDuePokes, haltReason == nil {
+            let due = duePokes
+            duePokes = []
+            hasDuePokes = false
+            outsideDepth += 1
+            for action in due { action() }
+            outsideDepth -= 1
+        }
     }
 
     /// Stops the world now: every run unwinds without further callouts.
@@ -260,6 +290,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
         while true {
+            if hasDuePokes { performDuePokes() }
             if halted { return .halted }
             // Look at the set afresh each time: outside events may have added or removed ports meanwhile.
             if let port = firstReady(in: set) { return .port(port, messages: consume(port)) }
@@ -359,6 +390,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// Forgets every outside event still scheduled (their closures may hold what holds this world).
     func discardPendingEvents() {
         happenings.removeAll()
+        duePokes = []
+        hasDuePokes = false
     }
 
     /// The earliest instant at which a timer port of `set` becomes ready, if one is armed.

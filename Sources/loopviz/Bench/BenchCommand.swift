@@ -25,6 +25,8 @@ enum BenchCommand {
           per-iteration   A source0 that re-signals itself 1,000,000 times, with 0, 6 and 64 observers of every
                           activity; ns per iteration. Also the engine on the virtual clock (no system calls), to
                           tell the core's own cost from the kernel's.
+          recorder        The per-iteration workload on the real CFRunLoop, 100,000 iterations, recorded by
+                          LoopRecorder (to a temporary file) against the same loop unrecorded; ns per iteration.
           wake            Another thread signals a source and wakes the loop up; µs until the perform, one way,
                           every thread on core 0 and unpinned. Baselines: a raw eventfd, CF↔CF ping-pong.
           timer           A 10 ms repeating timer for 5 s: lateness (median, p99), loop-thread CPU. Baseline: a

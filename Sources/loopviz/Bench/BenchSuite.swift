@@ -76,7 +76,9 @@ struct BenchGroup {
 
 /// The workloads of `loopviz bench` and the loop that runs them.
 enum BenchSuite {
-    static let workloads = ["per-iteration", "wake", "timer", "idle", "virtual", "scale", "memory", "run-jsonl", "ui"]
+    static let workloads = [
+        "per-iteration", "recorder", "wake", "timer", "idle", "virtual", "scale", "memory", "run-jsonl", "ui",
+    ]
 
     /// Every group, in table order, for `settings`.
     static func groups(_ settings: BenchSettings) -> [BenchGroup] {
@@ -112,6 +114,8 @@ enum BenchSuite {
                         },
                     ]))
         }
+
+        groups.append(recorderGroup(settings))
 
         for pinned in [true, false] {
             let samples = settings.wakeSamples

@@ -25,13 +25,15 @@ extension CommandLine {
           compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
                           OperationQueue) and compare them.
           screen [FILE]   Print the screen the UI shows at a step, as text.
+          hangs FILE.jsonl
+                          List the hangs of a trace (a LoopRecorder recording): exit 1 when there is one.
           bench           Measure LoopEngine against the real CFRunLoop on the same workloads.
 
         OPTIONS:
           -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
           --version       Print the version.
 
-        Scenario files are written in the .loop language: see README.md and examples/.
+        Scenario files are written in the .loop language: see docs/language.md and examples/.
 
         EXIT STATUS: each command's help lists its own (0 success, 1 failed or differs, 2 invalid input or
         usage); every command shares:
@@ -44,12 +46,13 @@ extension CommandLine {
         "compare": (CompareCommand.help, CompareCommand.run),
         "screen": (UICommand.help, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),
+        "hangs": (HangsCommand.help, HangsCommand.run),
     ]
 
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
-        if first.hasSuffix(".loop")
+        if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
             || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option].contains(first)
         {
             return UICommand.run(arguments, headless: false)

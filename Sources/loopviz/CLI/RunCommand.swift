@@ -9,7 +9,8 @@ enum RunCommand {
                            [--max-events N] [--iteration-cost TIME] [-o PATH]
 
         ARGUMENTS:
-          FILE                    A .loop scenario file.
+          FILE                    A .loop scenario file, or a .jsonl trace (from --trace jsonl or LoopRecorder)
+                                  to convert to another format.
 
         OPTIONS:
           --trace FORMAT          text (aligned columns, the default), jsonl (one JSON object per event, for
@@ -33,8 +34,9 @@ enum RunCommand {
         a message names the callout (exit status 2).
 
         EXIT STATUS:
-          0    the scenario ran
-          2    invalid input or usage; an -o PATH that is FILE; or the run reached the nesting limit
+          0    the scenario ran (or the trace was converted)
+          2    invalid input or usage (a corrupt trace: its line and column); an -o PATH that is FILE; or the run
+               reached the nesting limit
         \(ExitStatus.helpText())
         """
 
@@ -72,6 +74,7 @@ enum RunCommand {
             let problem = scanner.positional.isEmpty ? "missing FILE" : "run takes one FILE"
             return CommandLine.usageError(problem, command: "run")
         }
+        if TraceLoader.isTrace(path) { return convert(path, scanner: scanner, format: format, budget: budget) }
         var until: Duration?
         if let text = scanner.value("--until") {
             guard let value = ScriptLoader.duration(text) else {

@@ -11,14 +11,18 @@ enum UICommand {
     static let help = """
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
-        USAGE: loopviz [FILE.loop] [--no-color] [--ascii] [--clock virtual|real] [--max-events N]
+        USAGE: loopviz [FILE.loop | FILE.jsonl] [--no-color] [--ascii] [--clock virtual|real] [--max-events N]
                        [--iteration-cost TIME]
-               loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
+               loopviz screen [FILE.loop | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
                               [--iteration-cost TIME]
 
         Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
         an observer. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
         (default: the last step of the first 5 seconds) as text, without a terminal.
+
+        A FILE.jsonl (a LoopRecorder recording, or `loopviz run --trace jsonl`) opens as a read-only replay: step
+        through it, back and forth, with the loop panel, timeline, log and Why pane; pokes are unavailable. A
+        corrupt file is refused with its line and column (exit 2); a cut-short last line is left out with a warning.
 
         OPTIONS:
           --no-color              Monochrome (also when NO_COLOR is set): state shows through glyphs and bold.
@@ -77,6 +81,9 @@ enum UICommand {
         case .success(let loaded): model = loaded
         case .failure(let status): return status
         }
+        if real && model.session.isReplay {
+            return CommandLine.usageError("a trace replays what was recorded: --clock does not apply", command: nil)
+        }
         if real {
             #if os(Linux)
             if let reason = RealScenarioRunner.unsupportedReason(model.session.script.scenario) {
@@ -110,7 +117,18 @@ enum UICommand {
             guard let number = Int(step), number >= 0 else {
                 return CommandLine.usageError("'\(step)' is not a step number", command: "screen")
             }
+            // Computed further when the replay stopped at its horizon (a few doublings at most, within the budget).
+            var extensions = 0
+            while number > model.trace.count && model.session.canExtend && extensions < 8 {
+                model.session.extend()
+                extensions += 1
+            }
             model.cursor = min(number, model.trace.count)
+            if number > model.trace.count {
+                CommandLine.printError(
+                    "loopviz screen: note: --step \(number), but the replay has \(model.trace.count) events: "
+                        + "showing the last")
+            }
         } else {
             model.cursor = model.trace.lastIndex { $0.time <= .zero + .seconds(5) }.map { $0 + 1 } ?? model.trace.count
         }
@@ -139,6 +157,11 @@ enum UICommand {
             } catch {
                 CommandLine.printError("loopviz: internal error in the built-in lesson:\n\(error)")
                 return .failure(.failure)
+            }
+        }
+        if TraceLoader.isTrace(path) {
+            return TraceLoader.load(path, maxEvents: maxEvents).map {
+                AppModel(session: Session(replay: $0), fileName: path)
             }
         }
         switch ScriptLoader.load(path, iterationCost: iterationCost) {

@@ -3,7 +3,7 @@ import Testing
 
 /// One scenario that runs on both LoopEngine and the real CFRunLoop.
 struct DifferentialCase: Sendable, CustomTestStringConvertible {
-    /// The spec section it checks, e.g. "§9.3".
+    /// The section of docs/cfrunloop.md it checks, e.g. "§9.3".
     var section: String
     var scenario: Scenario
     /// Wrapper calls (CFRunLoopRun, RunLoop.run) hide their inner runs from the oracle.

@@ -1,7 +1,7 @@
 import LoopEngine
 
 // The scenarios that run on both LoopEngine and the real CFRunLoop. Times are spaced at least 15 ms apart so
-// that scheduling noise on a loaded machine cannot reorder them (spec §16).
+// that scheduling noise on a loaded machine cannot reorder them (docs/cfrunloop.md §16).
 extension DifferentialCase {
     static let all: [DifferentialCase] =
         canonical + results + emptiness + observers + blocks + sources0

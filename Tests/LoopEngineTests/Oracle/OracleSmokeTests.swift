@@ -4,7 +4,8 @@ import LoopOracle
 import SnapshotSupport
 import Testing
 
-/// The real CFRunLoop reproduces the canonical traces of spec §2.2, and the oracle refuses what it cannot run.
+/// The real CFRunLoop reproduces the canonical traces of docs/cfrunloop.md §2.2, and the oracle refuses what it cannot
+/// run.
 @Suite("CF oracle smoke tests", .serialized)
 struct OracleSmokeTests {
     /// `kind name` steps, without notes.

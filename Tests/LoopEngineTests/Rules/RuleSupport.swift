@@ -5,7 +5,8 @@ import Testing
 /// clock. Nesting every suite in `Rules` makes `swift test --filter Rules` select them all.
 @Suite("spec rules")
 enum Rules {
-    /// A trace written as the spec writes it, `entry → beforeTimers → …`, split over as many strings as needed.
+    /// A trace written as docs/cfrunloop.md writes it, `entry → beforeTimers → …`, split over as many strings as
+    /// needed.
     static func trace(_ chunks: String...) -> [String] {
         chunks.flatMap { [String](trace: $0) }
     }
@@ -18,7 +19,7 @@ enum Rules {
 }
 
 extension VirtualHarness {
-    /// A version-1 source whose port is never written (the spec's "keep-alive"): it keeps a mode non-empty and
+    /// A version-1 source whose port is never written (docs/cfrunloop.md's "keep-alive"): it keeps a mode non-empty and
     /// never appears in a trace.
     @discardableResult
     func keepAlive(_ name: String = "K", in mode: ModeName = .default) -> LoopSource {
@@ -64,7 +65,7 @@ extension VirtualHarness {
     }
 
     /// The CF-observable steps plus some engine-only ones (`stop`, `wakeUp`, …) that make a trace read like the
-    /// spec's (`timer T → CFRunLoopStop → exit`).
+    /// docs/cfrunloop.md's (`timer T → CFRunLoopStop → exit`).
     func steps(with extra: Set<LoopEvent.Kind>) -> [String] {
         recorder.events.filter { $0.isCFObservable || extra.contains($0.kind) }.map(\.step)
     }

@@ -97,6 +97,11 @@ struct EventWordingTests {
         ),
         (.note, .returned(true), "run(mode:before:) returned true: it ran the loop once, whatever the run's result"),
         (.note, .returned(false), "run(mode:before:) returned false: the mode is empty, it did not run"),
+        (.note, .mark(.point), "mark"),
+        (.note, .mark(.begin), "begin"),
+        (.note, .mark(.end), "end"),
+        (.note, .dropped(1), "the recorder dropped 1 event: its buffer was full"),
+        (.note, .dropped(12), "the recorder dropped 12 events: its buffer was full"),
     ]
 
     /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail.
@@ -203,6 +208,8 @@ struct EventWordingTests {
         case .queue(let action): "queue(\(action))"
         case .result(let result): "result(\(result))"
         case .returned(let value): "returned(\(value))"
+        case .mark(let mark): "mark(\(mark))"
+        case .dropped: "dropped"
         }
     }
 
@@ -226,7 +233,7 @@ struct EventWordingTests {
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
-            "returned(false)",
+            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped",
         ]
         #expect(covered == Set(every))
     }
@@ -242,7 +249,7 @@ struct EventWordingTests {
             #expect(object["detail"] as? String == words, "jsonl: \(line)")
         }
         for (kind, fact, _) in Self.table where Self.isTheName(fact) {
-            #expect(JSONLTraceFormatter.line(Self.event(kind, fact)).hasSuffix(#""detail":null}"#))
+            #expect(JSONLTraceFormatter.line(Self.event(kind, fact)).contains(#""detail":null,"fact":["#))
         }
         // Mermaid words a callout's fact on its arrow, a control event's on its arrow, a note as a note.
         let trace = [

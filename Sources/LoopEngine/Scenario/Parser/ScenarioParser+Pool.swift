@@ -25,10 +25,6 @@ extension ScenarioParserState {
         var column: Int
     }
 
-    static let poolActions: Set<String> = [
-        "operation", "cancel", "suspend", "resume", "limit", "finish", "wait", "detach",
-    ]
-
     static let priorityWords = "veryLow, low, normal, high or veryHigh"
 
     // MARK: - Declarations
@@ -42,7 +38,7 @@ extension ScenarioParserState {
         var spec = QueueSpec(name: nameToken.text)
         var seen: Set<String> = []
         while let clause = cursor.next() {
-            guard clause.isWord, ["limit", "suspended", "idle"].contains(clause.text) else {
+            guard clause.isWord, ScenarioKeywords.queueClauses.contains(clause.text) else {
                 error(
                     line, at: clause, "unexpected '\(clause.text)' in a queue; expected 'limit', 'suspended' or 'idle'")
                 break
@@ -88,7 +84,7 @@ extension ScenarioParserState {
 
     // MARK: - Actions
 
-    /// The actions of the pool model; `keyword` is one of ``poolActions``.
+    /// The actions of the pool model; `keyword` is one of ``ScenarioKeywords/poolActions``.
     func parsePoolAction(
         _ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context
     ) -> [Action] {
@@ -157,7 +153,7 @@ extension ScenarioParserState {
         var replyAfter: Duration?
         var seen: Set<String> = []
         while let clause = cursor.next() {
-            guard clause.isWord, ["priority", "after", "work", "async"].contains(clause.text) else {
+            guard clause.isWord, ScenarioKeywords.operationClauses.contains(clause.text) else {
                 let message: DiagnosticMessage =
                     clause.isWord("check")
                     ? "`check every DURATION` goes right after `work DURATION`"

@@ -1,75 +1,10 @@
 /// Parses the `.loop` scenario language into a ``LoopScript``.
 ///
-/// The language is line-based; a block is the lines indented under its header (spaces only). `#` starts a
-/// comment; the comment lines at the top of a file are its header.
+/// The language — its grammar, every construct with an example, and every diagnostic this parser gives — is
+/// described once, in docs/language.md. The words it knows are listed in ``ScenarioKeywords``.
 ///
-///     scenario "A timer stops while scrolling"      # the title
-///     profile linux                                 # or darwin
-///     until 2s                                      # how far a headless run goes (optional)
-///     iteration cost 1500ns                         # what one iteration costs on the virtual clock
-///                                                   # (optional; default 1.5us, 0s: time stands still)
-///
-///     thread main [main]                            # a thread and its loop; `main` marks the main thread
-///       common Tracking                             # make a mode common
-///       source0 touch order 1 in default, Tracking  # items: source0, port, timer, observer
-///       port P in default
-///       timer tick at 100ms every 100ms tolerance 10ms in common
-///         work 20ms                                 # what the callout does (indented under the item)
-///         call 2: stop                              # only on the 2nd call; also `first 3 calls:`
-///       observer log on beforeWaiting, afterWaiting order 10 once in default
-///         on afterWaiting: say "woke up"            # observers: only for some activities
-///       run default for 350ms                       # the program: CFRunLoopRunInMode(default, 0.35, false)
-///       run Tracking for 1s returnAfterSourceHandled
-///
-///     at 250ms on main                              # what another thread (or the user) does, and when
-///       signal touch
-///       wakeup
-///
-///     say "The user starts scrolling" at 350ms      # narration for the UI
-///
-///     queue uploads limit 2 idle 5s                 # an operation queue: `limit N|default`, `suspended`,
-///                                                   # `idle DURATION` (a worker's idle timeout, default 5s)
-///
-///     expect in order                               # or `expect exactly` (every observable step)
-///       0.100 timer tick                            # a time matches to the digits written: 0.100 is
-///                                                   # 0.100 <= t < 0.101 (0.1000015 pins it to 100 ns)
-///       uploads.1: opStart upload1                  # a queue's worker threads are QUEUE.1, QUEUE.2, …
-///       result timedOut
-///
-/// An item's name may be a range, `port p1..128` (at most 1000 names): one item per name, each with the same
-/// clauses and callout; `signal`, `send`, `add`, `remove`, `invalidate` and `reschedule` take a range of items
-/// too. A timer's `order N` is accepted and, as in CF, never used: timers fire by deadline (the trace says so).
-///
-/// A run's limit may be `inf`, `nan` or more than CF's cut-off of about 16 years (504,911,232 s): each means no
-/// limit, as in CF. A timer's `at` may be negative (a date before the start: CF fires it at once).
-///
-/// Actions (in programs, callouts, `at` blocks): `work 20ms`, `signal S`, `send P [3 times]`, `wakeup`,
-/// `stop`, `stop mode M`, `add X to M`, `remove X from M`, `invalidate X`, `reschedule T in 20ms`,
-/// `block B [in M, …]` (with its own actions indented), `mainqueue B` (from any thread: the main thread's loop
-/// runs it), `common M`, `set FLAG`,
-/// `perform TASK on THREAD [wait]`, `say "…"`, and the ways to run a loop: `run M for 200ms
-/// [returnAfterSourceHandled]`, `run M forever`, `CFRunLoopRun`, `RunLoop.run`, `RunLoop.run M before DATE`,
-/// `RunLoop.run until DATE`, `RunLoop.acceptInput M before DATE`, `while not FLAG RunLoop.run [M]`. A DATE is
-/// `1s` or `-100ms` from the call, `now`, `at 2s` since the start, `distantPast` or `distantFuture`.
-///
-/// The thread pool's actions (anywhere actions go; queues are declared at the top level, in any order):
-///
-///     operation OP on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async)
-///                                 # addOperation; P is veryLow, low, normal, high or veryHigh; the options
-///                                 # come in any order; OP may be a range, upload1..10 (at most 1000 names)
-///                                 # `async reply after 300ms`: the server's reply finishes it 300ms after it
-///                                 # starts (without it, only `finish OP` or a cancel does)
-///                                 # `after A, B` may name operations of any queue (a cycle is an error)
-///     cancel OP                   # cancel one operation;  cancel all on QUEUE: cancelAllOperations
-///     suspend QUEUE               # isSuspended = true;  resume QUEUE: false
-///     limit QUEUE N|default       # maxConcurrentOperationCount
-///     finish OP                   # the socket callback that finishes an `async` operation
-///     wait for QUEUE              # waitUntilAllOperationsAreFinished on the calling thread
-///     detach TASK                 # Thread.detachNewThread: a new thread does the indented actions, then ends
-///
-/// Operation names are unique in the file; `after`, `cancel` and `finish` take an operation added anywhere in
-/// it (or a range of them), `finish` an `async` one; an operation waits only for operations of its own queue.
-/// `expect` lines may name a thread, a queue, a worker (`QUEUE.N`) or a detached task.
+/// It reports every problem of a file at once, each with its file, line and column, rather than stopping at the
+/// first: a lesson's author fixes them in one pass.
 public enum ScenarioParser {
     /// Parses `source`; `file` names it in diagnostics.
     /// - Throws: every problem found, each with its line and column.
@@ -178,7 +113,15 @@ final class ScenarioParserState {
         for node in roots {
             var cursor = TokenCursor(node.line)
             guard let keyword = cursor.next() else { continue }
-            switch keyword.isWord ? keyword.text : "" {
+            let word = keyword.isWord ? keyword.text : ""
+            guard ScenarioKeywords.topLevel.contains(word) else {
+                error(
+                    node.line, at: keyword,
+                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
+                        + "found '\(keyword.text)'")
+                continue
+            }
+            switch word {
             case "thread", "queue":
                 continue
             case "scenario":
@@ -226,10 +169,7 @@ final class ScenarioParserState {
             case "expect":
                 if let expectation = parseExpectation(&cursor, node) { expectations.append(expectation) }
             default:
-                error(
-                    node.line, at: keyword,
-                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
-                        + "found '\(keyword.text)'")
+                assertionFailure("the top-level keyword '\(word)' of ScenarioKeywords has no case here")
             }
         }
         if threads.isEmpty && diagnostics.isEmpty {
@@ -373,7 +313,7 @@ final class ScenarioParserState {
         for child in node.children {
             let first = child.line.tokens[0]
             switch first.isWord ? first.text : "" {
-            case "source0", "port", "timer", "observer":
+            case let word where ScenarioKeywords.items.contains(word):
                 spec.items += parseItems(child, thread: name)
             case "common" where programNodes.isEmpty:
                 var cursor = TokenCursor(child.line)
@@ -439,14 +379,11 @@ final class ScenarioParserState {
         case "timer": kind = .timer
         default: kind = .observer
         }
-        let allowedClauses: [ItemClass: [String]] = [
-            .source0: ["order", "in"], .port: ["in"], .timer: ["at", "every", "tolerance", "order", "in"],
-            .observer: ["on", "order", "once", "in"],
-        ]
+        let allowedClauses = ScenarioKeywords.itemClauses[keyword.text] ?? []
         while let clause = cursor.next() {
-            guard clause.isWord, allowedClauses[kind]!.contains(clause.text) else {
+            guard clause.isWord, allowedClauses.contains(clause.text) else {
                 // Only what may still come: a clause already given is not expected again.
-                let left = allowedClauses[kind]!.filter { !seen.contains($0) }
+                let left = allowedClauses.filter { !seen.contains($0) }
                 let expected =
                     left.isEmpty
                     ? "nothing more"
@@ -561,7 +498,8 @@ final class ScenarioParserState {
         var cursor = TokenCursor(line)
         cursor.tokens = tokens
         guard let first = cursor.next() else { return nil }
-        switch first.isWord ? first.text : "" {
+        let word = first.isWord ? first.text : ""
+        switch ScenarioKeywords.conditions.contains(word) ? word : "" {
         case "call":
             guard let number = expectInteger(&cursor, line, what: "a call number, e.g. `call 2:`") else { return nil }
             if number < 1 { error(line, at: first, "calls are counted from 1") }
@@ -607,11 +545,15 @@ final class ScenarioParserState {
             error(line, line.text.count + 1, "expected an action after ':'")
             return []
         }
-        let takesBlock: Set<String> = ["block", "mainqueue", "perform", "detach"]
-        if !takesBlock.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
+        if !ScenarioKeywords.takingBlocks.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
         var result: [Action] = []
         defer { finish(&cursor) }
-        switch keyword.isWord ? keyword.text : "" {
+        let word = keyword.isWord ? keyword.text : ""
+        guard ScenarioKeywords.actions.contains(word) else {
+            error(line, at: keyword, "unknown action '\(keyword.text)'")
+            return []
+        }
+        switch word {
         case "work":
             if let duration = expectDuration(&cursor, what: "how long the work takes, e.g. 20ms") {
                 result = [.work(duration)]
@@ -708,7 +650,7 @@ final class ScenarioParserState {
             }
             let body = parseActions(node.children, thread: target.text, context: .callout(isMain: false))
             result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
-        case let word where Self.poolActions.contains(word):
+        case let word where ScenarioKeywords.poolActions.contains(word):
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
             if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
@@ -718,7 +660,7 @@ final class ScenarioParserState {
             }
             if let call = parseRun(keyword, &cursor, line) { result = [.run(call)] }
         default:
-            error(line, at: keyword, "unknown action '\(keyword.text)'")
+            assertionFailure("the action '\(word)' of ScenarioKeywords has no case here")
         }
         return result
     }
@@ -1145,7 +1087,9 @@ struct TokenCursor {
         return tokens[index - 1]
     }
 
+    /// Takes `word` if it comes next. The language has no words beyond ``ScenarioKeywords``.
     mutating func accept(_ word: String) -> Bool {
+        assert(ScenarioKeywords.all.contains(word), "'\(word)' is not in ScenarioKeywords")
         guard peek?.isWord(word) == true else { return false }
         index += 1
         return true

@@ -14,6 +14,8 @@
 /// - `result`: present on `result` events only (the same result name), so a tool need not know that `name`
 ///   doubles as the result there.
 /// - `detail`: human-oriented extra facts, or `null`. Tools should not parse it.
+/// - `fact`: the same facts as values (``FactToken``), present when the event has a fact: what
+///   ``JSONLTraceReader`` reads back.
 ///
 /// Adding a key is a compatible change; renaming, removing or reordering keys bumps ``version``.
 public enum JSONLTraceFormatter {
@@ -74,7 +76,26 @@ public enum JSONLTraceFormatter {
         }
         literal(",\"detail\":")
         JSONText.appendQuoted(event.detail, to: &bytes)
+        if let fact = event.fact {
+            literal(",\"fact\":")
+            appendTokens(fact.tokens, to: &bytes)
+        }
         literal("}")
+    }
+
+    /// Tokens as a JSON array.
+    static func appendTokens(_ tokens: [FactToken], to bytes: inout [UInt8]) {
+        bytes.append(0x5B)
+        for (index, token) in tokens.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            switch token {
+            case .text(let text): JSONText.appendQuoted(text, to: &bytes)
+            case .number(let number): appendInteger(Int(number), to: &bytes)
+            case .flag(let flag): bytes.append(contentsOf: Array((flag ? "true" : "false").utf8))
+            case .none: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            }
+        }
+        bytes.append(0x5D)
     }
 
     private static func appendSeconds(_ nanoseconds: Int64, to bytes: inout [UInt8]) {

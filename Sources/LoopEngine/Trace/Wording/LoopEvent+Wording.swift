@@ -57,6 +57,19 @@ extension LoopEvent.Fact {
         case .result(let result): result.description
         case .returned(true): "run(mode:before:) returned true: it ran the loop once, whatever the run's result"
         case .returned(false): "run(mode:before:) returned false: the mode is empty, it did not run"
+        case .mark(let mark): mark.words
+        case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
+        }
+    }
+}
+
+extension LoopEvent.Mark {
+    /// `mark`, `begin`, `end`.
+    public var words: String {
+        switch self {
+        case .point: "mark"
+        case .begin: "begin"
+        case .end: "end"
         }
     }
 }

@@ -11,6 +11,8 @@ struct AppModel: Equatable {
         case help
         /// `g`: typing an event number.
         case goTo(String)
+        /// `t`: choosing the thread whose loop is shown; the row highlighted (0: follow the current event).
+        case threads(Int)
     }
 
     enum CycleView: Equatable {
@@ -61,8 +63,10 @@ struct AppModel: Equatable {
     var width = 80
     var height = 24
     var theme = Theme()
-    /// The item the item keys act on (index into the primary thread's items).
-    var selectedItem = 0
+    /// The thread whose loop the loop view shows, chosen with `t`; nil: the current event's thread.
+    var shownThread: String?
+    /// The item the item keys act on, per thread (index into the thread's items).
+    var selectedItems: [String: Int] = [:]
     /// A short message shown in the status bar after a key did something (or could not).
     var flash: String?
     var quitRequested = false
@@ -113,8 +117,37 @@ struct AppModel: Equatable {
         return queues.isEmpty ? nil : queues[min(shownQueue, queues.count - 1)]
     }
 
-    /// The primary thread's items, in declaration order (the targets of the item keys).
-    var items: [ItemSpec] { session.primaryThread.items }
+    /// The thread whose loop the loop view shows: the one chosen with `t`, else the current event's, else the
+    /// first.
+    var loopThread: String {
+        if let shownThread { return shownThread }
+        // A queue's own events (an operation added, made ready) name the queue, not a thread: the thread is that
+        // of the latest event before them that names one (looked for among the last thousand events).
+        let queues = session.script.scenario.queues.map(\.name)
+        var index = min(cursor, trace.count) - 1
+        while index >= max(0, cursor - 1000) {
+            let loop = trace[index].loop
+            if queues.isEmpty || !queues.contains(loop) { return loop }
+            index -= 1
+        }
+        return session.primaryThread.name
+    }
+
+    /// The loop thread's declaration, when the file declares it (a pool's worker is started by the run).
+    var loopThreadSpec: ThreadSpec? { session.declaredThread(named: loopThread) }
+
+    /// The loop thread's items, in declaration order (the targets of the item keys).
+    var items: [ItemSpec] { loopThreadSpec?.items ?? [] }
+
+    /// The item the item keys act on: an index into ``items``.
+    var selectedItem: Int {
+        get { min(selectedItems[loopThread] ?? 0, max(0, items.count - 1)) }
+        set { selectedItems[loopThread] = newValue }
+    }
+
+    /// Every thread with a loop, in the order they appear: the declared ones, then those the run started (a pool's
+    /// workers, detached threads) as far as the trace is computed.
+    var threadNames: [String] { session.snapshots(after: trace.count).map(\.thread) }
 
     /// True when `render` would draw `other` exactly as it draws this model: they differ at most in how playback
     /// keeps time between steps (the step credit, the play clock), which no panel shows. The runtime draws a

@@ -4,7 +4,7 @@ enum Command: Equatable {
     case togglePause, stepForward, stepBack, nextIteration, previousIteration, faster, slower, goTo
     case focusNext, focusPrevious, scrollUp, scrollDown, pageUp, pageDown
     case toggleCycleView, help, quit, closeOverlay
-    case selectItem(Int)
+    case selectItem(Int), nextItem, previousItem, pickThread
     case fireTimer, signalAndWake, signalOnly, sendMessage, wakeUp, stop, performBlock, scroll, nestedRun
     case addTimer, addSource, addObserver, removeItem
     case togglePoolView, selectPreviousOperation, selectNextOperation, nextQueue
@@ -34,9 +34,13 @@ enum KeyMap {
             keys: [.character("p"), .left], label: "p ←", help: "previous event (pool view: previous pool event)",
             group: "play", command: .stepBack
         ),
-        KeyBinding(keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration),
+        // The pool view steps through pool events: a worker's iterations are the loop view's story.
         KeyBinding(
-            keys: [.character("[")], label: "[", help: "previous iteration", group: "play", command: .previousIteration),
+            keys: [.character("]")], label: "]", help: "next iteration", group: "play", command: .nextIteration,
+            views: [.loop]),
+        KeyBinding(
+            keys: [.character("[")], label: "[", help: "previous iteration", group: "play", command: .previousIteration,
+            views: [.loop]),
         KeyBinding(
             keys: [.character("+"), .character("=")], label: "+", help: "faster", group: "play", command: .faster),
         KeyBinding(
@@ -48,6 +52,12 @@ enum KeyMap {
                 .character("1"), .character("2"), .character("3"), .character("4"), .character("5"), .character("6"),
                 .character("7"), .character("8"), .character("9"),
             ], label: "1-9", help: "select an item of the loop", group: "poke", command: .selectItem(0), views: [.loop]),
+        KeyBinding(
+            keys: [.character("i")], label: "i", help: "select the next item (any of them)", group: "poke",
+            command: .nextItem, views: [.loop]),
+        KeyBinding(
+            keys: [.character("I")], label: "I", help: "select the previous item", group: "poke",
+            command: .previousItem, views: [.loop]),
         KeyBinding(
             keys: [.character("f")], label: "f", help: "fire the selected timer now", group: "poke",
             command: .fireTimer, views: [.loop]),
@@ -117,6 +127,9 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("P")], label: "P", help: "pool view (queue, worker threads) / loop view",
             group: "view", command: .togglePoolView),
+        KeyBinding(
+            keys: [.character("t")], label: "t", help: "pick the thread shown (or follow the step)",
+            group: "view", command: .pickThread, views: [.loop]),
         KeyBinding(keys: [.tab], label: "Tab", help: "next panel", group: "view", command: .focusNext, views: [.loop]),
         KeyBinding(
             keys: [.backTab], label: "S-Tab", help: "previous panel", group: "view", command: .focusPrevious,

@@ -49,6 +49,11 @@ struct LoopSnapshot: Equatable {
     mutating func apply(_ event: LoopEvent, observers oneShot: Set<String>) {
         guard event.loop == thread else { return }
         now = event.time
+        // A recording has no runStart or result (an observer sees neither): its runs are known from entry and depth.
+        if event.kind == .entry, runs.count < event.depth {
+            runs.append(Run(mode: event.mode ?? "?", iteration: 0, limit: ""))
+        }
+        if event.kind != .result, runs.count > event.depth { runs.removeLast(runs.count - event.depth) }
         switch event.kind {
         case .runStart:
             runs.append(Run(mode: event.name ?? "?", iteration: 0, limit: event.detail ?? ""))

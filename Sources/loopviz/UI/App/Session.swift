@@ -3,12 +3,19 @@ import LoopEngine
 /// The scenario being shown plus everything the user did to it, and the trace that results.
 ///
 /// The engine is deterministic, so the session never keeps a live engine around: every poke becomes an outside
-/// event at the virtual time it was made, and the whole trace is computed again. Stepping back is just showing
+/// event anchored to the step it was made after (``OutsideEvent/afterEvent``), and the whole trace is computed
+/// again. Stepping back is just showing
 /// fewer events; it is instant.
 struct Session: Equatable {
-    /// What the user did, at which virtual time.
+    /// What the user did, after which step, to which thread.
     struct Intervention: Equatable {
+        /// Not before this virtual time (the play clock may be past the step, the loop asleep).
         var time: Duration
+        /// The events on screen when the key was pressed: the poke takes effect right after the last of them
+        /// (at the first moment another thread could act), whatever else happens at the same time.
+        var afterEvent: Int = 0
+        /// The thread whose loop the actions address; nil: the first.
+        var thread: String?
         var label: String
         var actions: [Action]
         var newItem: ItemSpec?
@@ -25,6 +32,8 @@ struct Session: Equatable {
     /// `--clock real`: the scenario runs on real threads (the runtime owns the run); the trace is what they have
     /// done so far, appended as it arrives, and the user's pokes are performed on the spot, never replayed.
     let isLive: Bool
+    /// A trace file replayed (``init(replay:)``): live-like, with no threads behind it and nothing to poke.
+    var isReplay = false
     /// Live: events the bounded buffer between the loops and the UI had to drop (the UI fell behind).
     private(set) var droppedEvents = 0
     /// Live: every program and every thread started on the way has ended.
@@ -61,16 +70,25 @@ struct Session: Equatable {
         refold()
     }
 
-    /// The thread the keys act on: the first one.
+    /// The first thread of the scenario (the one keys act on when the loop shown has no items of its own).
     var primaryThread: ThreadSpec { effectiveScenario.threads[0] }
+
+    /// The declared thread named `name` with the items the user added, if the file declares it (a pool's worker
+    /// is not declared).
+    func declaredThread(named name: String) -> ThreadSpec? {
+        effectiveScenario.threads.first { $0.name == name }
+    }
 
     /// The scenario with the user's interventions added.
     var effectiveScenario: Scenario {
         var scenario = script.scenario
         for intervention in interventions {
-            if let item = intervention.newItem { scenario.threads[0].items.append(item) }
+            let index = scenario.threads.firstIndex { $0.name == intervention.thread } ?? 0
+            if let item = intervention.newItem { scenario.threads[index].items.append(item) }
             scenario.outside.append(
-                OutsideEvent(at: intervention.time, thread: scenario.threads[0].name, intervention.actions))
+                OutsideEvent(
+                    at: intervention.time, thread: scenario.threads[index].name,
+                    afterEvent: isLive ? nil : intervention.afterEvent, intervention.actions))
         }
         return scenario
     }
@@ -99,15 +117,21 @@ struct Session: Equatable {
         recompute()
     }
 
-    mutating func intervene(_ intervention: Intervention) {
-        // The engine is deterministic and an outside event cannot change what happened before it: the events
-        // before the poke's time are the same in the new trace, and so are the checkpoints folded from them.
-        let unchanged = trace.firstIndex(atOrAfter: .zero + intervention.time)
+    /// Adds the user's poke and computes the trace again. Pokes made after a later step are forgotten: they were
+    /// made in a future this poke changes (their step would now be another event). Returns how many were.
+    @discardableResult
+    mutating func intervene(_ intervention: Intervention) -> Int {
+        // The engine is deterministic and an outside event cannot change what happened before it: the events up
+        // to the poke's step are the same in the new trace, and so are the checkpoints folded from them.
+        let unchanged = isLive ? trace.count : intervention.afterEvent
         let previous = folds
-        interventions.append(intervention)
+        let kept = interventions.filter { isLive || $0.afterEvent <= intervention.afterEvent }
+        let forgotten = interventions.count - kept.count
+        interventions = kept + [intervention]
         recompute()
         folds.loops.adopt(previous.loops, upTo: min(unchanged, trace.count))
         folds.pool.adopt(previous.pool, upTo: min(unchanged, trace.count))
+        return forgotten
     }
 
     /// Live: events the real threads recorded since the last batch, how many were dropped after them, and the

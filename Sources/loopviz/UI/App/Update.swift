@@ -35,7 +35,7 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         case .escape: model.overlay = .none
         case .enter:
             model.overlay = .none
-            if let number = Int(typed) { move(&model, to: number) }
+            if let number = Int(typed) { goTo(number, &model) }
         case .backspace: model.overlay = .goTo(String(typed.dropLast()))
         case .character(let character) where character.isNumber && typed.count < 9:
             model.overlay = .goTo(typed + String(character))
@@ -57,13 +57,39 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         let layout = HelpLayout(helpLines(model.view, glyphs), width: model.width, height: model.height)
         model.helpScroll = layout.firstLine(model.helpScroll)
         return []
+    case .threads(let row):
+        let names = model.threadNames
+        switch key {
+        case .escape, .character("t"): model.overlay = .none
+        case .up, .character("k"): model.overlay = .threads(max(0, row - 1))
+        case .down, .character("j"): model.overlay = .threads(min(names.count, row + 1))
+        case .pageUp: model.overlay = .threads(max(0, row - 10))
+        case .pageDown: model.overlay = .threads(min(names.count, row + 10))
+        case .home: model.overlay = .threads(0)
+        case .end: model.overlay = .threads(names.count)
+        case .enter:
+            model.overlay = .none
+            model.shownThread = row == 0 ? nil : names[min(row, names.count) - 1]
+            model.flash =
+                model.shownThread.map { "the loop view shows thread \($0)" }
+                ?? "the loop view follows the current event's thread"
+        default: break
+        }
+        return []
     case .none:
         break
     }
     if model.isTooSmall {
         return key == .character("q") ? quit(&model) : []
     }
-    guard let command = KeyMap.command(for: key, in: model.view) else { return [] }
+    guard let command = KeyMap.command(for: key, in: model.view) else {
+        // A key of the other view says where it works, rather than doing nothing.
+        if let other = KeyMap.bindings.first(where: { $0.keys.contains(key) && !$0.views.contains(model.view) }) {
+            model.flash =
+                "\(other.label): \(other.help), in the \(model.view == .pool ? "loop" : "pool") view (P switches)"
+        }
+        return []
+    }
     model.flash = nil
     return perform(command, &model)
 }
@@ -90,8 +116,11 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         move(&model, to: (next ?? model.trace.count - 1) + 1)
     case .previousIteration:
         model.isPaused = true
-        let previous = (0..<max(0, model.cursor - 1)).last { model.trace[$0].kind == .beforeTimers }
-        move(&model, to: (previous ?? -1) + 1)
+        if let previous = (0..<max(0, model.cursor - 1)).last(where: { model.trace[$0].kind == .beforeTimers }) {
+            move(&model, to: previous + 1)
+        } else {
+            model.flash = "no earlier iteration: g 1 goes to the first event"
+        }
     case .faster: model.speedIndex = min(model.speedIndex + 1, AppModel.speeds.count - 1)
     case .slower: model.speedIndex = max(model.speedIndex - 1, 0)
     case .goTo: model.overlay = .goTo("")
@@ -113,13 +142,27 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .selectItem(let index):
         if index < model.items.count {
             model.selectedItem = index
-            model.flash = "selected \(model.items[index].name)"
+            model.flash = "selected \(index + 1) \(model.items[index].name)"
         } else {
-            model.flash = "no item \(index + 1)"
+            model.flash =
+                model.items.isEmpty
+                ? "thread \(model.loopThread) has no item" : "no item \(index + 1) (1-\(model.items.count))"
         }
+    case .nextItem, .previousItem:
+        let count = model.items.count
+        guard count > 0 else {
+            model.flash = "thread \(model.loopThread) has no item"
+            break
+        }
+        let index = (model.selectedItem + (command == .nextItem ? 1 : count - 1)) % count
+        model.selectedItem = index
+        model.flash = "selected \(index + 1) \(model.items[index].name)"
+    case .pickThread:
+        let names = model.threadNames
+        model.overlay = .threads(model.shownThread.flatMap { names.firstIndex(of: $0).map { $0 + 1 } } ?? 0)
     case .fireTimer, .signalAndWake, .signalOnly, .sendMessage, .wakeUp, .stop, .performBlock, .scroll, .nestedRun,
         .addTimer, .addSource, .addObserver, .removeItem:
-        return poke(command, &model)
+        if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return poke(command, &model) }
     case .togglePoolView:
         if model.session.hasQueues {
             model.view = model.view == .loop ? .pool : .loop
@@ -137,7 +180,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .selectPreviousOperation, .selectNextOperation:
         selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
     case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
-        return pokePool(command, &model)
+        if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return pokePool(command, &model) }
     }
     return []
 }
@@ -172,6 +215,19 @@ private func selectOperation(by step: Int, _ model: inout AppModel) {
     }
 }
 
+/// `g N`: moves to event N, saying so when N is outside the events there are (the nearest is shown).
+private func goTo(_ number: Int, _ model: inout AppModel) {
+    move(&model, to: number)
+    let count = model.trace.count
+    if number < 1 && count > 0 {
+        model.flash = "no event \(number): events are numbered 1-\(count); showing event 1"
+        move(&model, to: 1)
+    } else if number > count {
+        let soFar = model.session.canExtend ? " so far" : ""
+        model.flash = "no event \(number): there are \(count) events\(soFar); showing the last"
+    }
+}
+
 /// Moves the cursor, computing further if the session can show more.
 private func move(_ model: inout AppModel, to target: Int) {
     if target > model.trace.count && model.session.canExtend { model.session.extend() }
@@ -183,7 +239,7 @@ private func move(_ model: inout AppModel, to target: Int) {
 /// Advances playback by `seconds` of wall time.
 private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
     guard !model.isPaused, !model.isTooSmall, model.overlay == .none else { return }
-    if model.session.isLive {
+    if model.session.isLive && !model.session.isReplay {
         // The real threads set the pace: playing shows everything they have done so far.
         if model.cursor < model.trace.count { move(&model, to: model.trace.count) }
         return
@@ -209,22 +265,42 @@ private func advancePlayback(_ model: inout AppModel, by seconds: Double) {
     }
 }
 
-/// Turns an item key into an outside event at the time shown, and recomputes the trace (live: performs it now).
+/// Turns an item key into an outside event right after the step shown, addressed to the loop shown, and
+/// recomputes the trace (live: performs it now). The item keys act on the selected item only: when it is of
+/// another kind, the status bar says so and nothing happens.
 private func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     if model.session.isLive && [.addTimer, .addSource, .addObserver].contains(command) {
         model.flash = "adding items needs the virtual clock (the real threads' items were made at the start)"
         return []
     }
+    guard let thread = model.loopThreadSpec else {
+        model.flash =
+            "thread \(model.loopThread) was started by the run: the file declares no loop items for it to poke "
+            + "(t picks a declared thread)"
+        return []
+    }
     let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
-    let thread = model.session.primaryThread
-    let selected = model.selectedItem < model.items.count ? model.items[model.selectedItem] : nil
+    let items = thread.items
+    let selectedIndex = model.selectedItem
+    let selected = selectedIndex < items.count ? items[selectedIndex] : nil
     let counter = model.session.interventions.count + 1
-    let currentMode = model.session.snapshots(after: model.cursor).first?.currentMode.map { ModeName($0) } ?? .default
+    let currentMode =
+        model.session.snapshots(after: model.cursor).first { $0.thread == thread.name }?.currentMode.map {
+            ModeName($0)
+        } ?? .default
 
-    func item(_ wanted: (ItemSpec.Kind) -> Bool, _ what: String) -> ItemSpec? {
-        if let selected, wanted(selected.kind) { return selected }
-        if let first = thread.items.first(where: { wanted($0.kind) }) { return first }
-        model.flash = "this thread has no \(what)"
+    /// The selected item when it is of the kind the key wants; else why not, in the status bar.
+    func item(_ wanted: (ItemSpec.Kind) -> Bool, _ what: String, _ key: String) -> ItemSpec? {
+        guard let selected else {
+            model.flash = "thread \(thread.name) has no item: \(key) needs a \(what)"
+            return nil
+        }
+        if wanted(selected.kind) { return selected }
+        let others = items.indices.filter { wanted(items[$0].kind) }.map { "\($0 + 1)" }
+        model.flash =
+            "item \(selectedIndex + 1) \(selected.name) is a \(kindName(selected.kind)), not a \(what): "
+            + (others.isEmpty
+                ? "thread \(thread.name) has none" : "select \(others.joined(separator: ", ")) first")
         return nil
     }
     func isTimer(_ kind: ItemSpec.Kind) -> Bool { if case .timer = kind { true } else { false } }
@@ -232,72 +308,66 @@ private func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     func isPort(_ kind: ItemSpec.Kind) -> Bool { if case .port = kind { true } else { false } }
 
     var intervention: Session.Intervention?
+    func make(_ label: String, _ actions: [Action], newItem: ItemSpec? = nil) {
+        intervention = .init(
+            time: time, afterEvent: model.cursor, thread: thread.name, label: label, actions: actions,
+            newItem: newItem)
+    }
     switch command {
     case .fireTimer:
-        if let timer = item(isTimer, "timer") {
-            intervention = .init(
-                time: time, label: "fire \(timer.name)", actions: [.setNextFireDate(timer.name, after: .zero)])
+        if let timer = item(isTimer, "timer", "f") {
+            make("fire \(timer.name)", [.setNextFireDate(timer.name, after: .zero)])
         }
     case .signalAndWake:
-        if let source = item(isSource0, "version-0 source") {
-            intervention = .init(
-                time: time, label: "signal \(source.name) + wake up", actions: [.signal(source.name), .wakeUp])
+        if let source = item(isSource0, "version-0 source", "s") {
+            make("signal \(source.name) + wake up", [.signal(source.name), .wakeUp])
         }
     case .signalOnly:
-        if let source = item(isSource0, "version-0 source") {
-            intervention = .init(
-                time: time, label: "signal \(source.name) (no wake-up)", actions: [.signal(source.name)])
+        if let source = item(isSource0, "version-0 source", "S") {
+            make("signal \(source.name) (no wake-up)", [.signal(source.name)])
         }
     case .sendMessage:
-        if let port = item(isPort, "port") {
-            intervention = .init(time: time, label: "send to \(port.name)", actions: [.send(port.name, count: 1)])
-        }
-    case .wakeUp: intervention = .init(time: time, label: "wake up", actions: [.wakeUp])
-    case .stop: intervention = .init(time: time, label: "stop", actions: [.stop])
+        if let port = item(isPort, "port", "o") { make("send to \(port.name)", [.send(port.name, count: 1)]) }
+    case .wakeUp: make("wake up", [.wakeUp])
+    case .stop: make("stop", [.stop])
     case .performBlock:
         let name = "B\(counter)"
-        intervention = .init(
-            time: time, label: "perform block \(name) (blocks never wake the loop)",
-            actions: [.performBlock(name, modes: [.common], [])])
+        make("perform block \(name) (blocks never wake the loop)", [.performBlock(name, modes: [.common], [])])
     case .scroll:
         let mode = trackingMode(model.session.effectiveScenario)
-        intervention = .init(
-            time: time, label: "scroll: run \(mode) for 0.8 s",
-            actions: [
+        make(
+            "scroll: run \(mode) for 0.8 s",
+            [
                 .performBlock(
                     "scroll\(counter)", modes: [.common],
                     [.run(.inMode(mode, seconds: 0.8, returnAfterSourceHandled: false))]), .wakeUp,
             ])
     case .nestedRun:
-        intervention = .init(
-            time: time, label: "nested run in \(currentMode) for 0.3 s",
-            actions: [
+        make(
+            "nested run in \(currentMode) for 0.3 s",
+            [
                 .performBlock(
                     "nested\(counter)", modes: [.common],
                     [.run(.inMode(currentMode, seconds: 0.3, returnAfterSourceHandled: false))]), .wakeUp,
             ])
     case .addTimer:
         let name = "timer\(counter)"
-        intervention = .init(
-            time: time, label: "add \(name) (every 500 ms) to \(currentMode)", actions: [.add(name, currentMode)],
+        make(
+            "add \(name) (every 500 ms) to \(currentMode)", [.add(name, currentMode)],
             newItem: .timer(name, first: time + .milliseconds(500), every: .milliseconds(500), modes: []))
     case .addSource:
         let name = "source\(counter)"
-        intervention = .init(
-            time: time, label: "add \(name) to \(currentMode)", actions: [.add(name, currentMode)],
-            newItem: .source0(name, modes: []))
+        make("add \(name) to \(currentMode)", [.add(name, currentMode)], newItem: .source0(name, modes: []))
     case .addObserver:
         let name = "observer\(counter)"
-        intervention = .init(
-            time: time, label: "add \(name) (beforeWaiting, afterWaiting) to \(currentMode)",
-            actions: [.add(name, currentMode)],
+        make(
+            "add \(name) (beforeWaiting, afterWaiting) to \(currentMode)", [.add(name, currentMode)],
             newItem: .observer(name, [.beforeWaiting, .afterWaiting], modes: []))
     case .removeItem:
         if let selected {
-            intervention = .init(
-                time: time, label: "invalidate \(selected.name)", actions: [.invalidate(selected.name)])
+            make("invalidate \(selected.name)", [.invalidate(selected.name)])
         } else {
-            model.flash = "select an item first (1-9)"
+            model.flash = "thread \(thread.name) has no item to remove"
         }
     default:
         break
@@ -306,21 +376,37 @@ private func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     return apply(intervention, &model)
 }
 
+/// How the status bar names an item's kind.
+private func kindName(_ kind: ItemSpec.Kind) -> String {
+    switch kind {
+    case .source0: "version-0 source"
+    case .port: "port"
+    case .timer: "timer"
+    case .observer: "observer"
+    }
+}
+
 /// The mode a "scroll" runs: the first mode besides default that the scenario mentions, else `Tracking`.
 func trackingMode(_ scenario: Scenario) -> ModeName {
     scenario.mentionedModes.first { $0 != .default } ?? "Tracking"
 }
 
-/// The user's poke: on the virtual clock an outside event at the time shown, and the trace recomputed; live, the
-/// actions performed now by the runtime.
+/// The user's poke: on the virtual clock an outside event right after the step shown, and the trace recomputed;
+/// live, the actions performed now by the runtime. Either way the play state stays: paused stays paused (the
+/// poke's effect is in the next steps).
 private func apply(_ intervention: Session.Intervention, _ model: inout AppModel) -> [Effect] {
-    model.session.intervene(intervention)
-    model.isPaused = false
+    let forgotten = model.session.intervene(intervention)
+    let thread = intervention.thread ?? model.session.primaryThread.name
     if model.session.isLive {
         model.flash = intervention.label
-        return [.perform(intervention.actions, thread: model.session.primaryThread.name)]
+        return [.perform(intervention.actions, thread: thread)]
     }
-    model.flash = intervention.label + " at \(LoopInstant.zero + intervention.time)"
+    var flash =
+        intervention.label + " after step \(intervention.afterEvent) (t=\(LoopInstant.zero + intervention.time)s)"
+    if forgotten > 0 {
+        flash += "; \(forgotten) poke\(forgotten == 1 ? "" : "s") made after a later step forgotten"
+    }
+    model.flash = flash
     model.cursor = min(model.cursor, model.trace.count)
     model.furthest = model.cursor
     return []
@@ -345,7 +431,7 @@ private func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
         let spec = OperationSpec(
             name: name, priority: .normal, body: .work(.seconds(1), checkEvery: .milliseconds(100)))
         intervention = .init(
-            time: time, label: "add \(name) to \(queue.name) (normal, work 1 s)",
+            time: time, afterEvent: model.cursor, label: "add \(name) to \(queue.name) (normal, work 1 s)",
             actions: [.addOperation(queue: queue.name, spec)])
         model.selectedOperation = name
     case .cancelOperation:
@@ -353,14 +439,16 @@ private func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
             model.flash = "select an operation first (\(Glyphs(theme: model.theme).upDown) or j/k)"
             return []
         }
-        intervention = .init(time: time, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
     case .cancelAllOperations:
         intervention = .init(
-            time: time, label: "cancel all operations of \(queue.name)", actions: [.cancelAll(queue: queue.name)])
+            time: time, afterEvent: model.cursor, label: "cancel all operations of \(queue.name)",
+            actions: [.cancelAll(queue: queue.name)])
     case .toggleSuspended:
         let flag = !queue.suspended
         intervention = .init(
-            time: time, label: "\(flag ? "suspend" : "resume") \(queue.name)",
+            time: time, afterEvent: model.cursor, label: "\(flag ? "suspend" : "resume") \(queue.name)",
             actions: [.setSuspended(queue: queue.name, flag)])
     case .raiseLimit, .lowerLimit:
         let limit = max(0, queue.width + (command == .raiseLimit ? 1 : -1))
@@ -369,7 +457,7 @@ private func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
             return []
         }
         intervention = .init(
-            time: time, label: "limit of \(queue.name) \(queue.limitText), now \(limit)",
+            time: time, afterEvent: model.cursor, label: "limit of \(queue.name) \(queue.limitText), now \(limit)",
             actions: [.setLimit(queue: queue.name, limit)])
     default:
         break

@@ -93,8 +93,9 @@ private func drawLanes(
     let total = queue.workers.count + model.pool.detached.count
     if lanes.isEmpty {
         screen.put(
-            "no worker thread yet: the first operation to start creates one", x: rect.x + 1, y: rect.y + 1,
-            style: glyphs.dimmed, limit: rect.width - 2)
+            TextFit.fit(
+                "no worker thread yet: the first operation to start creates one", width: rect.width - 2,
+                ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1, style: glyphs.dimmed)
     }
     if total > lanes.count {
         let text = " +\(total - lanes.count) not shown "
@@ -103,7 +104,9 @@ private func drawLanes(
     for (row, worker) in lanes.enumerated() {
         let y = rect.y + 1 + row
         let labelStyle = worker.isRetired ? glyphs.dimmed : glyphs.header
-        screen.put(String(worker.name.prefix(labelWidth - 1)), x: rect.x, y: y, style: labelStyle)
+        screen.put(
+            TextFit.fit(worker.name, width: labelWidth - 1, ellipsis: glyphs.ellipsis), x: rect.x, y: y,
+            style: labelStyle)
         let cells = laneCells(worker, queue, scale: scale, now: model.now, nowColumn: nowColumn, glyphs: glyphs)
         for (index, cell) in cells.enumerated() {
             var style: Screen.Style
@@ -121,7 +124,8 @@ private func drawLanes(
         }
         if wide {
             screen.put(
-                laneSummary(worker), x: rect.maxX - summaryWidth, y: y, style: glyphs.dimmed, limit: summaryWidth)
+                TextFit.fit(laneSummary(worker), width: summaryWidth, ellipsis: glyphs.ellipsis),
+                x: rect.maxX - summaryWidth, y: y, style: glyphs.dimmed)
         }
     }
     let axisY = rect.maxY - 1
@@ -253,7 +257,8 @@ private func drawQueue(
         let width = rect.maxX - x - 1
         guard let operation = line.operation else {
             let style = line.text == "-" ? glyphs.dimmed : Screen.Style.plain
-            screen.put(line.text, x: x + 2, y: y, style: style, limit: width - 2)
+            screen.put(
+                TextFit.fit(line.text, width: width - 2, ellipsis: glyphs.ellipsis), x: x + 2, y: y, style: style)
             continue
         }
         let selected = operation.name == model.selectedOperation
@@ -264,8 +269,10 @@ private func drawQueue(
         var nameStyle = style
         if selected { nameStyle = glyphs.current }
         let name = "\(operation.symbol) \(operation.name)".padded(12)
-        screen.put(name, x: x + 1, y: y, style: nameStyle, limit: width - 1)
-        screen.put(line.text, x: x + 1 + name.count + 1, y: y, style: style, limit: width - name.count - 2)
+        screen.put(TextFit.fit(name, width: width - 1, ellipsis: glyphs.ellipsis), x: x + 1, y: y, style: nameStyle)
+        screen.put(
+            TextFit.fit(line.text, width: width - name.count - 2, ellipsis: glyphs.ellipsis), x: x + 1 + name.count + 1,
+            y: y, style: style)
     }
 }
 
@@ -293,7 +300,9 @@ private func drawCounters(
         lines.append(("idle timeout \(LoopInstant.zero + queue.idleTimeout)s", glyphs.dimmed))
     }
     for (row, line) in lines.prefix(rect.height - 1).enumerated() {
-        screen.put(line.0, x: rect.x + 1, y: rect.y + 1 + row, style: line.1, limit: rect.width - 2)
+        screen.put(
+            TextFit.fit(line.0, width: rect.width - 2, ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1 + row,
+            style: line.1)
     }
 }
 
@@ -312,15 +321,31 @@ private func drawPoolLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen
     let last = max(0, indices.count - model.logScroll)
     let shown = indices[max(0, last - rows)..<last]
     let widths = LogColumns(shown.map { model.trace[$0] }, minimumTime: 6)
-    for (row, index) in shown.enumerated() {
+    let room = rect.width - 2
+    /// The row of event `index`: in columns (`padded`), or the thread unpadded; with its detail or without; with
+    /// its thread or without.
+    func row(_ index: Int, padded: Bool, detail: Bool, thread: Bool = true) -> String {
         let event = model.trace[index]
-        var text = event.time.description.leftPadded(widths.time) + " " + event.loop.padded(widths.thread + 1) + " "
+        var text = event.time.description.leftPadded(widths.time) + " "
+        if thread { text += (padded ? event.loop.padded(widths.thread + 1) : event.loop) + " " }
         text += event.kind.rawValue
         if let name = event.name { text += " " + name }
-        if let detail = event.detail { text += " (" + detail + ")" }
+        if detail, let more = event.detail { text += " (" + more + ")" }
+        return text
+    }
+    // Columns when every row fits in them; else the threads unpadded. A row too wide ends its detail at a word;
+    // one whose name does not fit even without the detail loses its thread, so the operation's name stays on
+    // screen.
+    let padded = shown.allSatisfy { row($0, padded: true, detail: false).count <= room }
+    for (line, index) in shown.enumerated() {
+        let thread = row(index, padded: padded, detail: false).count <= room
+        let text = row(index, padded: padded, detail: true, thread: thread)
+        let event = model.trace[index]
         let style: Screen.Style =
             index == model.cursor - 1
             ? glyphs.current : (event.kind == .opStart || event.kind == .opFinish ? glyphs.callout : .plain)
-        screen.put(text, x: rect.x + 1, y: rect.y + 1 + row, style: style, limit: rect.width - 2)
+        screen.put(
+            TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1 + line,
+            style: style)
     }
 }

@@ -34,6 +34,7 @@ func render(_ model: AppModel) -> Screen {
     switch model.overlay {
     case .help: drawHelp(model, &screen, glyphs)
     case .goTo(let typed): drawGoTo(model, typed, &screen, glyphs)
+    case .threads(let row): drawThreads(model, row, &screen, glyphs)
     case .none: break
     }
     return screen
@@ -72,9 +73,10 @@ func header(
 ) {
     let line = String(repeating: glyphs.horizontal, count: max(0, rect.width))
     screen.put(line, x: rect.x, y: rect.y, style: glyphs.dimmed)
+    // A title wider than the panel ends at a word, with an ellipsis, never cut mid-word by the panel's edge.
     screen.put(
-        " \(title) ", x: rect.x + 1, y: rect.y, style: focused ? glyphs.focusedHeader : glyphs.header,
-        limit: rect.width - 2)
+        " \(TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis)) ", x: rect.x + 1, y: rect.y,
+        style: focused ? glyphs.focusedHeader : glyphs.header)
 }
 
 private func drawTooSmall(_ model: AppModel, _ screen: inout Screen) {
@@ -101,7 +103,7 @@ private func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyp
     let name = model.session.script.scenario.name
     var title = " loopviz  \(name)  (\(file))"
     if title.count > room { title = " loopviz  \(name)" }
-    if title.count > room { title = String(title.prefix(max(0, room - glyphs.ellipsis.count))) + glyphs.ellipsis }
+    title = TextFit.fit(title, width: room, ellipsis: glyphs.ellipsis)
     screen.put(title, x: 0, y: 0, style: glyphs.title, limit: room)
     screen.put(right, x: model.width - right.count, y: 0, style: glyphs.title)
 }
@@ -114,6 +116,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
     var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+    if model.session.isReplay { text = " replay, read-only (no pokes)  \(model.speedLabel)  t=\(model.now)s  " }
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
@@ -128,16 +131,25 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     if model.cursor >= model.trace.count, let stuck = LimitReport.stuckShortSummary(model.session.stuckWaits) {
         text += "at the end: \(stuck)  "
     }
+    let room = model.width - mode.count - 2
     if let flash = model.flash {
-        text += flash
-    } else if model.view == .pool {
-        text +=
-            "? help  q quit  Space play/pause  n/p step  P loop view  a add  c cancel  C cancel all  "
-            + "s suspend  < > limit"
+        text = TextFit.fit(text + flash, width: room, ellipsis: glyphs.ellipsis)
     } else {
-        text += "? help  q quit  Space play/pause  n/p step  s signal  o port  f fire  w wake  x stop  m scroll"
+        // Whole hints only, as many as fit after what the bar has to say.
+        let hints =
+            model.view == .pool
+            ? [
+                "? help", "q quit", "Space play/pause", "n/p step", "P loop view", "a add", "c cancel", "C cancel all",
+                "s suspend", "< > limit",
+            ]
+            : [
+                "? help", "q quit", "Space play/pause", "n/p step", "s signal", "o port", "f fire", "w wake", "x stop",
+                "t thread", "m scroll",
+            ]
+        text = TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis)
+        text += TextFit.join(hints, width: room - text.count)
     }
-    screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: model.width - mode.count - 2)
+    screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)
 }
 
 // MARK: - Panels
@@ -184,34 +196,48 @@ private func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, 
         }
         let number = row + 1 < 10 ? " \(row + 1)" : "\(row + 1)"
         screen.put("\(marker)\(number) ", x: rect.x, y: y, style: style)
-        screen.put(text, x: rect.x + 4, y: y, style: style, limit: rect.width - 5)
+        // Room for the "differs" mark at the right edge in the documented view.
+        let room = rect.width - 5 - (documented ? 2 : 0)
+        screen.put(TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis), x: rect.x + 4, y: y, style: style)
         if documented, differs != nil {
             screen.put(glyphs.differs, x: rect.maxX - 2, y: y, style: glyphs.warning)
         }
     }
     if documented, let current, let note = CycleSteps.documented[current].differs, rect.height > 11 {
         screen.put(
-            "\(glyphs.differs) CF: \(note)", x: rect.x + 1, y: rect.y + 11, style: glyphs.warning, limit: rect.width - 2
-        )
+            TextFit.fit("\(glyphs.differs) CF: \(note)", width: rect.width - 2, ellipsis: glyphs.ellipsis),
+            x: rect.x + 1, y: rect.y + 11, style: glyphs.warning)
     }
 }
 
+/// The loop the loop view shows (``AppModel/loopThread``): nil while that thread has not started yet.
 private func focusSnapshot(_ model: AppModel, _ snapshots: [LoopSnapshot]) -> LoopSnapshot? {
-    let thread = model.currentEvent?.loop ?? snapshots.first?.thread
-    return snapshots.first { $0.thread == thread } ?? snapshots.first
+    let thread = model.loopThread
+    return snapshots.first { $0.thread == thread }
 }
 
 private func drawLoop(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
-    header("Loop", rect, focused: model.focus == .loop, &screen, glyphs)
-    guard let loop = focusSnapshot(model, snapshots) else { return }
+    let how = model.shownThread == nil ? "follows the step, t" : "pinned, t"
+    header(
+        TextFit.fit("Loop of \(model.loopThread) (\(how))", width: rect.width - 4, ellipsis: glyphs.ellipsis), rect,
+        focused: model.focus == .loop, &screen, glyphs)
+    guard let loop = focusSnapshot(model, snapshots) else {
+        let text = "thread \(model.loopThread) has not started yet at this step."
+        for (row, line) in TextFit.wrap(text, width: rect.width - 2).prefix(rect.height - 1).enumerated() {
+            screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
+        }
+        return
+    }
     let prefix = "thread \(loop.thread)   mode "
     let modeText = modeStack(loop.runs.map(\.mode), width: rect.width - 2 - prefix.count, glyphs)
     screen.put(prefix + modeText, x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)
     let stateStyle = loop.isSleeping ? glyphs.sleeping : (loop.lastCallout != nil ? glyphs.callout : .plain)
     screen.put("state  ", x: rect.x + 1, y: rect.y + 2)
-    screen.put(loop.state, x: rect.x + 8, y: rect.y + 2, style: stateStyle, limit: rect.width - 9)
+    screen.put(
+        TextFit.fit(loop.state, width: rect.width - 9, ellipsis: glyphs.ellipsis), x: rect.x + 8, y: rect.y + 2,
+        style: stateStyle)
     let iteration = loop.runs.last.map { "iteration \($0.iteration)" } ?? "-"
     screen.put(
         "\(iteration)   last wake: \(loop.lastWake.isEmpty ? "-" : loop.lastWake)", x: rect.x + 1, y: rect.y + 3,
@@ -238,11 +264,14 @@ private func drawMode(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let loop = focusSnapshot(model, snapshots)
+    let title = loop?.currentMode.map { "Mode \($0): items (i or 1-9 select)" } ?? "Items (no run: i or 1-9 select)"
+    header(
+        TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis), rect, focused: model.focus == .mode,
+        &screen, glyphs)
     let mode = loop?.currentMode ?? "-"
-    header("Mode \(mode): items (1-9 select)", rect, focused: model.focus == .mode, &screen, glyphs)
-    guard let spec = model.session.effectiveScenario.threads.first(where: { $0.name == loop?.thread }) else {
+    guard let spec = model.loopThreadSpec else {
         // A pool's worker or a detached thread: the file declares no items for it.
-        let name = loop?.thread ?? "-"
+        let name = model.loopThread
         let text =
             "thread \(name) was started by the run (a pool's worker or a detached thread): the file declares no "
             + "items for it; its schedules and callouts are in the event log."
@@ -256,22 +285,28 @@ private func drawMode(
     // More items than rows: a window that keeps the selected item in view, and a last row saying what is hidden.
     let capacity = spec.items.count > rows ? rows - 1 : rows
     let start = model.selectedItem >= capacity ? min(model.selectedItem - capacity + 1, spec.items.count - capacity) : 0
+    // Numbers as wide as the largest (` 9`, `10`): a tenth item keeps its column.
+    let digits = String(spec.items.count).count
     for (offset, item) in spec.items.dropFirst(start).prefix(capacity).enumerated() {
         let index = start + offset
         let y = rect.y + 1 + offset
         let inMode = item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
         var style: Screen.Style = inMode ? .plain : glyphs.dimmed
-        let selected = spec.name == model.session.primaryThread.name && index == model.selectedItem
+        let selected = index == model.selectedItem
         if selected { style.bold = true }
         let marker = selected ? glyphs.arrow : " "
-        screen.put("\(marker)\(index + 1) ", x: rect.x, y: y, style: style)
+        screen.put("\(marker)" + String(index + 1).leftPadded(digits) + " ", x: rect.x, y: y, style: style)
         let text = describe(item, loop, now: model.now, glyphs: glyphs)
-        screen.put(text, x: rect.x + 3, y: y, style: style, limit: rect.width - 4)
+        screen.put(
+            TextFit.fit(text, width: rect.width - 3 - digits, ellipsis: glyphs.ellipsis), x: rect.x + 2 + digits, y: y,
+            style: style)
     }
     if spec.items.count > rows {
         let below = spec.items.count - start - capacity
-        let text = "   (\(start) above, \(below) below: select with 1-9)"
-        screen.put(text, x: rect.x, y: rect.y + rows, style: glyphs.dimmed, limit: rect.width - 1)
+        let text = "   (\(start) above, \(below) below: i, I or 1-9 select)"
+        screen.put(
+            TextFit.fit(text, width: rect.width - 1, ellipsis: glyphs.ellipsis), x: rect.x, y: rect.y + rows,
+            style: glyphs.dimmed)
     }
     if let queued = loop?.blocksQueued, !queued.isEmpty, rect.height - 1 > spec.items.count {
         let y = rect.y + 1 + spec.items.count
@@ -347,7 +382,13 @@ private func drawTimeline(
     // One pass over the events inside the window, for every row at once; each row starts from its loop's state
     // where the window begins (asleep, running), read from the checkpointed fold. The rows are kept for the next
     // frame, which folds only the events since: a frame at event 1,000,000 looks at a few events.
-    let loops = Array(snapshots.prefix(rect.height - 2))
+    // The first threads, and always the one the loop view shows (in the last lane when it is not among them).
+    var loops = Array(snapshots.prefix(rect.height - 2))
+    if !loops.isEmpty, !loops.contains(where: { $0.thread == model.loopThread }),
+        let shown = snapshots.first(where: { $0.thread == model.loopThread })
+    {
+        loops[loops.count - 1] = shown
+    }
     let timeline = model.session.timelineRows
     let key = TimelineRows.Key(start: start, bucket: bucket, columns: columns, threads: loops.map(\.thread))
     if timeline.key != key || timeline.processed > model.cursor {
@@ -507,7 +548,7 @@ private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
         } else if event.kind.isActivity {
             style = glyphs.activity
         }
-        screen.put(text, x: rect.x, y: y, style: style, limit: rect.width)
+        screen.put(TextFit.fit(text, width: rect.width, ellipsis: glyphs.ellipsis), x: rect.x, y: y, style: style)
     }
 }
 
@@ -517,20 +558,18 @@ private func drawWhy(
     _ model: AppModel, _ rect: Rect, lines: [String], _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     if let narration = currentNarration(model) {
-        header("\(glyphs.narration) " + narration, rect, focused: false, &screen, glyphs)
+        let title = TextFit.fit("\(glyphs.narration) " + narration, width: rect.width - 4, ellipsis: glyphs.ellipsis)
+        header(title, rect, focused: false, &screen, glyphs)
         var style = glyphs.warning
         style.bold = true
-        screen.put(
-            " \(glyphs.narration) " + narration + " ", x: rect.x + 1, y: rect.y, style: style, limit: rect.width - 2)
+        screen.put(" \(title) ", x: rect.x + 1, y: rect.y, style: style)
     } else {
         header("Why", rect, focused: false, &screen, glyphs)
     }
-    let rows = rect.height - 1
-    for (row, line) in lines.prefix(rows).enumerated() {
-        // A text longer than the panel says so on its last row instead of stopping mid-sentence.
-        let cut = row == rows - 1 && lines.count > rows
-        let shown = cut ? String(line.prefix(rect.width - 2 - glyphs.ellipsis.count)) + glyphs.ellipsis : line
-        screen.put(shown, x: rect.x + 1, y: rect.y + 1 + row)
+    // A text longer than the panel says so on its last row (at a word) instead of stopping mid-sentence.
+    let shown = TextFit.clip(lines, rows: rect.height - 1, width: rect.width - 2, ellipsis: glyphs.ellipsis)
+    for (row, line) in shown.enumerated() {
+        screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
     }
 }
 
@@ -544,23 +583,9 @@ func whyText(_ model: AppModel, explaining index: Int?) -> String {
     return "Nothing has happened yet: press Space to play, n to step, ? for every key."
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
+/// Splits `text` into lines of at most `width` characters at spaces (``TextFit/wrap(_:width:)``).
 func wrap(_ text: String, width: Int) -> [String] {
-    guard width > 0 else { return [] }
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-        if line.isEmpty {
-            line = String(word)
-        } else if line.count + 1 + word.count <= width {
-            line += " " + word
-        } else {
-            lines.append(line)
-            line = String(word)
-        }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
+    TextFit.wrap(text, width: width)
 }
 
 /// The lesson's latest narration line at the current time or step.
@@ -653,8 +678,8 @@ private func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyph
         for (column, content) in layout.columns.enumerated() {
             for (row, line) in content.prefix(inner.height).enumerated() {
                 screen.put(
-                    line.0, x: inner.x + column * columnWidth, y: inner.y + row, style: line.1,
-                    limit: columnWidth - 1)
+                    TextFit.fit(line.0, width: columnWidth - 1, ellipsis: glyphs.ellipsis),
+                    x: inner.x + column * columnWidth, y: inner.y + row, style: line.1)
             }
         }
         return
@@ -662,21 +687,66 @@ private func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyph
     let first = layout.firstLine(model.helpScroll)
     let shown = layout.columns[0].dropFirst(first).prefix(visibleRows)
     for (row, line) in shown.enumerated() {
-        screen.put(line.0, x: inner.x, y: inner.y + row, style: line.1, limit: inner.width - 1)
+        screen.put(
+            TextFit.fit(line.0, width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x, y: inner.y + row,
+            style: line.1)
     }
     let below = layout.lineCount - first - shown.count
     let where_ =
         below > 0
         ? "\(below) more below: \(glyphs.plain("↓")) or j" + (first > 0 ? ", \(glyphs.plain("↑")) or k back" : "")
         : "the end; \(glyphs.plain("↑")) or k back"
-    screen.put("(\(where_))", x: inner.x, y: inner.y + visibleRows, style: glyphs.header, limit: inner.width - 1)
+    screen.put(
+        TextFit.fit("(\(where_))", width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x,
+        y: inner.y + visibleRows, style: glyphs.header)
 }
 
 private func drawGoTo(_ model: AppModel, _ typed: String, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rect = Rect(x: (model.width - 40) / 2, y: model.height / 2 - 2, width: 40, height: 3)
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)
-    screen.put("go to event (1-\(model.trace.count)): \(typed)_", x: rect.x + 2, y: rect.y + 1, limit: rect.width - 4)
+    let more = model.session.canExtend ? "+" : ""
+    screen.put(
+        "go to event (1-\(model.trace.count)\(more)): \(typed)_", x: rect.x + 2, y: rect.y + 1, limit: rect.width - 4)
+}
+
+/// The rows of the thread picker: following the current event (nil), then every thread with a loop.
+func threadPickerRows(_ model: AppModel) -> [(thread: String?, text: String)] {
+    [(nil, "follow the current event's thread")]
+        + model.threadNames.map { name in
+            let declared = model.session.declaredThread(named: name) != nil
+            return (name, "thread " + name + (declared ? "" : "  (started by the run)"))
+        }
+}
+
+/// `t`: a box listing every thread, the highlighted row marked; a window of it when the threads are many.
+private func drawThreads(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let rows = threadPickerRows(model)
+    let width = min(model.width - 4, 60)
+    let visible = max(1, min(rows.count, model.height - 8))
+    let rect = Rect(
+        x: (model.width - width) / 2, y: max(1, (model.height - visible - 4) / 2), width: width, height: visible + 4)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    let inner = rect.inner
+    let title = "Show the loop of (\(glyphs.plain("↑↓")) or j/k, Enter, Esc)"
+    screen.put(
+        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
+        style: glyphs.header)
+    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
+    for (offset, entry) in rows.dropFirst(first).prefix(visible).enumerated() {
+        let index = first + offset
+        let marker = index == row ? glyphs.arrow : " "
+        let style = index == row ? glyphs.current : Screen.Style.plain
+        let shown = entry.thread == model.shownThread ? "  (now)" : ""
+        screen.put(
+            TextFit.fit("\(marker) \(entry.text)\(shown)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
+            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
+    }
+    if rows.count > visible {
+        let text = "(\(first) above, \(rows.count - first - visible) below)"
+        screen.put(text, x: inner.x + 1, y: inner.y + 1 + visible, style: glyphs.dimmed, limit: inner.width - 2)
+    }
 }
 
 func box(_ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {

@@ -29,7 +29,7 @@ enum TerminalApp {
         var model = model
         // `--clock real`: the scenario runs on real threads from now on; stopped (and joined) on every way out,
         // once the terminal is given back.
-        let live = model.session.isLive ? LiveFeed(model.session.script.scenario) : nil
+        let live = model.session.isLive && !model.session.isReplay ? LiveFeed(model.session.script.scenario) : nil
         defer {
             presenter.restore()
             CrashGuard.restore = nil

@@ -1,0 +1,89 @@
+/// A stretch of time in which a loop did not sleep: from the end of a wait (`afterWaiting`) or a run's `entry` to
+/// the loop's next sleep (`beforeWaiting`, with the observers of it) or the outermost run's `exit`. This is what a
+/// hang monitor measures (Tencent Matrix's two observers; KSCrash's watchdog classes).
+public struct BusySegment: Hashable, Sendable {
+    /// How long a segment was, in KSCrash's classes.
+    public enum Severity: Int, Hashable, Sendable, Comparable, CaseIterable {
+        /// Shorter than a micro-hang: listed only when a threshold below 100 ms asks for it.
+        case slow
+        /// 100 ms up to 250 ms.
+        case microHang
+        /// 250 ms up to 500 ms.
+        case hang
+        /// 500 ms or more.
+        case severe
+
+        public init(_ length: Duration) {
+            switch length {
+            case .milliseconds(500)...: self = .severe
+            case .milliseconds(250)...: self = .hang
+            case .milliseconds(100)...: self = .microHang
+            default: self = .slow
+            }
+        }
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public var loop: String
+    public var start: LoopInstant
+    public var end: LoopInstant
+    /// The mode and depth of the run the segment began in.
+    public var mode: String?
+    public var depth: Int
+    /// The activity that began it: `afterWaiting` or `entry`.
+    public var startedBy: LoopEvent.Kind
+    /// The activity that ended it: `beforeWaiting` or `exit`; nil when the trace ends first.
+    public var endedBy: LoopEvent.Kind?
+    /// The program's marks inside it (`note` events with a ``LoopEvent/Mark`` fact), in order.
+    public var marks: [LoopEvent]
+    /// The index of the event that began it.
+    public var startIndex: Int
+
+    public var length: Duration { end - start }
+    public var severity: Severity { Severity(length) }
+
+    /// Every busy segment of every loop in `events`, in the order they began.
+    public static func all(in events: some Collection<LoopEvent>) -> [BusySegment] {
+        var open: [String: BusySegment] = [:]
+        /// A segment whose `beforeWaiting` was seen: the observers of it and the `sleep` still belong to it.
+        var closing: [String: BusySegment] = [:]
+        var done: [BusySegment] = []
+        for (index, event) in events.enumerated() {
+            let loop = event.loop
+            if var segment = closing[loop] {
+                if event.kind == .observer, event.fact == .activity(.beforeWaiting) || event.fact == .activity(.exit) {
+                    segment.end = event.time
+                    closing[loop] = segment
+                    continue
+                }
+                if event.kind == .sleep { segment.end = event.time }
+                done.append(segment)
+                closing[loop] = nil
+                if event.kind == .sleep { continue }
+            }
+            switch event.kind {
+            case .afterWaiting, .entry:
+                guard open[loop] == nil else { break }
+                open[loop] = BusySegment(
+                    loop: loop, start: event.time, end: event.time, mode: event.mode, depth: event.depth,
+                    startedBy: event.kind, endedBy: nil, marks: [], startIndex: index)
+            case .beforeWaiting, .exit:
+                guard var segment = open[loop], event.kind == .beforeWaiting || event.depth <= 1 else { break }
+                segment.end = event.time
+                segment.endedBy = event.kind
+                closing[loop] = segment
+                open[loop] = nil
+            case .note:
+                guard case .mark = event.fact, open[loop] != nil else { break }
+                open[loop]?.marks.append(event)
+            default:
+                break
+            }
+            if open[loop] != nil { open[loop]?.end = event.time }
+        }
+        done.append(contentsOf: closing.values)
+        done.append(contentsOf: open.values)
+        return done.sorted { ($0.start, $0.startIndex) < ($1.start, $1.startIndex) }
+    }
+}

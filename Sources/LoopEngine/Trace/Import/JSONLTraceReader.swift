@@ -1,0 +1,238 @@
+/// What the header line of a JSONL trace says.
+public struct JSONLTraceHeader: Hashable, Sendable {
+    /// Where a recorded trace comes from (the header's `recorded` object, written by LoopRecorder).
+    public struct Recording: Hashable, Sendable {
+        public var process: String
+        public var pid: Int
+        public var thread: String
+        public init(process: String, pid: Int, thread: String) {
+            self.process = process
+            self.pid = pid
+            self.thread = thread
+        }
+    }
+
+    public var scenario: String
+    public var clock: TraceClock
+    /// The number of events the writer promised; nil when it could not say (a recording that was cut short).
+    public var events: Int?
+    public var recording: Recording?
+
+    public init(scenario: String, clock: TraceClock, events: Int?, recording: Recording? = nil) {
+        self.scenario = scenario
+        self.clock = clock
+        self.events = events
+        self.recording = recording
+    }
+}
+
+/// A trace read from a JSONL file: its header, its events, and what the reader forgave (a cut-short last line).
+public struct JSONLTrace: Sendable {
+    public var header: JSONLTraceHeader
+    public var events: LoopTrace
+    public var warnings: [JSONLTraceReader.Failure]
+}
+
+/// Reads version 1 of the JSONL trace format (``JSONLTraceFormatter``, LoopRecorder) back into typed events: the
+/// `fact` key becomes the event's fact, the `detail` words are not read. Lines come one at a time, so a caller
+/// can read a file in chunks; every line and the number of events are bounded.
+public struct JSONLTraceReader: Sendable {
+    /// A line the reader refuses, with its 1-based line number and, for a JSON syntax error, the byte column.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int?
+        public var message: String
+        public init(line: Int, column: Int?, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+        /// `LINE:COLUMN: message` or `LINE: message`, for a caller to put after the file's name.
+        public var description: String {
+            column.map { "\(line):\($0): \(message)" } ?? "\(line): \(message)"
+        }
+    }
+
+    /// The longest line read: a name or a note of a trace is short; a longer line is not a trace.
+    public static let maximumLineLength = 1 << 16
+
+    private let maximumEvents: Int
+    private var header: JSONLTraceHeader?
+    private var events = LoopTrace()
+    private var warnings: [Failure] = []
+    /// The number of the last line given.
+    public private(set) var lineNumber = 0
+
+    /// A reader that refuses more than `maximumEvents` events (the commands' event budget).
+    public init(maximumEvents: Int) { self.maximumEvents = maximumEvents }
+
+    /// Reads a whole file's bytes.
+    public static func read(_ bytes: some Collection<UInt8>, maximumEvents: Int) throws(Failure) -> JSONLTrace {
+        var reader = JSONLTraceReader(maximumEvents: maximumEvents)
+        var rest = bytes[...]
+        while let newline = rest.firstIndex(of: 0x0A) {
+            try reader.read(line: rest[..<newline])
+            rest = rest[rest.index(after: newline)...]
+        }
+        if !rest.isEmpty { try reader.readUnterminated(line: rest) }
+        return try reader.finish()
+    }
+
+    /// Reads the next line (without its newline).
+    public mutating func read(line: some Collection<UInt8>) throws(Failure) {
+        lineNumber += 1
+        guard line.count <= Self.maximumLineLength else {
+            throw Failure(line: lineNumber, column: nil, message: "longer than \(Self.maximumLineLength) bytes")
+        }
+        var bytes = Array(line)
+        if bytes.last == 0x0D { bytes.removeLast() }
+        let value: JSONValue
+        do throws(JSONLineParser.Failure) {
+            value = try JSONLineParser.parse(bytes)
+        } catch {
+            throw Failure(line: lineNumber, column: error.column, message: error.message)
+        }
+        if header == nil {
+            header = try readHeader(value)
+            return
+        }
+        guard events.count < maximumEvents else {
+            throw Failure(
+                line: lineNumber, column: nil, message: "more than \(maximumEvents) events (the event budget)")
+        }
+        events.append(try readEvent(value))
+    }
+
+    /// Reads a last line that has no newline: a writer that was stopped mid-line leaves one, so a line that does
+    /// not parse is forgiven with a warning.
+    public mutating func readUnterminated(line: some Collection<UInt8>) throws(Failure) {
+        do {
+            try read(line: line)
+        } catch  where header != nil && error.line == lineNumber {
+            warnings.append(
+                Failure(
+                    line: lineNumber, column: nil,
+                    message: "the last line is cut short (no newline at its end) and is left out: \(error.message)"))
+        }
+    }
+
+    /// The trace, once every line is read.
+    public func finish() throws(Failure) -> JSONLTrace {
+        guard let header else { throw Failure(line: max(lineNumber, 1), column: nil, message: "no header line") }
+        var warnings = self.warnings
+        if let promised = header.events, promised != events.count {
+            let failure = Failure(
+                line: 1, column: nil, message: "the header promises \(promised) events, the file has \(events.count)")
+            guard !warnings.isEmpty else { throw failure }
+            warnings.append(failure)
+        }
+        return JSONLTrace(header: header, events: events, warnings: warnings)
+    }
+
+    private func fail(_ message: String) -> Failure { Failure(line: lineNumber, column: nil, message: message) }
+
+    private func readHeader(_ value: JSONValue) throws(Failure) -> JSONLTraceHeader {
+        guard case .object = value, value["format"] == .string(JSONLTraceFormatter.formatName) else {
+            throw fail("not a loopviz trace: the first line must say \"format\":\"\(JSONLTraceFormatter.formatName)\"")
+        }
+        guard case .number(let version)? = value["version"], version == String(JSONLTraceFormatter.version) else {
+            throw fail("this loopviz reads version \(JSONLTraceFormatter.version) of the trace format")
+        }
+        guard case .string(let scenario)? = value["scenario"] else { throw fail("the header has no \"scenario\"") }
+        guard case .string(let clockName)? = value["clock"], let clock = TraceClock(rawValue: clockName) else {
+            throw fail("the header's \"clock\" must be \"virtual\" or \"real\"")
+        }
+        var count: Int?
+        switch value["events"] {
+        case .number(let text)?:
+            guard let number = Int(text), number >= 0 else { throw fail("the header's \"events\" is not a count") }
+            count = number
+        case .null?, nil: count = nil
+        default: throw fail("the header's \"events\" is not a count")
+        }
+        var recording: JSONLTraceHeader.Recording?
+        if let recorded = value["recorded"] {
+            guard case .string(let process)? = recorded["process"], case .number(let pid)? = recorded["pid"],
+                let pid = Int(pid), case .string(let thread)? = recorded["thread"]
+            else { throw fail("the header's \"recorded\" needs \"process\", \"pid\" and \"thread\"") }
+            recording = .init(process: process, pid: pid, thread: thread)
+        }
+        return JSONLTraceHeader(scenario: scenario, clock: clock, events: count, recording: recording)
+    }
+
+    private func readEvent(_ value: JSONValue) throws(Failure) -> LoopEvent {
+        guard case .object = value else { throw fail("an event must be a JSON object") }
+        guard case .number(let seconds)? = value["t"], let time = Self.nanoseconds(seconds) else {
+            throw fail("\"t\" must be seconds with at most nine decimals")
+        }
+        guard case .string(let loop)? = value["thread"] else { throw fail("\"thread\" must be a string") }
+        let depth = try count(value, "depth", limit: RunLoopCore.maximumNestingDepth)
+        let iteration = try count(value, "iteration", limit: Int(Int32.max))
+        guard case .string(let kindName)? = value["kind"], let kind = LoopEvent.Kind(rawValue: kindName) else {
+            throw fail("\"kind\" must be one of the event kinds (runStart, entry, timer, ...)")
+        }
+        let mode = try optionalString(value, "mode")
+        let name = try optionalString(value, "name")
+        var fact: LoopEvent.Fact?
+        if let tokens = value["fact"] {
+            guard case .array(let items) = tokens, let read = LoopEvent.Fact(tokens: try Self.tokens(items, fail))
+            else {
+                throw fail("\"fact\" is not a fact this loopviz knows")
+            }
+            fact = read
+        }
+        return LoopEvent(
+            time: LoopInstant(nanoseconds: time), loop: loop, depth: depth, mode: mode, iteration: iteration,
+            kind: kind, name: name, fact: fact)
+    }
+
+    private func count(_ value: JSONValue, _ key: String, limit: Int) throws(Failure) -> Int {
+        guard case .number(let text)? = value[key], let number = Int(text), number >= 0, number <= limit else {
+            throw fail("\"\(key)\" must be a whole number from 0 to \(limit)")
+        }
+        return number
+    }
+
+    private func optionalString(_ value: JSONValue, _ key: String) throws(Failure) -> String? {
+        switch value[key] {
+        case .string(let text)?: return text
+        case .null?: return nil
+        default: throw fail("\"\(key)\" must be a string or null")
+        }
+    }
+
+    private static func tokens(_ items: [JSONValue], _ fail: (String) -> Failure) throws(Failure) -> [FactToken] {
+        var tokens: [FactToken] = []
+        for item in items {
+            switch item {
+            case .string(let text): tokens.append(.text(text))
+            case .number(let text):
+                guard let number = Int64(text) else { throw fail("\"fact\" holds a number that is not whole") }
+                tokens.append(.number(number))
+            case .bool(let flag): tokens.append(.flag(flag))
+            case .null: tokens.append(.none)
+            case .array, .object: throw fail("\"fact\" must be a flat list")
+            }
+        }
+        return tokens
+    }
+
+    /// `1.2500015` as nanoseconds, exactly; nil for an exponent, more than nine decimals, or an overflow.
+    static func nanoseconds(_ text: String) -> Int64? {
+        var digits = Substring(text)
+        let negative = digits.first == "-"
+        if negative { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = Int64(parts[0]) else { return nil }
+        var fraction: Int64 = 0
+        if parts.count == 2 {
+            guard parts[1].count <= 9, let value = Int64(parts[1]) else { return nil }
+            fraction = value
+            for _ in parts[1].count..<9 { fraction *= 10 }
+        }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, overflow2) = scaled.addingReportingOverflow(fraction)
+        guard !overflow, !overflow2 else { return nil }
+        return negative ? -sum : sum
+    }
+}

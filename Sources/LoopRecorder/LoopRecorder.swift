@@ -1,0 +1,162 @@
+import CoreFoundation
+import Foundation
+import Synchronization
+
+/// Records one run loop of a real program into a loopviz trace (JSONL, version 1), for `loopviz FILE.jsonl`,
+/// `loopviz hangs` and every command that reads a trace.
+///
+///     let recorder = try LoopRecorder.start(on: .main, to: URL(fileURLWithPath: "/tmp/app.jsonl"))
+///     LoopRecorder.mark("decode image")      // anywhere: names the program's own work in the trace
+///     recorder.stop()                        // writes what is left and closes the file
+///
+/// Two observers bracket every other observer of the loop, as hang monitors do: one at the lowest order records
+/// each activity as it begins, one at the highest order records when the last observer of `beforeWaiting` and
+/// `exit` is done (the moment the loop really sleeps, or leaves the run). An observer sees activities, not which
+/// source or timer fired: marks (`mark`, `begin`/`end`) say that. Events go through a bounded buffer to a writer
+/// thread; when the buffer is full they are dropped, counted, and the count is written as an event.
+public final class LoopRecorder: @unchecked Sendable {
+    /// What one recording wrote.
+    public struct Summary: Sendable, Equatable {
+        /// Events written to the file (the drop reports included).
+        public var events: Int
+        /// Events dropped because the buffer was full.
+        public var dropped: Int
+        /// True when a write to the file failed (the file is then incomplete).
+        public var writeFailed: Bool
+
+        public init(events: Int, dropped: Int, writeFailed: Bool) {
+            self.events = events
+            self.dropped = dropped
+            self.writeFailed = writeFailed
+        }
+    }
+
+    /// The default buffer: 65,536 events, about 8 MB, several seconds of a loop spinning flat out.
+    public static let defaultCapacity = 65_536
+
+    /// The recorder that `mark`, `begin` and `end` write to.
+    private static let current = Mutex<LoopRecorder?>(nil)
+
+    private let loop: CFRunLoop
+    private let observers: [CFRunLoopObserver]
+    private let buffer: RecordBuffer
+    private let writer: RecordWriter
+    private let tracker: LoopTracker
+    private let summary = Mutex<Summary?>(nil)
+
+    /// Starts recording `loop` (it must be `RunLoop.main` or the calling thread's `RunLoop.current`: Foundation
+    /// on Linux does not hand out another thread's CFRunLoop) in `modes` into the file at `url`.
+    @discardableResult
+    public static func start(
+        on loop: RunLoop = .current, modes: [RunLoop.Mode] = [.common], to url: URL
+    )
+        throws -> LoopRecorder
+    {
+        let isMain = loop === RunLoop.main
+        guard isMain || loop === RunLoop.current else {
+            throw CocoaError(
+                .featureUnsupported,
+                userInfo: [NSLocalizedDescriptionKey: "start the recorder on the loop's own thread"])
+        }
+        let cfLoop: CFRunLoop = isMain ? CFRunLoopGetMain() : CFRunLoopGetCurrent()
+        return try start(on: cfLoop, modes: modes.map(Self.cfMode), to: url, thread: isMain ? "main" : nil)
+    }
+
+    /// Starts recording a CFRunLoop. `thread` names the loop in the trace (default: `main` for the main loop, else
+    /// the current thread's name); `capacity` bounds the buffer; the writer wakes every `flushInterval` seconds.
+    @discardableResult
+    public static func start(
+        on loop: CFRunLoop, modes: [CFRunLoopMode] = [kCFRunLoopCommonModes], to url: URL, thread: String? = nil,
+        capacity: Int = defaultCapacity, flushInterval: TimeInterval = 0.05
+    ) throws -> LoopRecorder {
+        let name = thread ?? (CFEqual(loop, CFRunLoopGetMain()) ? "main" : Self.threadName())
+        let buffer = RecordBuffer(capacity: capacity)
+        let info = ProcessInfo.processInfo
+        let writer = try RecordWriter(
+            url: url, buffer: buffer, thread: name, process: info.processName, pid: info.processIdentifier,
+            interval: flushInterval)
+        let recorder = LoopRecorder(loop: loop, modes: modes, buffer: buffer, writer: writer)
+        writer.start()
+        let previous = current.withLock { current in
+            defer { current = recorder }
+            return current
+        }
+        previous?.stop()
+        return recorder
+    }
+
+    private init(loop: CFRunLoop, modes: [CFRunLoopMode], buffer: RecordBuffer, writer: RecordWriter) {
+        self.loop = loop
+        self.buffer = buffer
+        self.writer = writer
+        let tracker = LoopTracker(loop: loop, buffer: buffer)
+        self.tracker = tracker
+        let first = CFRunLoopObserverCreateWithHandler(
+            nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min
+        ) { _, activity in
+            tracker.first(activity)
+        }!
+        let lastActivities = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
+        let last = CFRunLoopObserverCreateWithHandler(nil, lastActivities, true, CFIndex.max) { _, activity in
+            tracker.last(activity)
+        }!
+        observers = [first, last]
+        for mode in modes {
+            for observer in observers { CFRunLoopAddObserver(loop, observer, mode) }
+        }
+    }
+
+    /// Stops recording: removes the observers, writes every buffered event and closes the file. Later calls return
+    /// the same summary.
+    @discardableResult
+    public func stop() -> Summary {
+        summary.withLock { summary in
+            if let summary { return summary }
+            for observer in observers { CFRunLoopObserverInvalidate(observer) }
+            writer.stopAndWait()
+            let (_, dropped) = buffer.take()
+            let result = Summary(events: writer.written, dropped: dropped, writeFailed: writer.writeFailed)
+            summary = result
+            Self.current.withLock { current in
+                if current === self { current = nil }
+            }
+            return result
+        }
+    }
+
+    /// Stops the recorder that marks go to, if any.
+    @discardableResult
+    public static func stop() -> Summary? {
+        current.withLock { $0 }?.stop()
+    }
+
+    /// Records a point in time with the program's own words (what it is about to do, which source fired).
+    public static func mark(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .point) }
+
+    /// Records the start of a named piece of work; `end(_:)` with the same label records its end.
+    public static func begin(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .begin) }
+
+    /// Records the end of the work `begin(_:)` started.
+    public static func end(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .end) }
+
+    /// Runs `work` between a `begin` and an `end` of `label`.
+    @discardableResult
+    public static func interval<T>(_ label: String, _ work: () throws -> T) rethrows -> T {
+        begin(label)
+        defer { end(label) }
+        return try work()
+    }
+
+    private static func cfMode(_ mode: RunLoop.Mode) -> CFRunLoopMode {
+        switch mode {
+        case .common: kCFRunLoopCommonModes
+        case .default: kCFRunLoopDefaultMode
+        default: CFStringCreateWithCString(nil, mode.rawValue, CFStringBuiltInEncodings.UTF8.rawValue)
+        }
+    }
+
+    private static func threadName() -> String {
+        if let name = Thread.current.name, !name.isEmpty { return name }
+        return "thread"
+    }
+}

@@ -1,0 +1,112 @@
+import CoreFoundation
+import Foundation
+import Synchronization
+
+/// What the recorder knows of the loop between callouts: the runs that are active (from `entry` and `exit`),
+/// each with its mode and iteration, and the clock. The observers and the marks stamp their events with it.
+final class LoopTracker: @unchecked Sendable {
+    enum MarkKind: String { case point, begin, end }
+
+    private struct Run {
+        var mode: String
+        var iteration: Int
+    }
+
+    private struct State {
+        var runs: [Run] = []
+        /// The last mode seen and its name, so a callout in the same mode does not convert a CFString again.
+        var modeRef: CFString?
+        var modeName = ""
+    }
+
+    private let loop: CFRunLoop
+    private let buffer: RecordBuffer
+    private let origin = LoopTracker.monotonic()
+    private let state = Mutex(State())
+
+    init(loop: CFRunLoop, buffer: RecordBuffer) {
+        self.loop = loop
+        self.buffer = buffer
+    }
+
+    /// Nanoseconds since the recording began, on the monotonic clock.
+    private var now: Int64 { Self.monotonic() - origin }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds: read on every event, through the vDSO (no system call).
+    private static func monotonic() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The lowest-order observer: the activity begins (before every other observer of it).
+    func first(_ activity: CFRunLoopActivity) {
+        let time = now
+        let event: RecordedEvent? = state.withLock { state in
+            let kind: RecordedEvent.Kind
+            switch activity {
+            case .entry:
+                state.runs.append(Run(mode: currentMode(&state), iteration: 0))
+                kind = .entry
+            case .beforeTimers:
+                guard !state.runs.isEmpty else { return nil }
+                state.runs[state.runs.count - 1].iteration += 1
+                kind = .beforeTimers
+            case .beforeSources: kind = .beforeSources
+            case .beforeWaiting: kind = .beforeWaiting
+            case .afterWaiting: kind = .afterWaiting
+            case .exit: kind = .exit
+            default: return nil
+            }
+            return stamped(time, kind, state)
+        }
+        if let event { buffer.append(event) }
+    }
+
+    /// The highest-order observer: every other observer of `beforeWaiting` or `exit` is done. After an `exit` the
+    /// run is over.
+    func last(_ activity: CFRunLoopActivity) {
+        let time = now
+        let event: RecordedEvent? = state.withLock { state in
+            let name = activity == .exit ? "exit" : "beforeWaiting"
+            var event = stamped(time, .observer, state)
+            event.name = "LoopRecorder"
+            event.fact = .activity(UInt32(truncatingIfNeeded: activity.rawValue), name)
+            if activity == .exit, !state.runs.isEmpty { state.runs.removeLast() }
+            return event
+        }
+        if let event { buffer.append(event) }
+    }
+
+    /// A program's mark, in the innermost run (depth 0 outside any).
+    func mark(_ label: String, _ kind: MarkKind) {
+        let time = now
+        var event = state.withLock { stamped(time, .note, $0) }
+        event.name = label
+        event.fact = .mark(kind.rawValue)
+        buffer.append(event)
+    }
+
+    private func stamped(_ time: Int64, _ kind: RecordedEvent.Kind, _ state: State) -> RecordedEvent {
+        let run = state.runs.last
+        return RecordedEvent(
+            nanoseconds: time, depth: state.runs.count, mode: run?.mode, iteration: run?.iteration ?? 0, kind: kind)
+    }
+
+    /// The loop's current mode in the trace's words (`default` for CF's default mode).
+    private func currentMode(_ state: inout State) -> String {
+        guard let mode = CFRunLoopCopyCurrentMode(loop) else { return state.runs.last?.mode ?? "default" }
+        if let known = state.modeRef, CFEqual(known, mode) { return state.modeName }
+        let name = CFEqual(mode, kCFRunLoopDefaultMode) ? "default" : Self.string(mode)
+        state.modeRef = mode
+        state.modeName = name
+        return name
+    }
+
+    private static func string(_ text: CFString) -> String {
+        let length = CFStringGetMaximumSizeForEncoding(CFStringGetLength(text), CFStringBuiltInEncodings.UTF8.rawValue)
+        var bytes = [CChar](repeating: 0, count: Int(length) + 1)
+        guard CFStringGetCString(text, &bytes, length + 1, CFStringBuiltInEncodings.UTF8.rawValue) else { return "?" }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// The bounded hand-over between the recorded loop and the writer thread: the loop appends under a short lock and
+/// never waits for the file; when the buffer is full the event is dropped and counted, and the count is written as
+/// an event as soon as there is room again (or at the end), so a drop is never silent.
+final class RecordBuffer: Sendable {
+    private struct State {
+        var events: [RecordedEvent] = []
+        var droppedSinceReport = 0
+        /// The first event dropped since the last report: the report stands where the gap begins.
+        var firstDropped: RecordedEvent?
+        var droppedTotal = 0
+        var closed = false
+    }
+
+    let capacity: Int
+    private let state: Mutex<State>
+
+    init(capacity: Int) {
+        self.capacity = max(2, capacity)
+        var initial = State()
+        initial.events.reserveCapacity(self.capacity)
+        state = Mutex(initial)
+    }
+
+    /// Appends the event, or counts it as dropped when the buffer is full (a report of earlier drops needs a
+    /// second place).
+    func append(_ event: RecordedEvent) {
+        state.withLock { state in
+            guard !state.closed else { return }
+            let needed = state.droppedSinceReport > 0 ? 2 : 1
+            guard state.events.count + needed <= capacity else {
+                if state.droppedSinceReport == 0 { state.firstDropped = event }
+                state.droppedSinceReport += 1
+                state.droppedTotal += 1
+                return
+            }
+            if state.droppedSinceReport > 0 { Self.report(&state) }
+            state.events.append(event)
+        }
+    }
+
+    /// Takes every buffered event. With `closing`, later appends are ignored and a drop not yet reported is
+    /// reported last.
+    func take(closing: Bool = false) -> (events: [RecordedEvent], droppedTotal: Int) {
+        state.withLock { state in
+            var taken: [RecordedEvent] = []
+            taken.reserveCapacity(capacity)
+            swap(&taken, &state.events)
+            if closing {
+                state.closed = true
+                if state.droppedSinceReport > 0 {
+                    Self.report(&state)
+                    taken.append(contentsOf: state.events)
+                    state.events = []
+                }
+            }
+            return (taken, state.droppedTotal)
+        }
+    }
+
+    /// Appends the event that says how many were dropped, where the first of them was.
+    private static func report(_ state: inout State) {
+        guard let first = state.firstDropped else { return }
+        state.events.append(
+            RecordedEvent(
+                nanoseconds: first.nanoseconds, depth: first.depth, mode: first.mode, iteration: first.iteration,
+                kind: .note, name: nil, fact: .dropped(state.droppedSinceReport)))
+        state.droppedSinceReport = 0
+        state.firstDropped = nil
+    }
+}

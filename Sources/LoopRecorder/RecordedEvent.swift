@@ -1,0 +1,26 @@
+/// One event as the recorder keeps it until the writer thread writes it: the fields of a loopviz trace line
+/// (`LoopEvent` of LoopEngine, which this library does not depend on).
+struct RecordedEvent: Sendable, Equatable {
+    /// What the event is; the raw values are the trace format's `kind` names.
+    enum Kind: String, Sendable {
+        case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit, observer, note
+    }
+
+    /// The facts a recorder's event can carry (LoopEngine's `LoopEvent.Fact` cases of the same names).
+    enum Fact: Sendable, Equatable {
+        /// `observer`: the activity the recorder's last observer was called for (CF's bit, and its name).
+        case activity(UInt32, String)
+        /// `note`: a program's mark (`point`, `begin`, `end`).
+        case mark(String)
+        /// `note`: events dropped because the buffer was full.
+        case dropped(Int)
+    }
+
+    var nanoseconds: Int64
+    var depth: Int
+    var mode: String?
+    var iteration: Int
+    var kind: Kind
+    var name: String?
+    var fact: Fact?
+}

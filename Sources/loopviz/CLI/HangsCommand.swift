@@ -1,0 +1,121 @@
+import LoopEngine
+
+/// `loopviz hangs FILE.jsonl`: the busy segments of a trace that are long enough to be hangs, in KSCrash's
+/// classes, each with where it began and ended and the marks the program made inside it.
+enum HangsCommand {
+    static let help = """
+        OVERVIEW: List the hangs of a trace: the stretches in which a loop did not sleep.
+
+        USAGE: loopviz hangs FILE.jsonl [--threshold TIME] [--max-events N]
+
+        ARGUMENTS:
+          FILE.jsonl              A trace: recorded with LoopRecorder, or written by `loopviz run --trace jsonl`.
+
+        A busy segment runs from the end of a wait (afterWaiting), or a run's entry, to the loop's next
+        beforeWaiting (after every observer of it) or the outermost run's exit. Classes (KSCrash's): micro-hang
+        100 ms up to 250 ms, hang 250 ms up to 500 ms, severe 500 ms or more. Each is listed with its start, its
+        length, its thread, mode and depth, the activities that began and ended it, and the marks inside it.
+
+        OPTIONS:
+          --threshold TIME        The shortest segment that counts as a hang (default 250ms). Micro-hangs are
+                                  listed too; a threshold below 100ms lists every segment at least that long.
+          --max-events N          Read at most N events (default 1000000); a longer trace is refused.
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0    no segment as long as the threshold
+          1    at least one segment as long as the threshold (a hang): usable in CI
+          2    invalid input or usage (a corrupt trace: its line and column)
+        \(ExitStatus.helpText(budget: "not used: a trace longer than --max-events is refused (exit 2)"))
+        """
+
+    static let defaultThreshold: Duration = .milliseconds(250)
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments, valued: ["--threshold", EventBudget.option], switches: ["-h", "--help"])
+        } catch {
+            return CommandLine.usageError(error.description, command: "hangs")
+        }
+        if scanner.has("-h") || scanner.has("--help") {
+            print(help)
+            return .success
+        }
+        let budget: Int
+        do {
+            budget = try EventBudget.limit(scanner)
+        } catch {
+            return CommandLine.usageError(error.description, command: "hangs")
+        }
+        var threshold = defaultThreshold
+        if let text = scanner.value("--threshold") {
+            guard let value = ScriptLoader.duration(text), value > .zero else {
+                return CommandLine.usageError("'\(text)' is not a time above zero; use e.g. 250ms", command: "hangs")
+            }
+            threshold = value
+        }
+        guard scanner.positional.count == 1, let path = scanner.positional.first else {
+            let problem = scanner.positional.isEmpty ? "missing FILE.jsonl" : "hangs takes one FILE.jsonl"
+            return CommandLine.usageError(problem, command: "hangs")
+        }
+        let trace: JSONLTrace
+        switch TraceLoader.load(path, maxEvents: budget) {
+        case .success(let loaded): trace = loaded
+        case .failure(let status): return status
+        }
+        let report = HangReport(segments: BusySegment.all(in: trace.events), threshold: threshold)
+        print(report.text(file: path), terminator: "")
+        return report.hangs.isEmpty ? .success : .failure
+    }
+}
+
+/// The segments `hangs` lists and its words for them.
+struct HangReport {
+    var segments: [BusySegment]
+    var threshold: Duration
+
+    /// The segments listed: at least the threshold, or at least a micro-hang.
+    var listed: [BusySegment] {
+        let floor = min(threshold, .milliseconds(100))
+        return segments.filter { $0.length >= floor }
+    }
+
+    /// The segments at least as long as the threshold.
+    var hangs: [BusySegment] { segments.filter { $0.length >= threshold } }
+
+    static func word(_ severity: BusySegment.Severity) -> String {
+        switch severity {
+        case .slow: "busy"
+        case .microHang: "micro-hang"
+        case .hang: "hang"
+        case .severe: "severe hang"
+        }
+    }
+
+    func text(file: String) -> String {
+        var out = ""
+        for segment in listed {
+            let safe = TerminalSafeText.terminalSafe
+            let mode = segment.mode.map(safe) ?? "-"
+            let ended = segment.endedBy.map(\.rawValue) ?? "the end of the trace"
+            out += "\(Self.word(segment.severity)) \(LoopEvent.seconds(segment.length)) at \(segment.start)"
+            out += " on \(safe(segment.loop)) mode \(mode) depth \(segment.depth):"
+            out += " \(segment.startedBy.rawValue) -> \(ended)\n"
+            for mark in segment.marks {
+                let kind = if case .mark(let kind) = mark.fact { kind.words } else { "mark" }
+                out += "  \(mark.time) \(kind) \(safe(mark.name ?? ""))\n"
+            }
+        }
+        let count = { (severity: BusySegment.Severity) in
+            segments.filter { $0.severity == severity && $0.length >= threshold }.count
+        }
+        let micro = segments.filter { $0.severity == .microHang }.count
+        let longest = segments.map(\.length).max().map { LoopEvent.seconds($0) } ?? "none"
+        out += "\(TerminalSafeText.terminalSafe(file)): \(LoopEvent.count(hangs.count, "hang")) at the threshold of"
+        out += " \(LoopEvent.seconds(threshold)) (\(count(.severe)) severe), \(LoopEvent.count(micro, "micro-hang")),"
+        out += " in \(LoopEvent.count(segments.count, "busy segment")); the longest \(longest)\n"
+        return out
+    }
+}

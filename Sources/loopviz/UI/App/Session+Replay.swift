@@ -1,0 +1,32 @@
+import LoopEngine
+
+extension Session {
+    /// A read-only replay of a trace file (a LoopRecorder recording, or `run --trace jsonl`): the events are the
+    /// file's, shown as a finished real-clock session is, and nothing can be poked (there is no loop to act on).
+    init(replay trace: JSONLTrace) {
+        var threads: [String] = []
+        for event in trace.events where !threads.contains(event.loop) {
+            threads.append(event.loop)
+            if threads.count == ThreadLimit.maximumThreads { break }
+        }
+        let specs = (threads.isEmpty ? ["T"] : threads).map {
+            ThreadSpec(name: $0, isMain: $0 == trace.header.recording?.thread && $0 == "main", items: [], program: [])
+        }
+        let scenario = Scenario(name: trace.header.scenario, threads: specs)
+        self.init(liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(trace.header)))
+        isReplay = true
+        let dropped = trace.events.reduce(0) { if case .dropped(let count) = $1.fact { $0 + count } else { $0 } }
+        appendLive(Array(trace.events), dropped: dropped, ended: false)
+    }
+
+    /// The words the replay shows instead of a lesson's header comment.
+    static func replayHeader(_ header: JSONLTraceHeader) -> [String] {
+        let source =
+            header.recording.map { "recorded from \($0.process) (pid \($0.pid)), thread \($0.thread)" }
+            ?? "written by loopviz on the \(header.clock.rawValue) clock"
+        return ["A trace, \(source): a read-only replay (pokes are unavailable)."]
+    }
+
+    /// The words a poke gets in a replay.
+    static let replayPokeMessage = "a recorded trace is read-only: pokes are unavailable"
+}

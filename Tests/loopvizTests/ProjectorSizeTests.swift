@@ -1,0 +1,83 @@
+import LoopEngine
+import SnapshotSupport
+import Testing
+
+@testable import loopviz
+
+/// 80×24, the projector size: every panel and overlay as a teacher sees it after zooming the font. The screens
+/// at 80×24 of RenderTests and PoolRenderTests show the panels of both views; these add the other views and the
+/// overlays. Re-record with `RECORD_SNAPSHOTS=1`.
+@Suite("every panel and overlay at 80×24")
+struct ProjectorSizeTests {
+    static func keys(_ text: String, _ model: inout AppModel) {
+        for key in text { _ = update(&model, .key(key == "\n" ? .enter : .character(key))) }
+    }
+
+    static func screen(_ name: String) -> AppModel {
+        var model = UpdateTests.model(width: 80, height: 24)
+        model.isPaused = true
+        switch name {
+        case "documented":
+            keys("g40\nv", &model)
+        case "help-last":
+            keys("g12\n?", &model)
+            for _ in 0..<6 { _ = update(&model, .key(.pageDown)) }
+        case "goto":
+            keys("g40\ng12", &model)
+        case "ten-items":
+            keys("g12\naAOaA", &model)
+            for _ in 0..<9 { keys("i", &model) }
+        case "threads":
+            model = ThreadPickerTests.lesson("18-upload-pool.loop")
+            keys("Pg60\nt", &model)
+        case "worker-loop":
+            model = ThreadPickerTests.lesson("18-upload-pool.loop")
+            keys("Pg60\n", &model)
+        case "pool-help":
+            model = PoolFixture.model()
+            model.isPaused = true
+            keys("?", &model)
+        case "pool-help-last":
+            model = PoolFixture.model()
+            model.isPaused = true
+            keys("?", &model)
+            for _ in 0..<6 { _ = update(&model, .key(.pageDown)) }
+        case "poke-flash":
+            keys("g44\n3S", &model)
+        default:
+            preconditionFailure(name)
+        }
+        return model
+    }
+
+    @Test(
+        "each view and overlay at 80×24",
+        arguments: [
+            "documented", "help-last", "goto", "ten-items", "threads", "worker-loop", "pool-help", "pool-help-last",
+            "poke-flash",
+        ])
+    func screens(_ name: String) {
+        let model = Self.screen(name)
+        let lines = render(model).lines
+        #expect(lines.count == 24 && lines.allSatisfy { $0.count <= 80 })
+        Snapshot.assertMatches(
+            lines.joined(separator: "\n") + "\n", "Screens/projector-80x24-\(name).screen", target: "loopvizTests")
+    }
+
+    @Test("the help of both views pages to its end at 80×24, every entry whole")
+    func helpReachesEveryKey() {
+        for view in [AppModel.View.loop, .pool] {
+            var model = view == .loop ? UpdateTests.model(width: 80, height: 24) : PoolFixture.model()
+            model.isPaused = true
+            Self.keys("?", &model)
+            var seen = render(model).lines.joined(separator: "\n")
+            for _ in 0..<60 {
+                _ = update(&model, .key(.down))
+                seen += render(model).lines.joined(separator: "\n")
+            }
+            for binding in KeyMap.bindings(in: view) {
+                #expect(seen.contains("  " + binding.label.padded(8) + binding.help + " "), "\(view): \(binding.help)")
+            }
+        }
+    }
+}
