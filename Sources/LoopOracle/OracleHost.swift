@@ -106,7 +106,9 @@ final class OracleHost: @unchecked Sendable {
             ports[name] = fd
         case .timer(let first, let interval, let tolerance):
             let fireDate = originAbsolute + first.secondsValue
-            let timer = CFRunLoopTimerCreateWithHandler(nil, fireDate, interval.secondsValue, 0, 0) {
+            let timer = CFRunLoopTimerCreateWithHandler(
+                nil, fireDate, interval.secondsValue, 0, CFIndex(item.timerOrder)
+            ) {
                 [weak self] _ in
                 self?.callout(.timer, name, script, activity: nil)
             }
@@ -252,9 +254,20 @@ final class OracleHost: @unchecked Sendable {
             CFRunLoopRun()
             trace.endRun(result: nil)
         case .foundation(let mode, let before):
-            let limit = before.map { Date(timeIntervalSinceNow: $0.secondsValue) } ?? .distantFuture
+            let limit = date(before)
             trace.beginRun(mode, runStart: nil)
-            _ = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: limit)
+            let ran = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: limit)
+            trace.endRun(result: nil)
+            returned(ran)
+        case .foundationUntil(let limit):
+            let date = date(limit)
+            trace.beginRun(.default, runStart: nil)
+            RunLoop.current.run(until: date)
+            trace.endRun(result: nil)
+        case .acceptInput(let mode, let before):
+            let limit = date(before)
+            trace.beginRun(mode, runStart: nil)
+            RunLoop.current.acceptInput(forMode: CFBridge.foundationMode(mode).rawValue, before: limit)
             trace.endRun(result: nil)
         case .foundationForever:
             trace.beginRun(.default, runStart: nil)
@@ -264,9 +277,27 @@ final class OracleHost: @unchecked Sendable {
             trace.beginRun(mode, runStart: nil)
             while !flags.withLock({ $0.contains(flag) }) && !isHalted {
                 // The idiom ignores the result; an empty mode would make it spin, so stop as the engine does.
-                guard RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture) else { break }
+                let ran = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture)
+                returned(ran)
+                guard ran else { break }
             }
             trace.endRun(result: nil)
+        }
+    }
+
+    /// The Bool a `run(mode:before:)` of the program returned (recorded outside the run it made).
+    private func returned(_ value: Bool) {
+        if isHalted { return }
+        trace.record(.note, fact: .returned(value))
+    }
+
+    /// The Foundation date a scenario's date stands for, made at the call as the program would make it.
+    private func date(_ date: FoundationDate) -> Date {
+        switch date {
+        case .fromNow(let delay): Date(timeIntervalSinceNow: delay.secondsValue)
+        case .sinceStart(let time): Date(timeIntervalSinceReferenceDate: originAbsolute + time.secondsValue)
+        case .distantPast: .distantPast
+        case .distantFuture: .distantFuture
         }
     }
 

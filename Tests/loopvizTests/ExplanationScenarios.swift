@@ -5,7 +5,7 @@ import LoopEngine
 /// Small scenarios that, together, make every explanation of the Why pane appear (see `ExplanationTableTests`).
 enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
-        case loop, overdue, limitPassed, stops, results, mainThread, pool
+        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal
 
         var source: String {
             switch self {
@@ -16,6 +16,7 @@ enum ExplanationScenarios {
             case .results: ExplanationScenarios.results
             case .mainThread: ExplanationScenarios.mainThread
             case .pool: ExplanationScenarios.pool
+            case .portSignal: ExplanationScenarios.portSignal
             }
         }
     }
@@ -48,6 +49,16 @@ enum ExplanationScenarios {
         at 450ms on T
           remove net from default
           say "a note"
+        """
+
+    /// `signal P` on a port source: CF ignores it; only the wake-up that comes with it wakes the loop.
+    static let portSignal = """
+        thread T
+          port K in default
+          run default for 100ms
+        at 50ms on T
+          signal K
+          wakeup
         """
 
     /// A timer due while another mode ran: overdue when its mode runs again, late with no tick missed.

@@ -60,6 +60,10 @@ struct ExplanationTableTests {
                 + "Only a port (a message, the timer port, a wake-up, which is also how the time limit "
                 + "arrives) ends the wait; a signalled source0 does not."),
         Row(
+            .signalPortIgnored, .portSignal, step: 8,
+            "K is a port source: CF takes the signal and ignores it - a port source is performed only for a "
+                + "message on its port. Only a wake-up that comes with it has an effect."),
+        Row(
             .signal, .loop, step: 11,
             "busy is signalled. A signal does not wake a sleeping loop: it waits for something "
                 + "that does."),

@@ -90,9 +90,23 @@ extension RunLoopCore {
             note("run(mode: \(mode), before:) returned false at once: the mode is empty")
             return false
         }
-        let seconds = limit == .distantFuture ? Double.infinity : (limit - clock.now).secondsValue
-        run(mode: mode, seconds: seconds, returnAfterSourceHandled: true)
+        run(mode: mode, seconds: secondsUntil(limit), returnAfterSourceHandled: true)
         return true
+    }
+
+    /// Foundation's `RunLoop.acceptInput(forMode:before:)`: `CFRunLoopRunInMode(mode, limit - now, true)`, with
+    /// no emptiness check first (an empty mode returns finished from the run itself) and nothing returned.
+    public func acceptInput(forMode mode: ModeName, before limit: LoopInstant) {
+        if isHalted { return }
+        run(mode: mode, seconds: secondsUntil(limit), returnAfterSourceHandled: true)
+    }
+
+    /// `limitDate.timeIntervalSinceReferenceDate - CFAbsoluteTimeGetCurrent()`, as Foundation computes a run's
+    /// seconds: in floating point, so that the distant past and future stay far out of range instead of wrapping.
+    func secondsUntil(_ limit: LoopInstant) -> Double {
+        if limit == .distantFuture { return .infinity }
+        if limit == .distantPast { return -.infinity }
+        return Double(limit.nanoseconds) / 1e9 - Double(clock.now.nanoseconds) / 1e9
     }
 
     /// Foundation's `RunLoop.run()`: `while run(mode: .default, before: .distantFuture) {}`. A stop only ends one
@@ -110,7 +124,8 @@ extension RunLoopCore {
         return nextTimerFireDate(in: mode) ?? .distantFuture
     }
 
-    /// Foundation's `RunLoop.run(until:)`: the same loop, which also ends once `limit` has passed.
+    /// Foundation's `RunLoop.run(until:)`: the same loop, which also ends once `limit` has passed
+    /// (`while run(mode: .default, before: limit) && limit > now {}`: a date already past still runs once).
     public func runFoundation(until limit: LoopInstant) {
         while runFoundation(mode: .default, before: limit) && clock.now < limit {}
     }

@@ -115,8 +115,10 @@ extension RunLoopCore {
         if timer.loop == nil {
             timer.loop = self
             timer.sequence = nextSequence()
-            // A first deadline in the past means "now" (CF clamps when the timer is created).
-            if timer.fireTime < clock.now { timer.fireTime = clock.now }
+            // A timer made without its creation time is read as if created now (CF reads the date at creation).
+            if !timer.fireDateReadAtCreation {
+                timer.fireTime = LoopTimer.deadline(timer.fireTime, createdAt: clock.now)
+            }
         }
         timer.modes.append(modeName)
         mode.timers.insert(timer)

@@ -8,10 +8,15 @@ extension LoopSource {
     public var isSignalled: Bool { binding.withLock { signalled } }
 
     /// `CFRunLoopSourceSignal`: marks a version-0 source for the next pass. Keeps the time of the first signal;
-    /// does not wake the loop. Ignored for version-1 sources and invalid ones.
+    /// does not wake the loop. Ignored for invalid sources, and in effect for version-1 ones: CF sets their flag
+    /// too, but only version-0 sources are performed for it (the trace says the signal was ignored).
     public func signal() {
         binding.withLock {
-            guard version == .zero, isValidStorage else { return }
+            guard isValidStorage else { return }
+            guard version == .zero else {
+                for loop in memberLoops { loop.emit(.signal, name, .ignored(.portSource)) }
+                return
+            }
             if memberships.count <= 1 {
                 // In one mode of one loop (the usual case): no array of loops to build.
                 let loop = memberships.isEmpty ? nil : memberships[0].loop

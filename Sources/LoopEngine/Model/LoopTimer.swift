@@ -29,23 +29,39 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     /// The engine lock of the backend of the loop it was first added to.
     let binding = EngineBinding()
 
+    /// True when the fire date was read at creation (`createdAt`); otherwise it is read when the timer is first
+    /// added to a loop, as though it had been created just then.
+    let fireDateReadAtCreation: Bool
+
     /// - Parameters:
     ///   - name: its name in the trace (`timer NAME`).
     ///   - fireDate: the first deadline; a date in the past means "as soon as possible".
     ///   - interval: zero or negative for a one-shot timer.
     ///   - tolerance: honoured only by the darwin profile.
     ///   - order: stored as CF stores it; CF never orders timers by it.
+    ///   - now: the clock's time at creation. `CFRunLoopTimerCreate` turns the date into a deadline there and then:
+    ///     a date in the past becomes `now`, the repeat grid starts from it, and a timer added to a loop later is
+    ///     late by the time since (docs/cfrunloop.md §9.1).
     ///   - callout: called on the loop's thread each time the timer fires.
     public init(
         name: String, fireDate: LoopInstant, interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
-        callout: @escaping (LoopTimer) -> Void
+        createdAt now: LoopInstant? = nil, callout: @escaping (LoopTimer) -> Void
     ) {
         self.name = name
-        self.fireTime = fireDate
+        self.fireTime = now.map { Self.deadline(fireDate, createdAt: $0) } ?? fireDate
+        self.fireDateReadAtCreation = now != nil
         self.interval = interval < .zero ? .zero : interval
         self.toleranceStorage = tolerance < .zero ? .zero : tolerance
         self.order = order
         self.callout = callout
+    }
+
+    /// `CFRunLoopTimerCreate`'s reading of a fire date: no earlier than `now`, no later than CF's time-interval
+    /// limit (about 16 years) after it.
+    static func deadline(_ date: LoopInstant, createdAt now: LoopInstant) -> LoopInstant {
+        if date < now { return now }
+        let latest = now + .secondsValue(RunLoopCore.timeIntervalLimit)
+        return date > latest ? latest : date
     }
 
     /// True when it has an interval: it fires again after each fire, until invalidated.

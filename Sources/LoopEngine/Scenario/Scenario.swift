@@ -79,7 +79,7 @@ public struct ItemSpec: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case source0(order: Int)
         case port
-        /// `first` is measured from the start; `interval` zero means one-shot.
+        /// `first` is measured from the start (negative: a date before it); `interval` zero means one-shot.
         case timer(first: Duration, interval: Duration, tolerance: Duration)
         case observer(activities: Activity, repeats: Bool, order: Int)
     }
@@ -90,12 +90,18 @@ public struct ItemSpec: Sendable, Equatable {
     public var modes: [ModeName]
     /// What each callout does.
     public var script: [ScriptStep]
+    /// A timer's `order` (`CFRunLoopTimerCreate`'s): stored and, as in CF, never used for the firing order. Kept
+    /// beside ``Kind/timer(first:interval:tolerance:)`` so that code matching a timer's fields stays as it is.
+    public var timerOrder: Int
 
-    public init(name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = []) {
+    public init(
+        name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = [], timerOrder: Int = 0
+    ) {
         self.name = name
         self.kind = kind
         self.modes = modes
         self.script = script
+        self.timerOrder = timerOrder
     }
 
     public static func source0(
@@ -109,12 +115,12 @@ public struct ItemSpec: Sendable, Equatable {
     }
 
     public static func timer(
-        _ name: String, first: Duration, every interval: Duration = .zero, tolerance: Duration = .zero,
+        _ name: String, first: Duration, every interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
         modes: [ModeName] = [.default], _ script: [ScriptStep] = []
     ) -> ItemSpec {
         ItemSpec(
             name: name, kind: .timer(first: first, interval: interval, tolerance: tolerance), modes: modes,
-            script: script)
+            script: script, timerOrder: order)
     }
 
     public static func observer(
@@ -233,8 +239,14 @@ public enum RunCall: Sendable, Equatable {
     case inMode(ModeName, seconds: Double, returnAfterSourceHandled: Bool)
     /// `CFRunLoopRun()`.
     case untilStopped
-    /// Foundation's `RunLoop.current.run(mode:before:)`, the limit measured from now (nil: distant future).
-    case foundation(ModeName, before: Duration?)
+    /// Foundation's `RunLoop.current.run(mode:before:)`; the program sees the Bool it returns (`returned`).
+    case foundation(ModeName, before: FoundationDate)
+    /// Foundation's `RunLoop.current.run(until:)`: `run(mode: .default, before:)` again and again until the date
+    /// has passed or the default mode is empty.
+    case foundationUntil(FoundationDate)
+    /// Foundation's `RunLoop.current.acceptInput(forMode:before:)`: one `CFRunLoopRunInMode(mode, date - now,
+    /// true)`, without the emptiness check of `run(mode:before:)` and without a result.
+    case acceptInput(ModeName, before: FoundationDate)
     /// Foundation's `RunLoop.current.run()`.
     case foundationForever
     /// The keep-alive idiom `while !flag { RunLoop.current.run(mode:before: .distantFuture) }`.
@@ -242,10 +254,20 @@ public enum RunCall: Sendable, Equatable {
 
     public var mode: ModeName {
         switch self {
-        case .inMode(let mode, _, _), .foundation(let mode, _), .whileNot(_, let mode): mode
-        case .untilStopped, .foundationForever: .default
+        case .inMode(let mode, _, _), .foundation(let mode, _), .acceptInput(let mode, _), .whileNot(_, let mode): mode
+        case .untilStopped, .foundationForever, .foundationUntil: .default
         }
     }
+}
+
+/// A Foundation `Date` given to a run call, as a scenario writes it.
+public enum FoundationDate: Sendable, Equatable {
+    /// `Date(timeIntervalSinceNow:)` at the call (zero: `Date()`, `now`; negative: in the past).
+    case fromNow(Duration)
+    /// This long after the scenario start (`at 300ms`): in the past once the scenario is later than that.
+    case sinceStart(Duration)
+    case distantPast
+    case distantFuture
 }
 
 /// What the outside world does at a time.

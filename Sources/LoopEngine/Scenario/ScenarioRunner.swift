@@ -247,10 +247,12 @@ final class ScenarioHost {
             }
         case .timer(let first, let interval, let tolerance):
             timers[name] = LoopTimer(
-                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance
+                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance, order: item.timerOrder,
+                createdAt: world.clock.now
             ) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
             }
+            if item.timerOrder != 0 { loop.note(.timerOrderUnused(timer: name, order: item.timerOrder)) }
         case .observer(let activities, let repeats, let order):
             observers[name] = LoopObserver(name: name, activities: activities, repeats: repeats, order: order) {
                 [unowned self] activity in
@@ -418,17 +420,39 @@ final class ScenarioHost {
         case .untilStopped:
             loop.runUntilStopped()
         case .foundation(let mode, let before):
-            loop.runFoundation(mode: mode, before: before.map { loop.clock.now + $0 } ?? .distantFuture)
+            returned(loop.runFoundation(mode: mode, before: instant(before)))
+        case .foundationUntil(let limit):
+            loop.runFoundation(until: instant(limit))
+        case .acceptInput(let mode, let before):
+            loop.acceptInput(forMode: mode, before: instant(before))
         case .foundationForever:
             loop.runFoundationForever()
         case .whileNot(let flag, let mode):
             while !shared.isSet(flag) && !world.isHalted {
-                guard loop.runFoundation(mode: mode, before: .distantFuture) else {
+                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
+                returned(ran)
+                guard ran else {
                     // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
                     loop.note(.emptyModeSpins(mode: mode.rawValue))
                     return
                 }
             }
+        }
+    }
+
+    /// The Bool a `run(mode:before:)` of the program gave back, as the program sees it.
+    private func returned(_ value: Bool) {
+        if world.isHalted { return }
+        loop.record(.note, nil, fact: .returned(value))
+    }
+
+    /// The instant a date of the scenario stands for, on this world's clock (whose origin is the scenario start).
+    private func instant(_ date: FoundationDate) -> LoopInstant {
+        switch date {
+        case .fromNow(let delay): loop.clock.now + delay
+        case .sinceStart(let time): .zero + time
+        case .distantPast: .distantPast
+        case .distantFuture: .distantFuture
         }
     }
 }

@@ -14,6 +14,8 @@ public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertib
     public static let zero = LoopInstant(nanoseconds: 0)
     /// Later than any instant a loop will ever reach; stands for "no deadline".
     public static let distantFuture = LoopInstant(nanoseconds: .max)
+    /// Earlier than any instant a loop has reached (Foundation's `Date.distantPast`).
+    public static let distantPast = LoopInstant(nanoseconds: .min)
 
     /// Earlier than.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
@@ -39,6 +41,7 @@ public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertib
     /// Seconds with millisecond precision, e.g. `0.250`: the form traces use.
     public var description: String {
         if self == .distantFuture { return "never" }
+        if self == .distantPast { return "distantPast" }
         return formatSeconds(nanoseconds)
     }
 }

@@ -47,6 +47,9 @@ extension LoopEvent {
         case queue(QueueAction)
         /// `result`: what the run returned (its name says it, in the same word).
         case result(RunResult)
+        /// `note`: the Bool a `run(mode:before:)` of the program gave back (false: the mode was empty and it did
+        /// not run). A fact of a note, not an event kind of its own: what the program sees after the run.
+        case returned(Bool)
         /// `note` of a recording: a mark the program made (`LoopRecorder.mark`), or an interval's begin or end;
         /// the event's name is the program's label.
         case mark(Mark)
@@ -79,9 +82,11 @@ extension LoopEvent {
         case forever
         case seconds(Duration)
 
-        /// CF's reading of a `seconds` argument.
+        /// CF's reading of a `seconds` argument (NaN is no limit: CF tests `seconds <= 0` first).
         public init(seconds: Double) {
-            if !(seconds > 0) {
+            if seconds.isNaN {
+                self = .forever
+            } else if !(seconds > 0) {
                 self = .poll
             } else if seconds > RunLoopCore.timeIntervalLimit {
                 self = .forever
@@ -144,6 +149,8 @@ extension LoopEvent {
         case noRun
         /// Between the end of a wait and the next iteration the run ignores wake-ups (docs/cfrunloop.md §10.1).
         case afterTheWait
+        /// A signal of a port (version-1) source: only version-0 sources are performed for a signal.
+        case portSource
     }
 
     /// A note in the trace.
@@ -162,6 +169,8 @@ extension LoopEvent {
         case performInline(task: String)
         /// `RunLoop.run(mode:before:)` returned NO at once because the mode is empty.
         case emptyModeSpins(mode: String)
+        /// A timer was given an `order`: CF stores it and never uses it (timers fire by deadline).
+        case timerOrderUnused(timer: String, order: Int)
     }
 
     /// An operation as it was added.
@@ -273,6 +282,9 @@ extension LoopEvent {
 
     /// The messages a `source1` perform consumed (one unless it says more).
     public var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
+
+    /// The Bool of a `run(mode:before:)` the program made (a `note` with the `returned` fact), else nil.
+    public var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
 
     /// The deadline a late `timer` fire was for.
     public var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }

@@ -1,7 +1,8 @@
 /// Compares an engine trace with one recorded from the real CFRunLoop.
 ///
 /// Only what a program can observe of the real CFRunLoop is compared: the six activities (seen through an
-/// observer), the callouts, and each run's start and result. Sequences must be identical; times must agree
+/// observer), the callouts, each run's start and result, and the Bool each `run(mode:before:)` of the program
+/// returns. Sequences must be identical; times must agree
 /// within a tolerance (real threads are late by scheduling noise).
 public struct TraceComparison: Sendable {
     /// The compared steps of each side.
@@ -22,7 +23,8 @@ public struct TraceComparison: Sendable {
     ) {
         let keep: (LoopEvent) -> Bool = { event in
             if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
-            return event.kind.isActivity || event.kind.isCallout
+            // The Bool of run(mode:before:) is what the program itself sees: both sides record it.
+            return event.kind.isActivity || event.kind.isCallout || event.returnedValue != nil
         }
         self.engine = engine.filter(keep)
         self.reference = reference.filter(keep)

@@ -5,7 +5,7 @@ import LoopEngine
 extension DifferentialCase {
     static let all: [DifferentialCase] =
         canonical + results + emptiness + observers + blocks + sources0
-        + sources1 + timers + stopAndWake + commonModes + nested + timeouts
+        + sources1 + timers + stopAndWake + commonModes + nested + timeouts + foundation + specialDates + ranges
 
     static let canonical: [DifferentialCase] = {
         typealias D = DSL

@@ -77,8 +77,9 @@ extension Rules {
                 name: "spin", items: [], program: [.run(.whileNot(flag: "done", mode: .default))])
             let outcome = ScenarioRunner.run(scenario)
             #expect(outcome.haltReason == nil)
-            #expect(outcome.events.map(\.kind) == [.note, .note])
+            #expect(outcome.events.map(\.kind) == [.note, .note, .note])
             #expect(outcome.events.first?.detail?.contains("the mode is empty") == true)
+            #expect(outcome.events.map(\.returnedValue) == [nil, false, nil])
             #expect(outcome.events.last?.detail?.contains("would spin") == true)
         }
     }

@@ -48,8 +48,8 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "unknown item", source: "thread T\n  source0 touch\n  signal tuch", line: 3, column: 10,
             message: "unknown item 'tuch' on thread T (known: touch)"),
         .init(
-            id: "signal a port", source: "thread T\n  port p\n  signal p", line: 3, column: 10,
-            message: "'p' is a port, but this needs a version-0 source; ports are written with `send`"),
+            id: "signal a timer", source: "thread T\n  timer t at 1ms\n  signal t", line: 3, column: 10,
+            message: "'t' is a timer, but this needs a version-0 source or a port"),
         .init(
             id: "send to a source0", source: "thread T\n  source0 s\n  send s", line: 3, column: 8,
             message: "'s' is a version-0 source, but this needs a port; version-0 sources are `signal`led"),
@@ -99,7 +99,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
                 + "`in default, tracking`)"),
         .init(
             id: "a word among a timer's clauses", source: "thread T\n  timer t at 1ms bogus", line: 2, column: 18,
-            message: "unexpected 'bogus' in a timer; expected one of 'every', 'tolerance', 'in'"),
+            message: "unexpected 'bogus' in a timer; expected one of 'every', 'tolerance', 'order', 'in'"),
         .init(
             id: "an activity without 'on'", source: "thread T\n  observer o beforeWaiting", line: 2, column: 14,
             message: "unexpected 'beforeWaiting' in an observer; expected one of 'on', 'order', 'once', 'in'"),

@@ -42,6 +42,7 @@ struct EventWordingTests {
         (.wakeUp, .wakeUp(.setNextFireDate, ignored: .afterTheWait), "setNextFireDate, ignored: after the wait"),
         (.wakeUp, .wakeUp(nil, ignored: .noRun), "ignored: no run"),
         (.stop, .ignored(.noRun), "ignored: no run"),
+        (.signal, .ignored(.portSource), "ignored: a port source is performed for a message, never for a signal"),
         (.stop, .mode("tracking"), "mode tracking"),
         (.schedule, .mode("default"), "mode default"),
         (.note, .note(.say("hello")), "hello"),
@@ -90,6 +91,12 @@ struct EventWordingTests {
         (.result, .result(.stopped), "stopped"),
         (.result, .result(.timedOut), "timedOut"),
         (.result, .result(.handledSource), "handledSource"),
+        (
+            .note, .note(.timerOrderUnused(timer: "t", order: -10)),
+            "timer t has order -10: CF stores a timer's order but never uses it; timers fire by deadline"
+        ),
+        (.note, .returned(true), "run(mode:before:) returned true: it ran the loop once, whatever the run's result"),
+        (.note, .returned(false), "run(mode:before:) returned false: the mode is empty, it did not run"),
         (.note, .mark(.point), "mark"),
         (.note, .mark(.begin), "begin"),
         (.note, .mark(.end), "end"),
@@ -147,6 +154,7 @@ struct EventWordingTests {
         case .modes: "modes"
         case .wakeUp(let caller, let ignored):
             "wakeUp(\(caller.map { "\($0)" } ?? "-") \(ignored.map { "\($0)" } ?? "-"))"
+        case .ignored(.portSource): "ignored(portSource)"
         case .ignored: "ignored"
         case .mode: "mode"
         case .note(let note):
@@ -158,6 +166,7 @@ struct EventWordingTests {
             case .noSuchThread: "note(noSuchThread)"
             case .performInline: "note(performInline)"
             case .emptyModeSpins: "note(emptyModeSpins)"
+            case .timerOrderUnused: "note(timerOrderUnused)"
             }
         case .operation(let operation):
             switch operation.body {
@@ -198,6 +207,7 @@ struct EventWordingTests {
             }
         case .queue(let action): "queue(\(action))"
         case .result(let result): "result(\(result))"
+        case .returned(let value): "returned(\(value))"
         case .mark(let mark): "mark(\(mark))"
         case .dropped: "dropped"
         }
@@ -212,16 +222,18 @@ struct EventWordingTests {
             "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
             "woken(unknownPort)", "modes", "wakeUp(stop -)", "wakeUp(timeout -)",
             "wakeUp(setNextFireDate afterTheWait)",
-            "wakeUp(- noRun)", "ignored", "mode", "note(say)", "note(duplicateOperation)", "note(notAsynchronous)",
+            "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "note(say)", "note(duplicateOperation)",
+            "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
+            "note(timerOrderUnused)",
             "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",
             "cancel(alreadyFinished)", "cancel(alreadyCancelled)", "cancel(queued)", "cancel(handedTo)",
             "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",
             "finish(cancelledBeforeStart)", "finish(cancelledWhileRunning)", "origin(worker)", "origin(dispatch)",
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
-            "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)",
-            "mark(point)", "mark(begin)", "mark(end)", "dropped",
+            "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
+            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped",
         ]
         #expect(covered == Set(every))
     }

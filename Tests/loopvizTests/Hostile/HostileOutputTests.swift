@@ -56,7 +56,7 @@ struct HostileOutputTests {
             "\(shown):3:11: error: 2 unexpected characters '\\e['",
             "    source0 \\e[2Jtouch",
             "            ^",
-            "\(shown):3:13: error: expected the source0's name",
+            "\(shown):3:13: error: expected the source0's name, or a range such as p1..10",
             "    source0 \\e[2Jtouch",
             "               ^",
             "\(shown):4:7: error: unexpected character '\\u{9B}'",

@@ -1,6 +1,7 @@
 /// What a lesson promises about its trace (an `expect` section).
 ///
-/// `expect exactly` lists every observable step (the six activities, callouts, run starts and results) in order;
+/// `expect exactly` lists every observable step (the six activities, callouts, run starts and results, the Bool
+/// `run(mode:before:)` returns) in order;
 /// `expect in order` lists some events (any kind) that must appear in that order, others may come between.
 /// A line may give a time (`0.100 timer tick`) that must match to the digits written: `0.100` is any instant from
 /// 0.100 s up to (not including) 0.101 s, so an event 1.5 µs later - the virtual clock's iteration cost - still
@@ -21,24 +22,28 @@ public struct Expectation: Sendable, Equatable {
         public var thread: String?
         public var kind: LoopEvent.Kind
         public var name: String?
+        /// `returned true|false`: the Bool a `run(mode:before:)` gave back (a `note` with that fact).
+        public var returned: Bool?
         /// Where it was written, for failure reports.
         public var line: Int
 
         public init(
             time: Duration? = nil, resolution: Duration = .nanoseconds(1), thread: String? = nil, kind: LoopEvent.Kind,
-            name: String? = nil, line: Int
+            name: String? = nil, returned: Bool? = nil, line: Int
         ) {
             self.time = time
             self.resolution = max(resolution, .nanoseconds(1))
             self.thread = thread
-            self.kind = kind
+            self.kind = returned == nil ? kind : .note
             self.name = name
+            self.returned = returned
             self.line = line
         }
 
         /// True when `event` is one this step names (its kind, and its name, thread and time when given).
         public func matches(_ event: LoopEvent) -> Bool {
             guard event.kind == kind, name == nil || event.name == name else { return false }
+            if let returned, event.returnedValue != returned { return false }
             if let thread, event.loop != thread { return false }
             if let time, event.time < .zero + time || event.time >= .zero + time + resolution { return false }
             return true
@@ -49,7 +54,7 @@ public struct Expectation: Sendable, Equatable {
             var parts: [String] = []
             if let time { parts.append((LoopInstant.zero + time).description) }
             if let thread { parts.append(TerminalSafeText.terminalSafe(thread) + ":") }
-            parts.append(kind.rawValue)
+            parts.append(returned.map { "returned \($0)" } ?? kind.rawValue)
             if let name { parts.append(TerminalSafeText.terminalSafe(name)) }
             return parts.joined(separator: " ")
         }
@@ -77,6 +82,7 @@ public struct Expectation: Sendable, Equatable {
     /// The steps `expect exactly` compares: what an observer of the real CFRunLoop could see.
     public static func isObservable(_ event: LoopEvent) -> Bool {
         event.kind.isActivity || event.kind.isCallout || event.kind == .runStart || event.kind == .result
+            || event.returnedValue != nil
     }
 
     /// One event of a failure report, terminal-safe (its thread and name come from the scenario file).

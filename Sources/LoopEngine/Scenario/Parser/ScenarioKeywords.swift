@@ -12,7 +12,7 @@ package enum ScenarioKeywords {
 
     /// The clauses each kind of item takes, in the order the language documents them.
     package static let itemClauses: [String: [String]] = [
-        "source0": ["order", "in"], "port": ["in"], "timer": ["at", "every", "tolerance", "in"],
+        "source0": ["order", "in"], "port": ["in"], "timer": ["at", "every", "tolerance", "order", "in"],
         "observer": ["on", "order", "once", "in"],
     ]
 
@@ -29,7 +29,7 @@ package enum ScenarioKeywords {
     package static let poolActions = ["operation", "cancel", "suspend", "resume", "limit", "finish", "wait", "detach"]
 
     /// The ways to run a loop (program lines only).
-    package static let runs = ["run", "CFRunLoopRun", "RunLoop.run", "while"]
+    package static let runs = ["run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while"]
 
     /// Every action a program, a callout or an `at` block may hold.
     package static let actions =
@@ -45,7 +45,8 @@ package enum ScenarioKeywords {
     package static let inLine = [
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
-        "after", "check", "every", "at", "step", "exactly", "order", "calls", "call",
+        "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
+        "inf", "nan",
     ]
 
     /// Every word above: the only words ``TokenCursor/accept(_:)`` may be asked for.

@@ -320,7 +320,7 @@ final class ScenarioParserState {
             let first = child.line.tokens[0]
             switch first.isWord ? first.text : "" {
             case let word where ScenarioKeywords.items.contains(word):
-                if let item = parseItem(child, thread: name) { spec.items.append(item) }
+                spec.items += parseItems(child, thread: name)
             case "common" where programNodes.isEmpty:
                 var cursor = TokenCursor(child.line)
                 _ = cursor.next()
@@ -338,17 +338,38 @@ final class ScenarioParserState {
         return spec
     }
 
-    func parseItem(_ node: Node, thread: String) -> ItemSpec? {
+    /// An item line: one item, or one per name of a range (`port p1..128`), each with the same clauses and
+    /// script.
+    func parseItems(_ node: Node, thread: String) -> [ItemSpec] {
         var cursor = TokenCursor(node.line)
         let keyword = cursor.next()!
-        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name") else { return nil }
-        let name = nameToken.text
-        if items[thread]?[name] != nil {
-            error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name, or a range such as p1..10")
+        else { return [] }
+        guard let names = expandRange(nameToken, node.line) else { return [] }
+        for name in names {
+            if items[thread]?[name] != nil {
+                error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+                break
+            }
         }
-        if Self.reserved.contains(name) {
-            error(node.line, at: nameToken, "'\(name)' is a keyword; choose another name")
+        if Self.reserved.contains(nameToken.text) {
+            error(node.line, at: nameToken, "'\(nameToken.text)' is a keyword; choose another name")
         }
+        guard let item = parseItem(&cursor, node, keyword: keyword, names: names, thread: thread) else { return [] }
+        if names.count == 1 { return [item] }
+        return names.map { name in
+            var copy = item
+            copy.name = name
+            return copy
+        }
+    }
+
+    /// The clauses and script of an item line; `names` are the names it stands for (the first names the result).
+    private func parseItem(
+        _ cursor: inout TokenCursor, _ node: Node, keyword: ScenarioToken, names: [String], thread: String
+    ) -> ItemSpec? {
+        let name = names[0]
+        let nameToken = cursor.last!
         var modes: [ModeName] = [.default]
         var order = 0
         var first: Duration?
@@ -390,7 +411,9 @@ final class ScenarioParserState {
             case "in":
                 modes = parseModeList(&cursor, node.line, allowCommon: true, allowNothing: true)
             case "at":
-                first = expectDuration(&cursor, what: "the first fire time since the start, e.g. 100ms")
+                // Negative: a fire date before the start, which CF reads as "now" when the timer is created.
+                first = expectDuration(
+                    &cursor, what: "the first fire time since the start, e.g. 100ms", allowNegative: true)
             case "every":
                 if let value = expectDuration(&cursor, what: "the repeat interval, e.g. 100ms") {
                     if value <= .zero {
@@ -408,7 +431,7 @@ final class ScenarioParserState {
                 repeats = false
             }
         }
-        items[thread]?[name] = kind
+        for each in names { items[thread]?[each] = kind }
         let script = parseScript(node.children, thread: thread, isObserver: kind == .observer)
         switch kind {
         case .source0:
@@ -422,7 +445,8 @@ final class ScenarioParserState {
                 }
                 return nil
             }
-            return .timer(name, first: first, every: interval, tolerance: tolerance, modes: modes, script)
+            return .timer(
+                name, first: first, every: interval, tolerance: tolerance, order: order, modes: modes, script)
         case .observer:
             guard let activities else {
                 if seen.contains("on") { return nil }
@@ -456,6 +480,8 @@ final class ScenarioParserState {
 
     func isMainThread(_ thread: String) -> Bool { mainThreads.contains(thread) }
     var mainThreads: Set<String> = []
+    /// Where `mainqueue` is used: valid once some thread of the file is the main thread.
+    var mainQueueUses: [(line: ScenarioLine, column: Int)] = []
 
     /// A callout's lines: `[condition:] action`.
     func parseScript(_ nodes: [Node], thread: String, isObserver: Bool) -> [ScriptStep] {
@@ -539,11 +565,14 @@ final class ScenarioParserState {
                 result = [.work(duration)]
             }
         case "signal":
-            if let name = reference(&cursor, line, thread: thread, allowed: [.source0], what: "a version-0 source") {
-                result = [.signal(name)]
+            // A port may be signalled too: CF takes the signal and ignores it (the trace says so).
+            if let names = references(
+                &cursor, line, thread: thread, allowed: [.source0, .port], what: "a version-0 source or a port")
+            {
+                result = names.map { .signal($0) }
             }
         case "send":
-            if let name = reference(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
+            if let names = references(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
                 var count = 1
                 if let value = cursor.peekInteger {
                     _ = cursor.next()
@@ -553,7 +582,7 @@ final class ScenarioParserState {
                         error(line, at: cursor.peek, "expected 'times' after the count, e.g. `send P 3 times`")
                     }
                 }
-                result = [.send(name, count: count)]
+                result = names.map { .send($0, count: count) }
             }
         case "wakeup":
             result = [.wakeUp]
@@ -568,27 +597,29 @@ final class ScenarioParserState {
             }
         case "add", "remove":
             let preposition = keyword.text == "add" ? "to" : "from"
-            if let name = reference(
+            if let names = references(
                 &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
             {
                 if !cursor.accept(preposition) {
                     error(line, at: cursor.peek, "expected '\(preposition)' and a mode")
                 } else if let mode = expectMode(&cursor, line, allowCommon: true) {
-                    result = [keyword.text == "add" ? .add(name, mode) : .remove(name, mode)]
+                    result = names.map { keyword.text == "add" ? .add($0, mode) : .remove($0, mode) }
                 }
             }
         case "invalidate":
-            if let name = reference(
+            if let names = references(
                 &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
             {
-                result = [.invalidate(name)]
+                result = names.map { .invalidate($0) }
             }
         case "reschedule":
-            if let name = reference(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
+            if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
                 if !cursor.accept("in") {
                     error(line, at: cursor.peek, "expected 'in' and a delay: `reschedule T in 20ms`")
-                } else if let delay = expectDuration(&cursor, what: "a delay from now, e.g. 20ms") {
-                    result = [.setNextFireDate(name, after: delay)]
+                } else if let delay = expectDuration(
+                    &cursor, what: "a delay from now, e.g. 20ms (negative: a date in the past)", allowNegative: true)
+                {
+                    result = names.map { .setNextFireDate($0, after: delay) }
                 }
             }
         case "block":
@@ -601,9 +632,8 @@ final class ScenarioParserState {
             ]
         case "mainqueue":
             guard let name = expectWord(&cursor, what: "the main-queue block's name") else { return [] }
-            if !isMainThread(thread) {
-                error(line, at: keyword, "only the main thread services the main queue; mark a thread `main`")
-            }
+            // DispatchQueue.main.async from any thread: the main thread's loop runs the block.
+            mainQueueUses.append((line, keyword.column))
             result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
         case "common":
             if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.addCommonMode(mode)] }
@@ -630,7 +660,7 @@ final class ScenarioParserState {
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
             if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
-        case "run", "CFRunLoopRun", "RunLoop.run", "while":
+        case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":
             if context == .outside {
                 error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
             }
@@ -650,16 +680,34 @@ final class ScenarioParserState {
         case "CFRunLoopRun":
             return .untilStopped
         case "RunLoop.run":
+            if cursor.accept("until") { return parseDate(&cursor, line).map { .foundationUntil($0) } }
             guard let mode = cursor.peek?.isWord == true ? expectMode(&cursor, line, allowCommon: true) : nil else {
                 return .foundationForever
             }
+            if let until = cursor.peek, until.isWord("until") {
+                _ = cursor.next()
+                guard mode == .default else {
+                    error(
+                        line, at: until,
+                        "run(until:) always runs the default mode; for \(mode) use `RunLoop.run \(mode) before …`")
+                    return nil
+                }
+                return parseDate(&cursor, line).map { .foundationUntil($0) }
+            }
             guard cursor.accept("before") else {
-                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.run default before 1s`")
+                error(
+                    line, at: cursor.peek,
+                    "expected 'before' and a limit: `RunLoop.run default before 1s` (or `RunLoop.run until 1s`)")
                 return nil
             }
-            if cursor.accept("distantFuture") { return .foundation(mode, before: nil) }
-            guard let limit = expectDuration(&cursor, what: "a limit from now, or distantFuture") else { return nil }
-            return .foundation(mode, before: limit)
+            return parseDate(&cursor, line).map { .foundation(mode, before: $0) }
+        case "RunLoop.acceptInput":
+            guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
+            guard cursor.accept("before") else {
+                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.acceptInput default before 1s`")
+                return nil
+            }
+            return parseDate(&cursor, line).map { .acceptInput(mode, before: $0) }
         case "while":
             guard cursor.accept("not"), let flag = expectWord(&cursor, what: "the flag that ends the loop") else {
                 error(line, at: cursor.peek, "expected `while not FLAG RunLoop.run [MODE]`")
@@ -682,13 +730,36 @@ final class ScenarioParserState {
                 error(line, at: cursor.peek, "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')")
                 return nil
             }
+            // `inf` and `nan` are the seconds CF is given as they are: both mean no time limit there.
+            let special: Double? = cursor.accept("inf") ? .infinity : cursor.accept("nan") ? .nan : nil
             guard
-                let limit = expectDuration(
-                    &cursor, what: "a time limit, e.g. 200ms (0s polls once)", allowNegative: true)
+                let seconds = special
+                    ?? expectDuration(
+                        &cursor, what: "a time limit, e.g. 200ms (0s polls once), inf or nan", allowNegative: true)?
+                    .secondsValue
             else { return nil }
             let rash = cursor.accept("returnAfterSourceHandled")
-            return .inMode(mode, seconds: limit.secondsValue, returnAfterSourceHandled: rash)
+            return .inMode(mode, seconds: seconds, returnAfterSourceHandled: rash)
         }
+    }
+
+    /// A Foundation date: `250ms` or `-100ms` (from the call; negative: in the past), `now`, `at 2s` (since the
+    /// scenario start), `distantPast` or `distantFuture`.
+    func parseDate(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> FoundationDate? {
+        if cursor.accept("distantFuture") { return .distantFuture }
+        if cursor.accept("distantPast") { return .distantPast }
+        if cursor.accept("now") { return .fromNow(.zero) }
+        if cursor.accept("at") {
+            return expectDuration(&cursor, what: "a time since the start, e.g. `at 300ms`").map { .sinceStart($0) }
+        }
+        guard let token = cursor.peek, case .number = token.kind else {
+            error(
+                line, at: cursor.peek,
+                "expected a date: a time from now (250ms, -100ms), now, `at 2s` (since the start), distantPast or "
+                    + "distantFuture")
+            return nil
+        }
+        return expectDuration(&cursor, what: "a time from now", allowNegative: true).map { .fromNow($0) }
     }
 
     // MARK: - Narration and expectations
@@ -736,6 +807,15 @@ final class ScenarioParserState {
         }
         guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
         else { return nil }
+        if kindToken.text == "returned" {
+            let value = expectWord(&cursor, what: "true or false: what run(mode:before:) returned")
+            if let value, value.text != "true" && value.text != "false" {
+                error(line, at: value, "run(mode:before:) returns true or false, not '\(value.text)'")
+            }
+            return Expectation.Step(
+                time: time, resolution: resolution, thread: thread, kind: .note, returned: value?.text == "true",
+                line: line.number)
+        }
         guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
             error(line, at: kindToken, "unknown event '\(kindToken.text)'")
             return nil
@@ -806,7 +886,9 @@ final class ScenarioParserState {
     // MARK: - Validation
 
     func validate(_ threads: [ThreadSpec]) {
-        for reference in references {
+        // A range names many items at one column: one complaint there is enough.
+        var reported: Set<[Int]> = []
+        for reference in references where !reported.contains([reference.line.number, reference.column]) {
             guard let known = items[reference.thread] else { continue }
             guard let kind = known[reference.name] else {
                 // The hint is built only for a diagnostic that is kept: never once per reference.
@@ -817,14 +899,20 @@ final class ScenarioParserState {
                 error(
                     reference.line, reference.column,
                     "unknown item '\(reference.name)' on thread \(reference.thread) (\(hint()))")
+                reported.insert([reference.line.number, reference.column])
                 continue
             }
             if !reference.allowed.contains(kind) {
                 var message: DiagnosticMessage =
                     "'\(reference.name)' is a \(kind.rawValue), but this needs \(reference.what)"
-                if kind == .port && reference.allowed == [.source0] { message += "; ports are written with `send`" }
                 if kind == .source0 && reference.allowed == [.port] { message += "; version-0 sources are `signal`led" }
                 error(reference.line, reference.column, message)
+                reported.insert([reference.line.number, reference.column])
+            }
+        }
+        if mainThreads.isEmpty {
+            for (line, column) in mainQueueUses {
+                error(line, column, "only the main thread services the main queue; mark a thread `main`")
             }
         }
         for (name, line, column) in threadReferences where !threadNameSet.contains(name) {
@@ -839,13 +927,18 @@ final class ScenarioParserState {
         }
     }
 
-    func reference(
+    /// An item named by an action, or the items of a range (`send p1..128`), each checked once every item is
+    /// known.
+    func references(
         _ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String, allowed: Set<ItemClass>, what: String
-    ) -> String? {
+    ) -> [String]? {
         guard let token = expectWord(&cursor, what: what) else { return nil }
-        references.append(
-            Reference(thread: thread, name: token.text, allowed: allowed, what: what, line: line, column: token.column))
-        return token.text
+        guard let names = expandRange(token, line) else { return nil }
+        for name in names {
+            references.append(
+                Reference(thread: thread, name: name, allowed: allowed, what: what, line: line, column: token.column))
+        }
+        return names
     }
 
     // MARK: - Small pieces

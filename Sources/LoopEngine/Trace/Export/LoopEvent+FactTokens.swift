@@ -61,6 +61,8 @@ extension LoopEvent.Fact {
             case .noSuchThread(let task, let thread): out.tag("noSuchThread", .text(task), .text(thread))
             case .performInline(let task): out.tag("performInline", .text(task))
             case .emptyModeSpins(let mode): out.tag("emptyModeSpins", .text(mode))
+            case .timerOrderUnused(let timer, let order):
+                out.tag("timerOrderUnused", .text(timer), .number(Int64(order)))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -108,6 +110,7 @@ extension LoopEvent.Fact {
         case .result(let result): out.tag("result", .number(Int64(result.rawValue)))
         case .mark(let mark): out.tag("mark", .text(mark.rawValue))
         case .dropped(let count): out.tag("dropped", .number(Int64(count)))
+        case .returned(let value): out.tag("returned", .flag(value))
         }
         return out.tokens
     }
@@ -261,6 +264,7 @@ private struct TokenReader {
             return number().flatMap { Int32(exactly: $0) }.flatMap(RunResult.init(rawValue:)).map { .result($0) }
         case "mark": return text().flatMap(LoopEvent.Mark.init(rawValue:)).map { .mark($0) }
         case "dropped": return int().map { .dropped($0) }
+        case "returned": return flag().map { .returned($0) }
         default: return nil
         }
     }
@@ -278,6 +282,9 @@ private struct TokenReader {
             return .noSuchThread(task: task, thread: thread)
         case "performInline": return text().map { .performInline(task: $0) }
         case "emptyModeSpins": return text().map { .emptyModeSpins(mode: $0) }
+        case "timerOrderUnused":
+            guard let timer = text(), let order = int() else { return nil }
+            return .timerOrderUnused(timer: timer, order: order)
         default: return nil
         }
     }
@@ -305,12 +312,14 @@ extension LoopEvent.Ignored {
         switch self {
         case .noRun: "noRun"
         case .afterTheWait: "afterTheWait"
+        case .portSource: "portSource"
         }
     }
     fileprivate init?(tag: String) {
         switch tag {
         case "noRun": self = .noRun
         case "afterTheWait": self = .afterTheWait
+        case "portSource": self = .portSource
         default: return nil
         }
     }

@@ -1,8 +1,10 @@
 /// The words of the trace: the one place where an event's facts become text. Every export, `check`'s diffs, the
 /// UI's panels and its Why pane take their words about an event from here; nothing reads them back.
 extension LoopEvent {
-    /// `kind name` or just `kind`: the form used when comparing sequences.
+    /// `kind name` or just `kind`: the form used when comparing sequences. The Bool of a `run(mode:before:)`
+    /// reads `returned true` (the word `expect` lines use).
     public var step: String {
+        if let value = returnedValue { return "returned \(value)" }
         if let name { return "\(kind.rawValue) \(name)" }
         return kind.rawValue
     }
@@ -53,6 +55,8 @@ extension LoopEvent.Fact {
         case .limit(let limit): limit.words
         case .queue(let action): action.rawValue
         case .result(let result): result.description
+        case .returned(true): "run(mode:before:) returned true: it ran the loop once, whatever the run's result"
+        case .returned(false): "run(mode:before:) returned false: the mode is empty, it did not run"
         case .mark(let mark): mark.words
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
         }
@@ -114,6 +118,7 @@ extension LoopEvent.Ignored {
         switch self {
         case .noRun: "ignored: no run"
         case .afterTheWait: "ignored: after the wait"
+        case .portSource: "ignored: a port source is performed for a message, never for a signal"
         }
     }
 }
@@ -129,6 +134,8 @@ extension LoopEvent.Note {
         case .performInline(let task): "perform \(task) inline (waitUntilDone on its own thread)"
         case .emptyModeSpins(let mode):
             "run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin"
+        case .timerOrderUnused(let timer, let order):
+            "timer \(timer) has order \(order): CF stores a timer's order but never uses it; timers fire by deadline"
         }
     }
 }

@@ -16,7 +16,7 @@ enum Explanation {
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot
         case source1, observer, mainQueue, perform, exit
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
-        case enqueue, signal, send
+        case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
         case stop, stopMode, stopNoRun
         case schedule, cancel, note
@@ -127,6 +127,13 @@ enum Explanation {
                     + "of those modes; queuing never wakes a sleeping loop."
             )
         case .signal:
+            if case .ignored(.portSource) = event.fact {
+                return (
+                    .signalPortIgnored,
+                    "\(name) is a port source: CF takes the signal and ignores it - a port source is performed only "
+                        + "for a message on its port. Only a wake-up that comes with it has an effect."
+                )
+            }
             return (
                 .signal,
                 "\(name) is signalled. A signal does not wake a sleeping loop: it waits for something that does."
@@ -295,7 +302,7 @@ enum Explanation {
                 "CFRunLoopWakeUp is ignored: the loop is past its wait and not asleep; it runs the blocks again "
                     + "and checks the source0s and the stop flag before it sleeps again anyway."
             )
-        case nil:
+        case nil, .portSource:
             break
         }
         switch caller {
