@@ -1,4 +1,5 @@
 import Foundation
+import LoopEngine
 import SnapshotSupport
 import Testing
 
@@ -27,7 +28,7 @@ struct CommandLineTests {
     func version() throws {
         let result = try LoopvizProcess.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("loopviz "))
+        #expect(result.stdout == "loopviz \(LoopEngineVersion.string)\n")
     }
 
     @Test("an unknown command is a usage error with a hint, exit 2")
@@ -87,12 +88,24 @@ struct CommandLineTests {
         }
     }
 
-    @Test("every command has its own help", arguments: ["run", "check", "compare", "bench"])
+    @Test("every command has its own help", arguments: ["run", "check", "compare", "screen", "bench"])
     func commandHelp(_ command: String) throws {
         let result = try LoopvizProcess.run([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: loopviz \(command)"))
         #expect(result.stdout.contains("EXIT STATUS"))
+    }
+
+    @Test("screen's help is its own, with its exit statuses, not the UI's keys")
+    func screenHelp() throws {
+        for arguments in [["screen", "--help"], ["help", "screen"]] {
+            let result = try LoopvizProcess.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("OVERVIEW: Print the screen the UI shows at a step"))
+            #expect(result.stdout.contains("  0    the screen was printed\n"))
+            #expect(result.stdout.contains("  3    the event budget (--max-events) stopped the replay"))
+            #expect(!result.stdout.contains("--clock CLOCK"))
+        }
     }
 
     @Test("check passes a kept promise (0), fails a broken one with a diff (1), rejects bad input (2)")

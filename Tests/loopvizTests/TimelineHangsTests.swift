@@ -48,7 +48,7 @@ struct TimelineHangsTests {
 
     @Test("the Why pane names the hang while the step is inside it, and only then")
     func why() throws {
-        let words = "hang 0.3002s (afterWaiting → beforeWaiting), marks: tick 5, decode image (the deliberate hang). "
+        let words = "hang 0.300s (afterWaiting → beforeWaiting), marks: tick 5, decode image (the deliberate hang). "
         for step in [35, 44] {
             #expect(hangWords(try Self.demo(step: step), explaining: step - 1) == "", "step \(step)")
         }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if os(Linux)
 import CLoopKernel
 #endif
@@ -19,6 +14,7 @@ public final class LoopLock: @unchecked Sendable {
     #if os(Linux)
     private let word: UnsafeMutablePointer<Int32>
 
+    /// An unlocked lock.
     public init() {
         word = .allocate(capacity: 1)
         word.initialize(to: 0)
@@ -29,27 +25,20 @@ public final class LoopLock: @unchecked Sendable {
         word.deallocate()
     }
 
+    /// Takes the lock, waiting for it if another thread holds it. Not recursive.
     @inline(__always) public func lock() { lv_lock_acquire(word) }
+    /// Releases the lock, which the calling thread holds.
     @inline(__always) public func unlock() { lv_lock_release(word) }
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PosixMutex()
 
-    public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    public init() {}
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    @inline(__always) public func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) public func unlock() { pthread_mutex_unlock(mutex) }
+    @inline(__always) public func lock() { mutex.lock() }
+    @inline(__always) public func unlock() { mutex.unlock() }
     #endif
 
+    /// Runs `body` with the lock held.
     @inline(__always) public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }

@@ -6,12 +6,13 @@ extension RunLoopCore {
     /// re-enters the loop without end overflows the thread's stack. The engine refuses the run beyond this depth
     /// and halts its backend with a ``NestingLimit`` instead; real programs nest a few runs (a modal session, a
     /// menu), never hundreds. A run costs a few kilobytes of stack, so 256 fit in a hosted thread's stack
-    /// (``HostedThread/stackSize``) with room to spare.
+    /// (`HostedThread.stackSize`) with room to spare.
     public static let maximumNestingDepth = 256
 
     /// One call of `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)` (docs/cfrunloop.md §2).
     ///
     /// - Parameters:
+    ///   - mode: the mode to run; a mode with no sources or timers returns `finished` at once (§4).
     ///   - seconds: `<= 0` runs one polling iteration; above ~16 years (or infinity, NaN) means no time limit.
     ///   - returnAfterSourceHandled: return `handledSource` after the first iteration that performed a source.
     /// - Returns: why the run ended. When the backend halts (the virtual clock reached its horizon) the run

@@ -24,7 +24,7 @@ extension RunLoopCore {
         let scheduledFor = timer.fireTime
         armNextTimer(mode)
         timer.fireCountStorage += 1
-        emit(.timer, timer.name, clock.now == scheduledFor ? nil : .late(due: scheduledFor))
+        emit(.timer, timer.name, lateness(of: timer, due: scheduledFor))
         callout(timer) { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
         timer.isFiring = false
@@ -40,6 +40,21 @@ extension RunLoopCore {
         }
         return true
     }
+
+    /// How late a fire is: no fact when it is on time, which on a real clock includes the few microseconds a
+    /// wake takes. CF itself only knows the missed-fire rule: a repeating timer that missed a tick of its grid
+    /// fires once, and the ticks are dropped (docs/cfrunloop.md §9.3).
+    private func lateness(of timer: LoopTimer, due: LoopInstant) -> LoopEvent.Fact? {
+        let overdue = clock.now.nanoseconds - due.nanoseconds
+        let missed: Int? =
+            timer.isRepeating ? Int(overdue / max(timer.interval.nanosecondsClamped, 1)) : nil
+        guard (missed ?? 0) > 0 || overdue >= Self.lateThreshold.nanosecondsClamped else { return nil }
+        return .late(due: due, missed: missed)
+    }
+
+    /// How far past its deadline a fire that missed no tick must come to count as late: far above a real
+    /// loop's wake latency (tens of microseconds when idle), far below what a busy callout in a lesson costs.
+    public static let lateThreshold: Duration = .milliseconds(1)
 
     /// `from + k·interval` with the smallest `k >= 1` that lies strictly after `now` (saturating at the end of
     /// time): missed ticks are dropped, never replayed.

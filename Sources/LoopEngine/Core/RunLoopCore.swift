@@ -30,15 +30,19 @@ import Darwin
 /// `engineLock`, which the loop releases around callouts and waits, as CF does.
 public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: all mutable state is guarded by `lock` (the waiter's engine lock).
+    /// Its name in the trace (each event's thread).
     public let name: String
     /// The main thread's loop also stands for the libdispatch main queue (docs/cfrunloop.md §14).
     public let isMainThread: Bool
+    /// The backend's clock.
     public let clock: any LoopClock
+    /// The backend's kernel: ports, waits, the engine lock.
     public let waiter: any LoopWaiter
     /// The waiter's halt flag (`LoopWaiter.haltFlag`), taken once here and read directly: the core asks whether
     /// the backend halted after every callout, and through the protocol that is a dynamic call, an atomic load
     /// behind a second call, for each one.
     private let haltFlag: AtomicFlag?
+    /// The CoreFoundation it imitates, its backend's.
     public var profile: PlatformProfile { waiter.profile }
     let lock: LoopLock
     let wakeUpPort: PortID
@@ -84,6 +88,8 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// own thread from the others (`callerIsOutside`, CF's `_CFRunLoopIsCurrent`). Nil before the first run.
     var runThread: pthread_t?
 
+    /// A loop on the backend `clock` and `waiter`, with only its default mode (empty). On the real backend
+    /// ``EpollWaiter/makeLoop(named:isMainThread:)`` makes one.
     public init(name: String, clock: any LoopClock, waiter: any LoopWaiter, isMainThread: Bool = false) {
         self.name = name
         self.clock = clock

@@ -1,13 +1,21 @@
 /// The six points of a run at which observers are called, with Core Foundation's bit values.
 public struct Activity: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// CF's bits (`CFRunLoopActivity`).
     public let rawValue: UInt32
+    /// The activities whose CF bits are set in `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// `kCFRunLoopEntry`: a run begins, once per call.
     public static let entry = Activity(rawValue: 1 << 0)
+    /// `kCFRunLoopBeforeTimers`: an iteration is about to fire the timers due.
     public static let beforeTimers = Activity(rawValue: 1 << 1)
+    /// `kCFRunLoopBeforeSources`: an iteration is about to perform the signalled version-0 sources.
     public static let beforeSources = Activity(rawValue: 1 << 2)
+    /// `kCFRunLoopBeforeWaiting`: the loop is about to sleep in the kernel.
     public static let beforeWaiting = Activity(rawValue: 1 << 5)
+    /// `kCFRunLoopAfterWaiting`: the loop woke up.
     public static let afterWaiting = Activity(rawValue: 1 << 6)
+    /// `kCFRunLoopExit`: the run returns.
     public static let exit = Activity(rawValue: 1 << 7)
     /// `kCFRunLoopAllActivities`.
     public static let allActivities = Activity(rawValue: 0x0FFF_FFFF)

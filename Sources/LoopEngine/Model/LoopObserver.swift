@@ -4,9 +4,13 @@
 /// belongs to one loop. Its mutable state is guarded by the engine lock.
 public final class LoopObserver: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: mutable state is only touched with the engine lock held.
+    /// Its name in the trace (`observer NAME`).
     public let name: String
+    /// The activities at which it is called.
     public let activities: Activity
+    /// False: invalidated right after its first callout.
     public let repeats: Bool
+    /// Observers of one activity are called in ascending order.
     public let order: Int
     let callout: (Activity) -> Void
 
@@ -20,6 +24,9 @@ public final class LoopObserver: @unchecked Sendable, CustomStringConvertible {
     /// The engine lock of the backend of the loop it was first added to.
     let binding = EngineBinding()
 
+    /// An observer, not in any mode yet (``RunLoopCore/add(_:to:)-(LoopObserver,_)`` adds it).
+    ///
+    /// `callout` is called on the loop's thread with the activity it is called for.
     public init(
         name: String, activities: Activity, repeats: Bool = true, order: Int = 0,
         callout: @escaping (Activity) -> Void

@@ -5,8 +5,15 @@
 /// for a version-1 source the backend of its port). Its mutable state is guarded by that backend's engine lock.
 public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: mutable state is only touched with the engine lock held.
-    public enum Version: Int, Sendable { case zero = 0, one = 1 }
+    /// CF's source versions: 0 is signalled by hand and does not wake a loop; 1 has a port whose messages do.
+    public enum Version: Int, Sendable {
+        /// A version-0 source (`CFRunLoopSourceSignal`).
+        case zero = 0
+        /// A version-1 source, on a port (`mach_port_t`, on Linux an eventfd).
+        case one = 1
+    }
 
+    /// Its name in the trace (`source0 NAME`, `source1 NAME`).
     public let name: String
     public let version: Version
     /// Pass order of version-0 sources (ascending); stored but unused for version 1, as in CF.

@@ -4,6 +4,7 @@
 /// added it belongs to that loop's backend for good. Its mutable state is guarded by the engine lock.
 public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: mutable state is only touched with the engine lock held.
+    /// Its name in the trace (`timer NAME`).
     public let name: String
     /// Zero or negative: one-shot.
     public let interval: Duration
@@ -29,9 +30,12 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     let binding = EngineBinding()
 
     /// - Parameters:
+    ///   - name: its name in the trace (`timer NAME`).
     ///   - fireDate: the first deadline; a date in the past means "as soon as possible".
     ///   - interval: zero or negative for a one-shot timer.
     ///   - tolerance: honoured only by the darwin profile.
+    ///   - order: stored as CF stores it; CF never orders timers by it.
+    ///   - callout: called on the loop's thread each time the timer fires.
     public init(
         name: String, fireDate: LoopInstant, interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
         callout: @escaping (LoopTimer) -> Void
@@ -44,6 +48,7 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
         self.callout = callout
     }
 
+    /// True when it has an interval: it fires again after each fire, until invalidated.
     public var isRepeating: Bool { interval > .zero }
     public var description: String { "timer \(name)" }
 

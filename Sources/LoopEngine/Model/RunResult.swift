@@ -9,6 +9,7 @@ public enum RunResult: Int32, Sendable, CustomStringConvertible, CaseIterable {
     /// `returnAfterSourceHandled` was set and a source was performed.
     case handledSource = 4
 
+    /// Its name in traces: `finished`, `stopped`, `timedOut`, `handledSource`.
     public var description: String {
         switch self {
         case .finished: "finished"

@@ -18,9 +18,9 @@
 /// and its threads outlive a scenario), how many threads were created or retired, every time (the engine's
 /// clock is virtual; Foundation runs in real time with scheduling noise), the start order of a queue wider than
 /// one (several starts race on the real machine).
-public struct PoolComparison: Sendable {
+package struct PoolComparison: Sendable {
     /// How an operation ended, from its `opFinish` fact.
-    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+    package enum Outcome: Sendable, Equatable, CustomStringConvertible {
         /// It ran to its end (perhaps cancelled after its last check point).
         case done
         case cancelledBeforeStart
@@ -31,7 +31,7 @@ public struct PoolComparison: Sendable {
         case unknown
 
         /// The outcome an `opFinish` event's fact gives.
-        public init(_ event: LoopEvent) {
+        package init(_ event: LoopEvent) {
             switch event.fact {
             case .finish(.done), .finish(.doneAfterLateCancel): self = .done
             case .finish(.cancelledBeforeStart): self = .cancelledBeforeStart
@@ -40,7 +40,7 @@ public struct PoolComparison: Sendable {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .done: "done"
             case .cancelledBeforeStart: "cancelled before it started"
@@ -52,7 +52,7 @@ public struct PoolComparison: Sendable {
     }
 
     /// The rules a difference breaks.
-    public enum Check: String, Sendable, Equatable {
+    package enum Check: String, Sendable, Equatable {
         /// An operation was added on one side only.
         case added
         case startOrder = "start order"
@@ -62,48 +62,48 @@ public struct PoolComparison: Sendable {
     }
 
     /// One way the two sides disagree (or one side breaks a rule), in plain words.
-    public struct Difference: Sendable, Equatable, CustomStringConvertible {
-        public var check: Check
-        public var explanation: String
+    package struct Difference: Sendable, Equatable, CustomStringConvertible {
+        package var check: Check
+        package var explanation: String
 
-        public init(_ check: Check, _ explanation: String) {
+        package init(_ check: Check, _ explanation: String) {
             self.check = check
             self.explanation = explanation
         }
 
         /// Terminal-safe: the explanation names operations and queues of the scenario file.
-        public var description: String { "\(check.rawValue): \(TerminalSafeText.terminalSafe(explanation))" }
+        package var description: String { "\(check.rawValue): \(TerminalSafeText.terminalSafe(explanation))" }
     }
 
     /// What one side's trace says the queues did.
-    public struct Side: Sendable {
-        public let title: String
+    package struct Side: Sendable {
+        package let title: String
         /// Its pool events and notes, in trace order.
-        public let events: [LoopEvent]
+        package let events: [LoopEvent]
         /// Operation names in the order they were added (the first `opAdd` of a name wins).
-        public let added: [String]
+        package let added: [String]
         /// The queue each operation was added to.
-        public let queueOf: [String: String]
+        package let queueOf: [String: String]
         /// Per queue, the operations in the order they started.
-        public let starts: [String: [String]]
+        package let starts: [String: [String]]
         /// Queues whose limit was 1 at every one of their starts.
-        public let limitOneThroughout: Set<String>
+        package let limitOneThroughout: Set<String>
         /// Per queue, the most operations executing at once.
-        public let maxExecuting: [String: Int]
+        package let maxExecuting: [String: Int]
         /// Per queue, the threads that started its operations, in first-use order (reported, not compared).
-        public let threads: [String: [String]]
+        package let threads: [String: [String]]
         /// How many `threadCreate` events the side recorded (reported, not compared).
-        public let threadsCreated: Int
+        package let threadsCreated: Int
         /// How each added operation ended.
-        public let outcomes: [String: Outcome]
+        package let outcomes: [String: Outcome]
         /// Starts over the limit in force, explained.
-        public let limitViolations: [String]
+        package let limitViolations: [String]
         /// Starts before a dependency finished, explained.
-        public let dependencyViolations: [String]
+        package let dependencyViolations: [String]
 
         /// Reads `trace`: `limits` are the queues' limits at the start (nil or absent: the default, unchecked);
         /// `dependencies` says what each operation waits for.
-        public init(
+        package init(
             title: String, trace: [LoopEvent], limits: [String: Int?], dependencies: [String: [String]]
         ) {
             self.title = title
@@ -183,19 +183,19 @@ public struct PoolComparison: Sendable {
         }
     }
 
-    public let engine: Side
-    public let reference: Side
+    package let engine: Side
+    package let reference: Side
     /// The queues, in declaration order, with their limits at the start.
-    public let queues: [QueueSpec]
+    package let queues: [QueueSpec]
     /// Every difference found, grouped by check in the order: added, start order, limit, outcome, dependency.
-    public let differences: [Difference]
+    package let differences: [Difference]
 
-    public var agrees: Bool { differences.isEmpty }
-    public var firstDifference: Difference? { differences.first }
+    package var agrees: Bool { differences.isEmpty }
+    package var firstDifference: Difference? { differences.first }
 
     /// Compares two traces of a scenario with these `queues` (their starting limits) and operations (their
     /// dependencies).
-    public init(
+    package init(
         engine: [LoopEvent], reference: [LoopEvent], queues: [QueueSpec], operations: [OperationSpec],
         engineTitle: String = "LoopEngine", referenceTitle: String = "Foundation"
     ) {
@@ -214,7 +214,7 @@ public struct PoolComparison: Sendable {
     }
 
     /// Compares two traces of `scenario`.
-    public init(
+    package init(
         engine: [LoopEvent], reference: [LoopEvent], scenario: Scenario, engineTitle: String = "LoopEngine",
         referenceTitle: String = "Foundation"
     ) {
@@ -225,12 +225,12 @@ public struct PoolComparison: Sendable {
 
     /// Every operation a scenario adds, wherever the `addOperation` is (programs, callouts, outside events, nested
     /// blocks and tasks), in declaration order.
-    public static func operations(in scenario: Scenario) -> [OperationSpec] {
+    package static func operations(in scenario: Scenario) -> [OperationSpec] {
         addedOperations(in: scenario).map(\.spec)
     }
 
     /// ``operations(in:)`` with the queue each is added to: where a dependency of another queue lives.
-    public static func addedOperations(in scenario: Scenario) -> [(queue: String, spec: OperationSpec)] {
+    package static func addedOperations(in scenario: Scenario) -> [(queue: String, spec: OperationSpec)] {
         var found: [(queue: String, spec: OperationSpec)] = []
         func collect(_ actions: [Action]) {
             for action in actions {
@@ -313,7 +313,7 @@ public struct PoolComparison: Sendable {
     // MARK: - Reports
 
     /// The verdict: "agree", or the first difference and how many there are.
-    public var verdict: String {
+    package var verdict: String {
         guard let first = firstDifference else { return "the pools agree" }
         let more = differences.count > 1 ? " (and \(differences.count - 1) more)" : ""
         return "first difference - \(first)\(more)"
@@ -321,7 +321,7 @@ public struct PoolComparison: Sendable {
 
     /// What each side did, side by side: per queue the start order, the most executing at once and the threads
     /// used; per operation the outcome. Threads and the wider queues' orders are marked as not compared.
-    public func summary() -> String {
+    package func summary() -> String {
         var rows: [[String]] = [["", engine.title, reference.title]]
         var queueNames = queues.map(\.name)
         for name in engine.added + reference.added {
@@ -364,7 +364,7 @@ public struct PoolComparison: Sendable {
     }
 
     /// Each side's pool events and notes, one block per side: `time thread step (detail)`.
-    public func eventListing() -> String {
+    package func eventListing() -> String {
         var lines: [String] = []
         for side in [engine, reference] {
             lines.append("\(TerminalSafeText.terminalSafe(side.title)) pool events:")

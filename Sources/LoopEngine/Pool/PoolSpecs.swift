@@ -30,7 +30,7 @@ public enum QueuePriority: Int, Sendable, Equatable, Comparable, CaseIterable, C
 public struct QueueSpec: Sendable, Equatable {
     public var name: String
     /// `maxConcurrentOperationCount`; nil is `NSOperationQueueDefaultMaxConcurrentOperationCount` (the system
-    /// decides: see ``OperationQueueCore/defaultWidth``).
+    /// decides: see `OperationQueueCore.virtualDefaultWidth`, or the core count on real threads).
     public var limit: Int?
     /// Created suspended (`isSuspended = true`): nothing starts until a `resume`.
     public var suspended: Bool

@@ -23,24 +23,14 @@ final class DeadlineThread: @unchecked Sendable {
 
     static let shared = DeadlineThread()
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let mutex = PosixMutex()
+    /// Timed waits measure CLOCK_MONOTONIC, the clock the deadlines are on (not the wall clock).
+    private let condition = PosixCondition.monotonic()
     /// By deadline, then by id; found by id to cancel (a heap: many loops with time limits cost O(log n) each).
     private var entries = IndexedHeap<UInt64, Order, @Sendable () -> Void>()
     private var nextID: UInt64 = 0
 
     private init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        // Timed waits measure CLOCK_MONOTONIC, the clock the deadlines are on (not the wall clock).
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
         var handle = pthread_t()
         let result = pthread_create(
             &handle, nil,
@@ -54,42 +44,39 @@ final class DeadlineThread: @unchecked Sendable {
 
     /// Runs `action` on the deadline thread once `CLOCK_MONOTONIC` reaches `deadline` (nanoseconds).
     func schedule(atMonotonic deadline: Int64, _ action: @escaping @Sendable () -> Void) -> UInt64 {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         nextID &+= 1
         let id = nextID
         entries.set(id, key: Order(deadline: deadline, id: id), value: action)
         // Only a new earliest deadline changes how long the thread sleeps.
-        if entries.min?.id == id { pthread_cond_signal(condition) }
+        if entries.min?.id == id { condition.signal() }
         return id
     }
 
     /// Forgets an action that has not started. One already running finishes, as a dispatch timer's handler does:
     /// the run it wakes may have ended, and a late wake-up is harmless (ignored, or one empty cycle).
     func cancel(_ id: UInt64) {
-        pthread_mutex_lock(mutex)
-        entries.remove(id)
-        pthread_mutex_unlock(mutex)
+        mutex.withLock { _ = entries.remove(id) }
     }
 
     private func serve() -> Never {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         while true {
             guard let first = entries.min else {
-                pthread_cond_wait(condition, mutex)
+                condition.wait(releasing: mutex)
                 continue
             }
             let due = first.key.deadline
             if lv_monotonic_ns() >= due {
                 entries.popMin()
                 // Never call out with the mutex held: the action takes an engine lock, under which loops cancel.
-                pthread_mutex_unlock(mutex)
+                mutex.unlock()
                 first.value()
-                pthread_mutex_lock(mutex)
+                mutex.lock()
                 continue
             }
-            var deadline = timespec(tv_sec: Int(due / 1_000_000_000), tv_nsec: Int(due % 1_000_000_000))
-            pthread_cond_timedwait(condition, mutex, &deadline)
+            condition.wait(releasing: mutex, until: due)
         }
     }
 }

@@ -15,7 +15,7 @@ import Glibc
 ///   then the 8-byte read that acknowledges it. `EINTR` is retried; a read that finds nothing (`EAGAIN`) is a wake for
 /// nothing. A poll skips
 ///   the system call when nothing can have become ready since the set's last poll found it empty.
-/// - A run's time limit is an action on the ``DeadlineThread`` that calls `wakeUp`, as CF's dispatch timer does.
+/// - A run's time limit is an action on the `DeadlineThread` that calls `wakeUp`, as CF's dispatch timer does.
 ///
 /// On the darwin profile a message port is an `EFD_SEMAPHORE` eventfd: each read takes one message, so each
 /// perform gets one, as with a Mach port's queue. (A darwin port that still holds messages after a read is

@@ -1,7 +1,7 @@
 #if os(Linux)
 /// A ``Scenario`` running on real threads right now: its threads' loops asleep in the kernel when idle, its outside
 /// events arriving from threads of their own at their times, and the caller free to act on it meanwhile - the
-/// UI's `--clock real`, and (waited for to the end) ``RealScenarioRunner/run(_:timeLimit:)``.
+/// UI's `--clock real`, and (waited for to the end) ``RealScenarioRunner/run(_:timeLimit:maxEvents:)``.
 ///
 /// ```swift
 /// let events = BufferedTraceSink(onFirstEvent: { wakeReader() })
@@ -28,7 +28,9 @@ public final class LiveScenarioRun: @unchecked Sendable {
     /// Starts `scenario`: one OS thread per scenario thread, one per instant with outside events.
     ///
     /// - Precondition: ``RealScenarioRunner/unsupportedReason(_:)`` is nil for `scenario`.
-    /// - Parameter sink: where every loop's events go, called with the backend's engine lock held.
+    /// - Parameters:
+    ///   - scenario: what to run; its threads are named uniquely.
+    ///   - sink: where every loop's events go, called with the backend's engine lock held.
     public init(_ scenario: Scenario, sink: any TraceSink) {
         precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
         precondition(Set(scenario.threads.map(\.name)).count == scenario.threads.count, "thread names are unique")

@@ -50,6 +50,7 @@ public final class LoopThread: @unchecked Sendable {
     /// Starts the thread and its loop.
     ///
     /// - Parameters:
+    ///   - name: the thread's name, and its loop's in the trace.
     ///   - profile: the CoreFoundation to imitate (the darwin profile performs each port message separately).
     ///   - sink: where the loop's events go, set before the loop runs. It is called on the loop thread with the
     ///     engine lock held: give it a ``BufferedTraceSink`` to read the events from another thread.
@@ -80,6 +81,7 @@ public final class LoopThread: @unchecked Sendable {
     /// - Parameters:
     ///   - name: the task's name in the trace (`perform NAME`).
     ///   - waitUntilDone: return only once the task has run. On the thread itself the task runs at once, inline.
+    ///   - task: the work, run on the loop's thread.
     /// - Returns: true when the task was queued (or, waiting, has run); false when the thread has stopped, or
     ///   stopped before the task could run. A task refused or abandoned never runs.
     @discardableResult
@@ -126,8 +128,8 @@ final class LoopThreadHost: @unchecked Sendable {
     let name: String
     let loop: RunLoopCore
     private let keepAlive: LoopSource
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let mutex = PosixMutex()
+    private let condition = PosixCondition()
     private var phase = Phase.starting
     private var threadID: pthread_t?
     private var handle = pthread_t()
@@ -144,21 +146,6 @@ final class LoopThreadHost: @unchecked Sendable {
         // The article's `addPort:[NSPort port]`: a port nobody writes keeps the default mode from being empty.
         keepAlive = LoopSource(portNamed: "keepAlive", on: waiter) { _ in }
         loop.add(keepAlive, to: .default)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     /// Starts the OS thread, which holds one retain of the host until its body returns.
@@ -193,7 +180,7 @@ final class LoopThreadHost: @unchecked Sendable {
             // Tasks still queued will never run: release whoever waits for them.
             for completion in pending { completion.state = .abandoned }
             pending = []
-            pthread_cond_broadcast(condition)
+            condition.broadcast()
         }
     }
 
@@ -215,21 +202,21 @@ final class LoopThreadHost: @unchecked Sendable {
     }
 
     func perform(_ name: String, waitUntilDone: Bool, _ task: @escaping @Sendable () -> Void) -> Bool {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         guard phase == .starting || phase == .running else {
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             return false
         }
         if waitUntilDone && isCurrentLocked {
             // Foundation performs at once on the target's own thread: waiting for our own loop would deadlock.
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             task()
             return true
         }
         guard waitUntilDone else {
             // Queued under the mutex, so a stop() that begins later is queued behind this task.
             loop.performTask(name, task)
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             return true
         }
         let completion = Completion()
@@ -239,21 +226,21 @@ final class LoopThreadHost: @unchecked Sendable {
             locked {
                 completion.state = .done
                 pending.removeAll { $0 === completion }
-                pthread_cond_broadcast(condition)
+                condition.broadcast()
             }
         }
-        while completion.state == .pending { pthread_cond_wait(condition, mutex) }
+        while completion.state == .pending { condition.wait(releasing: mutex) }
         let ran = completion.state == .done
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         return ran
     }
 
     func stop() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         if isCurrentLocked {
             let first = phase == .starting || phase == .running
             if first { phase = .stopping }
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             if first { stopOnThread() }
             return
         }
@@ -262,15 +249,15 @@ final class LoopThreadHost: @unchecked Sendable {
             loop.performTask("stop") { [self] in stopOnThread() }
         }
         awaitJoinLocked()
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// The last `LoopThread` reference is gone: stop, and join unless this is the thread itself, which cannot
     /// join itself; it is detached instead and ends once the current task returns.
     func release() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         guard isCurrentLocked else {
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             stop()
             return
         }
@@ -280,7 +267,7 @@ final class LoopThreadHost: @unchecked Sendable {
             joining = true
             pthread_detach(handle)
         }
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         if first { stopOnThread() }
     }
 
@@ -288,23 +275,19 @@ final class LoopThreadHost: @unchecked Sendable {
     private func awaitJoinLocked() {
         while phase != .joined {
             if joining {
-                pthread_cond_wait(condition, mutex)
+                condition.wait(releasing: mutex)
                 continue
             }
             joining = true
             let joinable = handle
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             pthread_join(joinable, nil)
-            pthread_mutex_lock(mutex)
+            mutex.lock()
             phase = .joined
-            pthread_cond_broadcast(condition)
+            condition.broadcast()
         }
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
+    private func locked<T>(_ body: () -> T) -> T { mutex.withLock(body) }
 }
 #endif

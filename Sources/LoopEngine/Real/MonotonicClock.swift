@@ -9,10 +9,12 @@ public final class MonotonicClock: LoopClock, Sendable {
     /// `CLOCK_MONOTONIC` in nanoseconds at `LoopInstant.zero`.
     public let origin: Int64
 
+    /// A clock whose zero is now.
     public init() {
         origin = lv_monotonic_ns()
     }
 
+    /// The time since the clock was made.
     public var now: LoopInstant { LoopInstant(nanoseconds: lv_monotonic_ns() &- origin) }
 
     /// Nothing: a real iteration takes the time it takes.

@@ -34,7 +34,7 @@ public enum ScenarioRunner {
     /// N-th event, and stepping back one event is a replay to N - 1.
     ///
     /// The run happens on an OS thread of its own (joined before this returns), whose stack
-    /// (``HostedThread/stackSize``) holds the nesting limit's 256 runs whatever the caller's: a main thread
+    /// (`HostedThread.stackSize`) holds the nesting limit's 256 runs whatever the caller's: a main thread
     /// under a low `ulimit -s` would overflow long before the limit in a debug build.
     ///
     /// With `consume`, each event is handed to it as it is recorded instead of being kept (the outcome's `events`

@@ -1,9 +1,9 @@
 /// How many terminal columns text takes: what aligned columns and carets must count, since a CJK character or an
 /// emoji takes two and a combining mark none. An approximation of `wcwidth(3)` from Unicode's properties (no
 /// locale), good for the names, titles and texts of scenario files.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns of `text`, each character counted by its first scalar plus any wide scalar it joins.
-    public static func columns(_ text: String) -> Int {
+    package static func columns(_ text: String) -> Int {
         var total = 0
         for scalar in text.unicodeScalars { total += columns(scalar) }
         return total
@@ -11,7 +11,7 @@ public enum DisplayWidth {
 
     /// 0 for combining marks, joiners and variation selectors; 2 for East Asian wide and full-width characters and
     /// emoji shown as pictures; 1 otherwise.
-    public static func columns(_ scalar: Unicode.Scalar) -> Int {
+    package static func columns(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -33,7 +33,7 @@ public enum DisplayWidth {
     }
 
     /// `text` followed by spaces up to `width` columns (none when it is already as wide).
-    public static func padded(_ text: String, to width: Int) -> String {
+    package static func padded(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - columns(text)))
     }
 }

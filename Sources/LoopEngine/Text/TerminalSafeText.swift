@@ -6,9 +6,9 @@
 /// text trace, diagnostics, `check` and `compare` output, Mermaid and the UI. Each of those passes such text
 /// through ``terminalSafe(_:)`` (one line of text) or ``terminalSafeOutput(_:)`` (whole output, whose own line
 /// breaks and tabs are kept).
-public enum TerminalSafeText {
+package enum TerminalSafeText {
     /// `text` with every unsafe character shown as an escape, newlines and tabs included: for one field of a line.
-    public static func terminalSafe(_ text: String) -> String {
+    package static func terminalSafe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -23,7 +23,7 @@ public enum TerminalSafeText {
 
     /// `text` with every unsafe character shown as an escape, except the line breaks and tabs that lay out a
     /// whole output: the last guard before bytes reach a terminal.
-    public static func terminalSafeOutput(_ text: String) -> String {
+    package static func terminalSafeOutput(_ text: String) -> String {
         let unsafe = { (scalar: Unicode.Scalar) in scalar != "\n" && scalar != "\t" && isUnsafe(scalar) }
         guard text.unicodeScalars.contains(where: unsafe) else { return text }
         var out = String.UnicodeScalarView()
@@ -38,7 +38,7 @@ public enum TerminalSafeText {
     }
 
     /// True for a character a terminal acts on, or one that reorders the text around it.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Bidirectional marks, embeddings, overrides and isolates; line and paragraph separators.

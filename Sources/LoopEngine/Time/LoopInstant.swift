@@ -2,8 +2,10 @@
 ///
 /// Virtual clocks start at zero; the real clock's origin is the moment the backend was created.
 public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// Nanoseconds since the clock's origin.
     public var nanoseconds: Int64
 
+    /// The instant `nanoseconds` after the origin.
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
@@ -13,16 +15,20 @@ public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertib
     /// Later than any instant a loop will ever reach; stands for "no deadline".
     public static let distantFuture = LoopInstant(nanoseconds: .max)
 
+    /// Earlier than.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    /// The instant `rhs` later; past the end of `Int64` it is ``distantFuture`` (or the earliest instant).
     public static func + (lhs: Self, rhs: Duration) -> Self {
         let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanosecondsClamped)
         if overflow { return rhs < .zero ? LoopInstant(nanoseconds: .min) : .distantFuture }
         return LoopInstant(nanoseconds: sum)
     }
 
+    /// The instant `rhs` earlier.
     public static func - (lhs: Self, rhs: Duration) -> Self { lhs + (.zero - rhs) }
 
+    /// The time from `rhs` to `lhs`.
     public static func - (lhs: Self, rhs: Self) -> Duration {
         .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
     }

@@ -6,8 +6,11 @@ extension LoopEvent {
         case run(RunLimit, returnAfterSourceHandled: Bool)
         /// `source1`: how many messages the perform consumed, when more than one.
         case messages(Int)
-        /// `timer`: it fired late, for the deadline `due` (a fire on time has no fact).
-        case late(due: LoopInstant)
+        /// `timer`: it fired late, for the deadline `due`, and `missed` ticks of its grid went by meanwhile (nil:
+        /// a one-shot timer, which has no grid). Late means a tick was missed or the fire came at least
+        /// ``RunLoopCore/lateThreshold`` after its deadline; a fire on time (or a real clock's wake latency) has
+        /// no fact.
+        case late(due: LoopInstant, missed: Int?)
         /// `observer`: the activity it was called for.
         case activity(Activity)
         /// `sleep`: what the wait is for.
@@ -272,5 +275,5 @@ extension LoopEvent {
     public var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
 
     /// The deadline a late `timer` fire was for.
-    public var lateDue: LoopInstant? { if case .late(let due) = fact { due } else { nil } }
+    public var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }
 }

@@ -5,7 +5,7 @@
 ///     0.050    T       1      default  timer          T1
 ///
 /// Every string from the scenario (thread, mode, item names, `say` texts, details) is shown through
-/// ``TerminalSafeText/terminalSafe(_:)``: a control sequence in a scenario file is printed as `\e…`, never sent
+/// `TerminalSafeText.terminalSafe(_:)`: a control sequence in a scenario file is printed as `\e…`, never sent
 /// to the terminal.
 public enum TextTraceFormatter {
     public static let header = ["time", "thread", "depth", "mode", "event", "name", "detail"]

@@ -19,6 +19,7 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     /// engine lock already makes every access exclusive.
     private let state: UnsafeMutablePointer<State>
 
+    /// An empty recorder; give it to a loop as its `sink`.
     public init() {
         state = .allocate(capacity: 1)
         state.initialize(to: State())
@@ -53,5 +54,6 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         if let onRecord = state.pointee.onRecord { onRecord(state.pointee.trace.count) }
     }
 
+    /// Forgets every event recorded so far.
     public func removeAll() { state.pointee.trace = LoopTrace() }
 }

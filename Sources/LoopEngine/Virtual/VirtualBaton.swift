@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The token that lets exactly one virtual thread run at a time.
 ///
 /// Every virtual thread of a ``VirtualWorld`` has its own OS thread (its loop's stack must survive while the
@@ -16,11 +10,11 @@ import Darwin
 /// context switches per hand-over (a 1,000-worker queue took 23 s).
 final class VirtualBaton: @unchecked Sendable {
     // @unchecked Sendable: `holder`, `finished` and `conditions` are only touched with `mutex` held.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PosixMutex()
     /// The condition that thread `index` waits on, made when it first waits (nil: that thread never waited).
-    private var conditions: [UnsafeMutablePointer<pthread_cond_t>?] = []
+    private var conditions: [PosixCondition?] = []
     /// The condition ``awaitFinish()`` waits on.
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let condition = PosixCondition()
     private var holder: Int?
     private var finished = false
     /// Hand-overs, and returns from a wait on a thread's condition (test hooks: each hand-over wakes one thread).
@@ -30,80 +24,59 @@ final class VirtualBaton: @unchecked Sendable {
     /// A baton held by thread `holder` from the start (the thread that starts the world).
     init(holder: Int) {
         self.holder = holder
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        for condition in conditions.compactMap({ $0 }) + [condition] {
-            pthread_cond_destroy(condition)
-            condition.deinitialize(count: 1)
-            condition.deallocate()
-        }
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     /// Gives the baton to `thread`. The caller must hold it, and must not touch engine state afterwards until it
     /// has the baton again (``await(_:)``).
     func pass(to thread: Int) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         holder = thread
         passes += 1
         // Only the new holder wakes; one that has not waited yet finds `holder` set when it does.
-        if thread < conditions.count, let waiting = conditions[thread] { pthread_cond_signal(waiting) }
-        pthread_mutex_unlock(mutex)
+        if thread < conditions.count, let waiting = conditions[thread] { waiting.signal() }
+        mutex.unlock()
     }
 
     /// Blocks the calling OS thread until the baton is handed to `thread`.
     func await(_ thread: Int) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         if holder != thread {
             let own = ownCondition(thread)
             while holder != thread {
-                pthread_cond_wait(own, mutex)
+                own.wait(releasing: mutex)
                 wakeUps += 1
             }
         }
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Retires the baton: every virtual thread has ended. Called by the last holder.
     func finish() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         holder = nil
         finished = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        condition.broadcast()
+        mutex.unlock()
     }
 
     /// Thread `thread`'s condition, made on first use; called with `mutex` held.
-    private func ownCondition(_ thread: Int) -> UnsafeMutablePointer<pthread_cond_t> {
+    private func ownCondition(_ thread: Int) -> PosixCondition {
         if thread >= conditions.count { conditions += Array(repeating: nil, count: thread + 1 - conditions.count) }
         if let existing = conditions[thread] { return existing }
-        let made = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        made.initialize(to: pthread_cond_t())
-        pthread_cond_init(made, nil)
+        let made = PosixCondition()
         conditions[thread] = made
         return made
     }
 
     /// ``passes`` and ``wakeUps``, read under the mutex.
     var counts: (passes: Int, wakeUps: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return (passes, wakeUps)
+        mutex.withLock { (passes, wakeUps) }
     }
 
     /// Blocks until ``finish()``: the thread that started the world waits here for the others to end.
     func awaitFinish() {
-        pthread_mutex_lock(mutex)
-        while !finished { pthread_cond_wait(condition, mutex) }
-        pthread_mutex_unlock(mutex)
+        mutex.lock()
+        while !finished { condition.wait(releasing: mutex) }
+        mutex.unlock()
     }
 }

@@ -111,7 +111,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// more than the rest of the charge.
     private let iterationNanoseconds: Int64
 
-    /// - Parameter iterationCost: see ``iterationCost``; negative counts as zero.
+    /// - Parameters:
+    ///   - profile: the CoreFoundation to imitate (linux or darwin).
+    ///   - iterationCost: see ``iterationCost``; negative counts as zero.
     public init(profile: PlatformProfile = .linux, iterationCost: Duration = VirtualWorld.defaultIterationCost) {
         self.profile = profile
         self.iterationCost = max(iterationCost, .zero)

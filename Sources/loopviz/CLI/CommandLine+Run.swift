@@ -44,7 +44,7 @@ extension CommandLine {
         "run": (RunCommand.help, RunCommand.run),
         "check": (CheckCommand.help, CheckCommand.run),
         "compare": (CompareCommand.help, CompareCommand.run),
-        "screen": (UICommand.help, { UICommand.run($0, headless: true) }),
+        "screen": (UICommand.screenHelp, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),
         "hangs": (HangsCommand.help, HangsCommand.run),
     ]

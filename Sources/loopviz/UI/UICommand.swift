@@ -43,6 +43,34 @@ enum UICommand {
         \(ExitStatus.helpText(budget: "(screen) the event budget (--max-events) stopped the replay; the screen is printed", signals: "the terminal restored"))
         """
 
+    /// `loopviz screen --help`: the command's own usage and exit statuses, not the UI's.
+    static let screenHelp = """
+        OVERVIEW: Print the screen the UI shows at a step, as text, without a terminal.
+
+        USAGE: loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
+                              [--iteration-cost TIME]
+
+        Without a FILE, the built-in lesson. The scenario is replayed on the virtual clock (a real-clock run is
+        never the same twice) and the screen after its first N events is printed; colours and attributes are
+        not printed, only the characters.
+
+        OPTIONS:
+          --step N                The number of events shown (default: the last step of the first 5 seconds).
+          --size WxH              The screen size, default 80x24 (at most 1000x1000; below 80x24 the screen
+                                  says what size is needed).
+          --no-color              As the UI's (no effect on the characters).
+          --ascii                 ASCII glyphs only.
+          --max-events N          Compute at most N events of the replay (default 1000000).
+        \(IterationCostOption.help)
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0    the screen was printed
+          2    invalid input or usage (the file, an option, --clock real), or the replay stopped at a limit of
+               the scenario (the message says which); the screen is printed before that message
+        \(ExitStatus.helpText(budget: "the event budget (--max-events) stopped the replay; the screen is printed", signals: "nothing left behind"))
+        """
+
     static func run(_ arguments: [String], headless: Bool) -> ExitStatus {
         let scanner: ArgumentScanner
         do {
@@ -53,7 +81,7 @@ enum UICommand {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
         if scanner.has("-h") || scanner.has("--help") {
-            print(help)
+            print(headless ? screenHelp : help)
             return .success
         }
         if scanner.positional.count > 1 {

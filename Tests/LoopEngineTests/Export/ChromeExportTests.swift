@@ -56,7 +56,9 @@ struct ChromeExportTests {
     @Test("every slice has a non-negative time and duration, and slices on one track nest", arguments: traces)
     func slicesNest(_ name: String, _ events: [LoopEvent]) throws {
         let slices = try Self.slices(try Self.parse(events).events)
-        #expect(!slices.isEmpty)
+        // One slice per run and per callout the trace holds, a run cut short by a halt included.
+        #expect(slices.filter { $0.category == "run" }.count == events.filter { $0.kind == .runStart }.count)
+        #expect(slices.filter { $0.category == "callout" }.count == events.filter(\.kind.isCallout).count)
         for slice in slices { #expect(slice.ts >= 0 && slice.dur >= 0, "\(slice)") }
         for tid in Set(slices.map(\.tid)) {
             let track = slices.filter { $0.tid == tid }

@@ -2,69 +2,11 @@
 import LoopEngine
 import Testing
 
-/// One loop to run rules against, whatever its backend: the virtual clock (exact, instant) or real threads on the
-/// real clock (the same core, asleep in the kernel). A rule written against this runs on both and must give the
-/// same trace on both.
-protocol LoopHarness: AnyObject {
-    var loop: RunLoopCore { get }
-    /// A version-1 source on this harness's backend, added to `mode`.
-    func makePort(_ name: String, in mode: ModeName, perform: @escaping @Sendable (Int) -> Void) -> LoopSource
-    /// What another thread does `milliseconds` after the start (on the real backend: once the loop also sleeps).
-    func fromAnotherThread(at milliseconds: Int, _ action: @escaping @Sendable () -> Void)
-    /// Waits for whatever the other threads still do; after this the trace is complete.
-    func settle()
-    /// The CF-observable steps so far.
-    var observableSteps: [String] { get }
-}
-
-extension VirtualHarness: LoopHarness {
-    func makePort(_ name: String, in mode: ModeName, perform: @escaping @Sendable (Int) -> Void) -> LoopSource {
-        port(name, in: mode, perform: perform)
-    }
-
-    func fromAnotherThread(at milliseconds: Int, _ action: @escaping @Sendable () -> Void) {
-        world.at(ms(milliseconds), action)
-    }
-
-    func settle() {}
-
-    var observableSteps: [String] { steps }
-}
-
-extension RealHarness: LoopHarness {
-    func makePort(_ name: String, in mode: ModeName, perform: @escaping @Sendable (Int) -> Void) -> LoopSource {
-        let source = LoopSource(portNamed: name, on: waiter, perform: perform)
-        loop.add(source, to: mode)
-        return source
-    }
-
-    func fromAnotherThread(at milliseconds: Int, _ action: @escaping @Sendable () -> Void) {
-        at(milliseconds, action)
-    }
-
-    func settle() { finish() }
-
-    var observableSteps: [String] { steps }
-}
-
-/// The backends a shared rule runs on.
-enum Backend: String, CaseIterable, CustomTestStringConvertible {
-    case virtual, real
-
-    func makeHarness() -> any LoopHarness {
-        switch self {
-        case .virtual: VirtualHarness()
-        case .real: RealHarness()
-        }
-    }
-
-    var testDescription: String { rawValue }
-}
-
 extension Real {
-    /// A subset of the rule tests, run on both backends through one harness: the rules whose outcome does not
-    /// depend on how long the machine takes (observer order, result precedence, stop and wake-up, source0
-    /// coalescing, port and timer wakes). The real side only waits longer.
+    /// Rules that need another thread or a timer to wake a sleeping loop, on both backends through one harness
+    /// (stop and wake-up from another thread, port and timer wakes, signals and blocks that do not wake): their
+    /// outcome does not depend on how long the machine takes, only the real side waits longer. The rule suites
+    /// (`Rules`) run their own tests on both backends where they can; these are the ones written for it.
     @Suite("rules on both backends")
     struct BothBackendsRuleTests {
         static let sleepCycle = ["beforeWaiting", "afterWaiting"]

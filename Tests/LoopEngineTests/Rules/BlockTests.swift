@@ -4,9 +4,9 @@ import Testing
 extension Rules {
     @Suite("§6 blocks (CFRunLoopPerformBlock)")
     struct BlockTests {
-        @Test("performing a block for a mode name creates the mode")
-        func performBlockCreatesTheMode() {
-            let h = VirtualHarness()
+        @Test("performing a block for a mode name creates the mode", arguments: Backend.allCases)
+        func performBlockCreatesTheMode(backend: Backend) {
+            let h = backend.makeHarness()
             h.block("B", ["ModeX", "ModeY"])
             #expect(h.loop.allModes == ["ModeX", "ModeY", .default])
         }
@@ -60,9 +60,11 @@ extension Rules {
                 ])
         }
 
-        @Test("blocks run in FIFO order, only those tagged for the running mode; the others wait for their mode")
-        func blocksAreFilteredByModeInFIFOOrder() {
-            let h = VirtualHarness()
+        @Test(
+            "blocks run in FIFO order, only those tagged for the running mode; the others wait for their mode",
+            arguments: Backend.allCases)
+        func blocksAreFilteredByModeInFIFOOrder(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive("KX", in: "ModeX")
             h.block("B1", [.default])
             h.block("B2", ["ModeX"])
@@ -78,9 +80,11 @@ extension Rules {
                         "runStart ModeX → entry → beforeTimers → beforeSources → block B2 → exit → result timedOut"))
         }
 
-        @Test("blocks kept for another mode stay in order, ahead of blocks queued during the pass")
-        func keptBlocksStayAheadOfNewOnes() {
-            let h = VirtualHarness()
+        @Test(
+            "blocks kept for another mode stay in order, ahead of blocks queued during the pass",
+            arguments: Backend.allCases)
+        func keptBlocksStayAheadOfNewOnes(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive("KX", in: "ModeX")
             h.block("X1", ["ModeX"])
             h.block("D") { h.block("X3", ["ModeX"]) }
@@ -110,9 +114,9 @@ extension Rules {
                 ])
         }
 
-        @Test("blocks run before the source0s of the same iteration")
-        func blocksRunBeforeSource0s() {
-            let h = VirtualHarness()
+        @Test("blocks run before the source0s of the same iteration", arguments: Backend.allCases)
+        func blocksRunBeforeSource0s(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             a.signal()
             h.block("B")
@@ -140,9 +144,9 @@ extension Rules {
                 ])
         }
 
-        @Test("a block tagged common runs in a mode only while that mode is common")
-        func commonBlockFollowsTheCommonModes() {
-            let h = VirtualHarness()
+        @Test("a block tagged common runs in a mode only while that mode is common", arguments: Backend.allCases)
+        func commonBlockFollowsTheCommonModes(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive("KY", in: "ModeY")
             h.block("C", [.common])
             h.run("ModeY", 0)

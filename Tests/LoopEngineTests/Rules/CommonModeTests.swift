@@ -26,9 +26,11 @@ extension Rules {
                 ])
         }
 
-        @Test("adding an item to the common modes adds it to each common mode, scheduling it once per mode")
-        func addingToCommonModesAddsToEach() {
-            let h = VirtualHarness()
+        @Test(
+            "adding an item to the common modes adds it to each common mode, scheduling it once per mode",
+            arguments: Backend.allCases)
+        func addingToCommonModesAddsToEach(backend: Backend) {
+            let h = backend.makeHarness()
             let log = CallLog()
             h.loop.addCommonMode("ModeY")
             let a = LoopSource(name: "A", schedule: { _, mode in log.append("schedule \(mode)") }) {}
@@ -39,9 +41,11 @@ extension Rules {
             #expect(h.loop.contains(a, in: "ModeY"))
         }
 
-        @Test("removing from one common mode leaves the item in the others and among the common items")
-        func removingFromOneCommonModeKeepsTheRest() {
-            let h = VirtualHarness()
+        @Test(
+            "removing from one common mode leaves the item in the others and among the common items",
+            arguments: Backend.allCases)
+        func removingFromOneCommonModeKeepsTheRest(backend: Backend) {
+            let h = backend.makeHarness()
             h.loop.addCommonMode("ModeY")
             let a = h.source("A", in: .common)
             h.loop.remove(a, from: "ModeY")
@@ -52,9 +56,11 @@ extension Rules {
             #expect(h.loop.contains(a, in: "ModeZ"))
         }
 
-        @Test("removing from the common modes removes the item from every common mode and the common items")
-        func removingFromCommonModesRemovesEverywhere() {
-            let h = VirtualHarness()
+        @Test(
+            "removing from the common modes removes the item from every common mode and the common items",
+            arguments: Backend.allCases)
+        func removingFromCommonModesRemovesEverywhere(backend: Backend) {
+            let h = backend.makeHarness()
             h.loop.addCommonMode("ModeY")
             let a = h.source("A", in: .common)
             let t = h.makeTimer("T", at: 20, in: [.common])
@@ -69,9 +75,9 @@ extension Rules {
             #expect(h.loop.isFinished(mode: "ModeZ"))
         }
 
-        @Test("kCFRunLoopCommonModes cannot be run, even when the common modes hold items")
-        func commonModesCannotBeRun() {
-            let h = VirtualHarness()
+        @Test("kCFRunLoopCommonModes cannot be run, even when the common modes hold items", arguments: Backend.allCases)
+        func commonModesCannotBeRun(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A", in: .common)
             a.signal()
             #expect(h.run(.common, 1) == .finished)
@@ -97,9 +103,11 @@ extension Rules {
                 ])
         }
 
-        @Test("on a secondary thread a mode made common is still empty when it holds nothing")
-        func commonModeOnASecondaryThreadCanBeEmpty() {
-            let h = VirtualHarness()
+        @Test(
+            "on a secondary thread a mode made common is still empty when it holds nothing", arguments: Backend.allCases
+        )
+        func commonModeOnASecondaryThreadCanBeEmpty(backend: Backend) {
+            let h = backend.makeHarness()
             h.loop.addCommonMode("ModeY")
             #expect(h.loop.isFinished(mode: "ModeY"))
             #expect(h.run("ModeY", 0.05) == .finished)

@@ -76,18 +76,20 @@ extension Rules {
                     == trace("runStart default → entry → beforeTimers → beforeSources → block B1 → beforeWaiting"))
         }
 
-        @Test("a block tagged only for another mode does not keep a mode non-empty")
-        func blockForAnotherModeDoesNotCount() {
-            let h = VirtualHarness()
+        @Test("a block tagged only for another mode does not keep a mode non-empty", arguments: Backend.allCases)
+        func blockForAnotherModeDoesNotCount(backend: Backend) {
+            let h = backend.makeHarness()
             h.block("B", ["ModeX"])
             #expect(h.run(.default, 0.1) == .finished)
             #expect(h.steps == ["runStart default", "result finished"])
             #expect(!h.loop.isFinished(mode: "ModeX"))
         }
 
-        @Test("a block tagged common keeps a common mode non-empty, but not a mode that is not common")
-        func commonBlockCountsInCommonModes() {
-            let h = VirtualHarness()
+        @Test(
+            "a block tagged common keeps a common mode non-empty, but not a mode that is not common",
+            arguments: Backend.allCases)
+        func commonBlockCountsInCommonModes(backend: Backend) {
+            let h = backend.makeHarness()
             h.block("B", ["ModeX"])
             h.block("C", [.common])
             #expect(!h.loop.isFinished(mode: .default))
@@ -102,18 +104,20 @@ extension Rules {
                         "runStart default → entry → beforeTimers → beforeSources → block C → exit → result timedOut"))
         }
 
-        @Test("a block tagged with a set of modes keeps each of them non-empty")
-        func blockWithAModeSetCounts() {
-            let h = VirtualHarness()
+        @Test("a block tagged with a set of modes keeps each of them non-empty", arguments: Backend.allCases)
+        func blockWithAModeSetCounts(backend: Backend) {
+            let h = backend.makeHarness()
             h.block("B", ["ModeX", "ModeY"])
             #expect(!h.loop.isFinished(mode: "ModeX"))
             #expect(!h.loop.isFinished(mode: "ModeY"))
             #expect(h.loop.isFinished(mode: .default))
         }
 
-        @Test("observers never count: a mode with only observers returns finished without calling any")
-        func observersDoNotCount() {
-            let h = VirtualHarness()
+        @Test(
+            "observers never count: a mode with only observers returns finished without calling any",
+            arguments: Backend.allCases)
+        func observersDoNotCount(backend: Backend) {
+            let h = backend.makeHarness()
             let o = h.observer("O")
             let p = h.observer("P", .entry, order: 1)
             #expect(h.run(.default, 1) == .finished)
@@ -146,9 +150,11 @@ extension Rules {
             #expect(h.timedSteps == sleepsUntilTimeout("default", 100))
         }
 
-        @Test("invalidating a signalled source removes it: it neither runs nor keeps the mode alive")
-        func invalidatedSignalledSourceIsGone() {
-            let h = VirtualHarness()
+        @Test(
+            "invalidating a signalled source removes it: it neither runs nor keeps the mode alive",
+            arguments: Backend.allCases)
+        func invalidatedSignalledSourceIsGone(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             a.signal()
             a.invalidate()
@@ -156,9 +162,9 @@ extension Rules {
             #expect(h.steps == ["runStart default", "result finished"])
         }
 
-        @Test("on a secondary thread the default mode with nothing in it is empty")
-        func secondaryThreadDefaultModeIsEmpty() {
-            let h = VirtualHarness()
+        @Test("on a secondary thread the default mode with nothing in it is empty", arguments: Backend.allCases)
+        func secondaryThreadDefaultModeIsEmpty(backend: Backend) {
+            let h = backend.makeHarness()
             #expect(h.loop.isFinished(mode: .default))
             #expect(h.run(.default, 1) == .finished)
             #expect(h.steps == ["runStart default", "result finished"])

@@ -114,9 +114,11 @@ extension Rules {
                 ])
         }
 
-        @Test("a nested run counts the timer that is firing: a lone one-shot timer's nested run does not finish")
-        func nestedRunCountsTheFiringTimer() {
-            let h = VirtualHarness()
+        @Test(
+            "a nested run counts the timer that is firing: a lone one-shot timer's nested run does not finish",
+            arguments: Backend.allCases)
+        func nestedRunCountsTheFiringTimer(backend: Backend) {
+            let h = backend.makeHarness()
             var nested: RunResult?
             h.timer("T", at: 10) { _ in nested = h.run(.default, 0) }
             #expect(h.run(.default, 1) == .finished)

@@ -4,18 +4,22 @@ import Testing
 extension Rules {
     @Suite("§1 object model")
     struct ObjectModelTests {
-        @Test("a new loop has exactly one mode, the default mode, and it is the only common mode")
-        func newLoopHasOnlyTheDefaultMode() {
-            let h = VirtualHarness()
+        @Test(
+            "a new loop has exactly one mode, the default mode, and it is the only common mode",
+            arguments: Backend.allCases)
+        func newLoopHasOnlyTheDefaultMode(backend: Backend) {
+            let h = backend.makeHarness()
             #expect(h.loop.allModes == [.default])
             #expect(h.loop.commonModeNames == [.default])
             #expect(h.loop.currentMode == nil)
             #expect(h.loop.depth == 0)
         }
 
-        @Test("adding an item, queueing a block or adding a common mode creates the named mode")
-        func modesAreCreatedOnDemand() {
-            let h = VirtualHarness()
+        @Test(
+            "adding an item, queueing a block or adding a common mode creates the named mode",
+            arguments: Backend.allCases)
+        func modesAreCreatedOnDemand(backend: Backend) {
+            let h = backend.makeHarness()
             _ = h.source("A", in: "Mode0")
             _ = h.port("S", in: "Mode1")
             h.makeTimer("T", at: 50, in: ["ModeT"])
@@ -25,17 +29,19 @@ extension Rules {
             #expect(h.loop.allModes == ["Mode0", "Mode1", "ModeB", "ModeC", "ModeO", "ModeT", .default])
         }
 
-        @Test("a mode is never destroyed, even when its last item is removed")
-        func modesAreNeverDestroyed() {
-            let h = VirtualHarness()
+        @Test("a mode is never destroyed, even when its last item is removed", arguments: Backend.allCases)
+        func modesAreNeverDestroyed(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A", in: "ModeX")
             h.loop.remove(a, from: "ModeX")
             #expect(h.loop.allModes == ["ModeX", .default])
         }
 
-        @Test("running a mode that was never created returns finished, calls nothing and does not create it")
-        func runningAnUnknownModeFinishes() {
-            let h = VirtualHarness()
+        @Test(
+            "running a mode that was never created returns finished, calls nothing and does not create it",
+            arguments: Backend.allCases)
+        func runningAnUnknownModeFinishes(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.observer("O")
             let result = h.run("Nowhere", 0.1)

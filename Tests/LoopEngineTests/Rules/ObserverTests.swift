@@ -15,9 +15,11 @@ extension Rules {
             #expect(Activity.allActivities.rawValue == 0x0FFF_FFFF)
         }
 
-        @Test("observers are called in ascending order, equal orders in the order they were added")
-        func observersAreCalledByOrderThenInsertion() {
-            let h = VirtualHarness()
+        @Test(
+            "observers are called in ascending order, equal orders in the order they were added",
+            arguments: Backend.allCases)
+        func observersAreCalledByOrderThenInsertion(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.observer("O(10)", order: 10)
             h.observer("O(-5)", order: -5)
@@ -45,9 +47,9 @@ extension Rules {
                 ])
         }
 
-        @Test("an observer invalidated by an earlier observer of the same pass is skipped")
-        func invalidatedObserverIsSkipped() {
-            let h = VirtualHarness()
+        @Test("an observer invalidated by an earlier observer of the same pass is skipped", arguments: Backend.allCases)
+        func invalidatedObserverIsSkipped(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             var b: LoopObserver?
             h.observer("A", .entry, order: 0) { _ in b?.invalidate() }
@@ -61,9 +63,11 @@ extension Rules {
                         "afterWaiting → exit → result timedOut"))
         }
 
-        @Test("an observer merely removed from the mode by an earlier observer is still called in that pass")
-        func removedObserverStillCalledInThatPass() {
-            let h = VirtualHarness()
+        @Test(
+            "an observer merely removed from the mode by an earlier observer is still called in that pass",
+            arguments: Backend.allCases)
+        func removedObserverStillCalledInThatPass(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             var b: LoopObserver?
             h.observer("A", .entry, order: 0) { _ in
@@ -79,9 +83,9 @@ extension Rules {
                         "beforeWaiting → afterWaiting → exit → result timedOut"))
         }
 
-        @Test("observers of other modes are never called")
-        func observersOfOtherModesAreNotCalled() {
-            let h = VirtualHarness()
+        @Test("observers of other modes are never called", arguments: Backend.allCases)
+        func observersOfOtherModesAreNotCalled(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.keepAlive("KX", in: "ModeX")
             h.observer("X", .entry, in: "ModeX")
@@ -95,9 +99,11 @@ extension Rules {
                         "runStart ModeX → entry → observer X → beforeTimers → beforeSources → exit → result timedOut"))
         }
 
-        @Test("a one-shot observer is invalidated after its first callout, whatever the activity, in every mode")
-        func oneShotObserverRunsOnce() {
-            let h = VirtualHarness()
+        @Test(
+            "a one-shot observer is invalidated after its first callout, whatever the activity, in every mode",
+            arguments: Backend.allCases)
+        func oneShotObserverRunsOnce(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.keepAlive("KX", in: "ModeX")
             let o = h.observer("O", [.beforeWaiting, .exit], repeats: false)
@@ -155,9 +161,9 @@ extension Rules {
                 ])
         }
 
-        @Test("an observer that wants only some activities is called only for those")
-        func observerActivityFilter() {
-            let h = VirtualHarness()
+        @Test("an observer that wants only some activities is called only for those", arguments: Backend.allCases)
+        func observerActivityFilter(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             var seen: [Activity] = []
             h.observer("O", [.entry, .afterWaiting]) { seen.append($0) }

@@ -20,9 +20,9 @@ extension Rules {
                 ])
         }
 
-        @Test("tasks queued together run in one perform, in order")
-        func queuedTasksRunInOrder() {
-            let h = VirtualHarness()
+        @Test("tasks queued together run in one perform, in order", arguments: Backend.allCases)
+        func queuedTasksRunInOrder(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.loop.performTask("A") {}
             h.loop.performTask("B") {}
@@ -34,9 +34,9 @@ extension Rules {
                 ])
         }
 
-        @Test("a task for another mode waits for a run of that mode")
-        func taskWaitsForItsMode() {
-            let h = VirtualHarness()
+        @Test("a task for another mode waits for a run of that mode", arguments: Backend.allCases)
+        func taskWaitsForItsMode(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.keepAlive("KX", in: "ModeX")
             h.loop.performTask("X", modes: ["ModeX"]) {}

@@ -73,9 +73,11 @@ extension Rules {
                 ])
         }
 
-        @Test("a polling run that fires the last one-shot timer returns timedOut, not finished")
-        func pollFiringTheLastTimerTimesOut() {
-            let h = VirtualHarness()
+        @Test(
+            "a polling run that fires the last one-shot timer returns timedOut, not finished",
+            arguments: Backend.allCases)
+        func pollFiringTheLastTimerTimesOut(backend: Backend) {
+            let h = backend.makeHarness()
             h.timer("T", at: 0)
             #expect(h.run(.default, 0) == .timedOut)
             #expect(
@@ -125,9 +127,11 @@ extension Rules {
                 ])
         }
 
-        @Test("a mode that becomes empty during an iteration finishes the run at the end of it")
-        func emptyAtTheEndFinishes() {
-            let h = VirtualHarness()
+        @Test(
+            "a mode that becomes empty during an iteration finishes the run at the end of it",
+            arguments: Backend.allCases)
+        func emptyAtTheEndFinishes(backend: Backend) {
+            let h = backend.makeHarness()
             var a: LoopSource?
             a = h.source("A") { a?.invalidate() }
             a?.signal()

@@ -2,7 +2,10 @@ import LoopEngine
 import Testing
 
 /// The rule tests: one suite per section of the CFRunLoop spec, each test asserting a whole trace on the virtual
-/// clock. Nesting every suite in `Rules` makes `swift test --filter Rules` select them all.
+/// clock - and on real threads too wherever the rule's outcome does not depend on how long the machine takes
+/// (`@Test(arguments: Backend.allCases)` with `backend.makeHarness()`, Support/LoopHarness.swift). What stays
+/// virtual only reads exact times, drives the virtual world, or needs two things from other threads in a given
+/// order. Nesting every suite in `Rules` makes `swift test --filter Rules` select them all.
 @Suite("spec rules")
 enum Rules {
     /// A trace written as docs/cfrunloop.md writes it, `entry → beforeTimers → …`, split over as many strings as
@@ -19,13 +22,6 @@ enum Rules {
 }
 
 extension VirtualHarness {
-    /// A version-1 source whose port is never written (docs/cfrunloop.md's "keep-alive"): it keeps a mode non-empty and
-    /// never appears in a trace.
-    @discardableResult
-    func keepAlive(_ name: String = "K", in mode: ModeName = .default) -> LoopSource {
-        port(name, in: mode)
-    }
-
     /// What another thread does at `milliseconds` after the start.
     func at(_ milliseconds: Int, _ action: @escaping () -> Void) {
         world.at(ms(milliseconds), action)
@@ -37,32 +33,8 @@ extension VirtualHarness {
         loop.clock.spend(.milliseconds(milliseconds))
     }
 
-    /// `CFRunLoopRunInMode(mode, seconds, rash)`.
-    @discardableResult
-    func run(_ mode: ModeName = .default, _ seconds: Double, rash: Bool = false) -> RunResult {
-        loop.run(mode: mode, seconds: seconds, returnAfterSourceHandled: rash)
-    }
-
     /// The current virtual time in whole milliseconds.
     var nowMS: Int64 { world.now.nanoseconds / 1_000_000 }
-
-    /// A timer with every option of `CFRunLoopTimerCreate`, added to `modes`.
-    @discardableResult
-    func makeTimer(
-        _ name: String, at first: Int, every interval: Int = 0, tolerance: Int = 0, order: Int = 0,
-        in modes: [ModeName] = [.default], callout: @escaping (LoopTimer) -> Void = { _ in }
-    ) -> LoopTimer {
-        let timer = LoopTimer(
-            name: name, fireDate: ms(first), interval: .milliseconds(interval), tolerance: .milliseconds(tolerance),
-            order: order, callout: callout)
-        for mode in modes { loop.add(timer, to: mode) }
-        return timer
-    }
-
-    /// `CFRunLoopPerformBlock` (does not wake the loop).
-    func block(_ name: String, _ modes: [ModeName] = [.default], _ action: @escaping () -> Void = {}) {
-        loop.perform(name, modes: modes, action)
-    }
 
     /// The CF-observable steps plus some engine-only ones (`stop`, `wakeUp`, …) that make a trace read like the
     /// docs/cfrunloop.md's (`timer T → CFRunLoopStop → exit`).

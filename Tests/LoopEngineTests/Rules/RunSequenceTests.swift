@@ -42,9 +42,9 @@ extension Rules {
                 ])
         }
 
-        @Test("running kCFRunLoopCommonModes returns finished and calls no observer")
-        func commonModesIsNotRunnable() {
-            let h = VirtualHarness()
+        @Test("running kCFRunLoopCommonModes returns finished and calls no observer", arguments: Backend.allCases)
+        func commonModesIsNotRunnable(backend: Backend) {
+            let h = backend.makeHarness()
             let o = h.observer("O", in: .common)
             h.keepAlive(in: .common)
             let result = h.run(.common, 0.1)
@@ -53,9 +53,9 @@ extension Rules {
             #expect(o.callCount == 0)
         }
 
-        @Test("an empty mode returns finished at once without entry or exit observers")
-        func emptyModeSkipsEntryAndExit() {
-            let h = VirtualHarness()
+        @Test("an empty mode returns finished at once without entry or exit observers", arguments: Backend.allCases)
+        func emptyModeSkipsEntryAndExit(backend: Backend) {
+            let h = backend.makeHarness()
             let o = h.observer("O")
             let result = h.run(.default, 0.1)
             #expect(result == .finished)
@@ -93,9 +93,9 @@ extension Rules {
                 ])
         }
 
-        @Test("the current mode is the running mode during a run and none outside it")
-        func currentModeDuringARun() {
-            let h = VirtualHarness()
+        @Test("the current mode is the running mode during a run and none outside it", arguments: Backend.allCases)
+        func currentModeDuringARun(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive(in: "ModeX")
             var seen: [ModeName?] = []
             h.observer("O", .entry, in: "ModeX") { _ in seen.append(h.loop.currentMode) }
@@ -154,9 +154,10 @@ extension Rules {
                 ])
         }
 
-        @Test("a rash run can perform one source0 and one port source in the same iteration")
-        func rashRunPerformsASource0AndAPort() {
-            let h = VirtualHarness()
+        @Test(
+            "a rash run can perform one source0 and one port source in the same iteration", arguments: Backend.allCases)
+        func rashRunPerformsASource0AndAPort(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             let s = h.port("S")
             a.signal()

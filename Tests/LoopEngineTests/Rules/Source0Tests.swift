@@ -72,18 +72,18 @@ extension Rules {
                 ])
         }
 
-        @Test("signalling an invalidated source is ignored")
-        func signallingAnInvalidSourceIsIgnored() {
-            let h = VirtualHarness()
+        @Test("signalling an invalidated source is ignored", arguments: Backend.allCases)
+        func signallingAnInvalidSourceIsIgnored(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             a.invalidate()
             a.signal()
             #expect(!a.isSignalled)
         }
 
-        @Test("any number of signals before the perform give one perform")
-        func signalsCoalesce() {
-            let h = VirtualHarness()
+        @Test("any number of signals before the perform give one perform", arguments: Backend.allCases)
+        func signalsCoalesce(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             a.signal()
             a.signal()
@@ -95,9 +95,11 @@ extension Rules {
                         "runStart default → entry → beforeTimers → beforeSources → source0 A → exit → result timedOut"))
         }
 
-        @Test("a source that re-signals itself is performed once per iteration, never twice in one pass")
-        func selfResignalRunsInTheNextIteration() {
-            let h = VirtualHarness()
+        @Test(
+            "a source that re-signals itself is performed once per iteration, never twice in one pass",
+            arguments: Backend.allCases)
+        func selfResignalRunsInTheNextIteration(backend: Backend) {
+            let h = backend.makeHarness()
             var calls = 0
             var a: LoopSource?
             a = h.source("A") {
@@ -169,9 +171,11 @@ extension Rules {
                 ])
         }
 
-        @Test("schedule runs once per concrete mode a source enters, also for common modes added later")
-        func scheduleCallouts() {
-            let h = VirtualHarness()
+        @Test(
+            "schedule runs once per concrete mode a source enters, also for common modes added later",
+            arguments: Backend.allCases)
+        func scheduleCallouts(backend: Backend) {
+            let h = backend.makeHarness()
             let log = CallLog()
             let a = LoopSource(
                 name: "A", schedule: { _, mode in log.append("schedule \(mode)") },
@@ -184,9 +188,11 @@ extension Rules {
             #expect(log.entries == ["schedule default", "schedule ModeY", "schedule ModeZ", "schedule ModeX"])
         }
 
-        @Test("cancel runs on removal from a mode and, on invalidation, once per mode the source was in")
-        func cancelCallouts() {
-            let h = VirtualHarness()
+        @Test(
+            "cancel runs on removal from a mode and, on invalidation, once per mode the source was in",
+            arguments: Backend.allCases)
+        func cancelCallouts(backend: Backend) {
+            let h = backend.makeHarness()
             let log = CallLog()
             let a = LoopSource(
                 name: "A", schedule: { _, _ in }, cancel: { _, mode in log.append("cancel \(mode)") }, perform: {})
@@ -201,9 +207,11 @@ extension Rules {
             #expect(Set(log.entries) == ["cancel ModeX", "cancel default", "cancel ModeY"])
         }
 
-        @Test("a second source equal to one in the mode is not added, is reported as contained, and does nothing")
-        func equalSourcesAreOne() {
-            let h = VirtualHarness()
+        @Test(
+            "a second source equal to one in the mode is not added, is reported as contained, and does nothing",
+            arguments: Backend.allCases)
+        func equalSourcesAreOne(backend: Backend) {
+            let h = backend.makeHarness()
             let log = CallLog()
             let first = LoopSource(name: "A1", equalityKey: "same") {}
             let second = LoopSource(

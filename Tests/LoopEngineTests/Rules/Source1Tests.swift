@@ -4,9 +4,9 @@ import Testing
 extension Rules {
     @Suite("§8 version-1 sources (ports)")
     struct Source1Tests {
-        @Test("a mode whose only version-1 source was removed is empty")
-        func removingTheOnlyPortEmptiesTheMode() {
-            let h = VirtualHarness()
+        @Test("a mode whose only version-1 source was removed is empty", arguments: Backend.allCases)
+        func removingTheOnlyPortEmptiesTheMode(backend: Backend) {
+            let h = backend.makeHarness()
             let s = h.port("S")
             h.loop.remove(s, from: .default)
             #expect(h.run(.default, 1) == .finished)
@@ -91,9 +91,11 @@ extension Rules {
                 ])
         }
 
-        @Test("in a polling iteration after a source0 a ready port is performed without before/afterWaiting")
-        func readyPortIsServicedInThePoll() {
-            let h = VirtualHarness()
+        @Test(
+            "in a polling iteration after a source0 a ready port is performed without before/afterWaiting",
+            arguments: Backend.allCases)
+        func readyPortIsServicedInThePoll(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             let s = h.port("S")
             a.signal()

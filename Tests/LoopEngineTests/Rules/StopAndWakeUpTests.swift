@@ -351,9 +351,11 @@ extension Rules {
                 ])
         }
 
-        @Test("stopping a mode is sticky: the next run of that mode, and only it, stops at once")
-        func stopModeIsSticky() {
-            let h = VirtualHarness()
+        @Test(
+            "stopping a mode is sticky: the next run of that mode, and only it, stops at once",
+            arguments: Backend.allCases)
+        func stopModeIsSticky(backend: Backend) {
+            let h = backend.makeHarness()
             h.keepAlive()
             h.keepAlive("KX", in: "ModeX")
             h.loop.stopMode("ModeX")
@@ -383,9 +385,9 @@ extension Rules {
                 ])
         }
 
-        @Test("CFRunLoopRun returns when the default mode finishes")
-        func runUntilStoppedReturnsWhenFinished() {
-            let h = VirtualHarness()
+        @Test("CFRunLoopRun returns when the default mode finishes", arguments: Backend.allCases)
+        func runUntilStoppedReturnsWhenFinished(backend: Backend) {
+            let h = backend.makeHarness()
             h.timer("T", at: 50)
             #expect(h.loop.runUntilStopped() == .finished)
             #expect(
@@ -485,9 +487,11 @@ extension Rules {
                 ])
         }
 
-        @Test("limitDate(forMode:) is nil for an empty mode and the distant future for a mode without timers")
-        func limitDateOfEmptyAndTimerlessModes() {
-            let h = VirtualHarness()
+        @Test(
+            "limitDate(forMode:) is nil for an empty mode and the distant future for a mode without timers",
+            arguments: Backend.allCases)
+        func limitDateOfEmptyAndTimerlessModes(backend: Backend) {
+            let h = backend.makeHarness()
             #expect(h.loop.limitDate(forMode: "Nope") == nil)
             _ = h.keepAlive()
             #expect(h.loop.limitDate(forMode: .default) == .distantFuture)

@@ -17,16 +17,16 @@ extension Rules {
                         "runStart default → entry → beforeTimers → beforeSources → exit → result timedOut"))
         }
 
-        @Test("a polling run of an empty mode returns finished")
-        func pollOfAnEmptyModeFinishes() {
-            let h = VirtualHarness()
+        @Test("a polling run of an empty mode returns finished", arguments: Backend.allCases)
+        func pollOfAnEmptyModeFinishes(backend: Backend) {
+            let h = backend.makeHarness()
             #expect(h.run(.default, 0) == .finished)
             #expect(h.steps == ["runStart default", "result finished"])
         }
 
-        @Test("a polling run performs every signalled source0, then times out")
-        func pollPerformsAllSource0s() {
-            let h = VirtualHarness()
+        @Test("a polling run performs every signalled source0, then times out", arguments: Backend.allCases)
+        func pollPerformsAllSource0s(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             let b = h.source("B")
             a.signal()
@@ -39,9 +39,9 @@ extension Rules {
                         "result timedOut"))
         }
 
-        @Test("a rash polling run performs one source0 and returns handledSource")
-        func rashPollPerformsOneSource0() {
-            let h = VirtualHarness()
+        @Test("a rash polling run performs one source0 and returns handledSource", arguments: Backend.allCases)
+        func rashPollPerformsOneSource0(backend: Backend) {
+            let h = backend.makeHarness()
             let a = h.source("A")
             let b = h.source("B")
             a.signal()
@@ -85,9 +85,11 @@ extension Rules {
             #expect(h.steps == start + ["timer T"] + end + start + ["source1 S"] + end + start + end)
         }
 
-        @Test("a rash polling run runs a block, then a ready port, and returns handledSource")
-        func rashPollRunsBlockThenPort() {
-            let h = VirtualHarness()
+        @Test(
+            "a rash polling run runs a block, then a ready port, and returns handledSource", arguments: Backend.allCases
+        )
+        func rashPollRunsBlockThenPort(backend: Backend) {
+            let h = backend.makeHarness()
             let s = h.port("S")
             s.send()
             h.block("B")

@@ -19,7 +19,7 @@ struct EventWordingTests {
         (.runStart, .run(.poll, returnAfterSourceHandled: true), "limit poll, returnAfterSourceHandled"),
         (.runStart, .run(.forever, returnAfterSourceHandled: false), "limit forever"),
         (.source1, .messages(3), "3 messages"),
-        (.timer, .late(due: t100), "due 0.100"),
+        (.timer, .late(due: t100, missed: 1), "due 0.100"),
         (.observer, .activity(.beforeWaiting), "beforeWaiting"),
         (.sleep, .wait(.poll), "poll"),
         (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil)), "indefinitely"),

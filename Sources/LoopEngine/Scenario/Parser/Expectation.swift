@@ -36,7 +36,8 @@ public struct Expectation: Sendable, Equatable {
             self.line = line
         }
 
-        func matches(_ event: LoopEvent) -> Bool {
+        /// True when `event` is one this step names (its kind, and its name, thread and time when given).
+        public func matches(_ event: LoopEvent) -> Bool {
             guard event.kind == kind, name == nil || event.name == name else { return false }
             if let thread, event.loop != thread { return false }
             if let time, event.time < .zero + time || event.time >= .zero + time + resolution { return false }

@@ -22,12 +22,26 @@ public struct LoopScript: Sendable, Equatable {
     }
 }
 
-/// A line of narration (`say "…" at 250ms`, or `say "…" at step 12`).
+/// A line of narration (`say "…" at 250ms`, `say "…" after timer tick`, or `say "…" at step 12`), shown from
+/// the event its anchor names on.
 public struct Narration: Sendable, Equatable {
     public enum Anchor: Sendable, Equatable {
+        /// The first event at this time or later.
         case time(Duration)
         /// The 1-based number of an event in the full trace.
         case step(Int)
+        /// The first event this pattern matches (written as an `expect` line writes it).
+        case after(Expectation.Step)
+
+        /// True when `event`, the `index`-th (0-based) of the full trace, is the one this anchor names, or the
+        /// first one after it.
+        public func matches(_ event: LoopEvent, at index: Int) -> Bool {
+            switch self {
+            case .time(let time): event.time >= .zero + time
+            case .step(let step): index >= step - 1
+            case .after(let pattern): pattern.matches(event)
+            }
+        }
     }
 
     public var anchor: Anchor

@@ -1,10 +1,16 @@
 /// Parses the `.loop` scenario language into a ``LoopScript``.
 ///
 /// The language — its grammar, every construct with an example, and every diagnostic this parser gives — is
-/// described once, in docs/language.md. The words it knows are listed in ``ScenarioKeywords``.
+/// described once, in docs/language.md. The words it knows are listed in `ScenarioKeywords`.
 ///
 /// It reports every problem of a file at once, each with its file, line and column, rather than stopping at the
 /// first: a lesson's author fixes them in one pass.
+///
+/// A `say` line is tied to one event of the trace, never to a time alone: it is shown from that event on (until
+/// the next line's event), so it never describes what has not happened yet on screen. `say "…" at TIME` is the
+/// first event at TIME or later, `say "…" after EVENT` the first event matching EVENT (written and matched as an
+/// `expect` line is: `after 0.370 timer tick`, `after worker: sleep`), `say "…" at step N` the N-th event. A line
+/// whose event never happens is never shown.
 public enum ScenarioParser {
     /// Parses `source`; `file` names it in diagnostics.
     /// - Throws: every problem found, each with its line and column.
@@ -689,8 +695,15 @@ final class ScenarioParserState {
 
     func parseNarration(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Narration? {
         guard let text = expectString(&cursor, what: "the narration in quotes") else { return nil }
+        if cursor.accept("after") {
+            guard let event = parseEventPattern(&cursor, line) else { return nil }
+            return Narration(anchor: .after(event), text: text)
+        }
         guard cursor.accept("at") else {
-            error(line, at: cursor.peek, "expected 'at' and a time or a step: `say \"…\" at 250ms`")
+            error(
+                line, at: cursor.peek,
+                "expected 'at' and a time or a step, or 'after' and an event: `say \"…\" at 250ms`, "
+                    + "`say \"…\" after timer tick`")
             return nil
         }
         if cursor.accept("step") {
@@ -702,6 +715,43 @@ final class ScenarioParserState {
         }
         guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { return nil }
         return Narration(anchor: .time(time), text: text)
+    }
+
+    /// An event as an `expect` line names it: `[TIME] [THREAD:] KIND [NAME]` (`0.370 timer tick`, `worker: sleep`).
+    /// `say … after` names its event the same way, and matches it the same way.
+    func parseEventPattern(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Expectation.Step? {
+        var time: Duration?
+        var resolution = Duration.nanoseconds(1)
+        if case .number(let value, let unit) = cursor.peek?.kind {
+            let token = cursor.next()!
+            time = unit.isEmpty ? .secondsValue(value) : duration(token, line)
+            resolution = Self.resolution(of: token.text, unit: unit)
+        }
+        var thread: String?
+        if let word = cursor.peek, word.isWord, cursor.peekSecond?.isPunctuation(":") == true {
+            thread = word.text
+            _ = cursor.next()
+            _ = cursor.next()
+            expectedThreads.append((word.text, line, word.column))
+        }
+        guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
+        else { return nil }
+        guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
+            error(line, at: kindToken, "unknown event '\(kindToken.text)'")
+            return nil
+        }
+        var name: String?
+        if let token = cursor.peek, token.isWord {
+            name = token.text
+            _ = cursor.next()
+            if kind == .result && RunResult.allCases.allSatisfy({ $0.description != token.text }) {
+                error(
+                    line, at: token,
+                    "unknown result '\(token.text)'; expected finished, stopped, timedOut or handledSource")
+            }
+        }
+        return Expectation.Step(
+            time: time, resolution: resolution, thread: thread, kind: kind, name: name, line: line.number)
     }
 
     func parseExpectation(_ cursor: inout TokenCursor, _ node: Node) -> Expectation? {
@@ -722,41 +772,9 @@ final class ScenarioParserState {
         for child in node.children {
             rejectChildren(child, of: "an expected step")
             var cursor = TokenCursor(child.line)
-            var time: Duration?
-            var resolution = Duration.nanoseconds(1)
-            if case .number(let value, let unit) = cursor.peek?.kind {
-                let token = cursor.next()!
-                time = unit.isEmpty ? .secondsValue(value) : duration(token, child.line)
-                resolution = Self.resolution(of: token.text, unit: unit)
-            }
-            var thread: String?
-            if let word = cursor.peek, word.isWord, cursor.peekSecond?.isPunctuation(":") == true {
-                thread = word.text
-                _ = cursor.next()
-                _ = cursor.next()
-                expectedThreads.append((word.text, child.line, word.column))
-            }
-            guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
-            else { continue }
-            guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
-                error(child.line, at: kindToken, "unknown event '\(kindToken.text)'")
-                continue
-            }
-            var name: String?
-            if let token = cursor.peek, token.isWord {
-                name = token.text
-                _ = cursor.next()
-                if kind == .result && RunResult.allCases.allSatisfy({ $0.description != token.text }) {
-                    error(
-                        child.line, at: token,
-                        "unknown result '\(token.text)'; expected finished, stopped, timedOut or handledSource")
-                }
-            }
+            guard let step = parseEventPattern(&cursor, child.line) else { continue }
             finish(&cursor)
-            steps.append(
-                Expectation.Step(
-                    time: time, resolution: resolution, thread: thread, kind: kind, name: name,
-                    line: child.line.number))
+            steps.append(step)
         }
         return Expectation(mode: mode, steps: steps, line: line.number)
     }

@@ -25,7 +25,8 @@ extension LoopEvent.Fact {
             }
             out.add(.flag(rash))
         case .messages(let count): out.tag("messages", .number(Int64(count)))
-        case .late(let due): out.tag("late", .number(due.nanoseconds))
+        case .late(let due, let missed):
+            out.tag("late", .number(due.nanoseconds), missed.map { .number(Int64($0)) } ?? .none)
         case .activity(let activity): out.tag("activity", .number(Int64(activity.rawValue)))
         case .wait(.poll): out.tag("wait", .text("poll"))
         case .wait(.sleep(let timer, let limit)):
@@ -178,7 +179,9 @@ private struct TokenReader {
             }
             return flag().map { .run(limit, returnAfterSourceHandled: $0) }
         case "messages": return int().map { .messages($0) }
-        case "late": return instant().map { .late(due: $0) }
+        case "late":
+            guard let due = instant(), let missed = optional({ $0.int() }) else { return nil }
+            return .late(due: due, missed: missed)
         case "activity": return number().flatMap { UInt32(exactly: $0) }.map { .activity(Activity(rawValue: $0)) }
         case "wait":
             switch text() {

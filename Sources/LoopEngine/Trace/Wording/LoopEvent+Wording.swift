@@ -34,7 +34,7 @@ extension LoopEvent.Fact {
         switch self {
         case .run(let limit, let rash): "limit \(limit.words)" + (rash ? ", returnAfterSourceHandled" : "")
         case .messages(let count): "\(count) messages"
-        case .late(let due): "due \(due)"
+        case .late(let due, _): "due \(due)"
         case .activity(let activity): activity.description
         case .wait(let wait): wait.words
         case .woken(let cause): cause.words

@@ -36,8 +36,8 @@ enum DefaultLesson {
         at 3300ms on worker
           signal work
 
-        say "The loop sleeps: nothing to do until the timer at 0.6 s" at 0ms
-        say "The timer port woke the loop: afterWaiting, then the timer fires" at 600ms
+        say "The loop sleeps: nothing to do until the timer at 0.6 s" after sleep
+        say "The timer port woke the loop: afterWaiting, then the timer fires" after 0.600 wake
         say "Another thread signals `work` and wakes the loop: the source0 runs, then the loop polls" at 1300ms
         say "A message on the port `net` wakes the loop by itself" at 2400ms
         say "A signal without a wake-up: `work` waits until the timer wakes the loop at 3.6 s" at 3300ms

@@ -22,7 +22,7 @@ struct LoopSnapshot: Equatable {
     /// How often each timer fired, and when it last did (bounded: a long trace's state stays small).
     var timerFireCounts: [String: Int] = [:]
     var lastTimerFire: [String: LoopInstant] = [:]
-    /// Fires that came late (after a missed deadline): each stands for one or more dropped ticks.
+    /// Fires that came late (a missed tick, or a millisecond or more after the deadline: the `late` fact).
     var lateFires: [String: Int] = [:]
     var observerCalls: [String: Int] = [:]
     /// Blocks queued and not yet run, in order.

@@ -46,6 +46,8 @@ struct Session: Equatable {
     /// Live: the oldest events forgotten to keep the trace bounded. What is folded from the trace (the loop's
     /// state, the pool's counters) then starts from the oldest event kept.
     private(set) var forgottenEvents = 0
+    /// The event each `say` line of the script is tied to.
+    private(set) var narrationAnchors = NarrationAnchors()
 
     /// The most events a replay computes (`--max-events`, the event budget every command shares): the clock stops
     /// there, and the status bar says so.
@@ -110,6 +112,8 @@ struct Session: Equatable {
         let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
         trace = outcome.trace
         hangs = TimelineHangs(trace)
+        narrationAnchors = NarrationAnchors()
+        narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
         refold()
         haltReason = outcome.haltReason
         stuckWaits = outcome.stuckWaits
@@ -148,15 +152,9 @@ struct Session: Equatable {
         _ events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil
     ) -> Int {
         if let halt, haltReason == nil { haltReason = halt }
-        // Real times carry nanoseconds of scheduling noise: shown to a tenth of a millisecond (the order of
-        // events stays the order they happened in).
-        trace.append(
-            contentsOf: events.lazy.map { event in
-                var event = event
-                event.time = LoopInstant(nanoseconds: (event.time.nanoseconds + 50_000) / 100_000 * 100_000)
-                return event
-            })
+        trace.append(contentsOf: events.lazy.map { $0.rounded(to: Self.liveResolution) })
         droppedEvents += dropped
+        narrationAnchors.advance(script.narration, in: trace, forgotten: forgottenEvents)
         liveEnded = ended
         guard trace.count > Self.maximumLiveEvents else { return 0 }
         // Forget a quarter at once, so that a long run does not shift the whole trace at every batch.

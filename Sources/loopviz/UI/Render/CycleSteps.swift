@@ -30,8 +30,31 @@ enum CycleSteps {
         "exit, result",
     ]
 
-    /// The step (0-based, same numbering in both views) of `trace[index]`, or nil when it has none.
-    static func step(of index: Int, in trace: LoopTrace) -> Int? {
+    /// The row (0-based) of `trace[index]` in the documented view (`documented`) or in the implementation view,
+    /// or nil when it has none. The views number the wait differently: Apple's step 5 (a ready port is handled
+    /// at once) is what a poll does in CF, and Apple has a row for the sleep of its own.
+    static func step(of index: Int, in trace: LoopTrace, documented: Bool = false) -> Int? {
+        let event = trace[index]
+        guard documented else { return implementationStep(of: index, in: trace) }
+        switch event.kind {
+        case .beforeWaiting: return 5
+        case .sleep: return event.wait?.isPoll == true ? 4 : 6
+        case .wake: return isPollWake(index, in: trace) ? 4 : 6
+        case .afterWaiting: return 7
+        case .timer, .source1, .mainQueue: return 8
+        case .block, .perform: return afterWait(index, in: trace) ? 8 : 3
+        case .observer:
+            guard case .activity(let activity) = event.fact else { return nil }
+            switch activity {
+            case .beforeWaiting: return 5
+            case .afterWaiting: return 7
+            default: return implementationStep(of: index, in: trace)
+            }
+        default: return implementationStep(of: index, in: trace)
+        }
+    }
+
+    private static func implementationStep(of index: Int, in trace: LoopTrace) -> Int? {
         let event = trace[index]
         switch event.kind {
         case .runStart, .entry: return 0
@@ -60,11 +83,27 @@ enum CycleSteps {
         }
     }
 
+    /// True when the `wake` at `index` ends a poll: the last `sleep` of its loop before it polled.
+    static func isPollWake(_ index: Int, in trace: LoopTrace) -> Bool {
+        let loop = trace[index].loop
+        var position = index - 1
+        while position >= 0 && index - position <= lookBack {
+            let event = trace[position]
+            if event.loop == loop && event.kind == .sleep { return event.wait?.isPoll == true }
+            position -= 1
+        }
+        return false
+    }
+
+    /// How far back the cycle panel looks for the start of the current wait or iteration: a panel looks only
+    /// near the cursor, whatever the length of the trace (other threads' events in between count too).
+    static let lookBack = 4096
+
     /// True when the loop of `trace[index]` already waited in this iteration.
     static func afterWait(_ index: Int, in trace: LoopTrace) -> Bool {
         let loop = trace[index].loop
         var position = index - 1
-        while position >= 0 {
+        while position >= 0 && index - position <= lookBack {
             let event = trace[position]
             if event.loop == loop {
                 if event.kind == .wake { return true }

@@ -1,197 +1,349 @@
 import LoopEngine
 
 /// The "Why" line: one or two sentences for the current step, naming the rule that produced it.
+///
+/// Every sentence is chosen by the event's kind and its typed facts (``LoopEvent/Fact``), never by its text or
+/// its names; ``Case`` lists every distinct explanation, so the table test (`ExplanationTableTests`) can demand
+/// a scenario and the exact words for each one.
 enum Explanation {
+    /// Which explanation an event gets. A new sentence needs a new case, and a new case needs a row in the table
+    /// test.
+    enum Case: String, CaseIterable {
+        case runStart, entry, beforeTimers, beforeSources, source0, block, beforeWaiting
+        case poll, sleep, sleepTimerOverdue, sleepTimeLimitPassed
+        case wakeNothing, wakeWakeUpPort, wakeTimerPort, wakeMainQueue, wakePort, wakeUnknownPort
+        case afterWaiting
+        case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot
+        case source1, observer, mainQueue, perform, exit
+        case resultFinished, resultStopped, resultTimedOut, resultHandledSource
+        case enqueue, signal, send
+        case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
+        case stop, stopMode, stopNoRun
+        case schedule, cancel, note
+        case opAddWithDependencies, opAdd, opReady
+        case opStartNewThread, opStartFirstSeenThread, opStartReusedThread
+        case opCancelQueued, opCancelConnection, opCancelNextCheck, opCancelHandedTo, opCancelNoEffect
+        case opFinishDone, opFinishDoneAfterLateCancel, opFinishCancelledBeforeStart, opFinishCancelledWhileRunning
+        case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
+        case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
+        /// An event whose facts are missing (a trace made by hand): the event in the trace's words.
+        case plain
+    }
+
     static func text(for index: Int, in trace: LoopTrace) -> String {
-        let event = trace[index]
+        explain(trace[index]).text
+    }
+
+    /// The case and the words for `event`, decided together so they cannot disagree.
+    static func explain(_ event: LoopEvent) -> (case: Case, text: String) {
         let name = event.name ?? ""
         switch event.kind {
         case .runStart:
-            return "CFRunLoopRunInMode(\(name)) starts (\(event.detail ?? "")). An empty or unknown mode would "
-                + "return finished at once, without calling any observer."
+            return (
+                .runStart,
+                "CFRunLoopRunInMode(\(name)) starts (\(event.detail ?? "")). An empty or unknown mode would "
+                    + "return finished at once, without calling any observer."
+            )
         case .entry:
-            return "The mode has a source or a timer, so the run begins: observers see entry."
+            return (
+                .entry,
+                "The mode is not empty (a source, a timer or a block for it; on the main thread every common mode), "
+                    + "so the run begins: observers see entry."
+            )
         case .beforeTimers:
-            return "Iteration \(event.iteration): beforeTimers is only a notice - no timer fires here. Timers fire "
-                + "after the wait, when the timer port is the one that woke the loop."
+            return (
+                .beforeTimers,
+                "Iteration \(event.iteration): beforeTimers is only a notice - no timer fires here. Timers fire "
+                    + "after the wait, when the timer port is the one that woke the loop."
+            )
         case .beforeSources:
-            return "beforeSources: next the loop runs queued blocks, then every signalled version-0 source."
+            return (
+                .beforeSources,
+                "beforeSources: next the loop runs the blocks queued for this mode, then every signalled version-0 "
+                    + "source."
+            )
         case .source0:
-            return "source0 \(name) was signalled, so it is performed now. Because a source0 ran, this iteration "
-                + "polls instead of sleeping: no beforeWaiting, no afterWaiting."
+            return (
+                .source0,
+                "source0 \(name) was signalled, so it is performed now. Because a source0 ran, this iteration "
+                    + "polls instead of sleeping: no beforeWaiting, no afterWaiting."
+            )
         case .block:
-            return "A block queued with CFRunLoopPerformBlock for this mode runs in a blocks pass (three per "
-                + "iteration). Queuing a block never wakes the loop."
+            return (
+                .block,
+                "A block queued with CFRunLoopPerformBlock for this mode runs in a blocks pass (before the source0s, "
+                    + "after them when one ran, and after the wait). Queuing a block never wakes the loop."
+            )
         case .beforeWaiting:
-            return "Nothing was performed this iteration, so the loop is about to sleep: observers see beforeWaiting "
-                + "(a hang monitor stops its watchdog here)."
+            return (
+                .beforeWaiting,
+                "No source0 was performed in this iteration, so the loop is about to sleep: observers see "
+                    + "beforeWaiting (a hang monitor stops its watchdog here)."
+            )
         case .sleep:
-            if event.wait?.isPoll == true {
-                return "No beforeWaiting: a source0 was performed in this iteration (or the time limit is 0), so the "
-                    + "loop polls its ports without sleeping."
-            }
-            return "The thread sleeps in the kernel \(event.detail ?? ""). Only a port (a message, the timer port, "
-                + "a wake-up) ends the wait; a signalled source0 does not."
+            return sleep(event)
         case .wake:
-            return "The wait returned because of \(event.detail ?? "nothing"). Exactly one port is taken per wait; "
-                + "others stay ready for the next iteration."
+            return wake(event)
         case .afterWaiting:
-            return "afterWaiting: the loop woke up. What woke it is handled now - a timer fires only here."
+            return (
+                .afterWaiting,
+                "afterWaiting: the loop woke up (observers see it even when the wake brings no work). What woke it "
+                    + "is handled next - a timer fires only there."
+            )
         case .timer:
-            if let due = event.lateDue {
-                return "timer \(name) fires late (due \(due)): it fires once for every missed tick, then keeps its "
-                    + "original grid."
-            }
-            return "The timer port woke the loop and timer \(name) is due: it fires. A repeating timer moves to the "
-                + "next point of its grid after now."
+            return timer(event)
         case .source1:
-            return "A message on port \(name) woke the loop by itself (no wake-up needed); one port is served per "
-                + "iteration\(event.detail.map { ", \($0) read at once" } ?? "")."
+            let many = event.messagesConsumed > 1 ? ", \(event.messagesConsumed) messages read at once" : ""
+            return (
+                .source1,
+                "A message on port \(name) ended the wait by itself (no wake-up needed); one port is served per "
+                    + "iteration\(many)."
+            )
         case .observer:
-            return "Observer \(name) is called for \(event.detail ?? "an activity"), in ascending order; a one-shot "
-                + "observer is invalidated after its first call."
+            return (
+                .observer,
+                "Observer \(name) is called for \(event.detail ?? "an activity"), in ascending order; a one-shot "
+                    + "observer is invalidated after its first call."
+            )
         case .mainQueue:
-            return "The main thread drains the libdispatch main queue (block \(name)); this counts as a handled source."
+            return (
+                .mainQueue,
+                "The main thread drains the libdispatch main queue (block \(name)); this counts as a handled source."
+            )
         case .perform:
-            return "Task \(name) sent with performSelector:onThread: runs from the thread's perform source (a source0)."
+            return (
+                .perform,
+                "Task \(name) sent with performSelector:onThread: runs from the thread's perform source (a source0)."
+            )
         case .exit:
-            return "The run ends: observers see exit, whatever the result."
+            return (.exit, "The run ends: observers see exit, whatever the result.")
         case .result:
-            guard case .result(let result) = event.fact else { return "The run returned \(name)." }
-            return resultText(result)
+            guard case .result(let result) = event.fact else { return plain(event) }
+            return result.explanation
         case .enqueue:
-            return "Block \(name) is queued (\(event.detail ?? "")). It runs in the next blocks pass of a run in one "
-                + "of those modes; queuing never wakes a sleeping loop."
+            return (
+                .enqueue,
+                "Block \(name) is queued (\(event.detail ?? "")). It runs in the next blocks pass of a run in one "
+                    + "of those modes; queuing never wakes a sleeping loop."
+            )
         case .signal:
-            return "\(name) is signalled. A signal does not wake a sleeping loop: it waits for something that does."
+            return (
+                .signal,
+                "\(name) is signalled. A signal does not wake a sleeping loop: it waits for something that does."
+            )
         case .send:
-            return "A message is sent to port \(name): the port becomes ready and wakes a sleeping loop by itself."
+            return (
+                .send, "A message is sent to port \(name): the port becomes ready and wakes a sleeping loop by itself."
+            )
         case .wakeUp:
-            if event.wasIgnored, let detail = event.detail {
-                return "CFRunLoopWakeUp is ignored (\(detail)): the loop checks for work before it sleeps again anyway."
-            }
-            return "CFRunLoopWakeUp writes the wake-up port\(event.detail.map { " (\($0))" } ?? ""): the next wait "
-                + "returns at once."
+            return wakeUp(event)
         case .stop:
-            if event.wasIgnored {
-                return "CFRunLoopStop with no run active does nothing: a stop before a run is not remembered."
+            switch event.fact {
+            case .ignored:
+                return (
+                    .stopNoRun, "CFRunLoopStop with no run active does nothing: a stop before a run is not remembered."
+                )
+            case .mode(let mode):
+                return (
+                    .stopMode,
+                    "_CFRunLoopStopMode(\(mode)) sets a sticky stop on the mode itself, even when it is not running: the "
+                        + "run of \(mode) that sees it ends stopped and clears it - a running one at the end of its "
+                        + "iteration, the next one right after entry."
+                )
+            default:
+                return (
+                    .stop,
+                    "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of this iteration "
+                        + "unless handledSource or timedOut wins."
+                )
             }
-            return "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of this iteration "
-                + "unless handledSource or timedOut wins."
         case .schedule:
-            return "Source \(name) is added to \(event.detail ?? "a mode"): its schedule callout runs."
+            return (
+                .schedule,
+                "Source \(name) is added to \(event.detail ?? "a mode"): a version-0 source's schedule callout runs; "
+                    + "a port source's port joins the mode's wait set."
+            )
         case .cancel:
-            return "Source \(name) is removed from \(event.detail ?? "a mode"): its cancel callout runs."
+            return (
+                .cancel,
+                "Source \(name) is removed from \(event.detail ?? "a mode"): a version-0 source's cancel callout runs; "
+                    + "a port source's port leaves the mode's wait set."
+            )
         case .note:
-            return event.detail ?? ""
+            return (.note, event.detail ?? "")
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
-            return poolText(event)
+            return pool(event)
         }
     }
 
-    static func resultText(_ result: RunResult) -> String {
-        switch result {
-        case .finished: "finished: the mode has no source and no timer left (observers do not count)."
-        case .stopped: "stopped: CFRunLoopStop reached this run. RunLoop.run() would simply run it again."
-        case .timedOut: "timedOut: the run's time limit passed (checked after every iteration)."
-        case .handledSource: "handledSource: returnAfterSourceHandled was set and a source was performed."
+    private static func plain(_ event: LoopEvent) -> (case: Case, text: String) {
+        (.plain, event.step + (event.detail.map { " (\($0))" } ?? "") + ".")
+    }
+
+    private static func sleep(_ event: LoopEvent) -> (case: Case, text: String) {
+        guard case .sleep(let timer, let limit) = event.wait else {
+            return (
+                .poll,
+                "No beforeWaiting: a source0 was performed in this iteration (or the time limit is 0), so the "
+                    + "loop polls its ports without sleeping."
+            )
+        }
+        // A deadline already past (a timer that came due while another mode ran) arms a port that is ready
+        // now: the kernel returns at once (docs/cfrunloop.md §9.2, §9.4).
+        if let timer, timer.fireTime <= event.time {
+            return (
+                .sleepTimerOverdue,
+                "Timer \(timer.name) was due at \(timer.fireTime) and is overdue: its port is ready already, so the "
+                    + "wait returns at once and the timer fires late."
+            )
+        }
+        if let limit, limit <= event.time {
+            return (
+                .sleepTimeLimitPassed,
+                "The run's time limit (\(limit)) has passed already: its wake-up is ready, so the wait returns at "
+                    + "once and the run ends at the end of this iteration."
+            )
+        }
+        return (
+            .sleep,
+            "The thread sleeps in the kernel \(event.detail ?? ""). Only a port (a message, the timer port, a "
+                + "wake-up, which is also how the time limit arrives) ends the wait; a signalled source0 does not."
+        )
+    }
+
+    private static func wake(_ event: LoopEvent) -> (case: Case, text: String) {
+        switch event.wakeCause {
+        case .nothing, nil:
+            return (
+                .wakeNothing, "The poll found no port ready (or the read found nothing): there is nothing to handle."
+            )
+        case .wakeUpPort:
+            return (
+                .wakeWakeUpPort,
+                "The wait returned because the loop's wake-up port was written (CFRunLoopWakeUp, CFRunLoopStop or "
+                    + "the run's time limit - the wakeUp before says which). It brings no work of its own."
+            )
+        case .timerPort:
+            return (
+                .wakeTimerPort,
+                "The wait returned the timer port: the deadline it was armed for passed. Exactly one port is taken per wait; "
+                    + "others stay ready for the next iteration."
+            )
+        case .mainQueue:
+            return (
+                .wakeMainQueue,
+                "The wait returned the main queue's port: a block was dispatched to the main queue. Exactly one "
+                    + "port is taken per wait."
+            )
+        case .port(let port, _):
+            return (
+                .wakePort,
+                "The wait returned port \(port): a message arrived. Exactly one port is taken per wait; others "
+                    + "stay ready for the next iteration."
+            )
+        case .unknownPort:
+            return (.wakeUnknownPort, "The wait returned \(event.detail ?? "a port") that no item of this mode owns.")
         }
     }
 
-    /// The rule behind a pool event (its fact says which case it is).
-    static func poolText(_ event: LoopEvent) -> String {
+    private static func timer(_ event: LoopEvent) -> (case: Case, text: String) {
         let name = event.name ?? ""
-        let detail = event.detail ?? ""
-        switch event.kind {
-        case .opAdd:
-            if case .operation(let operation) = event.fact, !operation.dependencies.isEmpty {
-                return "addOperation(\(name)) on \(event.loop) (\(detail)). It depends on "
-                    + operation.dependencies.joined(separator: ", ")
-                    + ": it stays pending, not ready, until they finish "
-                    + "(a cancelled dependency counts as finished)."
-            }
-            return "addOperation(\(name)) on \(event.loop) (\(detail)). Nothing to wait for, so it becomes ready "
-                + "at once; it starts when the queue has a free slot and is not suspended."
-        case .opReady:
-            return "\(name) is ready. The queue starts ready operations highest priority first (veryHigh to "
-                + "veryLow), the first added first within a level, while fewer than maxConcurrentOperationCount "
-                + "execute and the queue is not suspended."
-        case .opStart:
-            if case .thread(.reused(let before)) = event.fact {
-                return
-                    "\(name) starts on \(event.loop), an idle worker reused (\(before) before): no thread is created. "
-                    + "Between operations a worker sleeps in its run loop, kept alive by a port."
-            }
-            return "\(name) starts on \(event.loop), a thread just created for it: every worker was busy and the "
-                + "queue was under its limit. A pool creates threads only when it must."
-        case .opCancel:
-            guard case .cancel(let point) = event.fact else { return "cancel() on \(name)." }
-            switch point {
-            case .queued:
-                return "cancel() on \(name) while it waits in the queue: it finishes when the queue starts it, "
-                    + "without running, and operations that depend on it may become ready."
-            case .executingConnection:
-                return "cancel() on the upload \(name): cancelling it cancels its connection, whose callback "
-                    + "arrives on the socket and finishes the operation on its worker's run loop."
-            case .executingNextCheck:
-                return "cancel() on \(name) while it runs only sets isCancelled: it stops at its next check of the "
-                    + "flag. An operation that never checks runs to the end."
-            case .handedTo:
-                return "cancel() on \(name), handed to a worker but not started (\(detail)): start() will see "
-                    + "isCancelled and finish without calling main()."
-            case .alreadyFinished, .alreadyCancelled:
-                return "cancel() on \(name): \(detail). Cancelling an operation that finished, or twice, changes "
-                    + "nothing."
-            }
-        case .opFinish:
-            let freed = event.loop.contains(".") ? " Its worker \(event.loop) is free: its idle timer starts." : ""
-            switch event.fact {
-            case .finish(.cancelledBeforeStart):
-                return "\(name) finished without running: it was cancelled before it started. It still counts as "
-                    + "finished for the operations that depend on it.\(freed)"
-            case .finish(.cancelledWhileRunning):
-                return "\(name) saw isCancelled at a check point and returned early: cancelled while running.\(freed)"
-            case .finish(.doneAfterLateCancel):
-                return "\(name) ran to the end although it was cancelled: the cancel came after its last check "
-                    + "point.\(freed)"
-            default:
-                break
-            }
-            return "\(name) finished (\(detail)). Operations that depend on it may become ready, and the queue "
-                + "starts what its limit now allows.\(freed)"
-        case .threadCreate:
-            if case .origin(let origin) = event.fact, origin.queue != nil {
-                return "A new worker thread \(event.loop) (\(detail)): no idle worker was free. It runs a run loop "
-                    + "kept alive by a port, so it can sleep between operations instead of exiting."
-            }
-            return "Thread.detachNewThread: \(event.loop) is created for one task (\(detail)) and exits after it - "
-                + "a thread per task, the cost a pool saves."
-        case .threadExit:
-            if case .end(.idle) = event.fact {
-                return "\(event.loop) is retired (\(detail)): the one-shot idle timer on its loop fired with no "
-                    + "work, so the thread stops its loop and exits. The next operation needs a new thread."
-            }
-            return "Thread \(event.loop) ends (\(detail))."
-        case .queue:
-            switch event.fact {
-            case .queue(.suspended):
-                return "isSuspended = true on \(event.loop): nothing new starts; operations already executing go on."
-            case .queue(.resumed):
-                return "isSuspended = false on \(event.loop): ready operations start again, up to the limit."
-            case .limit:
-                return "maxConcurrentOperationCount = \(detail) on \(event.loop). Raising it starts ready operations "
-                    + "at once; lowering it stops nothing that executes - the queue just starts fewer."
-            case .queue(.cancelAll):
-                return "cancelAllOperations() on \(event.loop): every operation not finished is cancelled, in the "
-                    + "order they were added. Queued ones finish at once; running ones at their next check."
-            case .queue(.waitAll):
-                return "waitUntilAllOperationsAreFinished on \(event.loop): the calling thread blocks until every "
-                    + "operation has finished."
-            default:
-                return "Queue \(event.loop): \(name) \(detail)."
-            }
-        default:
-            return ""
+        guard case .late(let due, let missed) = event.fact else {
+            return (
+                .timer,
+                "The wait returned the timer port and timer \(name) is due: it fires. A one-shot timer is "
+                    + "invalidated; a repeating one moves to the next point of its grid."
+            )
+        }
+        switch missed {
+        case let missed? where missed > 0:
+            let ticks = missed == 1 ? "1 tick" : "\(missed) ticks"
+            return (
+                .timerLateMissedTicks,
+                "timer \(name) fires late (due \(due)): \(ticks) of its grid went by meanwhile. CF fires a late "
+                    + "repeating timer once, not once per missed tick, then resumes its original grid at the next "
+                    + "point after now; the missed ticks are dropped."
+            )
+        case .some:
+            return (
+                .timerLateRepeating,
+                "timer \(name) fires late (due \(due)): the loop was busy past its deadline, but no tick of its grid "
+                    + "was missed. It fires once and keeps its grid: the next fire is one interval after \(due)."
+            )
+        case nil:
+            return (
+                .timerLateOneShot,
+                "One-shot timer \(name) fires late (due \(due)): the loop was busy past its deadline. It fires once "
+                    + "and is invalidated."
+            )
+        }
+    }
+
+    private static func wakeUp(_ event: LoopEvent) -> (case: Case, text: String) {
+        guard case .wakeUp(let caller, let ignored) = event.fact else {
+            return (.wakeUp, "CFRunLoopWakeUp writes the wake-up port: the next wait returns at once.")
+        }
+        switch ignored {
+        case .noRun:
+            return (
+                .wakeUpNoRun,
+                "CFRunLoopWakeUp is ignored: no run is active, so there is nothing to wake and it is not remembered."
+            )
+        case .afterTheWait:
+            return (
+                .wakeUpAfterTheWait,
+                "CFRunLoopWakeUp is ignored: the loop is past its wait and not asleep; it runs the blocks again "
+                    + "and checks the source0s and the stop flag before it sleeps again anyway."
+            )
+        case nil:
+            break
+        }
+        switch caller {
+        case nil:
+            return (.wakeUp, "CFRunLoopWakeUp writes the wake-up port: the next wait returns at once.")
+        case .stop:
+            return (
+                .wakeUpByStop,
+                "CFRunLoopStop wakes the loop: it writes the wake-up port, so the wait returns and the run can end."
+            )
+        case .timeout:
+            return (
+                .wakeUpByTimeLimit,
+                "The run's own time limit passed: CF's timeout timer writes the wake-up port (nobody called "
+                    + "CFRunLoopWakeUp), so the wait returns and the run ends timedOut."
+            )
+        case .setNextFireDate:
+            return (
+                .wakeUpBySetNextFireDate,
+                "A timer's fire date was set from another thread, so CF also calls CFRunLoopWakeUp: the loop wakes "
+                    + "for nothing (its timer port is armed for the new date already)."
+            )
+        }
+    }
+}
+
+extension RunResult {
+    /// What the result means, as the Why pane says it.
+    var explanation: (case: Explanation.Case, text: String) {
+        switch self {
+        case .finished:
+            (
+                .resultFinished,
+                "finished: the mode is empty - no source, no timer, no block for it (observers do not count)."
+            )
+        case .stopped:
+            (
+                .resultStopped,
+                "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run. RunLoop.run() would simply run it "
+                    + "again."
+            )
+        case .timedOut: (.resultTimedOut, "timedOut: the run's time limit passed (checked after every iteration).")
+        case .handledSource:
+            (
+                .resultHandledSource,
+                "handledSource: returnAfterSourceHandled was set and a source (a source0, a port or the main queue) "
+                    + "was performed."
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ struct Glyphs {
 
     var horizontal: String { theme.unicode ? "─" : "-" }
     var dot: String { theme.unicode ? "●" : "*" }
-    var emptyDot: String { theme.unicode ? "○" : "o" }
+    /// Not pending. ASCII uses `-`, not `o`: the timeline's `o` is an observer.
+    var emptyDot: String { theme.unicode ? "○" : "-" }
     var arrow: String { theme.unicode ? "▶" : ">" }
     var trail: String { theme.unicode ? "·" : "." }
     var differs: String { theme.unicode ? "≠" : "!" }
@@ -14,7 +15,7 @@ struct Glyphs {
     var empty: Character { theme.unicode ? "░" : "." }
     var asleep: Character { theme.unicode ? "┄" : "_" }
     var awake: Character { theme.unicode ? "━" : "=" }
-    /// A timeline lane inside a hang (a busy segment at least `loopviz hangs`'s threshold long).
+    /// A timeline lane inside a hang (a busy segment at least `loopviz hangs`'s threshold long); no lane mark is `!`.
     var hang: Character { theme.unicode ? "▓" : "!" }
     var rightArrow: String { theme.unicode ? "→" : "->" }
     var ellipsis: String { theme.unicode ? "…" : "..." }

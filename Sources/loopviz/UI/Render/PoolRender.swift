@@ -223,13 +223,7 @@ private func drawQueue(
         let waiting = queue.waiting(at: priority)
         if waiting.isEmpty { lines.append((priority.description, "-", nil)) }
         for (index, operation) in waiting.enumerated() {
-            // Dependencies not finished yet, on this queue or another.
-            let left = operation.dependencies.filter { pool.operation(named: $0)?.state != .finished }
-            let state =
-                operation.cancelRequested
-                ? "cancelled, waits its turn"
-                : operation.state == .ready
-                    ? "ready" : left.isEmpty ? "pending" : "after " + left.joined(separator: ", ")
+            let state = PoolNote.waiting(operation, in: pool).text
             lines.append((index == 0 ? priority.description : "", "\(state)  \(operation.body)", operation))
         }
     }
@@ -292,13 +286,8 @@ private func drawCounters(
         ("        retired \(counters.threadsRetired)  alive \(queue.liveWorkers)", .plain),
         ("finished \(counters.finished)  cancelled \(counters.cancelled)", .plain),
     ]
-    if queue.suspended {
-        lines.append(("SUSPENDED: nothing new starts", glyphs.warning))
-    } else if queue.waitingForAll {
-        lines.append(("a thread waits for all to finish", glyphs.warning))
-    } else {
-        lines.append(("idle timeout \(LoopInstant.zero + queue.idleTimeout)s", glyphs.dimmed))
-    }
+    let note = PoolNote.queue(queue)
+    lines.append((note.text, note.kind == .idleTimeout ? glyphs.dimmed : glyphs.warning))
     for (row, line) in lines.prefix(rect.height - 1).enumerated() {
         screen.put(
             TextFit.fit(line.0, width: rect.width - 2, ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1 + row,

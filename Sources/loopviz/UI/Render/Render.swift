@@ -164,7 +164,7 @@ private func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, 
     var trail: [Int] = []
     var index = model.cursor - 1
     while index >= 0 && trail.count < 4 {
-        if let step = CycleSteps.step(of: index, in: model.trace) {
+        if let step = CycleSteps.step(of: index, in: model.trace, documented: documented) {
             if current == nil {
                 current = step
             } else if !trail.contains(step) && step != current {
@@ -269,7 +269,7 @@ private func drawMode(
     header(
         TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis), rect, focused: model.focus == .mode,
         &screen, glyphs)
-    let mode = loop?.currentMode ?? "-"
+    let mode = loop?.currentMode ?? "(no run)"
     guard let spec = model.loopThreadSpec else {
         // A pool's worker or a detached thread: the file declares no items for it.
         let name = model.loopThread
@@ -297,7 +297,7 @@ private func drawMode(
         if selected { style.bold = true }
         let marker = selected ? glyphs.arrow : " "
         screen.put("\(marker)" + String(index + 1).leftPadded(digits) + " ", x: rect.x, y: y, style: style)
-        let text = describe(item, loop, now: model.now, glyphs: glyphs)
+        let text = (inMode ? "" : modeLabel(item)) + describe(item, loop, now: model.now, glyphs: glyphs)
         screen.put(
             TextFit.fit(text, width: rect.width - 3 - digits, ellipsis: glyphs.ellipsis), x: rect.x + 2 + digits, y: y,
             style: style)
@@ -602,21 +602,11 @@ func wrap(_ text: String, width: Int) -> [String] {
     TextFit.wrap(text, width: width)
 }
 
-/// The lesson's latest narration line at the current time or step.
+/// The lesson's narration for the events on screen: a callout's `say` when that is the current event, else the
+/// `say` line tied to the latest event shown (never one whose event is still to come).
 func currentNarration(_ model: AppModel) -> String? {
-    var best: (LoopInstant, String)?
-    for line in model.session.script.narration {
-        let at: LoopInstant
-        switch line.anchor {
-        case .time(let time): at = .zero + time
-        case .step(let step):
-            guard step <= model.cursor, step >= 1, step <= model.trace.count else { continue }
-            at = model.trace[step - 1].time
-        }
-        if at <= model.now && (best == nil || at >= best!.0) { best = (at, line.text) }
-    }
     if let event = model.currentEvent, case .note(let note) = event.fact { return note.words }
-    return best?.1
+    return model.session.narration(shownUpTo: model.cursor)
 }
 
 /// The help overlay's lines: a title, then each group's keys.

@@ -1,0 +1,179 @@
+import LoopEngine
+
+extension Explanation {
+    /// The rule behind a pool event: its kind and its fact say which case it is.
+    static func pool(_ event: LoopEvent) -> (case: Case, text: String) {
+        let name = event.name ?? ""
+        let detail = event.detail ?? ""
+        switch (event.kind, event.fact) {
+        case (.opAdd, .operation(let operation)) where !operation.dependencies.isEmpty:
+            return (
+                .opAddWithDependencies,
+                "addOperation(\(name)) on \(event.loop) (\(detail)). It depends on "
+                    + operation.dependencies.joined(separator: ", ")
+                    + ": it stays pending, not ready, until they finish (a cancelled dependency counts as finished)."
+            )
+        case (.opAdd, _):
+            return (
+                .opAdd,
+                "addOperation(\(name)) on \(event.loop) (\(detail)). Nothing to wait for, so it becomes ready "
+                    + "at once; it starts when the queue has a free slot and is not suspended."
+            )
+        case (.opReady, _):
+            return (
+                .opReady,
+                "\(name) is ready. The queue starts ready operations highest priority first (veryHigh to "
+                    + "veryLow), the first added first within a level, while fewer than maxConcurrentOperationCount "
+                    + "execute and the queue is not suspended."
+            )
+        case (.opStart, .thread(.reused(let before))):
+            return (
+                .opStartReusedThread,
+                "\(name) starts on \(event.loop), an idle worker reused (\(before) before): no thread is created. "
+                    + "Between operations a worker sleeps in its run loop, kept alive by a port."
+            )
+        case (.opStart, .thread(.firstSeen)):
+            return (
+                .opStartFirstSeenThread,
+                "\(name) starts on \(event.loop), a libdispatch thread this run sees for the first time: it may "
+                    + "have run other work before; libdispatch, not the queue, decides which thread runs it."
+            )
+        case (.opStart, _):
+            return (
+                .opStartNewThread,
+                "\(name) starts on \(event.loop), a thread just created for it: every worker was busy and the "
+                    + "queue was under its limit. A pool creates threads only when it must."
+            )
+        case (.opCancel, .cancel(let point)):
+            return cancel(name, point, detail: detail)
+        case (.opFinish, .finish(let outcome)):
+            return finish(name, outcome, on: event.loop, detail: detail)
+        case (.threadCreate, .origin(.worker)):
+            return (
+                .threadCreateWorker,
+                "A new worker thread \(event.loop) (\(detail)): no idle worker was free. It runs a run loop kept "
+                    + "alive by a port, so it can sleep between operations instead of exiting."
+            )
+        case (.threadCreate, .origin(.dispatch)):
+            return (
+                .threadCreateDispatch,
+                "\(event.loop) is \(detail): Foundation's queue runs operations on libdispatch's threads, which "
+                    + "libdispatch creates and reuses as it sees fit."
+            )
+        case (.threadCreate, .origin(.detached)):
+            return (
+                .threadCreateDetached,
+                "Thread.detachNewThread: \(event.loop) is created for one task (\(detail)) and exits after it - "
+                    + "a thread per task, the cost a pool saves."
+            )
+        case (.threadExit, .end(.idle)):
+            return (
+                .threadExitIdle,
+                "\(event.loop) is retired (\(detail)): the one-shot idle timer on its loop fired with no work, so "
+                    + "the thread stops its loop and exits. The next operation needs a new thread."
+            )
+        case (.threadExit, .end(.taskDone)):
+            return (
+                .threadExitTaskDone,
+                "Thread \(event.loop) ends (\(detail)): a detached thread lives for its one task."
+            )
+        case (.queue, .queue(.suspended)):
+            return (
+                .queueSuspended,
+                "isSuspended = true on \(event.loop): nothing new starts; operations already executing go on."
+            )
+        case (.queue, .queue(.resumed)):
+            return (
+                .queueResumed, "isSuspended = false on \(event.loop): ready operations start again, up to the limit."
+            )
+        case (.queue, .limit):
+            return (
+                .queueLimit,
+                "maxConcurrentOperationCount = \(detail) on \(event.loop). Raising it starts ready operations at "
+                    + "once; lowering it stops nothing that executes - the queue just starts fewer."
+            )
+        case (.queue, .queue(.cancelAll)):
+            return (
+                .queueCancelAll,
+                "cancelAllOperations() on \(event.loop): every operation not finished is cancelled, in the order "
+                    + "they were added. Queued ones finish when the queue starts them; running ones at their next "
+                    + "check."
+            )
+        case (.queue, .queue(.waitAll)):
+            return (
+                .queueWaitAll,
+                "waitUntilAllOperationsAreFinished on \(event.loop): the calling thread blocks until every "
+                    + "operation has finished."
+            )
+        default:
+            return (.plain, event.step + (event.detail.map { " (\($0))" } ?? "") + ".")
+        }
+    }
+
+    private static func cancel(
+        _ name: String, _ point: LoopEvent.CancelPoint, detail: String
+    ) -> (case: Case, text: String) {
+        switch point {
+        case .queued:
+            return (
+                .opCancelQueued,
+                "cancel() on \(name) while it waits in the queue: it finishes when the queue starts it, without "
+                    + "running, and operations that depend on it may become ready."
+            )
+        case .executingConnection:
+            return (
+                .opCancelConnection,
+                "cancel() on the upload \(name): cancelling it cancels its connection, whose callback arrives on "
+                    + "the socket and finishes the operation on its worker's run loop."
+            )
+        case .executingNextCheck:
+            return (
+                .opCancelNextCheck,
+                "cancel() on \(name) while it runs only sets isCancelled: it stops at its next check of the flag. "
+                    + "An operation that never checks runs to the end."
+            )
+        case .handedTo:
+            return (
+                .opCancelHandedTo,
+                "cancel() on \(name), handed to a worker but not started (\(detail)): start() will see isCancelled "
+                    + "and finish without calling main()."
+            )
+        case .alreadyFinished, .alreadyCancelled:
+            return (
+                .opCancelNoEffect,
+                "cancel() on \(name): \(detail). Cancelling an operation that finished, or twice, changes nothing."
+            )
+        }
+    }
+
+    /// An `opFinish` is recorded on the thread the operation was handed to: that worker is free again.
+    private static func finish(
+        _ name: String, _ outcome: LoopEvent.FinishOutcome, on worker: String, detail: String
+    ) -> (case: Case, text: String) {
+        let freed = " Its worker \(worker) is free: its idle timer starts."
+        switch outcome {
+        case .cancelledBeforeStart:
+            return (
+                .opFinishCancelledBeforeStart,
+                "\(name) finished without running: it was cancelled before it started. It still counts as finished "
+                    + "for the operations that depend on it.\(freed)"
+            )
+        case .cancelledWhileRunning:
+            return (
+                .opFinishCancelledWhileRunning,
+                "\(name) saw isCancelled at a check point and returned early: cancelled while running.\(freed)"
+            )
+        case .doneAfterLateCancel:
+            return (
+                .opFinishDoneAfterLateCancel,
+                "\(name) ran to the end although it was cancelled: the cancel came after its last check point.\(freed)"
+            )
+        case .done:
+            return (
+                .opFinishDone,
+                "\(name) finished (\(detail)). Operations that depend on it may become ready, and the queue starts "
+                    + "what its limit now allows.\(freed)"
+            )
+        }
+    }
+}

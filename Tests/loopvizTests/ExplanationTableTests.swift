@@ -1,0 +1,447 @@
+import LoopEngine
+import Testing
+
+@testable import loopviz
+
+/// Every explanation the UI gives, each with a scenario that makes it appear, the step, and its exact words.
+/// ``Explanation/Case``, the documented view's rows and ``PoolNote/Kind`` are enumerated: a new explanation
+/// without a row here fails `everyCaseHasARow`.
+@Suite("every explanation has a scenario that triggers it and its exact words")
+struct ExplanationTableTests {
+    /// One Why-pane explanation: the scenario, the 1-based step it explains, what it says.
+    struct Row: Sendable, CustomTestStringConvertible {
+        var expected: Explanation.Case
+        var scenario: ExplanationScenarios.Key
+        var step: Int
+        var text: String
+
+        init(_ expected: Explanation.Case, _ scenario: ExplanationScenarios.Key, step: Int, _ text: String) {
+            self.expected = expected
+            self.scenario = scenario
+            self.step = step
+            self.text = text
+        }
+
+        var testDescription: String { "\(expected) (\(scenario) step \(step))" }
+    }
+
+    static let rows: [Row] = [
+        Row(
+            .schedule, .loop, step: 1,
+            "Source K is added to mode default: a version-0 source's schedule callout runs; a port source's port "
+                + "joins the mode's wait set."),
+        Row(
+            .runStart, .loop, step: 4,
+            "CFRunLoopRunInMode(default) starts (limit 0.600s). An empty or unknown mode would "
+                + "return finished at once, without calling any observer."),
+        Row(
+            .entry, .loop, step: 5,
+            "The mode is not empty (a source, a timer or a block for it; on the main thread every "
+                + "common mode), so the run begins: observers see entry."),
+        Row(
+            .beforeTimers, .loop, step: 6,
+            "Iteration 1: beforeTimers is only a notice - no timer fires here. Timers fire after "
+                + "the wait, when the timer port is the one that woke the loop."),
+        Row(
+            .beforeSources, .loop, step: 7,
+            "beforeSources: next the loop runs the blocks queued for this mode, then every "
+                + "signalled version-0 source."),
+        Row(
+            .beforeWaiting, .loop, step: 8,
+            "No source0 was performed in this iteration, so the loop is about to sleep: observers "
+                + "see beforeWaiting (a hang monitor stops its watchdog here)."),
+        Row(
+            .observer, .loop, step: 9,
+            "Observer o is called for beforeWaiting, in ascending order; a one-shot observer is "
+                + "invalidated after its first call."),
+        Row(
+            .sleep, .loop, step: 10,
+            "The thread sleeps in the kernel until timer tick at 0.100 or time limit at 0.600. "
+                + "Only a port (a message, the timer port, a wake-up, which is also how the time limit "
+                + "arrives) ends the wait; a signalled source0 does not."),
+        Row(
+            .signal, .loop, step: 11,
+            "busy is signalled. A signal does not wake a sleeping loop: it waits for something "
+                + "that does."),
+        Row(
+            .wakeUp, .loop, step: 12,
+            "CFRunLoopWakeUp writes the wake-up port: the next wait returns at once."),
+        Row(
+            .wakeWakeUpPort, .loop, step: 13,
+            "The wait returned because the loop's wake-up port was written (CFRunLoopWakeUp, "
+                + "CFRunLoopStop or the run's time limit - the wakeUp before says which). It brings no "
+                + "work of its own."),
+        Row(
+            .afterWaiting, .loop, step: 14,
+            "afterWaiting: the loop woke up (observers see it even when the wake brings no work). "
+                + "What woke it is handled next - a timer fires only there."),
+        Row(
+            .source0, .loop, step: 17,
+            "source0 busy was signalled, so it is performed now. Because a source0 ran, this "
+                + "iteration polls instead of sleeping: no beforeWaiting, no afterWaiting."),
+        Row(
+            .poll, .loop, step: 18,
+            "No beforeWaiting: a source0 was performed in this iteration (or the time limit is "
+                + "0), so the loop polls its ports without sleeping."),
+        Row(
+            .wakeTimerPort, .loop, step: 19,
+            "The wait returned the timer port: the deadline it was armed for passed. Exactly one "
+                + "port is taken per wait; others stay ready for the next iteration."),
+        Row(
+            .timerLateMissedTicks, .loop, step: 20,
+            "timer tick fires late (due 0.100): 2 ticks of its grid went by meanwhile. CF fires a "
+                + "late repeating timer once, not once per missed tick, then resumes its original grid "
+                + "at the next point after now; the missed ticks are dropped."),
+        Row(
+            .timerLateOneShot, .loop, step: 21,
+            "One-shot timer single fires late (due 0.120): the loop was busy past its deadline. "
+                + "It fires once and is invalidated."),
+        Row(
+            .enqueue, .loop, step: 27,
+            "Block B is queued (modes default). It runs in the next blocks pass of a run in one "
+                + "of those modes; queuing never wakes a sleeping loop."),
+        Row(
+            .send, .loop, step: 28,
+            "A message is sent to port net: the port becomes ready and wakes a sleeping loop by "
+                + "itself."),
+        Row(
+            .timer, .loop, step: 31,
+            "The wait returned the timer port and timer tick is due: it fires. A one-shot timer "
+                + "is invalidated; a repeating one moves to the next point of its grid."),
+        Row(
+            .block, .loop, step: 32,
+            "A block queued with CFRunLoopPerformBlock for this mode runs in a blocks pass "
+                + "(before the source0s, after them when one ran, and after the wait). Queuing a block "
+                + "never wakes the loop."),
+        Row(
+            .wakePort, .loop, step: 38,
+            "The wait returned port net: a message arrived. Exactly one port is taken per wait; "
+                + "others stay ready for the next iteration."),
+        Row(
+            .source1, .loop, step: 40,
+            "A message on port net ended the wait by itself (no wake-up needed); one port is "
+                + "served per iteration."),
+        Row(
+            .cancel, .loop, step: 46,
+            "Source net is removed from mode default: a version-0 source's cancel callout runs; a port source's "
+                + "port leaves the mode's wait set."),
+        Row(
+            .note, .loop, step: 47,
+            "a note"),
+        Row(
+            .wakeUpByTimeLimit, .loop, step: 56,
+            "The run's own time limit passed: CF's timeout timer writes the wake-up port (nobody "
+                + "called CFRunLoopWakeUp), so the wait returns and the run ends timedOut."),
+        Row(
+            .exit, .loop, step: 60,
+            "The run ends: observers see exit, whatever the result."),
+        Row(
+            .resultTimedOut, .loop, step: 61,
+            "timedOut: the run's time limit passed (checked after every iteration)."),
+        Row(
+            .sleepTimerOverdue, .overdue, step: 19,
+            "Timer plain was due at 0.100 and is overdue: its port is ready already, so the wait "
+                + "returns at once and the timer fires late."),
+        Row(
+            .timerLateRepeating, .overdue, step: 22,
+            "timer plain fires late (due 0.100): the loop was busy past its deadline, but no tick "
+                + "of its grid was missed. It fires once and keeps its grid: the next fire is one "
+                + "interval after 0.100."),
+        Row(
+            .sleepTimeLimitPassed, .limitPassed, step: 9,
+            "The run's time limit (0.100) has passed already: its wake-up is ready, so the wait "
+                + "returns at once and the run ends at the end of this iteration."),
+        Row(
+            .wakeUpNoRun, .stops, step: 3,
+            "CFRunLoopWakeUp is ignored: no run is active, so there is nothing to wake and it is "
+                + "not remembered."),
+        Row(
+            .stopNoRun, .stops, step: 4,
+            "CFRunLoopStop with no run active does nothing: a stop before a run is not "
+                + "remembered."),
+        Row(
+            .stopMode, .stops, step: 5,
+            "_CFRunLoopStopMode(M) sets a sticky stop on the mode itself, even when it is not "
+                + "running: the run of M that sees it ends stopped and clears it - a running one at the "
+                + "end of its iteration, the next one right after entry."),
+        Row(
+            .wakeUpAfterTheWait, .stops, step: 16,
+            "CFRunLoopWakeUp is ignored: the loop is past its wait and not asleep; it runs the "
+                + "blocks again and checks the source0s and the stop flag before it sleeps again "
+                + "anyway."),
+        Row(
+            .stop, .stops, step: 21,
+            "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of "
+                + "this iteration unless handledSource or timedOut wins."),
+        Row(
+            .wakeUpByStop, .stops, step: 22,
+            "CFRunLoopStop wakes the loop: it writes the wake-up port, so the wait returns and "
+                + "the run can end."),
+        Row(
+            .resultStopped, .stops, step: 26,
+            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run. RunLoop.run() "
+                + "would simply run it again."),
+        Row(
+            .wakeNothing, .results, step: 9,
+            "The poll found no port ready (or the read found nothing): there is nothing to "
+                + "handle."),
+        Row(
+            .resultHandledSource, .results, step: 17,
+            "handledSource: returnAfterSourceHandled was set and a source (a source0, a port or "
+                + "the main queue) was performed."),
+        Row(
+            .resultFinished, .results, step: 36,
+            "finished: the mode is empty - no source, no timer, no block for it (observers do not "
+                + "count)."),
+        Row(
+            .wakeUpBySetNextFireDate, .results, step: 37,
+            "A timer's fire date was set from another thread, so CF also calls CFRunLoopWakeUp: "
+                + "the loop wakes for nothing (its timer port is armed for the new date already)."),
+        Row(
+            .perform, .mainThread, step: 16,
+            "Task job sent with performSelector:onThread: runs from the thread's perform source "
+                + "(a source0)."),
+        Row(
+            .wakeMainQueue, .mainThread, step: 24,
+            "The wait returned the main queue's port: a block was dispatched to the main queue. "
+                + "Exactly one port is taken per wait."),
+        Row(
+            .mainQueue, .mainThread, step: 26,
+            "The main thread drains the libdispatch main queue (block showResult); this counts as "
+                + "a handled source."),
+        Row(
+            .opAdd, .pool, step: 1,
+            "addOperation(a) on q (priority normal, work 0.100s). Nothing to wait for, so it "
+                + "becomes ready at once; it starts when the queue has a free slot and is not "
+                + "suspended."),
+        Row(
+            .opReady, .pool, step: 2,
+            "a is ready. The queue starts ready operations highest priority first (veryHigh to "
+                + "veryLow), the first added first within a level, while fewer than "
+                + "maxConcurrentOperationCount execute and the queue is not suspended."),
+        Row(
+            .threadCreateWorker, .pool, step: 3,
+            "A new worker thread q.1 (worker of q): no idle worker was free. It runs a run loop "
+                + "kept alive by a port, so it can sleep between operations instead of exiting."),
+        Row(
+            .opAddWithDependencies, .pool, step: 7,
+            "addOperation(b) on q (priority normal, after a, work 0.100s check every 0.010s). It "
+                + "depends on a: it stays pending, not ready, until they finish (a cancelled dependency "
+                + "counts as finished)."),
+        Row(
+            .opCancelQueued, .pool, step: 10,
+            "cancel() on c while it waits in the queue: it finishes when the queue starts it, "
+                + "without running, and operations that depend on it may become ready."),
+        Row(
+            .queueSuspended, .pool, step: 11,
+            "isSuspended = true on q: nothing new starts; operations already executing go on."),
+        Row(
+            .queueResumed, .pool, step: 12,
+            "isSuspended = false on q: ready operations start again, up to the limit."),
+        Row(
+            .queueLimit, .pool, step: 13,
+            "maxConcurrentOperationCount = 2 on q. Raising it starts ready operations at once; "
+                + "lowering it stops nothing that executes - the queue just starts fewer."),
+        Row(
+            .opStartNewThread, .pool, step: 29,
+            "a starts on q.1, a thread just created for it: every worker was busy and the queue "
+                + "was under its limit. A pool creates threads only when it must."),
+        Row(
+            .opFinishCancelledBeforeStart, .pool, step: 37,
+            "c finished without running: it was cancelled before it started. It still counts as "
+                + "finished for the operations that depend on it. Its worker q.2 is free: its idle "
+                + "timer starts."),
+        Row(
+            .threadCreateDetached, .pool, step: 43,
+            "Thread.detachNewThread: d is created for one task (detached for one task) and exits "
+                + "after it - a thread per task, the cost a pool saves."),
+        Row(
+            .opStartReusedThread, .pool, step: 52,
+            "late starts on q.2, an idle worker reused (0 before): no thread is created. Between "
+                + "operations a worker sleeps in its run loop, kept alive by a port."),
+        Row(
+            .threadExitTaskDone, .pool, step: 53,
+            "Thread d ends (its task is done): a detached thread lives for its one task."),
+        Row(
+            .opCancelNextCheck, .pool, step: 54,
+            "cancel() on late while it runs only sets isCancelled: it stops at its next check of "
+                + "the flag. An operation that never checks runs to the end."),
+        Row(
+            .opFinishDone, .pool, step: 55,
+            "a finished (done). Operations that depend on it may become ready, and the queue "
+                + "starts what its limit now allows. Its worker q.1 is free: its idle timer starts."),
+        Row(
+            .opFinishDoneAfterLateCancel, .pool, step: 71,
+            "late ran to the end although it was cancelled: the cancel came after its last check "
+                + "point. Its worker q.2 is free: its idle timer starts."),
+        Row(
+            .opCancelNoEffect, .pool, step: 94,
+            "cancel() on a: already finished: no effect. Cancelling an operation that finished, "
+                + "or twice, changes nothing."),
+        Row(
+            .opFinishCancelledWhileRunning, .pool, step: 95,
+            "b saw isCancelled at a check point and returned early: cancelled while running. Its "
+                + "worker q.1 is free: its idle timer starts."),
+        Row(
+            .opCancelConnection, .pool, step: 106,
+            "cancel() on the upload up: cancelling it cancels its connection, whose callback "
+                + "arrives on the socket and finishes the operation on its worker's run loop."),
+        Row(
+            .queueCancelAll, .pool, step: 112,
+            "cancelAllOperations() on q: every operation not finished is cancelled, in the order "
+                + "they were added. Queued ones finish when the queue starts them; running ones at "
+                + "their next check."),
+        Row(
+            .opCancelHandedTo, .pool, step: 114,
+            "cancel() on x, handed to a worker but not started (handed to q.1, not started): "
+                + "start() will see isCancelled and finish without calling main()."),
+        Row(
+            .queueWaitAll, .pool, step: 115,
+            "waitUntilAllOperationsAreFinished on q: the calling thread blocks until every "
+                + "operation has finished."),
+        Row(
+            .threadExitIdle, .pool, step: 153,
+            "q.2 is retired (idle for 1.000s: retired after 2 operations): the one-shot idle "
+                + "timer on its loop fired with no work, so the thread stops its loop and exits. The "
+                + "next operation needs a new thread."),
+    ]
+
+    /// The explanations no scenario can produce: facts only the real CFRunLoop oracle and Foundation's queue
+    /// record (a libdispatch thread), a port the engine does not own, an event without its facts.
+    static let handMade: [(Explanation.Case, LoopEvent, String)] = [
+        (
+            .wakeUnknownPort,
+            LoopEvent(
+                time: .zero, loop: "T", depth: 1, mode: "default", iteration: 1, kind: .wake,
+                fact: .woken(.unknownPort(7))),
+            "The wait returned port#7 that no item of this mode owns."
+        ),
+        (
+            .opStartFirstSeenThread,
+            LoopEvent(
+                time: .zero, loop: "thread-3", depth: 0, mode: nil, iteration: 0, kind: .opStart, name: "a",
+                fact: .thread(.firstSeen)),
+            "a starts on thread-3, a libdispatch thread this run sees for the first time: it may have run other "
+                + "work before; libdispatch, not the queue, decides which thread runs it."
+        ),
+        (
+            .threadCreateDispatch,
+            LoopEvent(
+                time: .zero, loop: "thread-3", depth: 0, mode: nil, iteration: 0, kind: .threadCreate, name: "thread-3",
+                fact: .origin(.dispatch(queue: "q"))),
+            "thread-3 is libdispatch's thread, first seen running an operation of q: Foundation's queue runs "
+                + "operations on libdispatch's threads, which libdispatch creates and reuses as it sees fit."
+        ),
+        (
+            .plain,
+            LoopEvent(time: .zero, loop: "T", depth: 1, mode: "default", iteration: 1, kind: .result, name: "finished"),
+            "result finished."
+        ),
+    ]
+
+    @Test("every explanation case has exactly one row, and every documented step and pool note too")
+    func everyCaseHasARow() {
+        let cases = Self.rows.map(\.expected) + Self.handMade.map(\.0)
+        #expect(cases.count == Set(cases).count)
+        #expect(Set(cases) == Set(Explanation.Case.allCases))
+        #expect(Set(Self.cycleRows.map(\.row)) == Set(0..<CycleSteps.documented.count))
+        #expect(Set(Self.implementationRows.map(\.row)) == Set(0..<CycleSteps.implementation.count))
+        #expect(Set(Self.poolNoteRows.map(\.note.kind)) == Set(PoolNote.Kind.allCases))
+    }
+
+    @Test("the Why pane's words for each case", arguments: rows)
+    func whyPane(_ row: Row) throws {
+        let trace = ExplanationScenarios.trace(row.scenario)
+        try #require(row.step >= 1 && row.step <= trace.count)
+        let explained = Explanation.explain(trace[row.step - 1])
+        #expect(explained.case == row.expected)
+        #expect(explained.text == row.text)
+    }
+
+    @Test("the words of the cases no scenario can produce")
+    func handMadeEvents() {
+        for (expected, event, text) in Self.handMade {
+            let explained = Explanation.explain(event)
+            #expect(explained.case == expected)
+            #expect(explained.text == text)
+        }
+    }
+
+    /// The documented view: for each of Apple's ten steps, an event the cycle panel marks there, and the step's
+    /// words with what CF does differently.
+    static let cycleRows: [(row: Int, scenario: ExplanationScenarios.Key, step: Int, text: String, differs: String?)] =
+        [
+            (0, .loop, 4, "Notify: entering the loop", nil),
+            (1, .loop, 6, "Notify: timers will fire", "no timer fires here; only a note"),
+            (2, .loop, 7, "Notify: sources will fire", nil),
+            (3, .loop, 17, "Fire ready non-port sources", "blocks also run before and after"),
+            (4, .loop, 18, "Port ready? handle it, go to 9", "only when polling, after a source0"),
+            (5, .loop, 8, "Notify: about to sleep", "skipped when polling"),
+            (6, .loop, 10, "Sleep: port/timer/timeout/wake", "one port is taken per wait"),
+            (7, .loop, 14, "Notify: just woke up", "skipped when polling"),
+            (8, .loop, 20, "Process timer, source, wake-up", "timers fire only here"),
+            (9, .loop, 60, "Notify: exiting the loop", nil),
+        ]
+
+    /// The implementation view: for each phase, an event the cycle panel marks there.
+    static let implementationRows: [(row: Int, scenario: ExplanationScenarios.Key, step: Int, text: String)] = [
+        (0, .loop, 4, "entry"),
+        (1, .loop, 6, "beforeTimers"),
+        (2, .loop, 7, "beforeSources"),
+        (3, .loop, 17, "blocks, source0s, blocks"),
+        (4, .loop, 8, "beforeWaiting (not if poll)"),
+        (5, .loop, 10, "wait for ONE port, or poll"),
+        (6, .loop, 14, "afterWaiting (not if poll)"),
+        (7, .loop, 20, "handle it: timer/port/queue"),
+        (8, .loop, 32, "blocks; decide: again?"),
+        (9, .loop, 60, "exit, result"),
+    ]
+
+    /// The pool view's notes: after `step` events of the pool scenario, what queue `q` (operation nil) or one of
+    /// its waiting operations shows.
+    static let poolNoteRows: [(note: PoolNote, step: Int, operation: String?, text: String)] = [
+        (.idleTimeout(.seconds(1)), 1, nil, "idle timeout 1.000s"),
+        (.pending, 1, "a", "pending"),
+        (.ready, 2, "a", "ready"),
+        (.after(["a"]), 7, "b", "after a"),
+        (.cancelledWaitsItsTurn, 10, "c", "cancelled, waits its turn"),
+        (.suspended, 11, nil, "SUSPENDED: nothing new starts"),
+        (.waitingForAll, 115, nil, "a thread waits for all to finish"),
+    ]
+
+    @Test("the documented view marks each event on Apple's step, with CF's difference")
+    func documentedView() {
+        for row in Self.cycleRows {
+            let trace = ExplanationScenarios.trace(row.scenario)
+            #expect(CycleSteps.step(of: row.step - 1, in: trace, documented: true) == row.row, "\(row)")
+            #expect(CycleSteps.documented[row.row].text == row.text)
+            #expect(CycleSteps.documented[row.row].differs == row.differs)
+        }
+    }
+
+    @Test("the implementation view marks each event on CF's phase")
+    func implementationView() {
+        for row in Self.implementationRows {
+            let trace = ExplanationScenarios.trace(row.scenario)
+            #expect(CycleSteps.step(of: row.step - 1, in: trace, documented: false) == row.row, "\(row)")
+            #expect(CycleSteps.implementation[row.row] == row.text)
+        }
+    }
+
+    @Test("the pool view's notes come from the pool's state")
+    func poolNotes() throws {
+        let session = ExplanationScenarios.session(.pool)
+        for row in Self.poolNoteRows {
+            let pool = session.poolSnapshot(after: row.step)
+            let queue = try #require(pool.queues.first { $0.name == "q" })
+            let note: PoolNote
+            if let name = row.operation {
+                note = PoolNote.waiting(try #require(pool.operation(named: name)), in: pool)
+            } else {
+                note = PoolNote.queue(queue)
+            }
+            #expect(note == row.note, "step \(row.step)")
+            #expect(note.text == row.text)
+        }
+    }
+}
