@@ -48,6 +48,18 @@ struct RecordingTests {
         Snapshot.assertMatches(result.stdout, "Screens/recording-demo-100x30-step40.screen", target: "loopvizTests")
     }
 
+    @Test(
+        "screen draws a recording inside its hang: the lane marks it, the Why pane names it", arguments: [false, true])
+    func screenInHang(ascii: Bool) throws {
+        let arguments = ["screen", Self.fixture.path, "--step", "42", "--size", "100x30"] + (ascii ? ["--ascii"] : [])
+        let result = try LoopvizProcess.run(arguments)
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        if ascii { #expect(result.stdout.unicodeScalars.allSatisfy { $0.isASCII }) }
+        Snapshot.assertMatches(
+            result.stdout, "Screens/recording-demo-100x30-step42\(ascii ? "-ascii" : "").screen", target: "loopvizTests"
+        )
+    }
+
     @Test("a replay steps back and forth but refuses pokes, and says so")
     func readOnly() throws {
         guard case .success(var model) = UICommand.loadModel(Self.fixture.path) else {

@@ -52,6 +52,7 @@ struct BusySegmentTests {
         #expect(segments.map(\.marks) == [[], [mark], []])
         #expect(segments[1].length == .milliseconds(251) && segments[1].severity == .hang)
         #expect(segments.map(\.startIndex) == [1, 7, 12])
+        #expect(segments.map(\.endIndex) == [5, 11, 14])
     }
 
     @Test("a nested run's sleep ends the outer segment; its exit does not; a segment open at the end is kept")
@@ -68,6 +69,7 @@ struct BusySegmentTests {
         #expect(segments.map { [$0.start, $0.end] } == [[Self.at(0), Self.at(6)], [Self.at(20), Self.at(30)]])
         #expect(segments.map(\.endedBy) == [.beforeWaiting, nil])
         #expect(segments.map(\.mode) == ["default", "Inner"])
+        #expect(segments.map { [$0.startIndex, $0.endIndex] } == [[0, 2], [3, 5]])
     }
 
     @Test("each thread has its own segments")

@@ -39,6 +39,9 @@ public struct BusySegment: Hashable, Sendable {
     public var marks: [LoopEvent]
     /// The index of the event that began it.
     public var startIndex: Int
+    /// The index of the last event in it (of its loop): a step is inside the segment when its event lies between
+    /// the two indices on that loop.
+    public var endIndex: Int
 
     public var length: Duration { end - start }
     public var severity: Severity { Severity(length) }
@@ -54,10 +57,14 @@ public struct BusySegment: Hashable, Sendable {
             if var segment = closing[loop] {
                 if event.kind == .observer, event.fact == .activity(.beforeWaiting) || event.fact == .activity(.exit) {
                     segment.end = event.time
+                    segment.endIndex = index
                     closing[loop] = segment
                     continue
                 }
-                if event.kind == .sleep { segment.end = event.time }
+                if event.kind == .sleep {
+                    segment.end = event.time
+                    segment.endIndex = index
+                }
                 done.append(segment)
                 closing[loop] = nil
                 if event.kind == .sleep { continue }
@@ -67,10 +74,11 @@ public struct BusySegment: Hashable, Sendable {
                 guard open[loop] == nil else { break }
                 open[loop] = BusySegment(
                     loop: loop, start: event.time, end: event.time, mode: event.mode, depth: event.depth,
-                    startedBy: event.kind, endedBy: nil, marks: [], startIndex: index)
+                    startedBy: event.kind, endedBy: nil, marks: [], startIndex: index, endIndex: index)
             case .beforeWaiting, .exit:
                 guard var segment = open[loop], event.kind == .beforeWaiting || event.depth <= 1 else { break }
                 segment.end = event.time
+                segment.endIndex = index
                 segment.endedBy = event.kind
                 closing[loop] = segment
                 open[loop] = nil
@@ -80,7 +88,10 @@ public struct BusySegment: Hashable, Sendable {
             default:
                 break
             }
-            if open[loop] != nil { open[loop]?.end = event.time }
+            if open[loop] != nil {
+                open[loop]?.end = event.time
+                open[loop]?.endIndex = index
+            }
         }
         done.append(contentsOf: closing.values)
         done.append(contentsOf: open.values)

@@ -38,6 +38,11 @@ struct Session: Equatable {
     private(set) var droppedEvents = 0
     /// Live: every program and every thread started on the way has ended.
     private(set) var liveEnded = false
+    /// The trace's hangs, found when the trace is computed or read (a live session's growing trace has none).
+    var hangs = TimelineHangs()
+    /// A replayed recording: the timeline follows its activities, as it has no run starts, results, sleeps or
+    /// wakes (``TimelineRows/Row/follow(activity:)``).
+    var fillsFromActivities = false
     /// Live: the oldest events forgotten to keep the trace bounded. What is folded from the trace (the loop's
     /// state, the pool's counters) then starts from the oldest event kept.
     private(set) var forgottenEvents = 0
@@ -106,6 +111,7 @@ struct Session: Equatable {
         guard !isLive else { return }
         let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
         trace = outcome.trace
+        hangs = TimelineHangs(trace)
         narrationAnchors = NarrationAnchors()
         narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
         refold()

@@ -15,6 +15,9 @@ struct Glyphs {
     var empty: Character { theme.unicode ? "░" : "." }
     var asleep: Character { theme.unicode ? "┄" : "_" }
     var awake: Character { theme.unicode ? "━" : "=" }
+    /// A timeline lane inside a hang (a busy segment at least `loopviz hangs`'s threshold long); no lane mark is `!`.
+    var hang: Character { theme.unicode ? "▓" : "!" }
+    var rightArrow: String { theme.unicode ? "→" : "->" }
     var ellipsis: String { theme.unicode ? "…" : "..." }
     var times: String { theme.unicode ? "×" : "x" }
     var upDown: String { theme.unicode ? "↑↓" : "up/down" }

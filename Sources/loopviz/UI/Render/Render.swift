@@ -13,7 +13,8 @@ func render(_ model: AppModel) -> Screen {
     case .loop:
         let snapshots = model.session.snapshots(after: model.cursor)
         let explained = model.cursor > 0 ? model.cursor - 1 : nil
-        let why = wrap(whyText(model, explaining: explained), width: model.width - 2)
+        let why = wrap(
+            hangWords(model, explaining: explained) + whyText(model, explaining: explained), width: model.width - 2)
         let layout = Layout(width: model.width, height: model.height, threads: snapshots.count, whyLines: why.count)
         drawCycle(model, layout.cycle, &screen, glyphs)
         drawLoop(model, snapshots, layout.loop, &screen, glyphs)
@@ -368,8 +369,10 @@ private func bar(remaining: Duration, of total: Duration, glyphs: Glyphs) -> Str
 private func drawTimeline(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
+    // The hang glyph is in the legend when the trace has a hang to mark.
+    let hang = model.session.hangs.isEmpty ? "" : "  \(glyphs.hang) hang"
     let legend =
-        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep  t timer  s source0  p port  b block  o observer  w wake-up)"
+        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)  t timer  s source0  p port  b block  o observer  w wake-up)"
     header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
     let labelWidth = 10
     let columns = max(10, rect.width - labelWidth - 1)
@@ -398,9 +401,12 @@ private func drawTimeline(
         timeline.processed = first
         timeline.rows = loops.map { loop in
             let state = before.first { $0.thread == loop.thread }
+            var asleep = state?.isSleeping ?? false
+            if model.session.fillsFromActivities {
+                asleep = TimelineRows.Row.asleep(before: first, on: loop.thread, in: model.trace) ?? asleep
+            }
             return TimelineRows.Row(
-                cells: [Character](repeating: " ", count: columns), asleep: state?.isSleeping ?? false,
-                runs: state?.runs.count ?? 0)
+                cells: [Character](repeating: " ", count: columns), asleep: asleep, runs: state?.runs.count ?? 0)
         }
     }
     let rowOf = Dictionary(loops.enumerated().map { ($1.thread, $0) }, uniquingKeysWith: { first, _ in first })
@@ -431,6 +437,7 @@ private func drawTimeline(
         if event.kind == .result { state.runs = max(0, state.runs - 1) }
         if event.kind == .sleep { state.asleep = event.wait?.isPoll != true }
         if event.kind == .wake { state.asleep = false }
+        if model.session.fillsFromActivities { state.follow(activity: event) }
         timeline.rows[row] = state
     }
     timeline.processed = model.cursor
@@ -447,9 +454,16 @@ private func drawTimeline(
                 for fill in max(0, lastColumn + 1)...nowColumn { cells[fill] = asleep ? glyphs.asleep : glyphs.awake }
             }
         }
+        let inHang = hangColumns(model, loop.thread, start: start, bucket: bucket, columns: columns)
         for (column, character) in cells.enumerated() {
+            var character = character
             let style: Screen.Style
-            if character == glyphs.asleep {
+            if inHang.contains(where: { $0.contains(column) }) {
+                if character == glyphs.awake || character == glyphs.asleep || character == " " {
+                    character = glyphs.hang
+                }
+                style = glyphs.warning
+            } else if character == glyphs.asleep {
                 style = glyphs.sleeping
             } else if character == glyphs.awake || character == " " {
                 style = .plain

@@ -1,0 +1,48 @@
+import LoopEngine
+
+/// The hangs of one trace, per thread: its busy segments (``BusySegment``, the rule `loopviz hangs` uses) at least
+/// as long as the threshold. Found once per trace, in one pass, so a frame only looks up the few that cross its
+/// window.
+struct TimelineHangs: Equatable {
+    /// The shortest busy segment marked: the default of `loopviz hangs`.
+    static let threshold = HangsCommand.defaultThreshold
+
+    /// Each thread's hangs, in the order they began (a thread's segments never overlap).
+    private(set) var byLoop: [String: [BusySegment]] = [:]
+
+    init() {}
+
+    init(_ events: some Collection<LoopEvent>) {
+        for segment in BusySegment.all(in: events) where segment.length >= Self.threshold {
+            byLoop[segment.loop, default: []].append(segment)
+        }
+    }
+
+    /// `loop`'s hangs that began at or before `last` and end at or after `first`.
+    func hangs(on loop: String, from first: LoopInstant, to last: LoopInstant) -> ArraySlice<BusySegment> {
+        guard let segments = byLoop[loop] else { return [] }
+        // Segments of one loop are ordered and disjoint: their ends are sorted too.
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].end < first { low = middle + 1 } else { high = middle }
+        }
+        var upper = low
+        while upper < segments.count, segments[upper].start <= last { upper += 1 }
+        return segments[low..<upper]
+    }
+
+    /// The hang the event at `index` (on `loop`) lies in, if it lies in one.
+    func hang(containing index: Int, on loop: String) -> BusySegment? {
+        guard let segments = byLoop[loop] else { return nil }
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].endIndex < index { low = middle + 1 } else { high = middle }
+        }
+        guard low < segments.count, segments[low].startIndex <= index else { return nil }
+        return segments[low]
+    }
+}

@@ -1,0 +1,90 @@
+import LoopEngine
+import Testing
+
+@testable import loopviz
+
+/// The timeline's hang marks: a recording's lane shows its hang, and the Why pane names it while the step is in it.
+@Suite("the timeline marks hangs")
+struct TimelineHangsTests {
+    /// The demo recording at `step`, 100×30, paused.
+    static func demo(step: Int, unicode: Bool = true) throws -> AppModel {
+        guard case .success(var model) = UICommand.loadModel(RecordingTests.fixture.path) else {
+            throw FixtureError()
+        }
+        _ = update(&model, .resize(width: 100, height: 30))
+        model.theme = .init(color: true, unicode: unicode)
+        model.isPaused = true
+        model.cursor = step
+        model.furthest = step
+        return model
+    }
+
+    struct FixtureError: Error {}
+
+    /// The main thread's lane: the timeline's first row, without its label.
+    static func lane(_ model: AppModel) -> String {
+        let line = render(model).lines[Layout(width: 100, height: 30, threads: 1).timeline.y + 1]
+        #expect(line.hasPrefix("main      "))
+        return String(line.dropFirst(10)).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+    }
+
+    @Test("a recording's lane: asleep between its ticks, the hang marked from its afterWaiting to the step shown")
+    func lane() throws {
+        // Step 35 shows the events before the hang's afterWaiting (event 35); step 36 shows it.
+        #expect(Self.lane(try Self.demo(step: 35)) == "o┄o┄oo┄o┄o")
+        #expect(Self.lane(try Self.demo(step: 36)) == "o┄o┄oo┄o┄o┄▓")
+        #expect(Self.lane(try Self.demo(step: 42)) == "o┄o┄oo┄o┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓▓")
+        // The beforeWaiting observer is the hang's last event: its mark stays, in the hang's style.
+        let end = try Self.demo(step: 43)
+        #expect(Self.lane(end) == "o┄o┄oo┄o┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓o")
+        let y = Layout(width: 100, height: 30, threads: 1).timeline.y + 1
+        let glyphs = Glyphs(theme: end.theme)
+        #expect((21...34).map { render(end)[$0, y].style } == Array(repeating: glyphs.warning, count: 14))
+        #expect(render(end)[20, y].style == glyphs.sleeping)
+        // After it the lane sleeps and wakes for each tick again; the hang stays where it was.
+        #expect(Self.lane(try Self.demo(step: 60)) == "o┄o┄oo┄o┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓o┄┄o┄o┄┄")
+        #expect(Self.lane(try Self.demo(step: 42, unicode: false)) == "o_o_oo_o_o_!!!!!!!!!!!!!!")
+    }
+
+    @Test("the Why pane names the hang while the step is inside it, and only then")
+    func why() throws {
+        let words = "hang 0.300s (afterWaiting → beforeWaiting), marks: tick 5, decode image (the deliberate hang). "
+        for step in [35, 44] {
+            #expect(hangWords(try Self.demo(step: step), explaining: step - 1) == "", "step \(step)")
+        }
+        for step in 36...43 {
+            #expect(hangWords(try Self.demo(step: step), explaining: step - 1) == words, "step \(step)")
+        }
+        let ascii = try Self.demo(step: 40, unicode: false)
+        #expect(hangWords(ascii, explaining: 39) == words.replacingOccurrences(of: "→", with: "->"))
+    }
+
+    static func event(_ ms: Int, _ kind: LoopEvent.Kind, loop: String = "T", name: String? = nil) -> LoopEvent {
+        LoopEvent(
+            time: .zero + .milliseconds(ms), loop: loop, depth: 1, mode: "default", iteration: 1, kind: kind,
+            name: name, fact: name.map { _ in .mark(.point) })
+    }
+
+    @Test("only segments at the threshold are hangs; a step is in one between its first and last event, per thread")
+    func lookups() {
+        var events = [Self.event(0, .afterWaiting), Self.event(249, .beforeWaiting)]  // 249 ms: not a hang
+        events += [Self.event(300, .afterWaiting), Self.event(300, .afterWaiting, loop: "U")]
+        events += (0..<8).map { Self.event(301 + $0, .note, name: "mark \($0 % 7)") }
+        events += [Self.event(550, .beforeWaiting), Self.event(320, .timer, loop: "U"), Self.event(600, .afterWaiting)]
+        let hangs = TimelineHangs(events)
+        #expect(hangs.byLoop.keys.sorted() == ["T"])
+        #expect(hangs.byLoop["T"]?.map { [$0.startIndex, $0.endIndex] } == [[2, 12]])
+        #expect(
+            [1, 2, 4, 12, 13, 14].map { hangs.hang(containing: $0, on: "T") != nil } == [
+                false, true, true, true, false, false,
+            ])
+        #expect(hangs.hang(containing: 3, on: "U") == nil)
+        #expect(hangs.hangs(on: "T", from: .zero + .milliseconds(551), to: .zero + .seconds(1)).isEmpty)
+        #expect(hangs.hangs(on: "T", from: .zero + .milliseconds(550), to: .zero + .milliseconds(550)).count == 1)
+        #expect(hangs.hangs(on: "T", from: .zero, to: .zero + .milliseconds(299)).isEmpty)
+        // Seven names, each once: the first five and "more".
+        #expect(
+            hangs.byLoop["T"]?.first?.words(arrow: "->")
+                == "hang 0.250s (afterWaiting -> beforeWaiting), marks: mark 0, mark 1, mark 2, mark 3, mark 4, more")
+    }
+}
