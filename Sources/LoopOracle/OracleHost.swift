@@ -286,15 +286,7 @@ final class OracleHost: @unchecked Sendable {
     /// Starts one thread per distinct time of `events`; each sleeps until the scenario start plus that time
     /// (monotonic clock), then performs the events of that time in declaration order against this loop.
     func startOutside(_ events: [OutsideEvent]) {
-        var groups: [(time: Duration, events: [OutsideEvent])] = []
-        for event in events {
-            if let index = groups.firstIndex(where: { $0.time == event.time }) {
-                groups[index].events.append(event)
-            } else {
-                groups.append((event.time, [event]))
-            }
-        }
-        for group in groups.sorted(by: { $0.time < $1.time }) {
+        for group in OutsideEvent.groupedByTime(events) {
             let (deadline, overflow) = trace.origin.addingReportingOverflow(max(group.time.nanosecondsClamped, 0))
             let actions = group.events.flatMap(\.actions)
             outsideThreads.enter()
