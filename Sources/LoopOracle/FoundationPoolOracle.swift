@@ -120,16 +120,9 @@ public enum FoundationPoolOracle {
     /// from the start, then performs the events of that time in declaration order.
     private static func startOutside(_ scenario: Scenario, run: FoundationPoolRun, group: DispatchGroup) {
         let threadNames = Set(scenario.threads.map(\.name))
-        var groups: [(time: Duration, events: [OutsideEvent])] = []
         // An event for a thread the scenario does not have addresses nobody (as in the engine).
-        for event in scenario.outside where threadNames.contains(event.thread) {
-            if let index = groups.firstIndex(where: { $0.time == event.time }) {
-                groups[index].events.append(event)
-            } else {
-                groups.append((event.time, [event]))
-            }
-        }
-        for (time, events) in groups.sorted(by: { $0.time < $1.time }) {
+        let addressed = scenario.outside.filter { threadNames.contains($0.thread) }
+        for (time, events) in OutsideEvent.groupedByTime(addressed) {
             let (deadline, overflow) = run.trace.origin.addingReportingOverflow(max(time.nanosecondsClamped, 0))
             group.enter()
             let thread = Thread {

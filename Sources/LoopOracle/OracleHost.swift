@@ -61,7 +61,7 @@ final class OracleHost: @unchecked Sendable {
         let tracer = CFRunLoopObserverCreateWithHandler(
             nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min
         ) { _, activity in
-            trace.record(Self.kind(of: activity))
+            trace.record(LoopEvent.Kind(Activity(rawValue: UInt32(activity.rawValue))))
         }
         self.tracer = tracer
         for mode in modes { CFRunLoopAddObserver(loop, tracer, CFBridge.mode(mode)) }
@@ -124,20 +124,10 @@ final class OracleHost: @unchecked Sendable {
         }
     }
 
-    private static func kind(of activity: CFRunLoopActivity) -> LoopEvent.Kind {
-        switch activity {
-        case .entry: .entry
-        case .beforeTimers: .beforeTimers
-        case .beforeSources: .beforeSources
-        case .beforeWaiting: .beforeWaiting
-        case .afterWaiting: .afterWaiting
-        default: .exit
-        }
-    }
-
     // MARK: - Callouts
 
-    /// A callout of an item: recorded first, then the item's script runs (steps chosen like `ScriptStep.applies`).
+    /// A callout of an item: recorded first, then the item's script runs (steps chosen by the engine's
+    /// `ScriptStep.applies`).
     func callout(_ kind: LoopEvent.Kind, _ name: String, _ script: [ScriptStep], activity: Activity?) {
         trace.record(kind, name, fact: activity.map { .activity($0) })
         let call = calls.withLock { counts in
@@ -145,19 +135,9 @@ final class OracleHost: @unchecked Sendable {
             counts[name] = call
             return call
         }
-        for step in script where Self.applies(step.when, call: call, activity: activity) {
+        for step in script where step.applies(call: call, activity: activity) {
             if isHalted { return }
             perform([step.action])
-        }
-    }
-
-    /// The rule of `ScriptStep.applies(call:activity:)` (internal to LoopEngine).
-    static func applies(_ when: ScriptStep.When, call: Int, activity: Activity?) -> Bool {
-        switch when {
-        case .always: true
-        case .call(let n): call == n
-        case .callsThrough(let n): call <= n
-        case .activity(let wanted): activity.map { !$0.isDisjoint(with: wanted) } ?? false
         }
     }
 
@@ -306,15 +286,7 @@ final class OracleHost: @unchecked Sendable {
     /// Starts one thread per distinct time of `events`; each sleeps until the scenario start plus that time
     /// (monotonic clock), then performs the events of that time in declaration order against this loop.
     func startOutside(_ events: [OutsideEvent]) {
-        var groups: [(time: Duration, events: [OutsideEvent])] = []
-        for event in events {
-            if let index = groups.firstIndex(where: { $0.time == event.time }) {
-                groups[index].events.append(event)
-            } else {
-                groups.append((event.time, [event]))
-            }
-        }
-        for group in groups.sorted(by: { $0.time < $1.time }) {
+        for group in OutsideEvent.groupedByTime(events) {
             let (deadline, overflow) = trace.origin.addingReportingOverflow(max(group.time.nanosecondsClamped, 0))
             let actions = group.events.flatMap(\.actions)
             outsideThreads.enter()

@@ -4,7 +4,7 @@ extension RunLoopCore {
     /// after their callout. The activity itself is always emitted, observers or not.
     func doObservers(_ mode: LoopModeState, _ activity: Activity) {
         if isHalted { return }
-        emit(activityKind(activity))
+        emit(LoopEvent.Kind(activity))
         // The snapshot is the array as it is now (copy-on-write: no allocation, whatever the callouts add or
         // remove), filtered as it goes. That is the same set as filtering first: validity never comes back, and an
         // observer executing now (an outer pass's callout is on the stack) stays so for this whole pass, while one
@@ -28,17 +28,6 @@ extension RunLoopCore {
             if halted { return }
         }
         withExtendedLifetime(snapshot) {}
-    }
-
-    private func activityKind(_ activity: Activity) -> LoopEvent.Kind {
-        switch activity {
-        case .entry: .entry
-        case .beforeTimers: .beforeTimers
-        case .beforeSources: .beforeSources
-        case .beforeWaiting: .beforeWaiting
-        case .afterWaiting: .afterWaiting
-        default: .exit
-        }
     }
 
     /// One blocks pass (docs/cfrunloop.md §6): detach the whole queue, run the blocks that match `mode` in FIFO order,

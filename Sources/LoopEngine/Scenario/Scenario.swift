@@ -153,7 +153,9 @@ public struct ScriptStep: Sendable, Equatable {
         self.action = action
     }
 
-    func applies(call: Int, activity: Activity?) -> Bool {
+    /// Whether this step runs on call number `call` (the first is 1) of its item, called for `activity` when the
+    /// item is an observer. Package access: the CF oracle chooses its steps by this same rule.
+    package func applies(call: Int, activity: Activity?) -> Bool {
         switch when {
         case .always: true
         case .call(let n): call == n

@@ -141,6 +141,12 @@ extension DifferentialCase {
             DifferentialCase(
                 section: "§5",
                 scenario: D.scenario(
+                    "an observer's step limited to one activity runs only at that activity",
+                    [.observer("O", .allActivities, [D.step(.stop, .activity(.beforeWaiting))]), D.keepAlive()],
+                    [D.run(0.2)])),
+            DifferentialCase(
+                section: "§5",
+                scenario: D.scenario(
                     "a one-shot observer is called once",
                     [
                         .observer("O", [.beforeTimers, .beforeWaiting], repeats: false),
