@@ -40,16 +40,8 @@ public final class LiveScenarioRun: @unchecked Sendable {
         clock = waiter.clock
         world = RealScenarioWorld(waiter: waiter, declared: scenario.threads.count)
         shared = ScriptInterpreter.Shared(sink: sink)
-        for spec in scenario.threads {
-            let loop = waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
-            loop.sink = sink
-            shared.hosts.append(ScriptInterpreter(loop: loop, world: world, spec: spec, shared: shared))
-        }
-        // One directory for the run's queues: an operation may depend on operations of another queue.
-        let directory = PoolDirectory()
-        shared.queues = scenario.queues.map {
-            OperationQueueCore(
-                $0, world: world, directory: directory, sink: sink, defaultWidth: RealScenarioWorld.coreCount)
+        shared.start(scenario, world: world, defaultWidth: RealScenarioWorld.coreCount) { [waiter] spec in
+            waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
         }
         let programsEnded = world.programsEnded
         var started: [HostedThread] = []

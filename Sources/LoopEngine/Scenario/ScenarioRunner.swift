@@ -97,18 +97,10 @@ public enum ScenarioRunner {
                 world.perform(after: time) { shared.host(named: event.thread)?.perform(event.actions) }
             }
         }
-        for spec in scenario.threads {
+        shared.start(scenario, world: world, defaultWidth: OperationQueueCore.virtualDefaultWidth) { spec in
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
             world.bind(loop, to: world.addThread(named: spec.name))
-            loop.sink = sink
-            shared.hosts.append(ScriptInterpreter(loop: loop, world: world, spec: spec, shared: shared))
-        }
-        // One directory for the run's queues: an operation may depend on operations of another queue.
-        let directory = PoolDirectory()
-        shared.queues = scenario.queues.map {
-            OperationQueueCore(
-                $0, world: world, directory: directory, sink: sink,
-                defaultWidth: OperationQueueCore.virtualDefaultWidth)
+            return loop
         }
         for event in scenario.outside where (event.afterEvent ?? 0) <= 0 {
             // An event for a thread the scenario does not have addresses nobody.

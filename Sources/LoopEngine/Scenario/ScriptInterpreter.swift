@@ -288,3 +288,22 @@ final class ScriptInterpreter {
         }
     }
 }
+
+extension ScriptInterpreter.Shared {
+    /// The set-up both runners share, so that the virtual and the live runs cannot drift apart: an interpreter per
+    /// thread of `scenario` in declaration order (its loop from `makeLoop`, its items made and added), then the
+    /// scenario's queues in one directory (an operation may depend on operations of another queue).
+    func start(
+        _ scenario: Scenario, world: any ScenarioWorld, defaultWidth: Int, makeLoop: (ThreadSpec) -> RunLoopCore
+    ) {
+        for spec in scenario.threads {
+            let loop = makeLoop(spec)
+            loop.sink = sink
+            hosts.append(ScriptInterpreter(loop: loop, world: world, spec: spec, shared: self))
+        }
+        let directory = PoolDirectory()
+        queues = scenario.queues.map {
+            OperationQueueCore($0, world: world, directory: directory, sink: sink, defaultWidth: defaultWidth)
+        }
+    }
+}
