@@ -7,7 +7,7 @@ extension RunLoopCore {
     /// wakes the loop. The task runs in the next source0 pass of a run in one of `modes`.
     ///
     /// Waiting until done is the caller's business: a thread that waits for its own loop would deadlock, so
-    /// Foundation runs the task inline instead (see `ScenarioHost`).
+    /// Foundation runs the task inline instead (see `ScriptInterpreter`).
     public func performTask(_ name: String, modes: [ModeName] = [.common], _ action: @escaping () -> Void) {
         lock.lock()
         let source: LoopSource

@@ -18,7 +18,7 @@ public final class LiveScenarioRun: @unchecked Sendable {
     public let clock: any LoopClock
     private let waiter: EpollWaiter
     private let world: RealScenarioWorld
-    private let shared: ScenarioHost.Shared
+    private let shared: ScriptInterpreter.Shared
     private let lock = LoopLock()
     private var threads: [HostedThread] = []
     private var stopped = false
@@ -39,17 +39,9 @@ public final class LiveScenarioRun: @unchecked Sendable {
         waiter = EpollWaiter(profile: scenario.profile)
         clock = waiter.clock
         world = RealScenarioWorld(waiter: waiter, declared: scenario.threads.count)
-        shared = ScenarioHost.Shared(sink: sink)
-        for spec in scenario.threads {
-            let loop = waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
-            loop.sink = sink
-            shared.hosts.append(ScenarioHost(loop: loop, world: world, spec: spec, shared: shared))
-        }
-        // One directory for the run's queues: an operation may depend on operations of another queue.
-        let directory = PoolDirectory()
-        shared.queues = scenario.queues.map {
-            OperationQueueCore(
-                $0, world: world, directory: directory, sink: sink, defaultWidth: RealScenarioWorld.coreCount)
+        shared = ScriptInterpreter.Shared(sink: sink)
+        shared.start(scenario, world: world, defaultWidth: RealScenarioWorld.coreCount) { [waiter] spec in
+            waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
         }
         let programsEnded = world.programsEnded
         var started: [HostedThread] = []

@@ -2,8 +2,8 @@
 import Glibc
 /// Runs a ``Scenario`` on real threads and the real clock: each scenario thread is an OS thread with its own loop on
 /// one ``EpollWaiter`` backend, asleep in the kernel when idle; outside events come from threads of their own at
-/// their times. The interpreter of programs and scripts is the virtual runner's (`ScenarioHost`); only the world
-/// differs.
+/// their times. The interpreter of programs and scripts is the virtual runner's
+/// (`ScriptInterpreter`); only the world differs.
 ///
 /// Unlike the virtual clock the result is not deterministic: times carry scheduling noise, and where two things
 /// happen at nearly the same time their order may vary from run to run.

@@ -1,0 +1,309 @@
+/// The items of one thread's loop and the interpreter of their scripts.
+///
+/// Actions run on the thread whose host performs them (its program, its items' callouts, tasks performed on it)
+/// or as an outside event addressed to it. An action naming an item the thread does not have reaches the item of
+/// that name on another thread (the first in declaration order): a thread holding a reference to another
+/// thread's timer or port, as real programs do.
+final class ScriptInterpreter {
+    /// What every thread of a scenario shares.
+    final class Shared {
+        /// Every thread's host, in declaration order.
+        var hosts: [ScriptInterpreter] = []
+        /// The scenario's operation queues, in declaration order.
+        var queues: [OperationQueueCore] = []
+        /// Where every loop's events go (threads created while the scenario runs get it too).
+        let sink: (any TraceSink)?
+
+        init(sink: (any TraceSink)?) {
+            self.sink = sink
+        }
+
+        func queue(named name: String) -> OperationQueueCore? {
+            queues.first { $0.name == name }
+        }
+
+        /// The queue that has the operation named `name` (the first in declaration order).
+        func queue(having name: String) -> OperationQueueCore? {
+            queues.first { $0.has(name) }
+        }
+        /// The scenario's named flags (`set flag`), which any thread may set or test: guarded by `flagLock` (on
+        /// real threads they are set and read at the same time).
+        private var flags: Set<String> = []
+        private let flagLock = LoopLock()
+
+        func setFlag(_ flag: String) {
+            flagLock.withLock { _ = flags.insert(flag) }
+        }
+
+        func isSet(_ flag: String) -> Bool {
+            flagLock.withLock { flags.contains(flag) }
+        }
+
+        func host(named name: String) -> ScriptInterpreter? {
+            hosts.first { $0.loop.name == name }
+        }
+    }
+
+    let loop: RunLoopCore
+    let world: any ScenarioWorld
+    let program: [Action]
+    let shared: Shared
+    var sources: [String: LoopSource] = [:]
+    var timers: [String: LoopTimer] = [:]
+    var observers: [String: LoopObserver] = [:]
+    var calls: [String: Int] = [:]
+
+    init(loop: RunLoopCore, world: any ScenarioWorld, spec: ThreadSpec, shared: Shared) {
+        self.loop = loop
+        self.world = world
+        self.program = spec.program
+        self.shared = shared
+        for mode in spec.commonModes { loop.addCommonMode(mode) }
+        for item in spec.items { create(item) }
+        for item in spec.items {
+            for mode in item.modes { add(item.name, mode) }
+        }
+    }
+
+    private func create(_ item: ItemSpec) {
+        let name = item.name
+        let script = item.script
+        switch item.kind {
+        case .source0(let order):
+            sources[name] = LoopSource(name: name, order: order) { [unowned self] in
+                self.callout(name, script, activity: nil)
+            }
+        case .port:
+            sources[name] = LoopSource(portNamed: name, on: world.kernel) { [unowned self] _ in
+                self.callout(name, script, activity: nil)
+            }
+        case .timer(let first, let interval, let tolerance):
+            timers[name] = LoopTimer(
+                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance, order: item.timerOrder,
+                createdAt: world.clock.now
+            ) { [unowned self] _ in
+                self.callout(name, script, activity: nil)
+            }
+            if item.timerOrder != 0 { loop.note(.timerOrderUnused(timer: name, order: item.timerOrder)) }
+        case .observer(let activities, let repeats, let order):
+            observers[name] = LoopObserver(name: name, activities: activities, repeats: repeats, order: order) {
+                [unowned self] activity in
+                self.callout(name, script, activity: activity)
+            }
+        }
+    }
+
+    private func callout(_ name: String, _ script: [ScriptStep], activity: Activity?) {
+        world.otherThreadsMayAct()
+        let call = (calls[name] ?? 0) + 1
+        calls[name] = call
+        for step in script where step.applies(call: call, activity: activity) {
+            if world.isHalted { return }
+            perform([step.action])
+        }
+    }
+
+    /// Adds this thread's item `name` to a mode of this thread's loop.
+    func add(_ name: String, _ mode: ModeName) {
+        if let source = sources[name] { loop.add(source, to: mode) }
+        if let timer = timers[name] { loop.add(timer, to: mode) }
+        if let observer = observers[name] { loop.add(observer, to: mode) }
+    }
+
+    private func remove(_ name: String, _ mode: ModeName) {
+        if let source = sources[name] { loop.remove(source, from: mode) }
+        if let timer = timers[name] { loop.remove(timer, from: mode) }
+        if let observer = observers[name] { loop.remove(observer, from: mode) }
+    }
+
+    private func hasItem(_ name: String) -> Bool {
+        sources[name] != nil || timers[name] != nil || observers[name] != nil
+    }
+
+    /// The host of the thread that owns item `name`: this one, else the first other thread that has it.
+    private func owner(of name: String) -> ScriptInterpreter {
+        if hasItem(name) { return self }
+        return shared.hosts.first { $0.hasItem(name) } ?? self
+    }
+
+    func perform(_ actions: [Action]) {
+        for action in actions {
+            world.otherThreadsMayAct()
+            if world.isHalted { return }
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .work(let duration):
+            world.work(duration)
+        case .signal(let name):
+            owner(of: name).sources[name]?.signal()
+        case .send(let name, let count):
+            let source = owner(of: name).sources[name]
+            // Each send is an event: once the budget (or anything else) halts the world, the rest are not sent.
+            for _ in 0..<max(count, 0) {
+                if world.isHalted { return }
+                source?.send()
+            }
+        case .wakeUp:
+            loop.wakeUp()
+        case .stop:
+            loop.stop()
+        case .stopMode(let mode):
+            loop.stopMode(mode)
+        case .add(let name, let mode):
+            owner(of: name).add(name, mode)
+        case .remove(let name, let mode):
+            owner(of: name).remove(name, mode)
+        case .invalidate(let name):
+            let owner = owner(of: name)
+            owner.sources[name]?.invalidate()
+            owner.timers[name]?.invalidate()
+            owner.observers[name]?.invalidate()
+        case .setNextFireDate(let name, let delay):
+            owner(of: name).timers[name]?.setNextFireDate(loop.clock.now + delay)
+        case .performBlock(let name, let modes, let inner):
+            loop.perform(name, modes: modes) { [unowned self] in
+                self.world.otherThreadsMayAct()
+                self.perform(inner)
+            }
+        case .mainQueue(let name, let inner):
+            // DispatchQueue.main.async from any thread targets the main thread's loop.
+            let main = loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)
+            main.loop.performOnMainQueue(name) { [unowned main] in main.perform(inner) }
+        case .addCommonMode(let mode):
+            loop.addCommonMode(mode)
+        case .run(let call):
+            run(call)
+        case .note(let text):
+            loop.note(text)
+        case .setFlag(let flag):
+            shared.setFlag(flag)
+        case .performOn(let thread, let task, let wait, let inner):
+            performOn(thread, task, wait: wait, inner)
+        case .addOperation(let queue, let spec):
+            guard let target = shared.queue(named: queue) else {
+                loop.note(.noSuchQueue(operation: spec.name, queue: queue))
+                return
+            }
+            target.add(spec)
+        case .cancelOperation(let name):
+            shared.queue(having: name)?.cancel(name)
+        case .cancelAll(let queue):
+            shared.queue(named: queue)?.cancelAll()
+        case .setSuspended(let queue, let flag):
+            shared.queue(named: queue)?.setSuspended(flag)
+        case .setLimit(let queue, let limit):
+            shared.queue(named: queue)?.setLimit(limit)
+        case .finishOperation(let name):
+            shared.queue(having: name)?.finishAsync(name)
+        case .waitUntilAllFinished(let queue):
+            shared.queue(named: queue)?.waitUntilAllFinished()
+        case .detach(let task, let inner):
+            detach(task, inner)
+        }
+    }
+
+    /// `Thread.detachNewThread`: a thread of its own for one task, which ends with it.
+    private func detach(_ task: String, _ inner: [Action]) {
+        let shared = shared
+        let world = world
+        _ = world.startThread(named: task, sink: shared.sink) { loop in
+            loop.record(.threadCreate, task, fact: .origin(.detached))
+            let host = ScriptInterpreter(
+                loop: loop, world: world, spec: ThreadSpec(name: task, items: [], program: inner), shared: shared)
+            host.perform(host.program)
+            loop.record(.threadExit, task, fact: .end(.taskDone))
+        }
+    }
+
+    /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.
+    private func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
+        guard let target = shared.host(named: thread) else {
+            loop.note(.noSuchThread(task: task, thread: thread))
+            return
+        }
+        if target === self && wait {
+            // Foundation performs at once when the target is the calling thread.
+            loop.note(.performInline(task: task))
+            perform(inner)
+            return
+        }
+        guard wait else {
+            target.loop.performTask(task) { [unowned target] in target.perform(inner) }
+            return
+        }
+        // waitUntilDone: this thread blocks (virtually) until the target's loop has run the task. If it never
+        // does - the target's program has ended, or it waits for this thread - the world ends up halting idle.
+        let done = AtomicFlag()
+        target.loop.performTask(task) { [unowned target] in
+            target.perform(inner)
+            done.set(true)
+        }
+        world.block(for: .performed(task: task, target: target.loop.name)) { done.value }
+    }
+
+    private func run(_ call: RunCall) {
+        switch call {
+        case .inMode(let mode, let seconds, let rash):
+            loop.run(mode: mode, seconds: seconds, returnAfterSourceHandled: rash)
+        case .untilStopped:
+            loop.runUntilStopped()
+        case .foundation(let mode, let before):
+            returned(loop.runFoundation(mode: mode, before: instant(before)))
+        case .foundationUntil(let limit):
+            loop.runFoundation(until: instant(limit))
+        case .acceptInput(let mode, let before):
+            loop.acceptInput(forMode: mode, before: instant(before))
+        case .foundationForever:
+            loop.runFoundationForever()
+        case .whileNot(let flag, let mode):
+            while !shared.isSet(flag) && !world.isHalted {
+                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
+                returned(ran)
+                guard ran else {
+                    // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
+                    loop.note(.emptyModeSpins(mode: mode.rawValue))
+                    return
+                }
+            }
+        }
+    }
+
+    /// The Bool a `run(mode:before:)` of the program gave back, as the program sees it.
+    private func returned(_ value: Bool) {
+        if world.isHalted { return }
+        loop.record(.note, nil, fact: .returned(value))
+    }
+
+    /// The instant a date of the scenario stands for, on this world's clock (whose origin is the scenario start).
+    private func instant(_ date: FoundationDate) -> LoopInstant {
+        switch date {
+        case .fromNow(let delay): loop.clock.now + delay
+        case .sinceStart(let time): .zero + time
+        case .distantPast: .distantPast
+        case .distantFuture: .distantFuture
+        }
+    }
+}
+
+extension ScriptInterpreter.Shared {
+    /// The set-up both runners share, so that the virtual and the live runs cannot drift apart: an interpreter per
+    /// thread of `scenario` in declaration order (its loop from `makeLoop`, its items made and added), then the
+    /// scenario's queues in one directory (an operation may depend on operations of another queue).
+    func start(
+        _ scenario: Scenario, world: any ScenarioWorld, defaultWidth: Int, makeLoop: (ThreadSpec) -> RunLoopCore
+    ) {
+        for spec in scenario.threads {
+            let loop = makeLoop(spec)
+            loop.sink = sink
+            hosts.append(ScriptInterpreter(loop: loop, world: world, spec: spec, shared: self))
+        }
+        let directory = PoolDirectory()
+        queues = scenario.queues.map {
+            OperationQueueCore($0, world: world, directory: directory, sink: sink, defaultWidth: defaultWidth)
+        }
+    }
+}

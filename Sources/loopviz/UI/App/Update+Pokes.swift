@@ -1,0 +1,213 @@
+import LoopEngine
+
+/// Turns an item key into an outside event right after the step shown, addressed to the loop shown, and
+/// recomputes the trace (live: performs it now). The item keys act on the selected item only: when it is of
+/// another kind, the status bar says so and nothing happens.
+func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
+    if model.session.isLive && [.addTimer, .addSource, .addObserver].contains(command) {
+        model.flash = "adding items needs the virtual clock (the real threads' items were made at the start)"
+        return []
+    }
+    guard let thread = model.loopThreadSpec else {
+        model.flash =
+            "thread \(model.loopThread) was started by the run: the file declares no loop items for it to poke "
+            + "(t picks a declared thread)"
+        return []
+    }
+    let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
+    let items = thread.items
+    let selectedIndex = model.selectedItem
+    let selected = selectedIndex < items.count ? items[selectedIndex] : nil
+    let counter = model.session.interventions.count + 1
+    let currentMode =
+        model.session.snapshots(after: model.cursor).first { $0.thread == thread.name }?.currentMode.map {
+            ModeName($0)
+        } ?? .default
+
+    /// The selected item when it is of the kind the key wants; else why not, in the status bar.
+    func item(_ wanted: (ItemSpec.Kind) -> Bool, _ what: String, _ key: String) -> ItemSpec? {
+        guard let selected else {
+            model.flash = "thread \(thread.name) has no item: \(key) needs a \(what)"
+            return nil
+        }
+        if wanted(selected.kind) { return selected }
+        let others = items.indices.filter { wanted(items[$0].kind) }.map { "\($0 + 1)" }
+        model.flash =
+            "item \(selectedIndex + 1) \(selected.name) is a \(kindName(selected.kind)), not a \(what): "
+            + (others.isEmpty
+                ? "thread \(thread.name) has none" : "select \(others.joined(separator: ", ")) first")
+        return nil
+    }
+    func isTimer(_ kind: ItemSpec.Kind) -> Bool { if case .timer = kind { true } else { false } }
+    func isSource0(_ kind: ItemSpec.Kind) -> Bool { if case .source0 = kind { true } else { false } }
+    func isPort(_ kind: ItemSpec.Kind) -> Bool { if case .port = kind { true } else { false } }
+
+    var intervention: Session.Intervention?
+    func make(_ label: String, _ actions: [Action], newItem: ItemSpec? = nil) {
+        intervention = .init(
+            time: time, afterEvent: model.cursor, thread: thread.name, label: label, actions: actions,
+            newItem: newItem)
+    }
+    switch command {
+    case .fireTimer:
+        if let timer = item(isTimer, "timer", "f") {
+            make("fire \(timer.name)", [.setNextFireDate(timer.name, after: .zero)])
+        }
+    case .signalAndWake:
+        if let source = item(isSource0, "version-0 source", "s") {
+            make("signal \(source.name) + wake up", [.signal(source.name), .wakeUp])
+        }
+    case .signalOnly:
+        if let source = item(isSource0, "version-0 source", "S") {
+            make("signal \(source.name) (no wake-up)", [.signal(source.name)])
+        }
+    case .sendMessage:
+        if let port = item(isPort, "port", "o") { make("send to \(port.name)", [.send(port.name, count: 1)]) }
+    case .wakeUp: make("wake up", [.wakeUp])
+    case .stop: make("stop", [.stop])
+    case .performBlock:
+        let name = "B\(counter)"
+        make("perform block \(name) (blocks never wake the loop)", [.performBlock(name, modes: [.common], [])])
+    case .scroll:
+        let mode = trackingMode(model.session.effectiveScenario)
+        make(
+            "scroll: run \(mode) for 0.8 s",
+            [
+                .performBlock(
+                    "scroll\(counter)", modes: [.common],
+                    [.run(.inMode(mode, seconds: 0.8, returnAfterSourceHandled: false))]), .wakeUp,
+            ])
+    case .nestedRun:
+        make(
+            "nested run in \(currentMode) for 0.3 s",
+            [
+                .performBlock(
+                    "nested\(counter)", modes: [.common],
+                    [.run(.inMode(currentMode, seconds: 0.3, returnAfterSourceHandled: false))]), .wakeUp,
+            ])
+    case .addTimer:
+        let name = "timer\(counter)"
+        make(
+            "add \(name) (every 500 ms) to \(currentMode)", [.add(name, currentMode)],
+            newItem: .timer(name, first: time + .milliseconds(500), every: .milliseconds(500), modes: []))
+    case .addSource:
+        let name = "source\(counter)"
+        make("add \(name) to \(currentMode)", [.add(name, currentMode)], newItem: .source0(name, modes: []))
+    case .addObserver:
+        let name = "observer\(counter)"
+        make(
+            "add \(name) (beforeWaiting, afterWaiting) to \(currentMode)", [.add(name, currentMode)],
+            newItem: .observer(name, [.beforeWaiting, .afterWaiting], modes: []))
+    case .removeItem:
+        if let selected {
+            make("invalidate \(selected.name)", [.invalidate(selected.name)])
+        } else {
+            model.flash = "thread \(thread.name) has no item to remove"
+        }
+    default:
+        break
+    }
+    guard let intervention else { return [] }
+    return apply(intervention, &model)
+}
+
+/// How the status bar names an item's kind.
+private func kindName(_ kind: ItemSpec.Kind) -> String {
+    switch kind {
+    case .source0: "version-0 source"
+    case .port: "port"
+    case .timer: "timer"
+    case .observer: "observer"
+    }
+}
+
+/// The mode a "scroll" runs: the first mode besides default that the scenario mentions, else `Tracking`.
+func trackingMode(_ scenario: Scenario) -> ModeName {
+    scenario.mentionedModes.first { $0 != .default } ?? "Tracking"
+}
+
+/// The user's poke: on the virtual clock an outside event right after the step shown, and the trace recomputed;
+/// live, the actions performed now by the runtime. Either way the play state stays: paused stays paused (the
+/// poke's effect is in the next steps).
+private func apply(_ intervention: Session.Intervention, _ model: inout AppModel) -> [Effect] {
+    let forgotten = model.session.intervene(intervention)
+    let thread = intervention.thread ?? model.session.primaryThread.name
+    if model.session.isLive {
+        model.flash = intervention.label
+        return [.perform(intervention.actions, thread: thread)]
+    }
+    var flash =
+        intervention.label + " after step \(intervention.afterEvent) (t=\(LoopInstant.zero + intervention.time)s)"
+    if forgotten > 0 {
+        flash += "; \(forgotten) poke\(forgotten == 1 ? "" : "s") made after a later step forgotten"
+    }
+    model.flash = flash
+    model.cursor = min(model.cursor, model.trace.count)
+    model.furthest = model.cursor
+    return []
+}
+
+/// Turns a pool key into an outside event at the time shown, on the queue the pool view shows, and recomputes.
+func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
+    guard let shown = model.shownQueueState else {
+        model.flash = "this scenario has no operation queue"
+        return []
+    }
+    let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
+    // The queue as it is at that time, with every event of that instant (an earlier key pressed at the same
+    // time included, even when the cursor has not reached its events yet).
+    let instant = LoopInstant.zero + time
+    let upTo = model.trace.firstIndex(after: instant)
+    let queue = model.session.poolSnapshot(after: max(upTo, model.cursor)).queue(named: shown.name) ?? shown
+    var intervention: Session.Intervention?
+    switch command {
+    case .addOperation:
+        let name = freeOperationName(model)
+        let spec = OperationSpec(
+            name: name, priority: .normal, body: .work(.seconds(1), checkEvery: .milliseconds(100)))
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "add \(name) to \(queue.name) (normal, work 1 s)",
+            actions: [.addOperation(queue: queue.name, spec)])
+        model.selectedOperation = name
+    case .cancelOperation:
+        guard let selected = model.selectedOperation, queue.operation(named: selected) != nil else {
+            model.flash = "select an operation first (\(Glyphs(theme: model.theme).upDown) or j/k)"
+            return []
+        }
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "cancel \(selected)", actions: [.cancelOperation(selected)])
+    case .cancelAllOperations:
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "cancel all operations of \(queue.name)",
+            actions: [.cancelAll(queue: queue.name)])
+    case .toggleSuspended:
+        let flag = !queue.suspended
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "\(flag ? "suspend" : "resume") \(queue.name)",
+            actions: [.setSuspended(queue: queue.name, flag)])
+    case .raiseLimit, .lowerLimit:
+        let limit = max(0, queue.width + (command == .raiseLimit ? 1 : -1))
+        guard limit != queue.limit else {
+            model.flash = "the limit of \(queue.name) is already 0: nothing starts"
+            return []
+        }
+        intervention = .init(
+            time: time, afterEvent: model.cursor, label: "limit of \(queue.name) \(queue.limitText), now \(limit)",
+            actions: [.setLimit(queue: queue.name, limit)])
+    default:
+        break
+    }
+    guard let intervention else { return [] }
+    return apply(intervention, &model)
+}
+
+/// `opN` with the smallest N no operation of the session has.
+private func freeOperationName(_ model: AppModel) -> String {
+    var taken = Set(model.trace.filter { $0.kind == .opAdd }.compactMap(\.name))
+    for intervention in model.session.interventions {
+        for case .addOperation(_, let spec) in intervention.actions { taken.insert(spec.name) }
+    }
+    var number = 1
+    while taken.contains("op\(number)") { number += 1 }
+    return "op\(number)"
+}
