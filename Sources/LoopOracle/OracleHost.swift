@@ -6,7 +6,7 @@ import Foundation
 import LoopEngine
 import Synchronization
 
-/// The real-CF twin of the engine's `ScenarioHost`: one scenario thread's items, created on that thread, and the
+/// The real-CF twin of the engine's `ScriptInterpreter`: one scenario thread's items, created on that thread, and the
 /// interpreter of their scripts, of the thread's program and of the outside events addressing its loop.
 ///
 /// `@unchecked Sendable`: the item tables are filled by ``setUp(modes:)`` on the scenario thread before the host

@@ -64,7 +64,7 @@ public final class LiveScenarioRun: @unchecked Sendable {
                 waiter.halt(atThreadLimit: ThreadLimit(thread: name, running: index, osError: error.code))
             }
         }
-        for (time, events) in Self.groupedByTime(scenario.outside) {
+        for (time, events) in OutsideEvent.groupedByTime(scenario.outside) {
             let actions = events.compactMap { event in
                 // An event for a thread the scenario does not have addresses nobody.
                 shared.host(named: event.thread).map { host in (host, event.actions) }
@@ -132,18 +132,6 @@ public final class LiveScenarioRun: @unchecked Sendable {
         // The hosts hold each other through `shared`: let them go.
         shared.hosts = []
         shared.queues = []
-    }
-
-    private static func groupedByTime(_ events: [OutsideEvent]) -> [(Duration, [OutsideEvent])] {
-        var groups: [(Duration, [OutsideEvent])] = []
-        for event in events {
-            if let index = groups.firstIndex(where: { $0.0 == event.time }) {
-                groups[index].1.append(event)
-            } else {
-                groups.append((event.time, [event]))
-            }
-        }
-        return groups.sorted { $0.0 < $1.0 }
     }
 }
 #endif
