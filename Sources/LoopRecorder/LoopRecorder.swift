@@ -1,6 +1,5 @@
 import CoreFoundation
 import Foundation
-import Synchronization
 
 /// Records one run loop of a real program into a loopviz trace (JSONL, version 1), for `loopviz FILE.jsonl`,
 /// `loopviz hangs` and every command that reads a trace.
@@ -35,14 +34,14 @@ public final class LoopRecorder: @unchecked Sendable {
     public static let defaultCapacity = 65_536
 
     /// The recorder that `mark`, `begin` and `end` write to.
-    private static let current = Mutex<LoopRecorder?>(nil)
+    private static let current = RecorderLocked<LoopRecorder?>(nil)
 
     private let loop: CFRunLoop
     private let observers: [CFRunLoopObserver]
     private let buffer: RecordBuffer
     private let writer: RecordWriter
     private let tracker: LoopTracker
-    private let summary = Mutex<Summary?>(nil)
+    private let summary = RecorderLocked<Summary?>(nil)
 
     /// Starts recording `loop` (it must be `RunLoop.main` or the calling thread's `RunLoop.current`: Foundation
     /// on Linux does not hand out another thread's CFRunLoop) in `modes` into the file at `url`.

@@ -1,6 +1,5 @@
 import CoreFoundation
 import Foundation
-import Synchronization
 
 /// What the recorder knows of the loop between callouts: the runs that are active (from `entry` and `exit`),
 /// each with its mode and iteration, and the clock. The observers and the marks stamp their events with it.
@@ -22,7 +21,7 @@ final class LoopTracker: @unchecked Sendable {
     private let loop: CFRunLoop
     private let buffer: RecordBuffer
     private let origin = LoopTracker.monotonic()
-    private let state = Mutex(State())
+    private let state = RecorderLocked(State())
 
     init(loop: CFRunLoop, buffer: RecordBuffer) {
         self.loop = loop

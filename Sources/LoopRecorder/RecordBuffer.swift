@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The bounded hand-over between the recorded loop and the writer thread: the loop appends under a short lock and
 /// never waits for the file; when the buffer is full the event is dropped and counted, and the count is written as
 /// an event as soon as there is room again (or at the end), so a drop is never silent.
@@ -14,13 +12,13 @@ final class RecordBuffer: Sendable {
     }
 
     let capacity: Int
-    private let state: Mutex<State>
+    private let state: RecorderLocked<State>
 
     init(capacity: Int) {
         self.capacity = max(2, capacity)
         var initial = State()
         initial.events.reserveCapacity(self.capacity)
-        state = Mutex(initial)
+        state = RecorderLocked(initial)
     }
 
     /// Appends the event, or counts it as dropped when the buffer is full (a report of earlier drops needs a
