@@ -32,6 +32,9 @@ expect_stty_restored() { # DESCRIPTION: the settings saved after the program end
 
 tmux new-session -d -x 120 -y 40 -s "$session" \
     "stty -g > '$work/before'; '$bin'; echo \"EXITED rc=\$?\"; stty -g > '$work/after'; sleep 30"
+# The server outlives its sessions: each part below kills its session and starts a new one, and a server that
+# exits with its last session races the next new-session ("server exited unexpectedly").
+tmux set-option -s exit-empty off
 expect_screen "One turn of the run loop" "the built-in lesson opens"
 expect_screen "LIVE" "it plays live"
 keys Space
