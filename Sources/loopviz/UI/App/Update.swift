@@ -76,6 +76,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         default: break
         }
         return []
+    case .card:
+        return closeCard(key, &model)
     case .none:
         break
     }
@@ -138,6 +140,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         model.overlay = .help
         model.helpScroll = 0
     case .closeOverlay: model.overlay = .none
+    case .showCard: showCard(&model)
     case .quit: return quit(&model)
     case .selectItem(let index):
         if index < model.items.count {
