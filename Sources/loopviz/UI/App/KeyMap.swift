@@ -148,7 +148,7 @@ enum KeyMap {
             keys: [.character("v")], label: "v", help: "documented 10 steps / what CF really does", group: "view",
             command: .toggleCycleView, views: [.loop]),
         KeyBinding(
-            keys: [.character("i")], label: "i", help: "the lesson's card: what it teaches, watch for, try",
+            keys: [.character("i")], label: "i", help: "show the lesson's card again",
             group: "view", command: .showCard),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(

@@ -10,7 +10,8 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     case .resumed:
         return [.redrawAll]
     case .tick(let seconds):
-        advancePlayback(&model, by: seconds)
+        // The lesson waits while its card is read.
+        if model.overlay != .card { advancePlayback(&model, by: seconds) }
         return []
     case .live(let events, let dropped, let ended, let halt):
         let following = !model.isPaused && model.cursor >= model.trace.count
