@@ -10,7 +10,7 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop] [--clock virtual|real] [--no-color] [--ascii]
+        USAGE: loopviz [FILE.loop] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
                                       the interactive UI (built-in lesson without FILE)
                loopviz <command> [options]
 
