@@ -59,9 +59,11 @@ struct CardLayout: Equatable {
 /// under its own heading, and how to close it.
 func drawCard(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     guard let words = lessonCard(model) else { return }
+    // The headings are the translation's own when the lesson has one in the language shown.
+    let translation = model.session.script.card.words[model.language]
     let layout = CardLayout(
-        words, chinese: model.language == .zh && model.session.script.card.words[.zh] != nil, width: model.width,
-        height: model.height, ellipsis: glyphs.ellipsis)
+        words, chinese: model.language == .zh && translation != nil, width: model.width, height: model.height,
+        ellipsis: glyphs.ellipsis)
     let rect = layout.rect
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)
