@@ -9,6 +9,8 @@ public struct LoopScript: Sendable, Equatable {
     public var until: Duration?
     /// The header comment (the lines starting with `#` before anything else): what the lesson teaches.
     public var header: [String]
+    /// The `ask` lines: where the UI's quiz asks what the loop does next.
+    public var questions: [Question] = []
 
     public init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,

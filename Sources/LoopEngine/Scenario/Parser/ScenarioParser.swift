@@ -109,6 +109,7 @@ final class ScenarioParserState {
         var threads: [ThreadSpec] = []
         var outside: [(node: Node, time: Duration, thread: String?, column: Int)] = []
         var narration: [Narration] = []
+        var questions: [Question] = []
         var expectations: [Expectation] = []
 
         // Threads first, so `at` blocks and `perform … on` know every thread.
@@ -123,7 +124,7 @@ final class ScenarioParserState {
             guard ScenarioKeywords.topLevel.contains(word) else {
                 error(
                     node.line, at: keyword,
-                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
+                    "expected scenario, profile, until, iteration cost, thread, queue, at, say, ask or expect; "
                         + "found '\(keyword.text)'")
                 continue
             }
@@ -172,6 +173,10 @@ final class ScenarioParserState {
                 if let item = parseNarration(&cursor, node.line) { narration.append(item) }
                 finish(&cursor)
                 rejectChildren(node, of: "say")
+            case "ask":
+                if let question = parseQuestion(&cursor, node.line) { questions.append(question) }
+                finish(&cursor)
+                rejectChildren(node, of: "ask")
             case "expect":
                 if let expectation = parseExpectation(&cursor, node) { expectations.append(expectation) }
             default:
@@ -210,8 +215,10 @@ final class ScenarioParserState {
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
             queues: queues, iterationCost: iterationCost ?? VirtualWorld.defaultIterationCost)
-        return LoopScript(
+        var script = LoopScript(
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
+        script.questions = questions
+        return script
     }
 
     /// The most an iteration may cost: a loop that took longer than this between two callouts would hide every

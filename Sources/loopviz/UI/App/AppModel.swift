@@ -74,6 +74,8 @@ struct AppModel: Equatable {
     var stepCredit = 0.0
     /// The virtual time playback has reached (real-time speed; the loop may be asleep past the last event).
     var playClock: LoopInstant = .zero
+    /// Presenter mode, the quiz, the recording (Classroom/).
+    var classroom = Classroom()
 
     init(session: Session, fileName: String) {
         self.session = session
