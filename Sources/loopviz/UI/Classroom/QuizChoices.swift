@@ -16,6 +16,16 @@ enum QuizChoices {
         return (start..<end).first { trace[$0].loop == thread && QuizChoice.isLoopStep(trace[$0].kind) }
     }
 
+    /// The index of the last loop step of `thread` before `end` (where the loop is in its turn), if any within
+    /// ``searchLimit`` events.
+    static func lastStep(before end: Int, thread: String, in trace: LoopTrace) -> Int? {
+        let end = min(end, trace.count)
+        guard end > 0 else { return nil }
+        return (max(0, end - searchLimit)..<end).last {
+            trace[$0].loop == thread && QuizChoice.isLoopStep(trace[$0].kind)
+        }
+    }
+
     /// The choices for the step `answer` that followed `current` (nil: before the first event), with the loop's
     /// state `loop` and its declaration `thread` (nil for a pool's worker or a replayed trace). `given`: the
     /// lesson's own choices, kept in its order; the real step replaces the last one when it is not among them
@@ -41,7 +51,8 @@ enum QuizChoices {
         plausible(after: current, loop: loop, thread: thread).forEach(offer)
         var distractors = Array(others.prefix(Question.maximumChoices - 1))
         // Too few from the state: the steps every turn has.
-        for generic in generics where distractors.count < 2 && !generic.matches(answer) && !distractors.contains(generic) {
+        for generic in generics
+        where distractors.count < 2 && !generic.matches(answer) && !distractors.contains(generic) {
             distractors.append(generic)
         }
         let choices = ([right] + distractors).enumerated().sorted {
@@ -62,7 +73,9 @@ enum QuizChoices {
         let items = itemsInMode(loop.currentMode ?? current?.mode, thread)
         let signalled = items.filter { if case .source0 = $0.kind { loop.signalled.contains($0.name) } else { false } }
         let source0s = items.filter { if case .source0 = $0.kind { true } else { false } }
-        let messages = items.filter { if case .port = $0.kind { (loop.pendingMessages[$0.name] ?? 0) > 0 } else { false } }
+        let messages = items.filter {
+            if case .port = $0.kind { (loop.pendingMessages[$0.name] ?? 0) > 0 } else { false }
+        }
         let timers = items.filter { if case .timer = $0.kind { isDue($0, loop) } else { false } }
         let allTimers = items.filter { if case .timer = $0.kind { true } else { false } }
         let blocks = loop.blocksQueued.map { QuizChoice(.block, $0) }

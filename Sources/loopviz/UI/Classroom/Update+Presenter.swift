@@ -14,7 +14,7 @@ extension Classroom {
         }
     }
 
-    static let lockedMessage = "pokes are locked in presenter mode: U unlocks them"
+    static let lockedMessage = "pokes locked in presenter mode: U unlocks them"
 }
 
 /// True when presenter mode refuses `command` (a poke while locked); says so in the status bar.
@@ -67,11 +67,11 @@ func hideOrShowPanel(hide: Bool, _ model: inout AppModel) {
 }
 
 /// The cursor that shows the next narration after the current step: a `say` line's event, or a callout's `say`
-/// (searched as far as the replay can compute, within ``QuizChoices/searchLimit`` events).
+/// (searched as far as the replay can compute, within ``narrationSearchLimit`` events: a key must answer at once).
 func nextNarrationCursor(_ model: inout AppModel) -> Int? {
     let anchors = Set(model.session.narrationAnchors.indices.compactMap { $0 })
     var index = model.cursor
-    while index < model.cursor + QuizChoices.searchLimit {
+    while index < model.cursor + narrationSearchLimit {
         if index >= model.trace.count {
             guard model.session.canExtend else { return nil }
             model.session.extend()
@@ -83,6 +83,9 @@ func nextNarrationCursor(_ model: inout AppModel) -> Int? {
     }
     return nil
 }
+
+/// How many events past the step `d` looks at for the next narration.
+let narrationSearchLimit = 5000
 
 /// `d` / Enter: plays (at the speed chosen) up to the next narration and pauses there.
 func playToNextNarration(_ model: inout AppModel) {

@@ -69,11 +69,15 @@ func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
 /// Asks `prompt` about the loop step that follows the first `cursor` events (on the thread of the last of them),
 /// with the lesson's choices `given`; false when that thread takes no further step.
 @discardableResult
-func ask(_ prompt: String, at cursor: Int, given: [Expectation.Step] = [], resumes: Bool, _ model: inout AppModel)
+func ask(
+    _ prompt: String, at cursor: Int, given: [Expectation.Step] = [], resumes: Bool, _ model: inout AppModel
+)
     -> Bool
 {
-    let current = cursor > 0 && cursor <= model.trace.count ? model.trace[cursor - 1] : nil
-    let thread = current?.loop ?? model.loopThread
+    let last = cursor > 0 && cursor <= model.trace.count ? model.trace[cursor - 1] : nil
+    let thread = last?.loop ?? model.loopThread
+    // Where the loop is in its turn: its last step (the event shown may be one done to it, a signal).
+    let current = QuizChoices.lastStep(before: cursor, thread: thread, in: model.trace).map { model.trace[$0] }
     var answer = QuizChoices.nextStep(from: cursor, thread: thread, in: model.trace)
     while answer == nil && model.session.canExtend {
         model.session.extend()

@@ -101,8 +101,8 @@ func classroomStatus(_ model: AppModel, _ glyphs: Glyphs) -> String {
     var parts: [String] = []
     let presenter = model.classroom.presenter
     if presenter.isOn {
-        parts.append(presenter.pokesLocked ? "PRESENTER pokes locked (U)" : "PRESENTER pokes unlocked")
-        if let key = presenter.lastKey { parts.append("key [\(glyphs.plain(key.echo))]") }
+        let key = presenter.lastKey.map { " [\(glyphs.plain($0.echo))]" } ?? ""
+        parts.append("PRESENTER\(key) " + (presenter.pokesLocked ? "locked (U)" : "unlocked"))
     }
     if model.classroom.quizMode != .off {
         let score = model.classroom.scores[model.fileName] ?? Classroom.Score()

@@ -39,7 +39,8 @@ func quizLines(_ model: AppModel, _ question: QuizQuestion, _ glyphs: Glyphs) ->
                 style = glyphs.warning
             }
         }
-        lines.append((TextFit.fit("\(marker) \(index + 1)  \(choice.label)", width: width, ellipsis: glyphs.ellipsis), style))
+        let text = "\(marker) \(index + 1)  \(choice.label)"
+        lines.append((TextFit.fit(text, width: width, ellipsis: glyphs.ellipsis), style))
     }
     lines.append(("", .plain))
     guard let picked = question.picked else {
