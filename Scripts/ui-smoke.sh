@@ -133,7 +133,7 @@ expect_screen "REC" "the status bar says the session is recorded"
 keys Space D
 expect_screen "PRESENTER \[D\] locked (U)" "D: presenter mode, pokes locked, the key echoed"
 keys 2 s
-expect_screen "pokes locked in presenter mode: U unlocks them" "a poke is refused while locked"
+expect_screen "pokes locked: U unlocks them" "a poke is refused while locked"
 keys + + G d
 expect_screen "Predict the next step of thread T" "G then d: the quiz asks at the lesson's first ask line"
 expect_screen "1  source0 render" "the lesson's choices are offered"

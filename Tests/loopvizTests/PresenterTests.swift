@@ -21,8 +21,8 @@ struct PresenterTests {
         Self.press(
             .character("g"), .character("4"), .character("4"), .enter, .character("2"), .character("f"), on: &model)
         #expect(model.session.interventions.isEmpty)
-        #expect(model.flash == "pokes locked in presenter mode: U unlocks them")
-        #expect(Self.statusLine(model).contains("pokes locked in presenter mode: U unlocks them"))
+        #expect(model.flash == "pokes locked: U unlocks them")
+        #expect(Self.statusLine(model).contains("pokes locked: U unlocks them"))
         Self.press(.character("x"), .character("s"), .character("o"), on: &model)
         #expect(model.session.interventions.isEmpty)
         Self.press(.character("U"), on: &model)

@@ -82,6 +82,29 @@ struct QuizTests {
         }
     }
 
+    @Test("every ask line of the lessons is reached, and its thread has a next step to predict")
+    func everyAskIsAsked() {
+        var asked = 0
+        for name in [
+            "02-port-keeps-thread-alive.loop", "07-source0-needs-a-wakeup.loop", "09-return-after-source-handled.loop",
+            "10-stop-lost-to-handled-source.loop", "14-timer-and-tracking-mode.loop", "15-late-repeating-timer.loop",
+        ] {
+            let model = ThreadPickerTests.lesson(name)
+            #expect(!model.session.script.questions.isEmpty, "\(name) has no ask line")
+            for (line, index) in model.session.questionAnchors.indices.enumerated() {
+                let prompt = model.session.script.questions[line].prompt
+                guard let index else {
+                    Issue.record("\(name): '\(prompt)' is never asked")
+                    continue
+                }
+                var quizzed = model
+                #expect(ask(prompt, at: index + 1, resumes: false, &quizzed), "\(name): '\(prompt)'")
+                asked += 1
+            }
+        }
+        #expect(asked == 9)
+    }
+
     @Test("a lesson's own choices are kept in its order; when the run differs, the real step replaces the last")
     func lessonChoices() {
         let event = LoopEvent(

@@ -14,7 +14,7 @@ extension Classroom {
         }
     }
 
-    static let lockedMessage = "pokes locked in presenter mode: U unlocks them"
+    static let lockedMessage = "pokes locked: U unlocks them"
 }
 
 /// True when presenter mode refuses `command` (a poke while locked); says so in the status bar.
