@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the real loopviz binary in tmux as a person would: start (on the lesson's card; --lang zh at 80x24 too),
 # pause, step, step back, fire a timer,
-# signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real - and checks the screen after
+# signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real, presenter mode, the quiz and
+# --record - and checks the screen after
 # each step and that the terminal settings are restored (stty -g before and after); Ctrl-C, Ctrl-\ (SIGQUIT),
 # SIGTERM and SIGHUP end it with 128 + the signal's number and the terminal restored.
 # Usage: Scripts/ui-smoke.sh [path/to/loopviz]
@@ -82,7 +83,7 @@ keys n
 expect_screen "45 .*1.340003 .*signal work" "the signal is the next event, after the sleep"
 keys '?'
 expect_screen "more below" "the help pages at 80x24"
-keys PageDown PageDown PageDown PageDown PageDown
+keys PageDown PageDown PageDown PageDown PageDown PageDown
 expect_screen "the end" "the help's last page is reachable"
 expect_screen "q .*quit" "the last key of the help is shown whole"
 keys Escape t
@@ -138,6 +139,54 @@ expect_screen "wakeUp" "the wake-up reaches the real loop's trace"
 keys q
 expect_screen "EXITED rc=0" "q stops the real threads and quits with status 0"
 expect_stty_restored "the terminal settings are restored (real clock)"
+
+# The classroom at 80x24: presenter mode locks the pokes and echoes the keys, d plays to the next narration, the
+# quiz stops at lesson 07's first `ask` and scores the answer, and --record leaves a valid asciicast v2 file
+# (renamed into place when the UI ends, also when a signal ends it).
+tmux kill-session -t "$session" 2>/dev/null || true
+rm -f "$work/before" "$work/after"
+tmux new-session -d -x 80 -y 24 -s "$session" \
+    "stty -g > '$work/before'; '$bin' examples/07-source0-needs-a-wakeup.loop --record '$work/class.cast'; echo \"EXITED rc=\$?\"; stty -g > '$work/after'; sleep 30"
+expect_screen "A source0 signalled without a wake-up" "lesson 07 opens at 80x24, recorded"
+expect_screen "REC" "the status bar says the session is recorded"
+keys Space D
+expect_screen "PRESENTER \[D\] locked (U)" "D: presenter mode, pokes locked, the key echoed"
+keys 2 s
+expect_screen "pokes locked: U unlocks them" "a poke is refused while locked"
+keys + + G d
+expect_screen "Predict the next step of thread T" "G then d: the quiz asks at the lesson's first ask line"
+expect_screen "1  source0 render" "the lesson's choices are offered"
+keys 2
+expect_screen "Right: step 12 is wake" "the reveal shows the real next step"
+expect_screen "score 1/1 in this lesson" "the answer is scored"
+keys Enter Space
+expect_screen "quiz 1/1" "the score stays in the status bar"
+keys q
+expect_screen "EXITED rc=0" "q quits the recorded session with status 0"
+expect_stty_restored "the terminal settings are restored (recorded session)"
+[ -s "$work/class.cast" ] && ! ls "$work"/.class.cast.partial-* >/dev/null 2>&1 \
+    && echo "ok: the cast is in place and its temporary file is gone" \
+    || { echo "FAILED: no cast at $work/class.cast" >&2; ls -la "$work" >&2; exit 1; }
+python3 - "$work/class.cast" <<'PY' && echo "ok: the cast is asciicast v2 (header, then [time, \"o\", data] events)" \
+    || { echo "FAILED: the cast is not asciicast v2" >&2; head -c 400 "$work/class.cast" >&2; exit 1; }
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+header = json.loads(lines[0])
+assert header["version"] == 2 and header["width"] == 80 and header["height"] == 24, header
+assert isinstance(header["timestamp"], int) and "TERM" in header["env"], header
+events = [json.loads(line) for line in lines[1:]]
+assert len(events) >= 5 and all(e[1] in ("o", "r") and isinstance(e[2], str) for e in events), events[:3]
+assert all(a[0] <= b[0] for a, b in zip(events, events[1:])), "times go backwards"
+assert any("Predict the next step" in e[2] for e in events), "the quiz is not in the cast"
+PY
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -x 80 -y 24 -s "$session" \
+    "( echo \$BASHPID > '$work/pid'; exec '$bin' --record '$work/killed.cast' ); echo \"EXITED rc=\$?\"; sleep 30"
+expect_screen "REC" "a second recorded session opens"
+kill -s TERM "$(cat "$work/pid")"
+expect_screen "EXITED rc=143" "SIGTERM ends the recorded session with 143"
+head -1 "$work/killed.cast" | grep -q '"version": 2' && echo "ok: a session ended by SIGTERM still leaves its cast" \
+    || { echo "FAILED: no cast after SIGTERM" >&2; exit 1; }
 
 # Signals: each ends the UI with 128 + its number and the terminal restored. Ctrl-\ (SIGQUIT) used to let the
 # Swift runtime's backtracer take the screen (a backtrace and a 30 s "press space" prompt).

@@ -53,8 +53,10 @@ extension CommandLine {
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
         if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
-            || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option, LanguageOption.name]
-                .contains(first)
+            || [
+                "--no-color", "--ascii", "--clock", "--record", IterationCostOption.name, EventBudget.option,
+                LanguageOption.name,
+            ].contains(first)
         {
             return UICommand.run(arguments, headless: false)
         }

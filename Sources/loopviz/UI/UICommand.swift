@@ -12,7 +12,7 @@ enum UICommand {
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
         USAGE: loopviz [FILE.loop | FILE.jsonl] [--no-color] [--ascii] [--clock virtual|real] [--max-events N]
-                       [--iteration-cost TIME] [--lang en|zh]
+                       [--iteration-cost TIME] [--lang en|zh] [--record FILE.cast]
                loopviz screen [FILE.loop | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
                               [--iteration-cost TIME] [--lang en|zh] [--card]
 
@@ -38,6 +38,10 @@ enum UICommand {
         \(IterationCostOption.help)
         \(LanguageOption.help)
           --card                  (screen) show the lesson's card over the screen, as the UI opens.
+          --record FILE.cast      Record the session as an asciicast v2 file (play it with `asciinema play
+                                  FILE.cast`): written to a temporary file beside it, renamed to FILE.cast when
+                                  the UI ends (q, a signal, end of input); at most 64 MiB, then the recording
+                                  stops and the status bar says so. Not with `screen`.
           -h, --help              Show this help.
 
         EXIT STATUS:
@@ -82,7 +86,8 @@ enum UICommand {
             scanner = try ArgumentScanner(
                 arguments,
                 valued: [
-                    "--clock", "--step", "--size", EventBudget.option, IterationCostOption.name, LanguageOption.name,
+                    "--clock", "--step", "--size", "--record", EventBudget.option, IterationCostOption.name,
+                    LanguageOption.name,
                 ],
                 switches: ["--no-color", "--ascii", "--card", "-h", "--help"])
         } catch {
@@ -98,6 +103,9 @@ enum UICommand {
         let real = scanner.value("--clock") == "real"
         if let clock = scanner.value("--clock"), clock != "virtual" && clock != "real" {
             return CommandLine.usageError("'\(clock)' is not a clock; expected virtual or real", command: nil)
+        }
+        if headless && scanner.value("--record") != nil {
+            return CommandLine.usageError("`screen` prints one screen: --record is for the UI", command: "screen")
         }
         if real && headless {
             return CommandLine.usageError(
@@ -138,7 +146,18 @@ enum UICommand {
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")
         model.language = language
-        guard headless else { return TerminalApp.run(model.openingCard()) }
+        guard headless else {
+            guard let cast = scanner.value("--record") else { return TerminalApp.run(model.openingCard()) }
+            let recorder: AsciicastRecorder
+            do {
+                recorder = try AsciicastRecorder(
+                    path: cast, title: "loopviz \(model.fileName)", environment: castEnvironment(),
+                    timestamp: Int(time(nil)), clock: TerminalApp.monotonicSeconds)
+            } catch {
+                return CommandLine.usageError(error.description, command: nil)
+            }
+            return TerminalApp.run(model.openingCard(), recorder: recorder)
+        }
         var width = 80
         var height = 24
         if let size = scanner.value("--size") {
@@ -183,6 +202,11 @@ enum UICommand {
             return .usage
         }
         return .success
+    }
+
+    /// The environment a cast's header names (asciinema's: the shell and the terminal type).
+    static func castEnvironment() -> [(String, String)] {
+        ["SHELL", "TERM"].compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
     }
 
     static func loadModel(

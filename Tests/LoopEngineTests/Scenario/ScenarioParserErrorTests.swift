@@ -114,8 +114,8 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "'wakeup' takes no indented block"),
         .init(
             id: "unknown top-level word", source: "thread T\n  wakeup\nzork", line: 3, column: 1,
-            message: "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; found 'zork'"
-        ),
+            message: "expected scenario, profile, until, iteration cost, thread, queue, at, say, ask or expect; "
+                + "found 'zork'"),
         // The cost model: `iteration cost DURATION`.
         .init(
             id: "iteration without cost", source: "iteration 2us\nthread T\n  wakeup", line: 1, column: 11,

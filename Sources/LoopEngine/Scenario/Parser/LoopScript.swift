@@ -13,6 +13,8 @@ public struct LoopScript: Sendable, Equatable {
     /// language, by the English text: the note in the trace stays English (a trace is the same in every
     /// language), the UI shows its translation.
     package var noteTranslations: [Language: [String: String]] = [:]
+    /// The `ask` lines: where the UI's quiz asks what the loop does next.
+    public var questions: [Question] = []
 
     public init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,

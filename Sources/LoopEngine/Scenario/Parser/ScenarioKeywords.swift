@@ -4,7 +4,7 @@
 package enum ScenarioKeywords {
     /// What may start a line at the top level of a file (`iteration` is `iteration cost`).
     package static let topLevel = [
-        "scenario", "profile", "until", "iteration", "thread", "queue", "at", "say", "expect",
+        "scenario", "profile", "until", "iteration", "thread", "queue", "at", "say", "ask", "expect",
     ]
 
     /// What may start a line indented under a thread before its program: the items, and `common MODE`.

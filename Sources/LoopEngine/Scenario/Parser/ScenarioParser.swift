@@ -114,6 +114,7 @@ final class ScenarioParserState {
         var threads: [ThreadSpec] = []
         var outside: [(node: Node, time: Duration, thread: String?, column: Int)] = []
         var narration: [Narration] = []
+        var questions: [Question] = []
         var expectations: [Expectation] = []
 
         // Threads first, so `at` blocks and `perform … on` know every thread.
@@ -128,7 +129,7 @@ final class ScenarioParserState {
             guard ScenarioKeywords.topLevel.contains(word) else {
                 error(
                     node.line, at: keyword,
-                    "expected scenario, profile, until, iteration cost, thread, queue, at, say or expect; "
+                    "expected scenario, profile, until, iteration cost, thread, queue, at, say, ask or expect; "
                         + "found '\(keyword.text)'")
                 continue
             }
@@ -177,6 +178,10 @@ final class ScenarioParserState {
                 if let item = parseNarration(&cursor, node.line) { narration.append(item) }
                 finish(&cursor)
                 rejectChildren(node, of: "say")
+            case "ask":
+                if let question = parseQuestion(&cursor, node.line) { questions.append(question) }
+                finish(&cursor)
+                rejectChildren(node, of: "ask")
             case "expect":
                 if let expectation = parseExpectation(&cursor, node) { expectations.append(expectation) }
             default:
@@ -218,6 +223,7 @@ final class ScenarioParserState {
         var script = LoopScript(
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
         script.noteTranslations = noteTranslations
+        script.questions = questions
         return script
     }
 

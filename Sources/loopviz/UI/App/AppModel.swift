@@ -79,6 +79,8 @@ struct AppModel: Equatable {
     /// The language of the lesson's narration and card (`--lang`, default from the locale); the UI's own words stay
     /// English.
     var language: Language = .en
+    /// Presenter mode, the quiz, the recording (Classroom/).
+    var classroom = Classroom()
 
     init(session: Session, fileName: String) {
         self.session = session

@@ -9,6 +9,7 @@ enum Command: Equatable {
     case addTimer, addSource, addObserver, removeItem
     case togglePoolView, selectPreviousOperation, selectNextOperation, nextQueue
     case addOperation, cancelOperation, cancelAllOperations, toggleSuspended, raiseLimit, lowerLimit
+    case togglePresenter, togglePokeLock, hidePanel, showPanel, nextNarration, toggleQuiz
 }
 
 struct KeyBinding {
@@ -155,6 +156,24 @@ enum KeyMap {
             keys: [.escape], label: "Esc", help: "close the overlay (never quits)", group: "view",
             command: .closeOverlay),
         KeyBinding(keys: [.character("q")], label: "q", help: "quit", group: "view", command: .quit),
+        KeyBinding(
+            keys: [.character("D")], label: "D", help: "presenter mode: larger Why, pokes locked",
+            group: "class", command: .togglePresenter),
+        KeyBinding(
+            keys: [.character("U")], label: "U", help: "unlock / lock the pokes (presenter mode)", group: "class",
+            command: .togglePokeLock),
+        KeyBinding(
+            keys: [.character("z")], label: "z", help: "hide the focused panel (presenter; Tab picks)",
+            group: "class", command: .hidePanel, views: [.loop]),
+        KeyBinding(
+            keys: [.character("Z")], label: "Z", help: "show the panel hidden last (presenter)", group: "class",
+            command: .showPanel, views: [.loop]),
+        KeyBinding(
+            keys: [.character("d"), .enter], label: "d Enter", help: "play to the next narration (say), pause",
+            group: "class", command: .nextNarration),
+        KeyBinding(
+            keys: [.character("G")], label: "G", help: "quiz: at ask lines / every step / off",
+            group: "class", command: .toggleQuiz),
     ]
 
     /// The bindings of `view`, in table order.

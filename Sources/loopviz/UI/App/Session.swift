@@ -48,6 +48,8 @@ struct Session: Equatable {
     private(set) var forgottenEvents = 0
     /// The event each `say` line of the script is tied to.
     private(set) var narrationAnchors = NarrationAnchors()
+    /// The event each `ask` line of the script is tied to (the quiz's questions), found as the `say` lines' are.
+    private(set) var questionAnchors = NarrationAnchors()
 
     /// The most events a replay computes (`--max-events`, the event budget every command shares): the clock stops
     /// there, and the status bar says so.
@@ -114,6 +116,8 @@ struct Session: Equatable {
         hangs = TimelineHangs(trace)
         narrationAnchors = NarrationAnchors()
         narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
+        questionAnchors = NarrationAnchors()
+        questionAnchors.advance(script.questionLines, in: trace, forgotten: 0)
         refold()
         haltReason = outcome.haltReason
         stuckWaits = outcome.stuckWaits
@@ -155,6 +159,7 @@ struct Session: Equatable {
         trace.append(contentsOf: events.lazy.map { $0.rounded(to: Self.liveResolution) })
         droppedEvents += dropped
         narrationAnchors.advance(script.narration, in: trace, forgotten: forgottenEvents)
+        questionAnchors.advance(script.questionLines, in: trace, forgotten: forgottenEvents)
         liveEnded = ended
         guard trace.count > Self.maximumLiveEvents else { return 0 }
         // Forget a quarter at once, so that a long run does not shift the whole trace at every batch.

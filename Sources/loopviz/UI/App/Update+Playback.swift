@@ -38,7 +38,7 @@ func move(_ model: inout AppModel, to target: Int) {
 
 /// Advances playback by `seconds` of wall time.
 func advancePlayback(_ model: inout AppModel, by seconds: Double) {
-    guard !model.isPaused, !model.isTooSmall, model.overlay == .none else { return }
+    guard !model.isPaused, !model.isTooSmall, model.overlay == .none, model.classroom.question == nil else { return }
     if model.session.isLive && !model.session.isReplay {
         // The real threads set the pace: playing shows everything they have done so far.
         if model.cursor < model.trace.count { move(&model, to: model.trace.count) }

@@ -2,6 +2,18 @@ import LoopEngine
 
 /// The UI's only state transition: pure, no I/O, testable without a terminal.
 func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
+    // The classroom's rules apply after the message (Classroom/): a narration played to, a quiz point reached.
+    let questionWasOpen = model.classroom.question != nil
+    let before = (cursor: model.cursor, furthest: model.furthest, playing: !model.isPaused)
+    let effects = apply(message, &model)
+    if !questionWasOpen {
+        settlePlayUntil(&model, furthestBefore: before.furthest)
+        settleQuiz(&model, cursorBefore: before.cursor, wasPlaying: before.playing)
+    }
+    return effects
+}
+
+private func apply(_ message: AppMessage, _ model: inout AppModel) -> [Effect] {
     switch message {
     case .resize(let width, let height):
         model.width = width
@@ -29,7 +41,9 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
 }
 
 private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
-    // An open overlay takes the keys first.
+    if model.classroom.presenter.isOn { model.classroom.presenter.lastKey = key }
+    // A quiz question, then an open overlay, take the keys first.
+    if model.classroom.question != nil { return handleQuizKey(key, &model) }
     switch model.overlay {
     case .goTo(let typed):
         switch key {
@@ -94,6 +108,7 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         return []
     }
     model.flash = nil
+    if presenterRefuses(command, &model) { return [] }
     return perform(command, &model)
 }
 
@@ -185,6 +200,11 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
     case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
         if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return pokePool(command, &model) }
+    case .togglePresenter: togglePresenter(&model)
+    case .togglePokeLock: togglePokeLock(&model)
+    case .hidePanel, .showPanel: hideOrShowPanel(hide: command == .hidePanel, &model)
+    case .nextNarration: playToNextNarration(&model)
+    case .toggleQuiz: toggleQuiz(&model)
     }
     return []
 }

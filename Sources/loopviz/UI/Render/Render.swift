@@ -10,6 +10,8 @@ func render(_ model: AppModel) -> Screen {
     }
     drawTitle(model, &screen, glyphs)
     switch model.view {
+    case .loop where model.classroom.presenter.isOn:
+        drawPresenterLoopView(model, &screen, glyphs)
     case .loop:
         let snapshots = model.session.snapshots(after: model.cursor)
         let explained = model.cursor > 0 ? model.cursor - 1 : nil
@@ -24,7 +26,9 @@ func render(_ model: AppModel) -> Screen {
         drawWhy(model, layout.why, lines: why, &screen, glyphs)
     case .pool:
         let pool = model.pool
-        let whyRect = Rect(x: 0, y: model.height - 5, width: model.width, height: 4)
+        // Presenter mode: a third of the screen for the Why.
+        let whyRows = model.classroom.presenter.isOn ? max(4, (model.height - 2) / 3) : 4
+        let whyRect = Rect(x: 0, y: model.height - 1 - whyRows, width: model.width, height: whyRows)
         drawPoolView(model, pool, above: whyRect.y, &screen, glyphs)
         // The Why of the pool view is about the pool: the latest pool event when the step is a worker's loop.
         let explained = model.currentEvent.map(model.isShown) == true ? model.cursor - 1 : pool.lastEventIndex
@@ -39,6 +43,7 @@ func render(_ model: AppModel) -> Screen {
     case .card: drawCard(model, &screen, glyphs)
     case .none: break
     }
+    if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }
     return screen
 }
 
@@ -133,6 +138,8 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
     if model.cursor >= model.trace.count, let stuck = LimitReport.stuckShortSummary(model.session.stuckWaits) {
         text += "at the end: \(stuck)  "
     }
+    // Presenter mode: what a key did comes before the speed and the clock, which the audience can read above.
+    text = classroomStatus(model, glyphs) + (model.flash != nil && model.classroom.presenter.isOn ? "" : text)
     let room = model.width - mode.count - 2
     if let flash = model.flash {
         text = TextFit.fit(text + flash, width: room, ellipsis: glyphs.ellipsis)
@@ -156,7 +163,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
 
 // MARK: - Panels
 
-private func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     let documented = model.cycleView == .documented
     header(
         documented ? "Apple's 10 steps (v)" : "What CF really does (v)", rect, focused: model.focus == .cycle, &screen,
@@ -218,7 +225,7 @@ private func focusSnapshot(_ model: AppModel, _ snapshots: [LoopSnapshot]) -> Lo
     return snapshots.first { $0.thread == thread }
 }
 
-private func drawLoop(
+func drawLoop(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let how = model.shownThread == nil ? "follows the step, t" : "pinned, t"
@@ -262,7 +269,7 @@ func modeStack(_ modes: [String], width: Int, _ glyphs: Glyphs) -> String {
     return DisplayWidth.columns(ends) <= width ? ends : "\(last) (\(modes.count) runs)"
 }
 
-private func drawMode(
+func drawMode(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let loop = focusSnapshot(model, snapshots)
@@ -367,7 +374,7 @@ private func bar(remaining: Duration, of total: Duration, glyphs: Glyphs) -> Str
         + "]"
 }
 
-private func drawTimeline(
+func drawTimeline(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     // The hang glyph is in the legend when the trace has a hang to mark.
@@ -535,7 +542,7 @@ struct LogColumns {
 /// The deepest indent of the event log, in nested runs.
 let maximumLogIndent = 8
 
-private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     header("Event log (\(glyphs.upDown) scroll, g go to)", rect, focused: model.focus == .log, &screen, glyphs)
     let rows = rect.height - 1
     guard rows > 0 else { return }
@@ -569,7 +576,7 @@ private func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ 
 
 /// The Why panel: the lesson's narration in its header, and `lines` (``whyText(_:explaining:)`` wrapped to the
 /// panel, worked out once by the caller, which also sized the panel by them).
-private func drawWhy(
+func drawWhy(
     _ model: AppModel, _ rect: Rect, lines: [String], _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     if let narration = currentNarration(model) {
@@ -621,7 +628,7 @@ func currentNarration(_ model: AppModel) -> String? {
 
 /// The help overlay's lines: a title, then each group's keys.
 func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
-    let groups = view == .pool ? ["play", "pool", "view"] : ["play", "poke", "view"]
+    let groups = view == .pool ? ["play", "pool", "view", "class"] : ["play", "poke", "view", "class"]
     var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
     for group in groups {
         lines.append(("", .plain))

@@ -11,7 +11,8 @@ enum TerminalApp {
     /// Frames per second while playing.
     static let frameRate = 30.0
 
-    static func run(_ model: AppModel) -> ExitStatus {
+    /// `recorder`: `--record`, every frame drawn is also written to the cast, finished on every way out.
+    static func run(_ model: AppModel, recorder: AsciicastRecorder? = nil) -> ExitStatus {
         // Before ncurses starts: finding a SIGTSTP handler already there, ncurses leaves SIGTSTP alone for good.
         // Otherwise every refresh sets it to SIG_IGN for its duration, and the kernel discards a Ctrl-Z typed
         // mid-frame (seen in a kernel signal trace: the SIGTSTP generated with result "ignored").
@@ -24,7 +25,10 @@ enum TerminalApp {
                 "loopviz: cannot start the interactive UI: \(error). Run a scenario headless with `loopviz run FILE`.")
             return .usage
         }
-        CrashGuard.restore = { presenter.restore() }
+        CrashGuard.restore = {
+            presenter.restore()
+            recorder?.finishAfterCrash()
+        }
         CrashGuard.install()
         var model = model
         // `--clock real`: the scenario runs on real threads from now on; stopped (and joined) on every way out,
@@ -34,10 +38,23 @@ enum TerminalApp {
             presenter.restore()
             CrashGuard.restore = nil
             live?.stop()
+            if let recorder { CommandLine.printError(recorder.finish()) }
+        }
+        model.classroom.isRecording = recorder != nil
+        /// Draws a frame, and records it.
+        func present(_ model: inout AppModel, full: Bool) {
+            let screen = render(model)
+            presenter.present(screen, full: full)
+            if let message = recorder?.record(screen, full: full) {
+                model.classroom.isRecording = false
+                model.flash = message
+                let screen = render(model)
+                presenter.present(screen)
+            }
         }
         let size = presenter.size
         _ = update(&model, .resize(width: size.width, height: size.height))
-        presenter.present(render(model), full: true)
+        present(&model, full: true)
         // The model last drawn: a frame that would look the same (a tick between two steps, a key that does
         // nothing) draws nothing.
         var drawn = model
@@ -93,7 +110,7 @@ enum TerminalApp {
                 }
             }
             if full || !model.drawsLike(drawn) {
-                presenter.present(render(model), full: full)
+                present(&model, full: full)
                 drawn = model
             }
         }

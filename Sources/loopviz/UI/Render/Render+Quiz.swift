@@ -1,0 +1,67 @@
+import LoopEngine
+
+/// A quiz question: a box over the middle of the screen with the question and its numbered choices; once
+/// answered, which one was right, the real step's Why and the lesson's score.
+func drawQuiz(_ model: AppModel, _ question: QuizQuestion, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let lines = quizLines(model, question, glyphs)
+    let width = min(model.width - 4, 90)
+    let height = min(model.height - 2, lines.count + 2)
+    let rect = Rect(x: (model.width - width) / 2, y: max(1, (model.height - height) / 2), width: width, height: height)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    let inner = rect.inner
+    for (row, line) in lines.prefix(inner.height).enumerated() {
+        screen.put(line.0, x: inner.x + 1, y: inner.y + row, style: line.1, limit: inner.width - 2)
+    }
+}
+
+/// The lines of the quiz box, wrapped to its width (the box is at most 90 columns wide, 4 narrower than the
+/// screen).
+func quizLines(_ model: AppModel, _ question: QuizQuestion, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
+    let width = min(model.width - 4, 90) - 4
+    let thread = model.trace[question.answer].loop
+    var lines: [(String, Screen.Style)] = []
+    let prompt = TerminalSafeText.terminalSafe(question.prompt)
+    lines += wrap("Predict the next step of thread \(TerminalSafeText.terminalSafe(thread)): \(prompt)", width: width)
+        .map { ($0, glyphs.header) }
+    lines.append(("", .plain))
+    let right = glyphs.theme.unicode ? "✓" : "+"
+    let wrong = glyphs.theme.unicode ? "✗" : "x"
+    for (index, choice) in question.choices.enumerated() {
+        var marker = " "
+        var style = Screen.Style.plain
+        if let picked = question.picked {
+            if index == question.correct {
+                marker = right
+                style = glyphs.callout
+            } else if index == picked {
+                marker = wrong
+                style = glyphs.warning
+            }
+        }
+        let text = "\(marker) \(index + 1)  \(choice.label)"
+        lines.append((TextFit.fit(text, width: width, ellipsis: glyphs.ellipsis), style))
+    }
+    lines.append(("", .plain))
+    guard let picked = question.picked else {
+        lines.append(("1-\(question.choices.count) answer   Esc skip   G quiz off", glyphs.dimmed))
+        return lines
+    }
+    let event = model.trace[question.answer]
+    let verdict = picked == question.correct ? "Right" : "Not quite"
+    lines += wrap(
+        "\(verdict): step \(question.answer + 1) is \(question.choices[question.correct].label) at t=\(event.time)s.",
+        width: width
+    ).map { ($0, glyphs.header) }
+    if question.replacedLessonChoice {
+        lines += wrap(
+            "(The lesson's choices did not hold this step: after pokes the run differs from the lesson's.)",
+            width: width
+        ).map { ($0, glyphs.dimmed) }
+    }
+    lines += wrap(Explanation.text(for: question.answer, in: model.trace), width: width).map { ($0, .plain) }
+    lines.append(("", .plain))
+    let score = model.classroom.scores[model.fileName] ?? Classroom.Score()
+    lines.append(("score \(score.right)/\(score.asked) in this lesson   Enter go on", glyphs.dimmed))
+    return lines
+}
