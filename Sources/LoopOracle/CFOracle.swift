@@ -91,6 +91,7 @@ public enum CFOracle {
             let verdict = LoopLocked<Ending?>(nil)
             let kept = DispatchSemaphore(value: 0)
             let keeper = Thread {
+                world.waitUntilStarted()
                 let ending = supervise(world, limit: limit)
                 verdict.withLock { $0 = ending }
                 kept.signal()
@@ -101,6 +102,7 @@ public enum CFOracle {
             kept.wait()
             ending = verdict.withLock { $0 } ?? .ended
         } else {
+            world.start()
             ending = supervise(world, limit: limit)
         }
         world.finish()

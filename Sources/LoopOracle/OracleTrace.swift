@@ -1,4 +1,5 @@
 import LoopEngine
+import Synchronization
 
 /// The oracle's thread-safe trace buffer, one for every thread of a scenario: events are appended in the order they
 /// happen, all timed on one clock from one start. It also keeps, per thread, the stack of runs that thread is
@@ -17,16 +18,21 @@ final class OracleLog: Sendable {
         }
     }
 
-    /// CLOCK_MONOTONIC nanoseconds of the scenario start: event times are measured from here.
-    let origin: Int64
+    /// CLOCK_MONOTONIC nanoseconds of the scenario start (``start()``): event times are measured from here.
+    var origin: Int64 { startNanoseconds.load(ordering: .acquiring) }
+    private let startNanoseconds = Atomic<Int64>(0)
     /// The most events kept: the real CFRunLoop has no event budget of its own, so a runaway scenario would
     /// otherwise grow the trace until the time limit.
     let maxEvents: Int
     private let state = LoopLocked(State())
 
-    init(origin: Int64, maxEvents: Int = .max) {
-        self.origin = origin
+    init(maxEvents: Int = .max) {
         self.maxEvents = maxEvents
+    }
+
+    /// The scenario starts now: called once, before any event.
+    func start() {
+        startNanoseconds.store(OracleClock.now(), ordering: .releasing)
     }
 
     /// Everything recorded so far.

@@ -18,7 +18,8 @@ final class OracleWorld: @unchecked Sendable {
     let scenario: Scenario
     let log: OracleLog
     /// `CFAbsoluteTimeGetCurrent()` at the scenario start: timers' fire dates are measured from here.
-    let originAbsolute: CFAbsoluteTime
+    var originAbsolute: CFAbsoluteTime { CFAbsoluteTime(bitPattern: originBits.load(ordering: .acquiring)) }
+    private let originBits = Atomic<UInt64>(0)
     let modes: [ModeName]
     /// What the CF names of the scenario's own modes start with on the main thread's loop: that loop outlives the
     /// scenario (a mode made common there stays common), so each main-thread scenario gets fresh mode names. Empty
@@ -38,6 +39,13 @@ final class OracleWorld: @unchecked Sendable {
     let threads = DispatchGroup()
     /// The declared threads until each has created its items.
     private let setUp = DispatchGroup()
+    /// The declared threads until each is running: the scenario starts once all are, so that no thread's start-up
+    /// latency counts as scenario time.
+    private let arrived = DispatchGroup()
+    /// Signalled once per declared thread by ``start()``.
+    private let go = DispatchSemaphore(value: 0)
+    /// Until ``start()``.
+    private let started = DispatchGroup()
     /// The outside events' threads.
     let outsideThreads = DispatchGroup()
 
@@ -45,13 +53,26 @@ final class OracleWorld: @unchecked Sendable {
         self.scenario = scenario
         self.modes = scenario.mentionedModes
         self.mainModePrefix = mainModePrefix
-        log = OracleLog(origin: OracleClock.now(), maxEvents: maxEvents)
-        originAbsolute = CFAbsoluteTimeGetCurrent()
+        log = OracleLog(maxEvents: maxEvents)
         for _ in scenario.threads {
             threads.enter()
             setUp.enter()
+            arrived.enter()
         }
+        started.enter()
     }
+
+    /// Waits until every declared thread is running, then starts the scenario's clock and lets them go.
+    func start() {
+        arrived.wait()
+        log.start()
+        originBits.store(CFAbsoluteTimeGetCurrent().bitPattern, ordering: .releasing)
+        for _ in scenario.threads { go.signal() }
+        started.leave()
+    }
+
+    /// Blocks until ``start()`` has started the clock.
+    func waitUntilStarted() { started.wait() }
 
     var isHalted: Bool { halted.load(ordering: .acquiring) }
     /// Every program has ended: outside events that have not happened yet never will.
@@ -79,10 +100,14 @@ final class OracleWorld: @unchecked Sendable {
 
     // MARK: - Threads
 
-    /// Runs declared thread `spec` on the calling thread: makes its host and items, waits until every declared
-    /// thread has, then performs its program and the outside events addressed to it.
+    /// Runs declared thread `spec` on the calling thread: waits for the start (the main thread's spec starts it,
+    /// as no other thread may wait for it), makes its host and items, waits until every declared thread has, then
+    /// performs its program and the outside events addressed to it.
     func runDeclared(_ spec: ThreadSpec) {
         defer { threads.leave() }
+        arrived.leave()
+        if spec.isMain { start() }
+        go.wait()
         let host = OracleHost(spec: spec, world: self)
         hostLock.withLock {
             declared.append(host)

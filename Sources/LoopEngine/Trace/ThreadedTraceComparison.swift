@@ -43,8 +43,11 @@ public struct ThreadedTraceComparison: Sendable {
 
     /// How many steps each thread compared, e.g. `main 2 steps, worker 17 steps`.
     public var stepCounts: String {
-        threads.map { "\(TerminalSafeText.terminalSafe($0.name)) \($0.comparison.engine.count) steps" }
-            .joined(separator: ", ")
+        threads.map { thread in
+            let count = thread.comparison.engine.count
+            return "\(TerminalSafeText.terminalSafe(thread.name)) \(count) step\(count == 1 ? "" : "s")"
+        }
+        .joined(separator: ", ")
     }
 
     /// Each thread's two traces side by side (``TraceComparison/sideBySide(engineTitle:referenceTitle:)``), under
