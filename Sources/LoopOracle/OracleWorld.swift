@@ -118,12 +118,15 @@ final class OracleWorld: @unchecked Sendable {
         } catch {
             setUpError.withLock { $0 = $0 ?? error }
         }
-        setUp.leave()
-        setUp.wait()
+        // Under the lock before the barrier: a thread that looks this host's items up (under the lock, after the
+        // barrier) is ordered after their creation, for ThreadSanitizer too (libdispatch's group is not
+        // instrumented on Linux).
         hostLock.withLock {
             let order = scenario.threads.map(\.name)
             declared.sort { (order.firstIndex(of: $0.spec.name) ?? 0) < (order.firstIndex(of: $1.spec.name) ?? 0) }
         }
+        setUp.leave()
+        setUp.wait()
         guard setUpError.withLock({ $0 }) == nil else { return }
         host.startOutside(scenario.outside.filter { $0.thread == spec.name })
         host.perform(spec.program)
