@@ -182,11 +182,10 @@ public enum CFOracle {
                 + "(run `loopviz compare`, which calls it on the main thread)"
         }
         for event in scenario.outside where scenario.threads.contains(where: { $0.name == event.thread }) {
-            let run: Bool? = Action.first(in: event.actions) { action in
-                if case .run = action { return true }
-                return nil
+            // Only a run the outside thread itself makes: a nested one (in a block, a task) runs on its loop's thread.
+            for case .run in event.actions {
+                return "a run in an outside event (it would run the outside thread's own loop)"
             }
-            if run == true { return "a run in an outside event (it would run the outside thread's own loop)" }
         }
         return scenario.firstAction(addressedOnly: true) { action in
             switch action {

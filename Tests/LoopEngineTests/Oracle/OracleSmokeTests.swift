@@ -175,6 +175,19 @@ struct OracleSmokeTests {
         }
     }
 
+    @Test("a run nested in an outside event's block is the loop's own (supported); a run of the outside thread is not")
+    func nestedOutsideRun() {
+        let nested = Scenario(
+            name: "nested", items: [], program: [],
+            outside: [OutsideEvent(at: .zero, [.performBlock("b", modes: [.default], [.run(.untilStopped)])])])
+        #expect(CFOracle.unsupportedReason(nested) == nil)
+        let direct = Scenario(
+            name: "direct", items: [], program: [], outside: [OutsideEvent(at: .zero, [.run(.untilStopped)])])
+        #expect(
+            CFOracle.unsupportedReason(direct)
+                == "a run in an outside event (it would run the outside thread's own loop)")
+    }
+
     @Test("a scenario that never ends is stopped at its time limit")
     func timeLimit() {
         RealTimeGate.exclusive {
