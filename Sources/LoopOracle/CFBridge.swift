@@ -13,19 +13,19 @@ enum CFBridge {
     }
 
     /// The CF name of a mode: `default` → `kCFRunLoopDefaultMode`, `common` → `kCFRunLoopCommonModes`, any other
-    /// name → a CFString of its raw value.
-    static func mode(_ name: ModeName) -> CFRunLoopMode {
+    /// name → a CFString of `prefix` and its raw value (the main thread's loop gets fresh names per scenario).
+    static func mode(_ name: ModeName, prefix: String = "") -> CFRunLoopMode {
         switch name {
         case .default: kCFRunLoopDefaultMode
         case .common: kCFRunLoopCommonModes
-        default: string(name.rawValue)
+        default: string(prefix + name.rawValue)
         }
     }
 
     /// The mode argument of `CFRunLoopPerformBlock`: the mode's CFString for one mode, a CFArray of them otherwise.
-    static func blockTag(_ modes: [ModeName]) -> CFTypeRef {
-        if modes.count == 1 { return mode(modes[0]) }
-        let names = modes.map { mode($0) }
+    static func blockTag(_ modes: [ModeName], prefix: String = "") -> CFTypeRef {
+        if modes.count == 1 { return mode(modes[0], prefix: prefix) }
+        let names = modes.map { mode($0, prefix: prefix) }
         var values: [UnsafeRawPointer?] = names.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
         let array = withExtendedLifetime(names) {
             CFArrayCreate(nil, &values, values.count, [kCFTypeArrayCallBacks])
@@ -34,11 +34,11 @@ enum CFBridge {
     }
 
     /// Foundation's name of a mode, for `RunLoop.run(mode:before:)`.
-    static func foundationMode(_ name: ModeName) -> RunLoop.Mode {
+    static func foundationMode(_ name: ModeName, prefix: String = "") -> RunLoop.Mode {
         switch name {
         case .default: .default
         case .common: .common
-        default: RunLoop.Mode(name.rawValue)
+        default: RunLoop.Mode(prefix + name.rawValue)
         }
     }
 

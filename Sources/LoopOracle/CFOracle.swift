@@ -9,8 +9,8 @@ public enum CFOracleError: Error, Sendable, CustomStringConvertible {
     case unsupported(String)
     /// Creating the scenario's items failed (an eventfd could not be created).
     case setUpFailed(String)
-    /// The scenario thread's program had not ended when the time limit passed. `partialTrace` is the trace up to
-    /// that moment; the loop was then stopped from outside.
+    /// The scenario threads' programs had not ended when the time limit passed. `partialTrace` is the trace up to
+    /// that moment; the loops were then stopped from outside.
     case timedOut(limit: Duration, partialTrace: [LoopEvent])
     /// The trace reached `maxEvents` events before the program ended; the loop was then stopped from outside.
     case reachedEventLimit(Int, partialTrace: [LoopEvent])
@@ -33,78 +33,142 @@ public enum CFOracleError: Error, Sendable, CustomStringConvertible {
 /// (`RunCall.inMode`) - none for the wrappers `CFRunLoopRun()` and Foundation's `run(mode:before:)`/`run()`, whose
 /// inner calls cannot be seen; the six activities, recorded by a tracer observer (order `CFIndex.min`, all
 /// activities) registered in every mode the scenario mentions before its items are added; the callouts `source0`,
-/// `source1`, `timer`, `block`, `observer` (detail: the activity), recorded before the callout's script runs; and
-/// `note`. Times are CLOCK_MONOTONIC since the scenario start; `depth` and `mode` come from the oracle's own count
-/// of run calls; `iteration` is always 0 (unknown).
+/// `source1`, `timer`, `block`, `observer` (detail: the activity), `mainQueue` and `perform`, recorded before the
+/// callout's script runs; and `note`. Times are CLOCK_MONOTONIC since the scenario start, one clock for every
+/// thread; `depth` and `mode` come from the oracle's own count of each thread's run calls; `iteration` is always 0
+/// (unknown).
+///
+/// Every scenario thread is a real thread: a secondary thread is a fresh `Thread`; the main thread's spec
+/// (`thread NAME main`) runs on the process's main thread, so its loop is `CFRunLoopGetMain()` and libdispatch's
+/// main queue drains there (docs/cfrunloop.md §14). `perform … on THREAD` is built as Darwin's Foundation does it
+/// (``OraclePerformer``); `detach` starts a real thread.
 public enum CFOracle {
     /// How long a scenario thread gets to notice a stop after its time limit before the oracle gives up on it.
     static let haltGrace: Duration = .seconds(2)
 
-    /// Runs `scenario` on the real CFRunLoop on a fresh secondary thread, in real time, and returns its trace.
+    /// How many main-thread scenarios this process has run: each gets fresh names for its own modes on the main
+    /// thread's loop, which outlives it.
+    private static let mainRuns = LoopLocked(0)
+
+    /// Runs `scenario` on the real CFRunLoop in real time, each thread on a real thread, and returns its trace
+    /// (every thread's events, in the order they happened).
     ///
-    /// - Throws: ``CFOracleError/unsupported(_:)`` for what CF on Linux cannot express (a main thread, more than one
-    ///   thread, the darwin profile, `mainQueue`, a run from an outside event, `stopMode` without
-    ///   `_CFRunLoopStopMode`); ``CFOracleError/timedOut(limit:partialTrace:)`` when the program has not ended after
-    ///   `timeLimit` (the loop is then stopped from outside; the call returns within about two more seconds even
-    ///   if the thread never ends).
-    ///   ``CFOracleError/reachedEventLimit(_:partialTrace:)`` when the trace reaches `maxEvents` first (stopped the
-    ///   same way, so that a runaway scenario costs neither the whole time limit nor unbounded memory).
+    /// A scenario with a main thread must be run from the process's main thread (``canRunMainThread``): its program
+    /// runs on the caller, and a helper thread keeps the time.
+    ///
+    /// - Parameter horizon: the scenario's own end (`until`): the run is stopped there, as the engine's is, and
+    ///   the trace up to it is the result. Nil: the run ends when every program has.
+    /// - Throws: ``CFOracleError/unsupported(_:)`` for what CF on Linux cannot express (see
+    ///   ``unsupportedReason(_:)``); ``CFOracleError/timedOut(limit:partialTrace:)`` when the programs have not
+    ///   ended after `timeLimit` (the loops are then stopped from outside; the call returns within about two more
+    ///   seconds even if a thread never ends). ``CFOracleError/reachedEventLimit(_:partialTrace:)`` when the trace
+    ///   reaches `maxEvents` first (stopped the same way, so that a runaway scenario costs neither the whole time
+    ///   limit nor unbounded memory).
     public static func run(
-        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max
+        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max, horizon: Duration? = nil
     ) throws -> [LoopEvent] {
         if let reason = unsupportedReason(scenario) { throw CFOracleError.unsupported(reason) }
-        let session = OracleSession()
-        let spec = scenario.threads[0]
-        let modes = scenario.mentionedModes
-        let outside = scenario.outside.filter { $0.thread == spec.name }
-        let thread = Thread {
-            let origin = OracleClock.now()
-            let host = OracleHost(
-                spec: spec, trace: OracleTrace(loop: spec.name, origin: origin, maxEvents: maxEvents),
-                originAbsolute: CFAbsoluteTimeGetCurrent())
-            do {
-                try host.setUp(modes: modes)
-            } catch {
-                host.finish()
-                session.end(error: error)
-                return
+        let usesMain = scenario.threads.contains(where: \.isMain)
+        let prefix: String
+        if usesMain {
+            let run = mainRuns.withLock { count in
+                count += 1
+                return count
             }
-            session.publish(host)
-            host.startOutside(outside)
-            host.perform(spec.program)
-            host.finish()
-            session.end(error: nil)
+            prefix = "loopviz.\(run)."
+        } else {
+            prefix = ""
         }
-        thread.name = "loopviz oracle: \(spec.name)"
-        thread.start()
+        let world = OracleWorld(scenario, maxEvents: maxEvents, mainModePrefix: prefix)
+        for spec in scenario.threads where !spec.isMain {
+            let thread = Thread { world.runDeclared(spec) }
+            thread.name = "loopviz oracle: \(spec.name)"
+            thread.start()
+        }
+        let limit = horizon.map { min($0, timeLimit) } ?? timeLimit
+        let ending: Ending
+        if let main = scenario.threads.first(where: \.isMain) {
+            let verdict = LoopLocked<Ending?>(nil)
+            let kept = DispatchSemaphore(value: 0)
+            let keeper = Thread {
+                world.waitUntilStarted()
+                let ending = supervise(world, limit: limit)
+                verdict.withLock { $0 = ending }
+                kept.signal()
+            }
+            keeper.name = "loopviz oracle: time keeper"
+            keeper.start()
+            world.runDeclared(main)
+            kept.wait()
+            ending = verdict.withLock { $0 } ?? .ended
+        } else {
+            world.start()
+            ending = supervise(world, limit: limit)
+        }
+        world.finish()
+        if usesMain { settleMainLoop() }
+        if let error = world.setUpFailure { throw error }
+        switch ending {
+        case .ended:
+            if world.log.reachedLimit {
+                throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: world.log.events)
+            }
+            return world.log.events
+        case .overBudget(let partial):
+            throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: partial)
+        case .outOfTime(let partial):
+            if let horizon, horizon <= timeLimit {
+                // The scenario's own end, as the engine stops there: what happened up to it.
+                return partial.filter { $0.time <= LoopInstant.zero + horizon }
+            }
+            throw CFOracleError.timedOut(limit: timeLimit, partialTrace: partial)
+        }
+    }
 
+    /// Whether ``run(_:timeLimit:maxEvents:horizon:)`` may run a main-thread scenario from here: only on the
+    /// process's main thread. (Under `swift test` on Linux the tests run elsewhere and libdispatch's `dispatch_main`
+    /// parks the main thread, handing the main queue to a worker, so nothing can hop onto it: run `loopviz
+    /// compare`, whose commands run on the main thread.)
+    public static var canRunMainThread: Bool { Thread.isMainThread }
+
+    private enum Ending {
+        case ended
+        case overBudget([LoopEvent])
+        case outOfTime([LoopEvent])
+    }
+
+    /// Waits for every thread of `world` to end; when `limit` passes or the trace reaches its budget first, halts
+    /// it and keeps stopping its loops until the threads notice (every action is skipped from then on).
+    private static func supervise(_ world: OracleWorld, limit: Duration) -> Ending {
         // Waits in slices, so that a trace at its budget is noticed within one.
-        let end = deadline(after: timeLimit)
+        let (end, overflow) = world.log.origin.addingReportingOverflow(max(limit.nanosecondsClamped, 0))
+        let deadline = overflow ? Int64.max : end
         var overBudget = false
-        while !overBudget && DispatchTime.now() < end {
-            if session.done.wait(timeout: min(end, .now() + .milliseconds(20))) == .success {
-                let events = try session.outcome()
-                if session.host?.trace.reachedLimit == true {
-                    throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: events)
-                }
-                return events
+        while !overBudget && OracleClock.now() < deadline {
+            let slice = min(deadline - OracleClock.now(), 20_000_000)
+            if world.threads.wait(timeout: .now() + .nanoseconds(Int(max(slice, 0)))) == .success {
+                return .ended
             }
-            overBudget = session.host?.trace.reachedLimit == true
+            overBudget = world.log.reachedLimit
         }
-        // Time is up, or the budget: keep stopping the loop until the program notices (every action is skipped
-        // from now on).
-        let host = session.host
-        let partial = host?.halt() ?? []
+        let partial = world.halt()
         let giveUp = DispatchTime.now() + haltGrace.dispatchInterval
         while DispatchTime.now() < giveUp {
-            if let host {
-                CFRunLoopStop(host.loop)
-                CFRunLoopWakeUp(host.loop)
-            }
-            if session.done.wait(timeout: .now() + .milliseconds(10)) == .success { break }
+            world.stopEveryLoop()
+            if world.threads.wait(timeout: .now() + .milliseconds(10)) == .success { break }
         }
-        if overBudget { throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: partial) }
-        throw CFOracleError.timedOut(limit: timeLimit, partialTrace: partial)
+        return overBudget ? .overBudget(partial) : .outOfTime(partial)
+    }
+
+    /// After a main-thread scenario: the main thread's loop outlives it, so consume what it left there - a pending
+    /// wake-up, main-queue blocks, a timer port still armed in the default mode (CF never disarms it on Linux,
+    /// docs/cfrunloop.md §15) - with a due dummy timer and a few polling runs, none of them traced.
+    private static func settleMainLoop() {
+        let main = CFRunLoopGetMain()
+        let dummy = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() - 1, 0, 0, 0) { _ in }
+        CFRunLoopAddTimer(main, dummy, kCFRunLoopDefaultMode)
+        for _ in 0..<4 { _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0, false) }
+        CFRunLoopTimerInvalidate(dummy)
     }
 
     /// Why `scenario` cannot run on the real CFRunLoop here, or nil when it can.
@@ -112,93 +176,45 @@ public enum CFOracle {
         if scenario.profile != .linux {
             return "the \(scenario.profile.rawValue) profile (the real CFRunLoop here is the Linux one)"
         }
-        guard scenario.threads.count == 1 else {
-            return "\(scenario.threads.count) threads (the oracle runs exactly one scenario thread)"
+        let main = scenario.threads.first(where: \.isMain)
+        if let main, !canRunMainThread {
+            return "thread \(main.name) is the main thread, and the oracle was called off the process's main thread "
+                + "(run `loopviz compare`, which calls it on the main thread)"
         }
-        let thread = scenario.threads[0]
-        if thread.isMain {
-            return "thread \(thread.name) is the main thread (the oracle runs on a fresh secondary thread)"
-        }
-        var actions = thread.program + thread.items.flatMap { $0.script.map(\.action) }
-        for event in scenario.outside where event.thread == thread.name {
-            for action in event.actions {
-                if case .run = action {
-                    return "a run in an outside event (it would run the outside thread's own loop)"
-                }
+        for event in scenario.outside where scenario.threads.contains(where: { $0.name == event.thread }) {
+            // Only a run the outside thread itself makes: a nested one (in a block, a task) runs on its loop's thread.
+            for case .run in event.actions {
+                return "a run in an outside event (it would run the outside thread's own loop)"
             }
-            actions += event.actions
         }
-        return firstUnsupported(actions)
-    }
-
-    private static func firstUnsupported(_ actions: [Action]) -> String? {
-        for action in actions {
+        return scenario.firstAction(addressedOnly: true) { action in
             switch action {
-            case .mainQueue(let name, _):
-                return "mainQueue \(name) (only the main thread services the main queue)"
-            case .performOn(_, let task, _, _):
-                return "perform \(task) on a thread (performSelector:onThread: is not in Foundation on Linux)"
+            case .mainQueue(let name, _) where main == nil:
+                return "mainQueue \(name) without a main thread (only the main thread's loop drains the main queue)"
             case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
                 .waitUntilAllFinished:
                 return "an operation queue (pools are compared with Foundation's OperationQueue instead)"
-            case .detach(let task, _):
-                return "detach \(task) (threads created on the way are not in the oracle)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
-            case .performBlock(_, _, let inner):
-                if let reason = firstUnsupported(inner) { return reason }
             default:
-                break
+                return nil
             }
         }
-        return nil
-    }
-
-    private static func deadline(after limit: Duration) -> DispatchTime {
-        let interval = limit.dispatchInterval
-        return interval == .never ? .distantFuture : .now() + interval
     }
 }
 
-/// What the calling thread and the scenario thread share.
-final class OracleSession: Sendable {
-    private struct State {
-        var host: OracleHost?
-        var error: (any Error)?
-    }
-
-    /// Signalled once the scenario thread has finished (or failed to set up).
-    let done = DispatchSemaphore(value: 0)
-    private let state = LoopLocked(State())
-
-    var host: OracleHost? { state.withLock { $0.host } }
-
-    func publish(_ host: OracleHost) {
-        state.withLock { $0.host = host }
-    }
-
-    func end(error: (any Error)?) {
-        state.withLock { $0.error = error }
-        done.signal()
-    }
-
-    /// The trace of a finished scenario, or the error that ended it.
-    func outcome() throws -> [LoopEvent] {
-        let (host, error) = state.withLock { ($0.host, $0.error) }
-        if let error { throw error }
-        return host?.trace.events ?? []
-    }
-}
 #else
 /// The CF oracle is built on Linux only: it is the Linux CFRunLoop (swift-corelibs-foundation) that the engine is
 /// compared with, and its version-1 sources are eventfds. Here CFRunLoop is Apple's and a version-1 source's port a
 /// Mach port, so every scenario is refused, with the reason.
 public enum CFOracle {
     public static func run(
-        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max
+        _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max, horizon: Duration? = nil
     ) throws -> [LoopEvent] {
         throw CFOracleError.unsupported(reason)
     }
+
+    public static var canRunMainThread: Bool { false }
 
     /// Why `scenario` cannot run on the real CFRunLoop here: on this platform, never.
     public static func unsupportedReason(_ scenario: Scenario) -> String? { reason }

@@ -165,23 +165,20 @@ public enum FoundationPoolOracle {
     }
 
     private static func firstUnsupported(_ actions: [Action]) -> String? {
-        for action in actions {
+        // A detached thread's body is walked into; every other action with a body is refused as a whole.
+        Action.first(in: actions) { action in
             switch action {
             case .work, .note, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .finishOperation,
-                .waitUntilAllFinished:
-                continue
-            case .detach(_, let inner):
-                if let reason = firstUnsupported(inner) { return reason }
+                .waitUntilAllFinished, .detach:
+                return nil
             case .setLimit(let queue, let limit):
-                if let limit, limit < 0 {
-                    return "limit \(queue) \(limit) (Foundation traps on a negative limit)"
-                }
+                guard let limit, limit < 0 else { return nil }
+                return "limit \(queue) \(limit) (Foundation traps on a negative limit)"
             default:
                 return "\(word(action)) (the pool oracle runs no run loop: programs may only use operation queues, "
                     + "work and notes)"
             }
         }
-        return nil
     }
 
     /// A short name for an action a pool scenario may not use.

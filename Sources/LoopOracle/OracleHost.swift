@@ -16,8 +16,7 @@ final class OracleHost: @unchecked Sendable {
     /// The scenario thread's run loop (`CFRunLoopGetCurrent()` on that thread).
     let loop: CFRunLoop
     let trace: OracleTrace
-    /// `CFAbsoluteTimeGetCurrent()` at the scenario start: timers' fire dates are measured from here.
-    let originAbsolute: CFAbsoluteTime
+    unowned let world: OracleWorld
 
     private let stopModeFunction: CFBridge.StopModeFunction?
     private var sources: [String: CFRunLoopSource] = [:]
@@ -29,19 +28,14 @@ final class OracleHost: @unchecked Sendable {
     private var fileDescriptors: [Int32] = []
     /// Callout counts per item name (the first call is 1), as the engine's host counts them.
     private let calls = LoopLocked<[String: Int]>([:])
-    /// The scenario's named flags (`setFlag`); outside threads may set them.
-    private let flags = LoopLocked<Set<String>>([])
-    /// Set when the time limit passed: nothing performs actions any more.
-    private let halted = Atomic<Bool>(false)
-    /// Set when the program ended: outside events that have not happened yet never will.
-    private let finished = Atomic<Bool>(false)
-    private let outsideThreads = DispatchGroup()
+    /// The tasks other threads perform on this one (`perform … on THREAD`) and the source that serves them.
+    let performer = OraclePerformer()
 
     /// Must be called on the scenario thread.
-    init(spec: ThreadSpec, trace: OracleTrace, originAbsolute: CFAbsoluteTime) {
+    init(spec: ThreadSpec, world: OracleWorld) {
         self.spec = spec
-        self.trace = trace
-        self.originAbsolute = originAbsolute
+        self.world = world
+        self.trace = OracleTrace(loop: spec.name, log: world.log)
         self.loop = CFRunLoopGetCurrent()
         self.stopModeFunction = CFBridge.stopModeFunction()
     }
@@ -50,7 +44,23 @@ final class OracleHost: @unchecked Sendable {
         for fd in fileDescriptors { close(fd) }
     }
 
-    var isHalted: Bool { halted.load(ordering: .acquiring) }
+    var isHalted: Bool { world.isHalted }
+    /// `CFAbsoluteTimeGetCurrent()` at the scenario start: timers' fire dates are measured from here.
+    var originAbsolute: CFAbsoluteTime { world.originAbsolute }
+
+    /// Whether this thread has an item called `name`.
+    func hasItem(_ name: String) -> Bool {
+        sources[name] != nil || timers[name] != nil || observers[name] != nil
+    }
+
+    /// The CF name of a scenario mode on this loop (see ``OracleWorld/mainModePrefix``).
+    func cfMode(_ name: ModeName) -> CFRunLoopMode {
+        CFBridge.mode(name, prefix: spec.isMain ? world.mainModePrefix : "")
+    }
+
+    private func foundationMode(_ name: ModeName) -> RunLoop.Mode {
+        CFBridge.foundationMode(name, prefix: spec.isMain ? world.mainModePrefix : "")
+    }
 
     // MARK: - Set-up
 
@@ -64,8 +74,8 @@ final class OracleHost: @unchecked Sendable {
             trace.record(LoopEvent.Kind(Activity(rawValue: UInt32(activity.rawValue))))
         }
         self.tracer = tracer
-        for mode in modes { CFRunLoopAddObserver(loop, tracer, CFBridge.mode(mode)) }
-        for mode in spec.commonModes { CFRunLoopAddCommonMode(loop, CFBridge.mode(mode)) }
+        for mode in modes { CFRunLoopAddObserver(loop, tracer, cfMode(mode)) }
+        for mode in spec.commonModes { CFRunLoopAddCommonMode(loop, cfMode(mode)) }
         for item in spec.items { try create(item) }
         for item in spec.items {
             for mode in item.modes { add(item.name, mode) }
@@ -152,7 +162,7 @@ final class OracleHost: @unchecked Sendable {
     }
 
     private func mayAct(outside: Bool) -> Bool {
-        !isHalted && !(outside && finished.load(ordering: .acquiring))
+        !isHalted && !(outside && world.isFinished)
     }
 
     private func perform(_ action: Action, outside: Bool) {
@@ -161,9 +171,9 @@ final class OracleHost: @unchecked Sendable {
             let (deadline, overflow) = OracleClock.now().addingReportingOverflow(max(duration.nanosecondsClamped, 0))
             OracleClock.sleep(until: overflow ? .max : deadline) { self.mayAct(outside: outside) }
         case .signal(let name):
-            if let source = sources[name] { CFRunLoopSourceSignal(source) }
+            if let source = owner(of: name).sources[name] { CFRunLoopSourceSignal(source) }
         case .send(let name, let count):
-            if let fd = ports[name] {
+            if let fd = owner(of: name).ports[name] {
                 for _ in 0..<max(count, 0) { _ = eventfd_write(fd, 1) }
             }
         case .wakeUp:
@@ -172,52 +182,70 @@ final class OracleHost: @unchecked Sendable {
             CFRunLoopStop(loop)
         case .stopMode(let mode):
             // Scenarios using it are rejected up front when the symbol is missing.
-            stopModeFunction?(loop, CFBridge.mode(mode))
+            stopModeFunction?(loop, cfMode(mode))
         case .add(let name, let mode):
-            add(name, mode)
+            owner(of: name).add(name, mode)
         case .remove(let name, let mode):
-            let cfMode = CFBridge.mode(mode)
-            if let source = sources[name] { CFRunLoopRemoveSource(loop, source, cfMode) }
-            if let timer = timers[name] { CFRunLoopRemoveTimer(loop, timer, cfMode) }
-            if let observer = observers[name] { CFRunLoopRemoveObserver(loop, observer, cfMode) }
+            owner(of: name).remove(name, mode)
         case .invalidate(let name):
-            if let source = sources[name] { CFRunLoopSourceInvalidate(source) }
-            if let timer = timers[name] { CFRunLoopTimerInvalidate(timer) }
-            if let observer = observers[name] { CFRunLoopObserverInvalidate(observer) }
+            let owner = owner(of: name)
+            if let source = owner.sources[name] { CFRunLoopSourceInvalidate(source) }
+            if let timer = owner.timers[name] { CFRunLoopTimerInvalidate(timer) }
+            if let observer = owner.observers[name] { CFRunLoopObserverInvalidate(observer) }
         case .setNextFireDate(let name, let delay):
-            if let timer = timers[name] {
+            if let timer = owner(of: name).timers[name] {
                 CFRunLoopTimerSetNextFireDate(timer, CFAbsoluteTimeGetCurrent() + delay.secondsValue)
             }
         case .performBlock(let name, let modes, let inner):
-            CFRunLoopPerformBlock(loop, CFBridge.blockTag(modes)) { [weak self] in
+            let tag = CFBridge.blockTag(modes, prefix: spec.isMain ? world.mainModePrefix : "")
+            CFRunLoopPerformBlock(loop, tag) { [weak self] in
                 guard let self else { return }
                 self.trace.record(.block, name)
                 self.perform(inner)
             }
-        case .mainQueue:
-            // Only the main thread services the main queue; such scenarios are rejected up front.
-            break
+        case .mainQueue(let name, let inner):
+            // DispatchQueue.main.async from any thread: libdispatch's main queue, which only the main thread's loop
+            // drains (in a common mode). Scenarios without a main thread are rejected up front.
+            guard let main = world.mainHost else { break }
+            DispatchQueue.main.async { [weak main] in
+                guard let main, !main.isHalted else { return }
+                main.trace.record(.mainQueue, name)
+                main.perform(inner)
+            }
         case .addCommonMode(let mode):
-            CFRunLoopAddCommonMode(loop, CFBridge.mode(mode))
+            CFRunLoopAddCommonMode(loop, cfMode(mode))
         case .run(let call):
             // Runs from outside threads are rejected up front: they would run that thread's own loop.
             run(call)
         case .note(let text):
             trace.record(.note, fact: .note(.say(text)))
         case .setFlag(let flag):
-            _ = flags.withLock { $0.insert(flag) }
-        case .performOn, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
-            .waitUntilAllFinished, .detach:
+            world.setFlag(flag)
+        case .performOn(let thread, let task, let wait, let inner):
+            performOn(thread, task, wait: wait, inner)
+        case .detach(let task, let inner):
+            world.detach(task, inner)
+        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
+            .waitUntilAllFinished:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
         }
     }
 
+    private func owner(of name: String) -> OracleHost { world.owner(of: name, asker: self) }
+
     private func add(_ name: String, _ mode: ModeName) {
-        let cfMode = CFBridge.mode(mode)
-        if let source = sources[name] { CFRunLoopAddSource(loop, source, cfMode) }
-        if let timer = timers[name] { CFRunLoopAddTimer(loop, timer, cfMode) }
-        if let observer = observers[name] { CFRunLoopAddObserver(loop, observer, cfMode) }
+        let tag = cfMode(mode)
+        if let source = sources[name] { CFRunLoopAddSource(loop, source, tag) }
+        if let timer = timers[name] { CFRunLoopAddTimer(loop, timer, tag) }
+        if let observer = observers[name] { CFRunLoopAddObserver(loop, observer, tag) }
+    }
+
+    private func remove(_ name: String, _ mode: ModeName) {
+        let tag = cfMode(mode)
+        if let source = sources[name] { CFRunLoopRemoveSource(loop, source, tag) }
+        if let timer = timers[name] { CFRunLoopRemoveTimer(loop, timer, tag) }
+        if let observer = observers[name] { CFRunLoopRemoveObserver(loop, observer, tag) }
     }
 
     /// Runs the loop. Only direct `CFRunLoopRunInMode` calls get `runStart`/`result` events; the wrappers
@@ -227,7 +255,7 @@ final class OracleHost: @unchecked Sendable {
         switch call {
         case .inMode(let mode, let seconds, let rash):
             trace.beginRun(mode, runStart: .run(LoopEvent.RunLimit(seconds: seconds), returnAfterSourceHandled: rash))
-            let result = CFRunLoopRunInMode(CFBridge.mode(mode), seconds, rash)
+            let result = CFRunLoopRunInMode(cfMode(mode), seconds, rash)
             trace.endRun(result: CFBridge.result(result))
         case .untilStopped:
             trace.beginRun(.default, runStart: nil)
@@ -236,28 +264,39 @@ final class OracleHost: @unchecked Sendable {
         case .foundation(let mode, let before):
             let limit = date(before)
             trace.beginRun(mode, runStart: nil)
-            let ran = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: limit)
+            let ran = RunLoop.current.run(mode: foundationMode(mode), before: limit)
             trace.endRun(result: nil)
             returned(ran)
         case .foundationUntil(let limit):
             let date = date(limit)
             trace.beginRun(.default, runStart: nil)
-            RunLoop.current.run(until: date)
+            if spec.isMain {
+                // Foundation's own loop (corelibs' `run(until:)`), which a halt can end: on the main thread the
+                // default mode is never empty, so taking the items away would not end it.
+                while !isHalted && RunLoop.current.run(mode: .default, before: date) && date.timeIntervalSinceNow > 0 {}
+            } else {
+                RunLoop.current.run(until: date)
+            }
             trace.endRun(result: nil)
         case .acceptInput(let mode, let before):
             let limit = date(before)
             trace.beginRun(mode, runStart: nil)
-            RunLoop.current.acceptInput(forMode: CFBridge.foundationMode(mode).rawValue, before: limit)
+            RunLoop.current.acceptInput(forMode: foundationMode(mode).rawValue, before: limit)
             trace.endRun(result: nil)
         case .foundationForever:
             trace.beginRun(.default, runStart: nil)
-            RunLoop.current.run()
+            if spec.isMain {
+                // Foundation's own loop (corelibs' `run()`), which a halt can end (see `foundationUntil`).
+                while !isHalted && RunLoop.current.run(mode: .default, before: .distantFuture) {}
+            } else {
+                RunLoop.current.run()
+            }
             trace.endRun(result: nil)
         case .whileNot(let flag, let mode):
             trace.beginRun(mode, runStart: nil)
-            while !flags.withLock({ $0.contains(flag) }) && !isHalted {
+            while !world.isSet(flag) && !isHalted {
                 // The idiom ignores the result; an empty mode would make it spin, so stop as the engine does.
-                let ran = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture)
+                let ran = RunLoop.current.run(mode: foundationMode(mode), before: .distantFuture)
                 returned(ran)
                 guard ran else { break }
             }
@@ -289,9 +328,9 @@ final class OracleHost: @unchecked Sendable {
         for group in OutsideEvent.groupedByTime(events) {
             let (deadline, overflow) = trace.origin.addingReportingOverflow(max(group.time.nanosecondsClamped, 0))
             let actions = group.events.flatMap(\.actions)
-            outsideThreads.enter()
+            world.outsideThreads.enter()
             let thread = Thread { [self] in
-                defer { outsideThreads.leave() }
+                defer { world.outsideThreads.leave() }
                 guard OracleClock.sleep(until: overflow ? .max : deadline, while: { self.mayAct(outside: true) })
                 else { return }
                 perform(actions, outside: true)
@@ -301,28 +340,13 @@ final class OracleHost: @unchecked Sendable {
         }
     }
 
-    /// Called on the scenario thread when its program has ended: cancels the outside events still to come, waits
-    /// for the outside threads, and invalidates every item so nothing outlives the scenario.
-    func finish() {
-        finished.store(true, ordering: .releasing)
-        _ = outsideThreads.wait(timeout: .now() + .seconds(2))
-        invalidateAll()
-    }
-
-    /// The time limit passed: stop performing actions and take the items away so that even Foundation's `run()`
-    /// can return. Returns the trace as it was at this moment.
-    func halt() -> [LoopEvent] {
-        halted.store(true, ordering: .releasing)
-        let events = trace.events
-        invalidateAll()
-        return events
-    }
-
-    private func invalidateAll() {
+    /// Takes every item of this thread away (the end of the scenario, or a halt).
+    func invalidateAll() {
         for source in sources.values { CFRunLoopSourceInvalidate(source) }
         for timer in timers.values { CFRunLoopTimerInvalidate(timer) }
         for observer in observers.values { CFRunLoopObserverInvalidate(observer) }
         if let tracer { CFRunLoopObserverInvalidate(tracer) }
+        performer.invalidate()
     }
 }
 
@@ -336,13 +360,19 @@ final class SourceCallout {
     let script: [ScriptStep]
     /// The eventfd of a port source (-1 for version 0).
     let fd: Int32
+    /// What the callout does after the script (the perform source runs its queued tasks).
+    let body: (@Sendable () -> Void)?
 
-    init(host: OracleHost, name: String, kind: LoopEvent.Kind, script: [ScriptStep], fd: Int32 = -1) {
+    init(
+        host: OracleHost, name: String, kind: LoopEvent.Kind, script: [ScriptStep], fd: Int32 = -1,
+        body: (@Sendable () -> Void)? = nil
+    ) {
         self.host = host
         self.name = name
         self.kind = kind
         self.script = script
         self.fd = fd
+        self.body = body
     }
 
     private static func from(_ info: UnsafeRawPointer) -> SourceCallout {
@@ -367,6 +397,7 @@ final class SourceCallout {
         guard let info else { return }
         let callout = from(info)
         callout.host?.callout(callout.kind, callout.name, callout.script, activity: nil)
+        callout.body?()
     }
 }
 #endif

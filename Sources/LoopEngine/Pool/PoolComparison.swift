@@ -232,24 +232,11 @@ package struct PoolComparison: Sendable {
     /// ``operations(in:)`` with the queue each is added to: where a dependency of another queue lives.
     package static func addedOperations(in scenario: Scenario) -> [(queue: String, spec: OperationSpec)] {
         var found: [(queue: String, spec: OperationSpec)] = []
-        func collect(_ actions: [Action]) {
-            for action in actions {
-                switch action {
-                case .addOperation(let queue, let spec):
-                    found.append((queue, spec))
-                case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner),
-                    .detach(_, let inner):
-                    collect(inner)
-                default:
-                    break
-                }
+        for list in scenario.actionLists() {
+            Action.forEach(in: list) { action in
+                if case .addOperation(let queue, let spec) = action { found.append((queue, spec)) }
             }
         }
-        for thread in scenario.threads {
-            collect(thread.program)
-            for item in thread.items { collect(item.script.map(\.action)) }
-        }
-        for event in scenario.outside { collect(event.actions) }
         return found
     }
 

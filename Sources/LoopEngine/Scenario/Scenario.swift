@@ -217,15 +217,12 @@ public indirect enum Action: Sendable, Equatable {
     case detach(task: String, [Action])
 
     static func collectModes(_ actions: [Action], into names: inout Set<ModeName>) {
-        for action in actions {
+        Action.forEach(in: actions) { action in
             switch action {
             case .stopMode(let mode), .add(_, let mode), .remove(_, let mode), .addCommonMode(let mode):
                 names.insert(mode)
-            case .performBlock(_, let modes, let inner):
+            case .performBlock(_, let modes, _):
                 names.formUnion(modes)
-                collectModes(inner, into: &names)
-            case .mainQueue(_, let inner), .performOn(_, _, _, let inner), .detach(_, let inner):
-                collectModes(inner, into: &names)
             case .run(let call):
                 names.insert(call.mode)
             default:

@@ -17,12 +17,15 @@ public struct TraceComparison: Sendable {
     /// True when both sequences agree and every time is within the tolerance.
     public var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
 
+    /// - Parameter includingSayNotes: also compare the program's own notes (`say`), which both sides record where
+    ///   the program reaches them: what a thread that runs no loop shows of its progress (``ThreadedTraceComparison``).
     public init(
         engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration = .milliseconds(20),
-        ignoringRunBoundaries: Bool = false
+        ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false
     ) {
         let keep: (LoopEvent) -> Bool = { event in
             if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
+            if includingSayNotes, case .note(.say) = event.fact { return true }
             // The Bool of run(mode:before:) is what the program itself sees: both sides record it.
             return event.kind.isActivity || event.kind.isCallout || event.returnedValue != nil
         }

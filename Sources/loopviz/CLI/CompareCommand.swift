@@ -9,11 +9,20 @@ enum CompareCommand {
 
         USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet] [--max-events N] [--iteration-cost TIME]
 
-        Each scenario runs on LoopEngine's virtual clock and on this machine's CFRunLoop (a fresh thread, real
-        time). What a program can observe is compared: the six activities, every callout, and each run's start
-        and result. Sequences must agree; times must agree within the tolerance. The two traces are shown side
-        by side with the first difference marked `>>` (and late steps `~`). Scenarios the real CFRunLoop cannot
-        express here (the darwin profile, the main thread, several threads) are skipped with the reason.
+        Each scenario runs on LoopEngine's virtual clock and on this machine's CFRunLoop in real time, every
+        scenario thread on a real thread: `thread NAME main` on this process's main thread (CFRunLoopGetMain,
+        libdispatch's main queue draining there), the others on fresh threads; `perform ... on THREAD [wait]` is
+        built as Darwin's Foundation does it (Linux Foundation has no performSelector:onThread:); `detach`
+        starts a real thread. A scenario with an `until` is stopped there on both sides. What a program can
+        observe is compared: the six activities, every callout (timers, sources, blocks, observers, main-queue
+        blocks, performed tasks), each run's start and result (not for CFRunLoopRun and Foundation's run
+        methods, whose inner runs are hidden), and the Bool run(mode:before:) returns. Sequences must agree;
+        times must agree within the tolerance. With several threads each thread's trace is compared on its own,
+        with its `say` notes too (the real interleaving of two threads is not fixed); every time is on one clock
+        from one start, so a hand-over out of causal order shows as a step out of place or late on the thread it
+        reached. The traces are shown side by side with the first difference marked `>>` (and late steps `~`).
+        A scenario the real CFRunLoop cannot express here (the darwin profile, `mainqueue` without a main
+        thread, a run in an `at` block, stopMode without _CFRunLoopStopMode) is skipped with the reason.
 
         A scenario with operation queues runs instead on Foundation's OperationQueue (real threads, real time).
         What must agree is compared: the start order of every queue whose limit is 1, the limit never exceeded,
@@ -112,7 +121,8 @@ enum CompareCommand {
             let engine = run.events
             let reference: [LoopEvent]
             do {
-                reference = try CFOracle.run(script.scenario, timeLimit: horizon + .seconds(5), maxEvents: budget)
+                reference = try CFOracle.run(
+                    script.scenario, timeLimit: horizon + .seconds(5), maxEvents: budget, horizon: script.until)
             } catch CFOracleError.reachedEventLimit {
                 let side = "the real CFRunLoop's run"
                 print(
@@ -124,6 +134,31 @@ enum CompareCommand {
             } catch {
                 print("ERROR \(shown): \(TerminalSafeText.terminalSafe(String(describing: error)))")
                 invalid = true
+                continue
+            }
+            if isThreaded(script.scenario, engine: engine) {
+                let comparison = ThreadedTraceComparison(
+                    engine: engine, reference: reference, declared: script.scenario.threads.map(\.name),
+                    tolerance: tolerance, ignoringRunBoundaries: usesWrappers(script.scenario))
+                let what = "\(comparison.threads.count) threads, each compared on its own: \(comparison.stepCounts)"
+                if comparison.agrees {
+                    print("AGREE \(shown) (\(what))")
+                } else {
+                    differs = true
+                    for thread in comparison.differing {
+                        let name = TerminalSafeText.terminalSafe(thread.name)
+                        if let index = thread.comparison.firstDifference {
+                            print("DIFFER \(shown): thread \(name): first difference at step \(index)")
+                        } else {
+                            print(
+                                "DIFFER \(shown): thread \(name): \(thread.comparison.lateSteps.count) steps differ "
+                                    + "by more than \(tolerance)")
+                        }
+                    }
+                }
+                if !comparison.agrees || !scanner.has("--quiet") {
+                    print(comparison.sideBySide(differingOnly: scanner.has("--quiet")))
+                }
                 continue
             }
             let comparison = TraceComparison(
@@ -198,21 +233,19 @@ enum CompareCommand {
         return comparison.agrees ? .agree : .differ
     }
 
+    /// Whether the scenario is compared thread by thread: it declares several threads, or a thread of its made
+    /// another (`detach`).
+    static func isThreaded(_ scenario: Scenario, engine: [LoopEvent]) -> Bool {
+        scenario.threads.count > 1 || engine.contains { $0.loop != scenario.threads[0].name }
+    }
+
     /// CFRunLoopRun and Foundation's run methods hide their inner runs from the oracle.
     static func usesWrappers(_ scenario: Scenario) -> Bool {
-        func check(_ actions: [Action]) -> Bool {
-            actions.contains { action in
-                switch action {
-                case .run(.inMode): false
-                case .run: true
-                case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner):
-                    check(inner)
-                default: false
-                }
-            }
+        let wrapper: Bool? = scenario.firstAction { action in
+            guard case .run(let call) = action else { return nil }
+            if case .inMode = call { return nil }
+            return true
         }
-        return scenario.threads.contains { thread in
-            check(thread.program) || thread.items.contains { check($0.script.map(\.action)) }
-        }
+        return wrapper ?? false
     }
 }

@@ -162,18 +162,30 @@ struct OracleSmokeTests {
     func unsupported() {
         let main = Scenario(
             name: "main", threads: [ThreadSpec(name: "M", isMain: true, items: [], program: [])])
-        let two = Scenario(
-            name: "two",
-            threads: [ThreadSpec(name: "A", items: [], program: []), ThreadSpec(name: "B", items: [], program: [])])
         let darwin = Scenario(name: "darwin", profile: .darwin, items: [], program: [])
         let mainQueue = Scenario(name: "mq", items: [], program: [.mainQueue("M", [])])
         let outsideRun = Scenario(
             name: "outside run", items: [], program: [],
             outside: [OutsideEvent(at: .zero, [.run(.untilStopped)])])
-        for scenario in [main, two, darwin, mainQueue, outsideRun] {
+        // The main thread's spec runs on the caller, which must be the process's main thread (not a test's).
+        #expect(CFOracle.unsupportedReason(main)?.contains("off the process's main thread") == true)
+        for scenario in [main, darwin, mainQueue, outsideRun] {
             #expect(CFOracle.unsupportedReason(scenario) != nil, "\(scenario.name)")
             #expect(throws: CFOracleError.self) { try CFOracle.run(scenario) }
         }
+    }
+
+    @Test("a run nested in an outside event's block is the loop's own (supported); a run of the outside thread is not")
+    func nestedOutsideRun() {
+        let nested = Scenario(
+            name: "nested", items: [], program: [],
+            outside: [OutsideEvent(at: .zero, [.performBlock("b", modes: [.default], [.run(.untilStopped)])])])
+        #expect(CFOracle.unsupportedReason(nested) == nil)
+        let direct = Scenario(
+            name: "direct", items: [], program: [], outside: [OutsideEvent(at: .zero, [.run(.untilStopped)])])
+        #expect(
+            CFOracle.unsupportedReason(direct)
+                == "a run in an outside event (it would run the outside thread's own loop)")
     }
 
     @Test("a scenario that never ends is stopped at its time limit")

@@ -1,0 +1,190 @@
+#if os(Linux)
+import CoreFoundation
+import Dispatch
+import Foundation
+import LoopEngine
+import Synchronization
+
+/// One scenario's run on the real CFRunLoop: every thread's host, the shared trace, flags and the state that ends
+/// the run. The twin of the engine's `ScriptInterpreter.Shared`.
+///
+/// Each scenario thread is a real thread (the main thread's spec runs on the process's main thread, the caller of
+/// ``CFOracle/run(_:timeLimit:maxEvents:horizon:)``); all of them create their items, then wait for each other, so
+/// that an action naming another thread's item finds it, and then run their programs from one start.
+///
+/// `@unchecked Sendable`: the host table is written under `hostLock` and read after the set-up barrier; everything
+/// else is in `LoopLocked`/`Atomic` or immutable.
+final class OracleWorld: @unchecked Sendable {
+    let scenario: Scenario
+    let log: OracleLog
+    /// `CFAbsoluteTimeGetCurrent()` at the scenario start: timers' fire dates are measured from here.
+    var originAbsolute: CFAbsoluteTime { CFAbsoluteTime(bitPattern: originBits.load(ordering: .acquiring)) }
+    private let originBits = Atomic<UInt64>(0)
+    let modes: [ModeName]
+    /// What the CF names of the scenario's own modes start with on the main thread's loop: that loop outlives the
+    /// scenario (a mode made common there stays common), so each main-thread scenario gets fresh mode names. Empty
+    /// on secondary threads, whose loops are fresh.
+    let mainModePrefix: String
+
+    private let hostLock = LoopLock()
+    /// The scenario threads' hosts, in declaration order (set up before any program runs).
+    private var declared: [OracleHost] = []
+    /// Every host, detached threads' included: what a halt or the end invalidates.
+    private var everyHost: [OracleHost] = []
+    private let flags = LoopLocked<Set<String>>([])
+    private let setUpError = LoopLocked<(any Error)?>(nil)
+    private let halted = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+    /// Every thread of the scenario (declared and detached) while it runs.
+    let threads = DispatchGroup()
+    /// The declared threads until each has created its items.
+    private let setUp = DispatchGroup()
+    /// The declared threads until each is running: the scenario starts once all are, so that no thread's start-up
+    /// latency counts as scenario time.
+    private let arrived = DispatchGroup()
+    /// Signalled once per declared thread by ``start()``.
+    private let go = DispatchSemaphore(value: 0)
+    /// Until ``start()``.
+    private let started = DispatchGroup()
+    /// The outside events' threads.
+    let outsideThreads = DispatchGroup()
+
+    init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
+        self.scenario = scenario
+        self.modes = scenario.mentionedModes
+        self.mainModePrefix = mainModePrefix
+        log = OracleLog(maxEvents: maxEvents)
+        for _ in scenario.threads {
+            threads.enter()
+            setUp.enter()
+            arrived.enter()
+        }
+        started.enter()
+    }
+
+    /// Waits until every declared thread is running, then starts the scenario's clock and lets them go.
+    func start() {
+        arrived.wait()
+        log.start()
+        originBits.store(CFAbsoluteTimeGetCurrent().bitPattern, ordering: .releasing)
+        for _ in scenario.threads { go.signal() }
+        started.leave()
+    }
+
+    /// Blocks until ``start()`` has started the clock.
+    func waitUntilStarted() { started.wait() }
+
+    var isHalted: Bool { halted.load(ordering: .acquiring) }
+    /// Every program has ended: outside events that have not happened yet never will.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+    func setFlag(_ flag: String) { _ = flags.withLock { $0.insert(flag) } }
+    func isSet(_ flag: String) -> Bool { flags.withLock { $0.contains(flag) } }
+
+    /// The host of the declared thread `name`.
+    func host(named name: String) -> OracleHost? {
+        hostLock.withLock { declared.first { $0.spec.name == name } }
+    }
+
+    /// The main thread's host, if the scenario has one.
+    var mainHost: OracleHost? {
+        hostLock.withLock { declared.first { $0.spec.isMain } }
+    }
+
+    /// The host that owns item `name`: `asker` itself, else the first declared thread that has it (a thread holding
+    /// a reference to another thread's item, as in the engine).
+    func owner(of name: String, asker: OracleHost) -> OracleHost {
+        if asker.hasItem(name) { return asker }
+        return hostLock.withLock { declared.first { $0.hasItem(name) } } ?? asker
+    }
+
+    // MARK: - Threads
+
+    /// Runs declared thread `spec` on the calling thread: waits for the start (the main thread's spec starts it,
+    /// as no other thread may wait for it), makes its host and items, waits until every declared thread has, then
+    /// performs its program and the outside events addressed to it.
+    func runDeclared(_ spec: ThreadSpec) {
+        defer { threads.leave() }
+        arrived.leave()
+        if spec.isMain { start() }
+        go.wait()
+        let host = OracleHost(spec: spec, world: self)
+        hostLock.withLock {
+            declared.append(host)
+            everyHost.append(host)
+        }
+        do {
+            try host.setUp(modes: modes)
+        } catch {
+            setUpError.withLock { $0 = $0 ?? error }
+        }
+        // Under the lock before the barrier: a thread that looks this host's items up (under the lock, after the
+        // barrier) is ordered after their creation, for ThreadSanitizer too (libdispatch's group is not
+        // instrumented on Linux).
+        hostLock.withLock {
+            let order = scenario.threads.map(\.name)
+            declared.sort { (order.firstIndex(of: $0.spec.name) ?? 0) < (order.firstIndex(of: $1.spec.name) ?? 0) }
+        }
+        setUp.leave()
+        setUp.wait()
+        guard setUpError.withLock({ $0 }) == nil else { return }
+        host.startOutside(scenario.outside.filter { $0.thread == spec.name })
+        host.perform(spec.program)
+    }
+
+    /// `Thread.detachNewThread`: a new real thread that performs `actions` and ends, as the engine's `detach`.
+    func detach(_ task: String, _ actions: [Action]) {
+        guard !isHalted else { return }
+        threads.enter()
+        let thread = Thread { [self] in
+            defer { threads.leave() }
+            let host = OracleHost(spec: ThreadSpec(name: task, items: [], program: actions), world: self)
+            hostLock.withLock { everyHost.append(host) }
+            do {
+                try host.setUp(modes: modes)
+            } catch {
+                return
+            }
+            host.trace.record(.threadCreate, task, fact: .origin(.detached))
+            host.perform(actions)
+            host.trace.record(.threadExit, task, fact: .end(.taskDone))
+        }
+        thread.name = "loopviz oracle: detached \(task)"
+        thread.start()
+    }
+
+    /// The error a thread's set-up ended with, if any.
+    var setUpFailure: (any Error)? { setUpError.withLock { $0 } }
+
+    // MARK: - The end
+
+    /// Every program has ended: cancels the outside events still to come, waits for their threads, and invalidates
+    /// every item so nothing outlives the scenario.
+    func finish() {
+        finished.store(true, ordering: .releasing)
+        _ = outsideThreads.wait(timeout: .now() + .seconds(2))
+        invalidateAll()
+    }
+
+    /// The time limit (or the budget, or the horizon) passed: stop performing actions and take the items away so
+    /// that even Foundation's `run()` can return. Returns the trace as it was at this moment.
+    func halt() -> [LoopEvent] {
+        halted.store(true, ordering: .releasing)
+        let events = log.events
+        invalidateAll()
+        return events
+    }
+
+    /// Stops every loop of the scenario once (the halt repeats it until the threads notice).
+    func stopEveryLoop() {
+        for host in hostLock.withLock({ everyHost }) {
+            CFRunLoopStop(host.loop)
+            CFRunLoopWakeUp(host.loop)
+        }
+    }
+
+    private func invalidateAll() {
+        for host in hostLock.withLock({ everyHost }) { host.invalidateAll() }
+    }
+}
+#endif
