@@ -63,7 +63,7 @@ public enum CFOracle {
                 spec: spec, trace: OracleTrace(loop: spec.name, origin: origin, maxEvents: maxEvents),
                 originAbsolute: CFAbsoluteTimeGetCurrent())
             do {
-                try host.setUp(modes: modes)
+                try host.setUp(modes: modes, tracingCreatedModesOnly: scenario.asksForAllModes)
             } catch {
                 host.finish()
                 session.end(error: error)

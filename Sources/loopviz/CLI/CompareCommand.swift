@@ -205,6 +205,8 @@ enum CompareCommand {
                 switch action {
                 case .run(.inMode): false
                 case .run: true
+                // limitDate(forMode:) polls the mode with a CFRunLoopRunInMode of its own.
+                case .query(.limitDate): true
                 case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner):
                     check(inner)
                 default: false
