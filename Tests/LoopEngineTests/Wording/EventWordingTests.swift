@@ -255,7 +255,9 @@ struct EventWordingTests {
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
-            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped",
+            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "query(currentMode)",
+            "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
+            "query(nextFireDate)", "query(allModes)",
         ]
         #expect(covered == Set(every))
     }

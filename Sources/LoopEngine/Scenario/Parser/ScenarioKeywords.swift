@@ -42,7 +42,7 @@ package enum ScenarioKeywords {
     package static let takingBlocks = ["block", "mainqueue", "perform", "detach"]
 
     /// The questions of a `query` action (and of a `query` in an `expect` line): `query limitDate default`.
-    package static let queries = LoopQuery.words
+    package static let queries = LoopQuery.questionWords
 
     /// The words of `expect` lines beyond the events' own: a query's answer (`is`), time ranges, counts.
     package static let expectations = ["is", "between", "and", "never", "most", "least", "once"]

@@ -18,7 +18,7 @@ extension ScenarioParserState {
         _ cursor: inout TokenCursor, _ line: ScenarioLine,
         names: (inout TokenCursor, Set<ItemClass>, String) -> [String]?
     ) -> [LoopQuery]? {
-        guard let word = cursor.peek, word.isWord, LoopQuery.words.contains(word.text) else {
+        guard let word = cursor.peek, word.isWord, LoopQuery.questionWords.contains(word.text) else {
             error(
                 line, at: cursor.peek,
                 "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "

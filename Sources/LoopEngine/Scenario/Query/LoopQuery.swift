@@ -41,7 +41,7 @@ public enum LoopQuery: Hashable, Sendable {
     }
 
     /// Every question word, in the order docs/language.md lists them.
-    public static let words = [
+    public static let questionWords = [
         "currentMode", "limitDate", "nextTimerFireDate", "isWaiting", "contains", "isValid", "nextFireDate",
         "allModes",
     ]
