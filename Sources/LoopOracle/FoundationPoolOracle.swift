@@ -199,6 +199,7 @@ public enum FoundationPoolOracle {
         case .run: "a run of the loop"
         case .setFlag(let flag): "set flag \(flag)"
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
+        case .query(let question): "query \(question.words)"
         case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation,
             .waitUntilAllFinished:

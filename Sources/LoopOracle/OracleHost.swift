@@ -18,13 +18,20 @@ final class OracleHost: @unchecked Sendable {
     let trace: OracleTrace
     unowned let world: OracleWorld
 
+    /// The scenario thread's `RunLoop` (Foundation's queries are asked of it, from any thread).
+    let runLoop: RunLoop
+    /// Nil: the tracer was added to every mode the scenario mentions at set-up. A set: to the modes that exist
+    /// only, kept up to date after every action - the scenario asks `CFRunLoopCopyAllModes`, whose answer the
+    /// tracer's own modes would change (see `OracleHost+Query.swift`).
+    let tracedModes = LoopLocked<Set<ModeName>?>(nil)
+
     private let stopModeFunction: CFBridge.StopModeFunction?
-    private var sources: [String: CFRunLoopSource] = [:]
+    var sources: [String: CFRunLoopSource] = [:]
     /// The eventfd of each port source.
     private var ports: [String: Int32] = [:]
-    private var timers: [String: CFRunLoopTimer] = [:]
-    private var observers: [String: CFRunLoopObserver] = [:]
-    private var tracer: CFRunLoopObserver?
+    var timers: [String: CFRunLoopTimer] = [:]
+    var observers: [String: CFRunLoopObserver] = [:]
+    var tracer: CFRunLoopObserver?
     private var fileDescriptors: [Int32] = []
     /// Callout counts per item name (the first call is 1), as the engine's host counts them.
     private let calls = LoopLocked<[String: Int]>([:])
@@ -37,6 +44,7 @@ final class OracleHost: @unchecked Sendable {
         self.world = world
         self.trace = OracleTrace(loop: spec.name, log: world.log)
         self.loop = CFRunLoopGetCurrent()
+        self.runLoop = RunLoop.current
         self.stopModeFunction = CFBridge.stopModeFunction()
     }
 
@@ -58,7 +66,15 @@ final class OracleHost: @unchecked Sendable {
         CFBridge.mode(name, prefix: spec.isMain ? world.mainModePrefix : "")
     }
 
-    private func foundationMode(_ name: ModeName) -> RunLoop.Mode {
+    /// The scenario's name of a CF mode of this loop: ``cfMode(_:)`` undone.
+    func scenarioMode(_ name: CFString) -> ModeName {
+        let mode = CFBridge.modeName(name)
+        let prefix = spec.isMain ? world.mainModePrefix : ""
+        guard !prefix.isEmpty, mode.rawValue.hasPrefix(prefix) else { return mode }
+        return ModeName(String(mode.rawValue.dropFirst(prefix.count)))
+    }
+
+    func foundationMode(_ name: ModeName) -> RunLoop.Mode {
         CFBridge.foundationMode(name, prefix: spec.isMain ? world.mainModePrefix : "")
     }
 
@@ -66,7 +82,7 @@ final class OracleHost: @unchecked Sendable {
 
     /// Registers the tracer observer in every mode in `modes`, makes the thread's common modes common, creates the
     /// items and adds them to their modes in declaration order (the engine host's order).
-    func setUp(modes: [ModeName]) throws {
+    func setUp(modes: [ModeName], tracingCreatedModesOnly: Bool = false) throws {
         let trace = self.trace
         let tracer = CFRunLoopObserverCreateWithHandler(
             nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min
@@ -74,12 +90,17 @@ final class OracleHost: @unchecked Sendable {
             trace.record(LoopEvent.Kind(Activity(rawValue: UInt32(activity.rawValue))))
         }
         self.tracer = tracer
-        for mode in modes { CFRunLoopAddObserver(loop, tracer, cfMode(mode)) }
+        if tracingCreatedModesOnly {
+            tracedModes.withLock { $0 = [] }
+        } else {
+            for mode in modes { CFRunLoopAddObserver(loop, tracer, cfMode(mode)) }
+        }
         for mode in spec.commonModes { CFRunLoopAddCommonMode(loop, cfMode(mode)) }
         for item in spec.items { try create(item) }
         for item in spec.items {
             for mode in item.modes { add(item.name, mode) }
         }
+        traceCreatedModes()
     }
 
     private func create(_ item: ItemSpec) throws {
@@ -166,6 +187,7 @@ final class OracleHost: @unchecked Sendable {
     }
 
     private func perform(_ action: Action, outside: Bool) {
+        defer { traceCreatedModes() }
         switch action {
         case .work(let duration):
             let (deadline, overflow) = OracleClock.now().addingReportingOverflow(max(duration.nanosecondsClamped, 0))
@@ -216,9 +238,12 @@ final class OracleHost: @unchecked Sendable {
             CFRunLoopAddCommonMode(loop, cfMode(mode))
         case .run(let call):
             // Runs from outside threads are rejected up front: they would run that thread's own loop.
+            traceCreatedModes()
             run(call)
         case .note(let text):
             trace.record(.note, fact: .note(.say(text)))
+        case .query(let question):
+            ask(question)
         case .setFlag(let flag):
             world.setFlag(flag)
         case .performOn(let thread, let task, let wait, let inner):

@@ -5,7 +5,7 @@ import LoopEngine
 /// Small scenarios that, together, make every explanation of the Why pane appear (see `ExplanationTableTests`).
 enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
-        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal
+        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries
 
         var source: String {
             switch self {
@@ -17,6 +17,7 @@ enum ExplanationScenarios {
             case .mainThread: ExplanationScenarios.mainThread
             case .pool: ExplanationScenarios.pool
             case .portSignal: ExplanationScenarios.portSignal
+            case .queries: ExplanationScenarios.queries
             }
         }
     }
@@ -28,6 +29,23 @@ enum ExplanationScenarios {
 
     /// Its trace.
     static func trace(_ key: Key) -> LoopTrace { session(key).trace }
+
+    /// Every question a `query` asks, from the program, a callout and an outside event.
+    static let queries = """
+        thread T
+          port K
+          timer tick at 100ms
+            query currentMode
+            query nextFireDate tick
+          query isValid tick
+          query contains tick in default
+          query nextTimerFireDate default
+          query allModes
+          query limitDate default
+          run default for 200ms
+        at 50ms on T
+          query isWaiting
+        """
 
     /// One loop's ordinary life: sleeps, a woken source0 that overruns two timers, a block, a port, the time limit.
     static let loop = """

@@ -300,6 +300,42 @@ struct ExplanationTableTests {
             "cancel() on x, handed to a worker but not started (handed to q.1, not started): "
                 + "start() will see isCancelled and finish without calling main()."),
         Row(
+            .queryIsValid, .queries, step: 2,
+            "IsValid(tick) answers true: an item is valid until it is invalidated; a one-shot timer is invalidated "
+                + "right after its callout."),
+        Row(
+            .queryContains, .queries, step: 3,
+            "CFRunLoopContains… answers true: whether tick is in default now ('common': whether it was added to "
+                + "kCFRunLoopCommonModes). An invalidated item, or a one-shot timer that fired, is in no mode."),
+        Row(
+            .queryNextTimerFireDate, .queries, step: 4,
+            "CFRunLoopGetNextTimerFireDate(default) answers 0.100: the fire date of the mode's first timer by "
+                + "deadline (during that timer's callout, the date it fires for); none, CF's 0, without a timer."),
+        Row(
+            .queryAllModes, .queries, step: 5,
+            "CFRunLoopCopyAllModes answers default: every mode created so far. Adding an item, queuing a block (for "
+                + "common too: CF then has a mode of that name) or _CFRunLoopStopMode creates one; running a mode "
+                + "does not, nor does making it common while there are no common items."),
+        Row(
+            .queryLimitDate, .queries, step: 14,
+            "limitDate(forMode: default) answers 0.100. On the loop's own thread Foundation first polls the mode "
+                + "once (CFRunLoopRunInMode(default, -10, true): due timers fire), then answers nil for an empty "
+                + "mode, distantFuture without a timer, else the next timer's fire date; on another thread it "
+                + "answers nil at once."),
+        Row(
+            .queryIsWaiting, .queries, step: 21,
+            "CFRunLoopIsWaiting answers true: true only while the loop is in its wait, from after beforeWaiting to "
+                + "before afterWaiting - so the loop's own thread never sees true."),
+        Row(
+            .queryCurrentMode, .queries, step: 25,
+            "currentMode (CFRunLoopCopyCurrentMode) answers default: the mode of the innermost run - inside a "
+                + "nested run its mode, the outer run's again once it returns - and nil outside any run."),
+        Row(
+            .queryNextFireDate, .queries, step: 26,
+            "CFRunLoopTimerGetNextFireDate(tick) answers 0.100: the date CF keeps for the timer - a date given in "
+                + "the past stays in the past until the timer fires, then each point of its grid; none, CF's 0, once "
+                + "it is invalid."),
+        Row(
             .queueWaitAll, .pool, step: 115,
             "waitUntilAllOperationsAreFinished on q: the calling thread blocks until every "
                 + "operation has finished."),

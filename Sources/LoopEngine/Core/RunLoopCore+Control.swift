@@ -45,9 +45,10 @@ extension RunLoopCore {
     }
 
     /// `_CFRunLoopStopMode`: a sticky stop that ends the next run of `mode` at once, even if it is not running.
+    /// Like CF it creates the mode (`CFRunLoopCopyAllModes` lists it), so the stop waits for a mode not made yet.
     public func stopMode(_ modeName: ModeName) {
         lock.withLock {
-            guard let mode = modes[modeName] else { return }
+            guard let mode = modeLocked(modeName, create: true) else { return }
             mode.stoppedSticky = true
             emit(.stop, nil, .mode(modeName.rawValue))
             wakeUpLocked(reason: .stop)

@@ -142,7 +142,7 @@ extension RunLoopCore {
             return
         }
         commonModes.append(modeName)
-        _ = modeLocked(modeName, create: true)
+        // CF creates the mode only by adding the common items to it: with none, it does not exist yet.
         var scheduled: [(LoopSource, [ModeName])] = []
         for source in commonSources { scheduled.append((source, addLocked(source, to: modeName))) }
         for observer in commonObservers { addLocked(observer, to: modeName) }
@@ -158,6 +158,8 @@ extension RunLoopCore {
     public func perform(_ name: String, modes: [ModeName], _ action: @escaping () -> Void) {
         lock.withLock {
             for mode in modes where mode != .common { _ = modeLocked(mode, create: true) }
+            // CF creates a mode of every name it is given, `kCFRunLoopCommonModes` too (it is never run).
+            if modes.contains(.common) { hasCommonModesMode = true }
             var queued = blocks  // out, change, back in: see `RunLoopCore.runs`
             blocks = []
             queued.append(PendingBlock(name: name, modes: modes, action: action))

@@ -36,6 +36,7 @@ extension RunLoopCore {
         } else {
             // The missed-fire rule: the next point of the original grid strictly after now.
             timer.fireTime = Self.nextGridPoint(after: clock.now, from: scheduledFor, every: timer.interval)
+            timer.dateStorage = timer.fireTime
             repositionInAllModes(timer)
         }
         return true
@@ -158,14 +159,16 @@ extension RunLoopCore {
     func setNextFireDateLocked(_ timer: LoopTimer, _ date: LoopInstant) {
         guard timer.isValidStorage else { return }
         timer.fireTime = max(date, clock.now)
+        timer.dateStorage = date
         if timer.isFiring { timer.rescheduledDuringCallout = true }
         guard timer.loop === self else { return }
         repositionInAllModes(timer)
         if waiter.callerIsOutside(self) { wakeUpLocked(reason: .setNextFireDate) }
     }
 
-    /// `CFRunLoopGetNextTimerFireDate`: the deadline of the first timer of `mode`, if any.
+    /// `CFRunLoopGetNextTimerFireDate`: the date CF reports (``LoopTimer/reportedFireDate``) of the first timer of
+    /// `mode` by deadline, if any - during that timer's callout, the date it fires for.
     public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
-        lock.withLock { modes[mode]?.timers.first?.fireTime }
+        lock.withLock { modes[mode]?.timers.first?.dateStorage }
     }
 }

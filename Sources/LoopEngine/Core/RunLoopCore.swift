@@ -72,6 +72,8 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var performTasks: [PendingBlock] = []
     var performSource: LoopSource?
     var isDrainingMainQueue = false
+    /// A block was queued for `common`: CF then has a mode named `kCFRunLoopCommonModes` (see ``allModes``).
+    var hasCommonModesMode = false
     var sleeping = false
     var sequence: UInt64 = 0
     /// The thread the loop belongs to, numbered by a waiter that schedules threads of its own (the virtual
@@ -129,8 +131,11 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     public var depth: Int { lock.withLock { runs.count } }
     /// True between the decision to wait and the end of the wait (`CFRunLoopIsWaiting`).
     public var isWaiting: Bool { lock.withLock { sleeping } }
-    /// Every mode that exists, in name order.
-    public var allModes: [ModeName] { lock.withLock { modes.keys.sorted() } }
+    /// Every mode that exists, in name order (`CFRunLoopCopyAllModes`): `common` too once a block was queued for
+    /// it, as CF creates a mode of that name then.
+    public var allModes: [ModeName] {
+        lock.withLock { (hasCommonModesMode ? [.common] : []) + modes.keys }.sorted()
+    }
     /// The common modes (`kCFRunLoopCommonModes` stands for these).
     public var commonModeNames: [ModeName] { lock.withLock { commonModes } }
 

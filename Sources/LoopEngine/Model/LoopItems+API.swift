@@ -80,6 +80,9 @@ extension LoopTimer {
     public var isValid: Bool { withLoopLock { _ in isValidStorage } }
     /// The deadline of the next fire (during the callout: the one being served).
     public var nextFireDate: LoopInstant { withLoopLock { _ in fireTime } }
+    /// `CFRunLoopTimerGetNextFireDate`: the date CF reports, which is not always the deadline - a date given in the
+    /// past stays in the past until the timer fires; nil once the timer is invalid (CF's 0).
+    public var reportedFireDate: LoopInstant? { withLoopLock { _ in isValidStorage ? dateStorage : nil } }
     /// Number of times the callout ran.
     public var fireCount: Int { withLoopLock { _ in fireCountStorage } }
     /// Stored and returned; only the darwin profile acts on it.
@@ -99,7 +102,12 @@ extension LoopTimer {
     /// own callout it replaces the grid's next point.
     public func setNextFireDate(_ date: LoopInstant) {
         withLoopLock { loop in
-            if let loop { loop.setNextFireDateLocked(self, date) } else { fireTime = date }
+            if let loop {
+                loop.setNextFireDateLocked(self, date)
+            } else {
+                fireTime = date
+                dateStorage = date
+            }
         }
     }
 

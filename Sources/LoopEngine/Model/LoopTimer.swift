@@ -14,6 +14,10 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
 
     // Guarded by the engine lock.
     var fireTime: LoopInstant
+    /// The date CF keeps beside the deadline (`_nextFireDate`), what `CFRunLoopTimerGetNextFireDate` answers: the
+    /// date as given at creation or by `setNextFireDate`, even one in the past (which the deadline `fireTime`
+    /// reads as "now"), then each grid point the timer is moved to after firing.
+    var dateStorage: LoopInstant
     var toleranceStorage: Duration
     var isValidStorage = true
     var isFiring = false
@@ -49,6 +53,7 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     ) {
         self.name = name
         self.fireTime = now.map { Self.deadline(fireDate, createdAt: $0) } ?? fireDate
+        self.dateStorage = fireDate
         self.fireDateReadAtCreation = now != nil
         self.interval = interval < .zero ? .zero : interval
         self.toleranceStorage = tolerance < .zero ? .zero : tolerance

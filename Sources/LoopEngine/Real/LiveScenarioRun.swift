@@ -56,6 +56,9 @@ public final class LiveScenarioRun: @unchecked Sendable {
             do {
                 started.append(
                     try HostedThread { [programsEnded] in
+                        // The loop is this thread's from the start, as CF's loop is its thread's: a program's
+                        // `limitDate` before its first run is asked on the loop's own thread.
+                        host.loop.lock.withLock { host.loop.recordRunThread() }
                         host.perform(host.program)
                         programsEnded.increment()
                     })

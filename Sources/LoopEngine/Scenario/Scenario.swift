@@ -198,6 +198,8 @@ public indirect enum Action: Sendable, Equatable {
     case performOn(thread: String, task: String, wait: Bool, [Action])
     /// A line for the trace.
     case note(String)
+    /// Ask the loop something (`query …`): the trace records the question and the answer (a `query` event).
+    case query(LoopQuery)
     /// `addOperation` on a queue.
     case addOperation(queue: String, OperationSpec)
     /// `cancel` on an operation (by name, on whichever queue has it).

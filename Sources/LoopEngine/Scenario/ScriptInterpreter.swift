@@ -116,12 +116,12 @@ final class ScriptInterpreter {
         if let observer = observers[name] { loop.remove(observer, from: mode) }
     }
 
-    private func hasItem(_ name: String) -> Bool {
+    func hasItem(_ name: String) -> Bool {
         sources[name] != nil || timers[name] != nil || observers[name] != nil
     }
 
     /// The host of the thread that owns item `name`: this one, else the first other thread that has it.
-    private func owner(of name: String) -> ScriptInterpreter {
+    func owner(of name: String) -> ScriptInterpreter {
         if hasItem(name) { return self }
         return shared.hosts.first { $0.hasItem(name) } ?? self
     }
@@ -179,6 +179,8 @@ final class ScriptInterpreter {
             run(call)
         case .note(let text):
             loop.note(text)
+        case .query(let question):
+            ask(question)
         case .setFlag(let flag):
             shared.setFlag(flag)
         case .performOn(let thread, let task, let wait, let inner):

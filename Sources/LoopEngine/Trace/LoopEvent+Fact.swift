@@ -55,6 +55,8 @@ extension LoopEvent {
         case mark(Mark)
         /// `note` of a recording: events the recorder dropped because its buffer was full.
         case dropped(Int)
+        /// `query`: what the program asked and what the loop answered.
+        case query(LoopQuery, QueryAnswer)
     }
 
     /// What a program's mark is: a point in time, or the begin or end of a named interval.
@@ -285,6 +287,11 @@ extension LoopEvent {
 
     /// The Bool of a `run(mode:before:)` the program made (a `note` with the `returned` fact), else nil.
     public var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
+
+    /// The question and answer of a `query` event, else nil.
+    public var queryFact: (question: LoopQuery, answer: QueryAnswer)? {
+        if case .query(let question, let answer) = fact { (question, answer) } else { nil }
+    }
 
     /// The deadline a late `timer` fire was for.
     public var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }

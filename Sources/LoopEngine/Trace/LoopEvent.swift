@@ -40,6 +40,8 @@ public struct LoopEvent: Hashable, Sendable {
         case perform
         /// Free text from a scenario (a callout's `say`, a lesson's narration).
         case note
+        /// A program asked the loop something (`query`; fact: the question and its answer).
+        case query
         /// An operation was added to a queue (`loop` = the queue; `detail` = its priority and dependencies).
         case opAdd
         /// An operation became ready: every dependency has finished.

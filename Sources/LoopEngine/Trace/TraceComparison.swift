@@ -1,9 +1,9 @@
 /// Compares an engine trace with one recorded from the real CFRunLoop.
 ///
 /// Only what a program can observe of the real CFRunLoop is compared: the six activities (seen through an
-/// observer), the callouts, each run's start and result, and the Bool each `run(mode:before:)` of the program
-/// returns. Sequences must be identical; times must agree
-/// within a tolerance (real threads are late by scheduling noise).
+/// observer), the callouts, each run's start and result, the Bool each `run(mode:before:)` of the program
+/// returns and the answer of each query. Sequences must be identical; times, and the dates queries answer, must
+/// agree within a tolerance (real threads are late by scheduling noise).
 public struct TraceComparison: Sendable {
     /// The compared steps of each side.
     public let engine: [LoopEvent]
@@ -27,7 +27,9 @@ public struct TraceComparison: Sendable {
             if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
             if includingSayNotes, case .note(.say) = event.fact { return true }
             // The Bool of run(mode:before:) is what the program itself sees: both sides record it.
+            // So are the answers of its queries.
             return event.kind.isActivity || event.kind.isCallout || event.returnedValue != nil
+                || event.kind == .query
         }
         self.engine = engine.filter(keep)
         self.reference = reference.filter(keep)
@@ -36,7 +38,7 @@ public struct TraceComparison: Sendable {
         var late: [Int] = []
         for index in 0..<max(self.engine.count, self.reference.count) {
             guard index < self.engine.count, index < self.reference.count,
-                self.engine[index].step == self.reference[index].step
+                Self.sameStep(self.engine[index], self.reference[index], tolerance: tolerance)
             else {
                 difference = index
                 break
@@ -46,6 +48,19 @@ public struct TraceComparison: Sendable {
         }
         firstDifference = difference
         lateSteps = late
+    }
+
+    /// True when the two events are the same step: the same kind and name, or the same query with the same
+    /// answer - a date within `tolerance` of the other (real time passes while the real CF answers).
+    static func sameStep(_ engine: LoopEvent, _ reference: LoopEvent, tolerance: Duration) -> Bool {
+        guard let (question, answer) = engine.queryFact, let (otherQuestion, otherAnswer) = reference.queryFact
+        else { return engine.step == reference.step }
+        guard question == otherQuestion else { return false }
+        if case .date(let date) = answer, case .date(let otherDate) = otherAnswer {
+            let gap = date - otherDate
+            return gap <= tolerance && gap >= .zero - tolerance
+        }
+        return answer == otherAnswer
     }
 
     /// The two traces side by side, the first difference marked with `>>`, late steps with `~`.

@@ -82,6 +82,7 @@ extension Rules {
         @Test("a common mode of the main loop made common later services the main queue too")
         func addedCommonModeServicesTheMainQueue() {
             let h = VirtualHarness(mainThread: true)
+            h.makeTimer("Far", at: 10_000, in: ["ModeY"])
             h.loop.addCommonMode("ModeY")
             h.loop.performOnMainQueue("M1") {}
             #expect(h.run("ModeY", 0.1, rash: true) == .handledSource)
@@ -90,6 +91,18 @@ extension Rules {
                     == trace(
                         "runStart ModeY → entry → beforeTimers → beforeSources → beforeWaiting → afterWaiting",
                         "mainQueue M1 → exit → result handledSource"))
+        }
+
+        @Test(
+            "a mode made common with nothing in it does not exist yet: on the main thread too its run finishes at once")
+        func commonModeNeverCreatedFinishes() {
+            // The real CF on this machine: CFRunLoopAddCommonMode creates the mode only by adding the common items
+            // to it, and CFRunLoopRunInMode of a mode never created returns finished, main queue or not.
+            let h = VirtualHarness(mainThread: true)
+            h.loop.addCommonMode("ModeY")
+            h.loop.performOnMainQueue("M1") {}
+            #expect(h.run("ModeY", 0.1, rash: true) == .finished)
+            #expect(h.steps == ["runStart ModeY", "result finished"])
         }
 
         @Test("on the main thread every common mode is non-empty, even with nothing in it")

@@ -16,7 +16,7 @@ extension Rules {
         }
 
         @Test(
-            "adding an item, queueing a block or adding a common mode creates the named mode",
+            "adding an item, queueing a block or a mode's sticky stop creates the named mode",
             arguments: Backend.allCases)
         func modesAreCreatedOnDemand(backend: Backend) {
             let h = backend.makeHarness()
@@ -25,8 +25,21 @@ extension Rules {
             h.makeTimer("T", at: 50, in: ["ModeT"])
             h.observer("O", in: "ModeO")
             h.block("B", ["ModeB"])
+            h.loop.stopMode("ModeS")
+            #expect(h.loop.allModes == ["Mode0", "Mode1", "ModeB", "ModeO", "ModeS", "ModeT", .default])
+        }
+
+        @Test(
+            "making a mode common creates it only by adding the common items; a block for common makes a mode named common",
+            arguments: Backend.allCases)
+        func commonModesAreCreatedByTheirItems(backend: Backend) {
+            let h = backend.makeHarness()
             h.loop.addCommonMode("ModeC")
-            #expect(h.loop.allModes == ["Mode0", "Mode1", "ModeB", "ModeC", "ModeO", "ModeT", .default])
+            #expect(h.loop.allModes == [.default])
+            _ = h.source("A", in: .common)
+            #expect(h.loop.allModes == ["ModeC", .default])
+            h.block("B", [.common])
+            #expect(h.loop.allModes == ["ModeC", .common, .default])
         }
 
         @Test("a mode is never destroyed, even when its last item is removed", arguments: Backend.allCases)

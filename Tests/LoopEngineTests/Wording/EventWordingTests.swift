@@ -102,6 +102,27 @@ struct EventWordingTests {
         (.note, .mark(.end), "end"),
         (.note, .dropped(1), "the recorder dropped 1 event: its buffer was full"),
         (.note, .dropped(12), "the recorder dropped 12 events: its buffer was full"),
+        (.query, .query(.currentMode, .mode("Modal")), "CFRunLoopCopyCurrentMode answered Modal"),
+        (.query, .query(.currentMode, .none), "CFRunLoopCopyCurrentMode answered nil"),
+        (
+            .query, .query(.limitDate(.default), .date(LoopInstant(nanoseconds: 300_000_000))),
+            "limitDate(forMode: default) answered 0.300"
+        ),
+        (.query, .query(.limitDate(.default), .distantFuture), "limitDate(forMode: default) answered distantFuture"),
+        (.query, .query(.limitDate("other"), .none), "limitDate(forMode: other) answered nil"),
+        (.query, .query(.nextTimerFireDate(.default), .none), "CFRunLoopGetNextTimerFireDate(default) answered none"),
+        (.query, .query(.isWaiting, .flag(true)), "CFRunLoopIsWaiting answered true"),
+        (
+            .query, .query(.contains(item: "tick", mode: "Tracking"), .flag(false)),
+            "CFRunLoopContains(tick, Tracking) answered false"
+        ),
+        (.query, .query(.isValid(item: "tick"), .flag(true)), "IsValid(tick) answered true"),
+        (
+            .query, .query(.nextFireDate(timer: "tick"), .date(LoopInstant(nanoseconds: -500_000_000))),
+            "CFRunLoopTimerGetNextFireDate(tick) answered -0.500"
+        ),
+        (.query, .query(.allModes, .modes([.common, .default])), "CFRunLoopCopyAllModes answered common, default"),
+        (.query, .query(.allModes, .modes([])), "CFRunLoopCopyAllModes answered nothing"),
     ]
 
     /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail.
@@ -157,6 +178,7 @@ struct EventWordingTests {
         case .ignored(.portSource): "ignored(portSource)"
         case .ignored: "ignored"
         case .mode: "mode"
+        case .query(let question, _): "query(\(question.word))"
         case .note(let note):
             switch note {
             case .say: "note(say)"
@@ -233,7 +255,9 @@ struct EventWordingTests {
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
-            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped",
+            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "query(currentMode)",
+            "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
+            "query(nextFireDate)", "query(allModes)",
         ]
         #expect(covered == Set(every))
     }

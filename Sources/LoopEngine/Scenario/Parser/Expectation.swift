@@ -1,16 +1,88 @@
 /// What a lesson promises about its trace (an `expect` section).
 ///
 /// `expect exactly` lists every observable step (the six activities, callouts, run starts and results, the Bool
-/// `run(mode:before:)` returns) in order;
-/// `expect in order` lists some events (any kind) that must appear in that order, others may come between.
+/// `run(mode:before:)` returns, the answers of queries) in order;
+/// `expect in order` lists some events (any kind) that must appear in that order, others may come between;
+/// `expect` alone lists claims, each checked on the whole trace by itself: how many times something happens
+/// (`timer tick 3 times`, `at most once`, `at least 2 times`; without a count, at least once) or that it never
+/// does (`never source0 s`).
 /// A line may give a time (`0.100 timer tick`) that must match to the digits written: `0.100` is any instant from
 /// 0.100 s up to (not including) 0.101 s, so an event 1.5 µs later - the virtual clock's iteration cost - still
-/// is at `0.100`, and `0.1000015` pins it to 100 ns. A line may give a thread (`worker: perform upload`) when
-/// several threads run.
+/// is at `0.100`, and `0.1000015` pins it to 100 ns; or a range (`between 2.0s and 2.5s`, `before 0.5s`,
+/// `after 1s`). A line may give a thread (`worker: perform upload`) when several threads run, and the mode of
+/// the innermost run (`timer tick in Tracking`).
 public struct Expectation: Sendable, Equatable {
     public enum Mode: String, Sendable, Equatable {
         case exactly
         case inOrder = "in order"
+        /// `expect` alone: each line a claim about the whole trace.
+        case claims
+    }
+
+    /// Instants an event must lie in: from `start` (included) to `end` (excluded); nil is unbounded.
+    public struct TimeRange: Sendable, Equatable {
+        public var start: Duration?
+        public var end: Duration?
+
+        public init(from start: Duration? = nil, upTo end: Duration? = nil) {
+            self.start = start
+            self.end = end
+        }
+
+        public func contains(_ instant: LoopInstant) -> Bool {
+            if let start, instant < .zero + start { return false }
+            if let end, instant >= .zero + end { return false }
+            return true
+        }
+    }
+
+    /// How many times a claim's events happen.
+    public enum Count: Sendable, Equatable, CustomStringConvertible {
+        case exactly(Int)
+        case atMost(Int)
+        case atLeast(Int)
+
+        public func holds(_ count: Int) -> Bool {
+            switch self {
+            case .exactly(let n): count == n
+            case .atMost(let n): count <= n
+            case .atLeast(let n): count >= n
+            }
+        }
+
+        /// `never`, `once`, `3 times`, `at most once`, `at least 2 times`.
+        public var description: String {
+            func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+            switch self {
+            case .exactly(0): return "never"
+            case .exactly(let n): return times(n)
+            case .atMost(let n): return "at most \(times(n))"
+            case .atLeast(let n): return "at least \(times(n))"
+            }
+        }
+    }
+
+    /// A query an expected step names: the question, and the answer unless any answer will do.
+    public struct QueryPattern: Sendable, Equatable {
+        public var question: LoopQuery
+        public var answer: QueryAnswer?
+        /// How precisely a date answer was written (as a step's time: `0.300` is 0.300 s up to 0.301 s).
+        public var resolution: Duration
+
+        public init(question: LoopQuery, answer: QueryAnswer? = nil, resolution: Duration = .nanoseconds(1)) {
+            self.question = question
+            self.answer = answer
+            self.resolution = max(resolution, .nanoseconds(1))
+        }
+
+        public func matches(_ question: LoopQuery, _ answer: QueryAnswer) -> Bool {
+            guard question == self.question else { return false }
+            guard let expected = self.answer else { return true }
+            if case .date(let wanted) = expected, case .date(let actual) = answer {
+                return actual >= wanted && actual < wanted + resolution
+            }
+            return expected == answer
+        }
     }
 
     /// One expected event.
@@ -19,44 +91,90 @@ public struct Expectation: Sendable, Equatable {
         /// How precisely `time` was written (its last digit's value; 1 ns: exact): the step matches an event from
         /// `time` up to, not including, `time + resolution`.
         public var resolution: Duration
+        /// `between … and …`, `before …`, `after …`: where the event must lie (instead of a `time`).
+        public var range: TimeRange?
         public var thread: String?
         public var kind: LoopEvent.Kind
         public var name: String?
         /// `returned true|false`: the Bool a `run(mode:before:)` gave back (a `note` with that fact).
         public var returned: Bool?
+        /// `query …`: the question and, with `is`, the answer.
+        public var query: QueryPattern?
+        /// `in MODE`: the mode of the innermost run when the event happened.
+        public var mode: String?
+        /// A claim's count (`expect` alone); nil: at least once.
+        public var count: Count?
         /// Where it was written, for failure reports.
         public var line: Int
 
         public init(
-            time: Duration? = nil, resolution: Duration = .nanoseconds(1), thread: String? = nil, kind: LoopEvent.Kind,
-            name: String? = nil, returned: Bool? = nil, line: Int
+            time: Duration? = nil, resolution: Duration = .nanoseconds(1), range: TimeRange? = nil,
+            thread: String? = nil, kind: LoopEvent.Kind, name: String? = nil, returned: Bool? = nil,
+            query: QueryPattern? = nil, mode: String? = nil, count: Count? = nil, line: Int
         ) {
             self.time = time
             self.resolution = max(resolution, .nanoseconds(1))
+            self.range = range
             self.thread = thread
-            self.kind = returned == nil ? kind : .note
+            self.kind = returned == nil ? (query == nil ? kind : .query) : .note
             self.name = name
             self.returned = returned
+            self.query = query
+            self.mode = mode
+            self.count = count
             self.line = line
         }
 
-        /// True when `event` is one this step names (its kind, and its name, thread and time when given).
+        /// True when `event` is one this step names (its kind, and its name, thread, time, mode and answer when
+        /// given).
         public func matches(_ event: LoopEvent) -> Bool {
             guard event.kind == kind, name == nil || event.name == name else { return false }
             if let returned, event.returnedValue != returned { return false }
+            if let query {
+                guard let (question, answer) = event.queryFact, query.matches(question, answer) else { return false }
+            }
             if let thread, event.loop != thread { return false }
             if let time, event.time < .zero + time || event.time >= .zero + time + resolution { return false }
+            if let range, !range.contains(event.time) { return false }
+            if let mode, event.mode != mode { return false }
             return true
         }
 
-        /// Terminal-safe: the thread and name are text of the scenario file.
-        public var description: String {
+        /// The event it names, without its count. Terminal-safe: the thread and names are text of the file.
+        public var pattern: String {
             var parts: [String] = []
             if let time { parts.append((LoopInstant.zero + time).description) }
             if let thread { parts.append(TerminalSafeText.terminalSafe(thread) + ":") }
-            parts.append(returned.map { "returned \($0)" } ?? kind.rawValue)
+            if let returned {
+                parts.append("returned \(returned)")
+            } else if let query {
+                var text = "query \(query.question.words)"
+                if let answer = query.answer { text += " is \(query.question.words(for: answer))" }
+                parts.append(TerminalSafeText.terminalSafe(text))
+            } else {
+                parts.append(kind.rawValue)
+            }
             if let name { parts.append(TerminalSafeText.terminalSafe(name)) }
+            if let mode { parts.append("in " + TerminalSafeText.terminalSafe(mode)) }
+            if let range {
+                switch (range.start, range.end) {
+                case (let start?, let end?):
+                    parts.append("between \(LoopInstant.zero + start) and \(LoopInstant.zero + end)")
+                case (let start?, nil): parts.append("after \(LoopInstant.zero + start)")
+                case (nil, let end?): parts.append("before \(LoopInstant.zero + end)")
+                case (nil, nil): break
+                }
+            }
             return parts.joined(separator: " ")
+        }
+
+        /// As the line reads: `never source0 s`, `timer tick 3 times`.
+        public var description: String {
+            switch count {
+            case nil: pattern
+            case .exactly(0)?: "never \(pattern)"
+            case let count?: "\(pattern) \(count)"
+            }
         }
     }
 
@@ -76,17 +194,19 @@ public struct Expectation: Sendable, Equatable {
         switch mode {
         case .exactly: checkExactly(events)
         case .inOrder: checkInOrder(events)
+        case .claims: checkClaims(events)
         }
     }
 
-    /// The steps `expect exactly` compares: what an observer of the real CFRunLoop could see.
+    /// The steps `expect exactly` compares: what an observer of the real CFRunLoop could see, and what the
+    /// program itself saw (the Bool a run returned, a query's answer).
     public static func isObservable(_ event: LoopEvent) -> Bool {
         event.kind.isActivity || event.kind.isCallout || event.kind == .runStart || event.kind == .result
-            || event.returnedValue != nil
+            || event.kind == .query || event.returnedValue != nil
     }
 
     /// One event of a failure report, terminal-safe (its thread and name come from the scenario file).
-    private func render(_ event: LoopEvent, withThread: Bool) -> String {
+    func render(_ event: LoopEvent, withThread: Bool) -> String {
         let loop = TerminalSafeText.terminalSafe(event.loop)
         return (withThread ? "\(event.time) \(loop): " : "\(event.time) ") + TerminalSafeText.terminalSafe(event.step)
     }

@@ -35,11 +35,17 @@ package enum ScenarioKeywords {
     package static let actions =
         [
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
-            "mainqueue", "common", "set", "perform", "say", "note",
+            "mainqueue", "common", "set", "perform", "say", "note", "query",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.
     package static let takingBlocks = ["block", "mainqueue", "perform", "detach"]
+
+    /// The questions of a `query` action (and of a `query` in an `expect` line): `query limitDate default`.
+    package static let queries = LoopQuery.questionWords
+
+    /// The words of `expect` lines beyond the events' own: a query's answer (`is`), time ranges, counts.
+    package static let expectations = ["is", "between", "and", "never", "most", "least", "once"]
 
     /// The words that may follow inside a line (`run M for 200ms`, `send P 3 times`, `expect in order`, …).
     package static let inLine = [
@@ -55,5 +61,5 @@ package enum ScenarioKeywords {
     /// Every word above: the only words ``TokenCursor/accept(_:)`` may be asked for.
     package static let all: Set<String> = Set(
         topLevel + items + itemClauses.values.joined() + queueClauses + operationClauses + conditions + actions
-            + inLine + languages)
+            + inLine + languages + queries + expectations)
 }

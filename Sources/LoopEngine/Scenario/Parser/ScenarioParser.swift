@@ -675,6 +675,8 @@ final class ScenarioParserState {
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
             result = parseNote(&cursor, line, previous: previousNote)
+        case "query":
+            result = parseQueryAction(&cursor, line, thread: thread)
         case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":
             if context == .outside {
                 error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
@@ -841,101 +843,6 @@ final class ScenarioParserState {
         }
         guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { return nil }
         return Narration(anchor: .time(time), text: text, language: language)
-    }
-
-    /// An event as an `expect` line names it: `[TIME] [THREAD:] KIND [NAME]` (`0.370 timer tick`, `worker: sleep`).
-    /// `say … after` names its event the same way, and matches it the same way.
-    func parseEventPattern(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Expectation.Step? {
-        var time: Duration?
-        var resolution = Duration.nanoseconds(1)
-        if case .number(let value, let unit) = cursor.peek?.kind {
-            let token = cursor.next()!
-            time = unit.isEmpty ? .secondsValue(value) : duration(token, line)
-            resolution = Self.resolution(of: token.text, unit: unit)
-        }
-        var thread: String?
-        if let word = cursor.peek, word.isWord, cursor.peekSecond?.isPunctuation(":") == true {
-            thread = word.text
-            _ = cursor.next()
-            _ = cursor.next()
-            expectedThreads.append((word.text, line, word.column))
-        }
-        guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
-        else { return nil }
-        if kindToken.text == "returned" {
-            let value = expectWord(&cursor, what: "true or false: what run(mode:before:) returned")
-            if let value, value.text != "true" && value.text != "false" {
-                error(line, at: value, "run(mode:before:) returns true or false, not '\(value.text)'")
-            }
-            return Expectation.Step(
-                time: time, resolution: resolution, thread: thread, kind: .note, returned: value?.text == "true",
-                line: line.number)
-        }
-        guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
-            error(line, at: kindToken, "unknown event '\(kindToken.text)'")
-            return nil
-        }
-        var name: String?
-        if let token = cursor.peek, token.isWord {
-            name = token.text
-            _ = cursor.next()
-            if kind == .result && RunResult.allCases.allSatisfy({ $0.description != token.text }) {
-                error(
-                    line, at: token,
-                    "unknown result '\(token.text)'; expected finished, stopped, timedOut or handledSource")
-            }
-        }
-        return Expectation.Step(
-            time: time, resolution: resolution, thread: thread, kind: kind, name: name, line: line.number)
-    }
-
-    func parseExpectation(_ cursor: inout TokenCursor, _ node: Node) -> Expectation? {
-        let line = node.line
-        let mode: Expectation.Mode
-        if cursor.accept("exactly") {
-            mode = .exactly
-        } else if cursor.accept("in") {
-            if !cursor.accept("order") { error(line, at: cursor.peek, "expected 'order': `expect in order`") }
-            mode = .inOrder
-        } else {
-            error(line, at: cursor.peek, "expected `expect exactly` or `expect in order`")
-            return nil
-        }
-        finish(&cursor)
-        if node.children.isEmpty { error(line, at: line.tokens[0], "an expect section needs indented lines") }
-        var steps: [Expectation.Step] = []
-        for child in node.children {
-            rejectChildren(child, of: "an expected step")
-            var cursor = TokenCursor(child.line)
-            guard let step = parseEventPattern(&cursor, child.line) else { continue }
-            finish(&cursor)
-            steps.append(step)
-        }
-        return Expectation(mode: mode, steps: steps, line: line.number)
-    }
-
-    /// The last digit an expected time was written to: `0.120` (seconds, three decimals) 1 ms, `0.1200015`
-    /// 100 ns, `250ms` 1 ms, `1.5ms` 100 µs. The time matches an event at any instant it is the start of
-    /// (see ``Expectation/Step/resolution``).
-    static func resolution(of text: String, unit: String) -> Duration {
-        let number = text.dropLast(unit.count)
-        let decimals = number.firstIndex(of: ".").map { number.distance(from: $0, to: number.endIndex) - 1 } ?? 0
-        let scale: Double
-        switch unit {
-        case "ms": scale = 1e-3
-        case "us", "µs": scale = 1e-6
-        case "ns": scale = 1e-9
-        case "m", "min": scale = 60
-        default: scale = 1
-        }
-        let seconds = scale / pow10(min(decimals, 9))
-        return max(.secondsValue(seconds), .nanoseconds(1))
-    }
-
-    private static func pow10(_ exponent: Int) -> Double {
-        var value = 1.0
-        for _ in 0..<max(exponent, 0) { value *= 10 }
-        return value
     }
 
     // MARK: - Validation

@@ -243,6 +243,8 @@ extension ChromeTraceFormatter {
             case .wake: return ("wake", "wake")
             case .signal, .send, .wakeUp, .stop, .note, .schedule, .cancel:
                 return (event.name.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue, "control")
+            // What the program asked and was told: `query currentMode is Modal`.
+            case .query: return (event.step, "query")
             default: return nil
             }
         }

@@ -111,6 +111,7 @@ extension LoopEvent.Fact {
         case .mark(let mark): out.tag("mark", .text(mark.rawValue))
         case .dropped(let count): out.tag("dropped", .number(Int64(count)))
         case .returned(let value): out.tag("returned", .flag(value))
+        case .query(let question, let answer): out.query(question, answer)
         }
         return out.tokens
     }
@@ -123,7 +124,7 @@ extension LoopEvent.Fact {
     }
 }
 
-private struct TokenWriter {
+struct TokenWriter {
     var tokens: [FactToken] = []
     mutating func tag(_ tag: String, _ values: FactToken...) {
         tokens.append(.text(tag))
@@ -133,7 +134,7 @@ private struct TokenWriter {
 }
 
 /// Reads tokens front to back; every read is nil when the next token is not what the case needs.
-private struct TokenReader {
+struct TokenReader {
     var tokens: [FactToken]
     var index = 0
     var atEnd: Bool { index == tokens.count }
@@ -265,6 +266,7 @@ private struct TokenReader {
         case "mark": return text().flatMap(LoopEvent.Mark.init(rawValue:)).map { .mark($0) }
         case "dropped": return int().map { .dropped($0) }
         case "returned": return flag().map { .returned($0) }
+        case "query": return query()
         default: return nil
         }
     }

@@ -5,6 +5,7 @@ extension LoopEvent {
     /// reads `returned true` (the word `expect` lines use).
     public var step: String {
         if let value = returnedValue { return "returned \(value)" }
+        if let (question, answer) = queryFact { return "query \(question.words) is \(question.words(for: answer))" }
         if let name { return "\(kind.rawValue) \(name)" }
         return kind.rawValue
     }
@@ -59,6 +60,7 @@ extension LoopEvent.Fact {
         case .returned(false): "run(mode:before:) returned false: the mode is empty, it did not run"
         case .mark(let mark): mark.words
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
+        case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"
         }
     }
 }

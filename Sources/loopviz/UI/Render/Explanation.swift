@@ -26,6 +26,8 @@ enum Explanation {
         case opFinishDone, opFinishDoneAfterLateCancel, opFinishCancelledBeforeStart, opFinishCancelledWhileRunning
         case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
         case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
+        case queryCurrentMode, queryLimitDate, queryNextTimerFireDate, queryIsWaiting, queryContains, queryIsValid
+        case queryNextFireDate, queryAllModes
         /// An event whose facts are missing (a trace made by hand): the event in the trace's words.
         case plain
     }
@@ -178,12 +180,14 @@ enum Explanation {
             )
         case .note:
             return (.note, event.detail ?? "")
+        case .query:
+            return query(event)
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
             return pool(event)
         }
     }
 
-    private static func plain(_ event: LoopEvent) -> (case: Case, text: String) {
+    static func plain(_ event: LoopEvent) -> (case: Case, text: String) {
         (.plain, event.step + (event.detail.map { " (\($0))" } ?? "") + ".")
     }
 

@@ -1,0 +1,49 @@
+extension Expectation {
+    /// How many of the events a failed claim counted are listed in its report.
+    static let claimReportLimit = 5
+
+    /// `expect` alone: every claim is checked on the whole trace; the report names each one that fails, with the
+    /// events it counted (or, for one that never happened, the nearest events of its kind).
+    func checkClaims(_ trace: some RandomAccessCollection<LoopEvent>) -> String? {
+        var failures: [String] = []
+        let withThread = Set(trace.map(\.loop)).count > 1
+        for step in steps {
+            let matching = trace.filter(step.matches)
+            let count = step.count ?? .atLeast(1)
+            guard !count.holds(matching.count) else { continue }
+            var report = "  - \(step)   (line \(step.line))\n"
+            if matching.isEmpty {
+                report += "  + it never happened"
+                let near = trace.filter { $0.kind == step.kind && (step.name == nil || $0.name == step.name) }
+                if near.isEmpty {
+                    report += "\n"
+                } else {
+                    report += "; \(step.kind.rawValue) events: \(near.count)\n"
+                    for event in near.prefix(Self.claimReportLimit) {
+                        report += "      \(render(event, withThread: withThread))\n"
+                    }
+                }
+            } else {
+                report += "  + it happened \(Expectation.Count.exactly(matching.count).timesWord):\n"
+                for event in matching.prefix(Self.claimReportLimit) {
+                    report += "      \(render(event, withThread: withThread))\n"
+                }
+                if matching.count > Self.claimReportLimit {
+                    report += "      … (\(matching.count - Self.claimReportLimit) more)\n"
+                }
+            }
+            failures.append(report)
+        }
+        guard !failures.isEmpty else { return nil }
+        let what = failures.count == 1 ? "1 claim does not hold" : "\(failures.count) claims do not hold"
+        return "expect (line \(line)): \(what)\n" + failures.joined()
+    }
+}
+
+extension Expectation.Count {
+    /// `once`, `3 times`, `0 times`: a count of events as a report says it.
+    var timesWord: String {
+        guard case .exactly(let n) = self else { return description }
+        return n == 1 ? "once" : "\(n) times"
+    }
+}

@@ -1,0 +1,52 @@
+/// The `query` action: `query QUESTION`, where QUESTION is one of
+///
+///     currentMode | limitDate MODE | nextTimerFireDate MODE | isWaiting | contains ITEM in MODE
+///     | isValid ITEM | nextFireDate TIMER | allModes
+///
+/// An item may be a range (`query isValid t1..3` asks once per timer).
+extension ScenarioParserState {
+    /// A `query` action (after the keyword): one question per item its range names.
+    func parseQueryAction(_ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String) -> [Action] {
+        let questions = parseQuestion(&cursor, line) { cursor, allowed, what in
+            self.references(&cursor, line, thread: thread, allowed: allowed, what: what)
+        }
+        return (questions ?? []).map { .query($0) }
+    }
+
+    /// A question (after `query`); `names` reads the item it names (a range gives several, one question each).
+    func parseQuestion(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine,
+        names: (inout TokenCursor, Set<ItemClass>, String) -> [String]?
+    ) -> [LoopQuery]? {
+        guard let word = cursor.peek, word.isWord, LoopQuery.questionWords.contains(word.text) else {
+            error(
+                line, at: cursor.peek,
+                "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "
+                    + "isValid X, nextFireDate T or allModes")
+            return nil
+        }
+        _ = cursor.next()
+        let anyItem: Set<ItemClass> = [.source0, .port, .timer, .observer]
+        switch word.text {
+        case "currentMode": return [.currentMode]
+        case "isWaiting": return [.isWaiting]
+        case "allModes": return [.allModes]
+        case "limitDate", "nextTimerFireDate":
+            // Foundation runs no `kCFRunLoopCommonModes` (CF refuses to), so it has no limit date either.
+            guard let mode = expectMode(&cursor, line, allowCommon: false) else { return nil }
+            return [word.text == "limitDate" ? .limitDate(mode) : .nextTimerFireDate(mode)]
+        case "contains":
+            guard let items = names(&cursor, anyItem, "an item") else { return nil }
+            guard cursor.accept("in") else {
+                error(line, at: cursor.peek, "expected 'in' and a mode: `query contains tick in Tracking`")
+                return nil
+            }
+            guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
+            return items.map { .contains(item: $0, mode: mode) }
+        case "isValid":
+            return names(&cursor, anyItem, "an item")?.map { .isValid(item: $0) }
+        default:
+            return names(&cursor, [.timer], "a timer")?.map { .nextFireDate(timer: $0) }
+        }
+    }
+}

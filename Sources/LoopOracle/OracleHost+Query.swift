@@ -1,0 +1,116 @@
+#if os(Linux)
+import CoreFoundation
+import Foundation
+import LoopEngine
+
+/// The real CF's answers to a scenario's queries: each question is asked with the very call it names, of the
+/// scenario thread's loop (from an outside thread too), and recorded as the engine records it.
+extension OracleHost {
+    func ask(_ question: LoopQuery) {
+        let answer = self.answer(question)
+        if isHalted { return }
+        trace.record(.query, fact: .query(question, answer))
+    }
+
+    private func answer(_ question: LoopQuery) -> QueryAnswer {
+        switch question {
+        case .currentMode:
+            return CFRunLoopCopyCurrentMode(loop).map { .mode(scenarioMode($0)) } ?? .none
+        case .limitDate(let mode):
+            // On the scenario thread Foundation polls the mode first: a run the oracle cannot see, like a wrapper's.
+            let own = CFRunLoopGetCurrent() === loop
+            if own { trace.beginRun(mode, runStart: nil) }
+            let date = runLoop.limitDate(forMode: foundationMode(mode))
+            if own { trace.endRun(result: nil) }
+            guard let date else { return .none }
+            if date == .distantFuture { return .distantFuture }
+            return .date(instant(date.timeIntervalSinceReferenceDate))
+        case .nextTimerFireDate(let mode):
+            return date(CFRunLoopGetNextTimerFireDate(loop, cfMode(mode)))
+        case .isWaiting:
+            return .flag(CFRunLoopIsWaiting(loop))
+        case .contains(let item, let mode):
+            let mode = cfMode(mode)
+            if let source = sources[item] { return .flag(CFRunLoopContainsSource(loop, source, mode)) }
+            if let timer = timers[item] { return .flag(CFRunLoopContainsTimer(loop, timer, mode)) }
+            if let observer = observers[item] { return .flag(CFRunLoopContainsObserver(loop, observer, mode)) }
+            return .flag(false)
+        case .isValid(let item):
+            if let source = sources[item] { return .flag(CFRunLoopSourceIsValid(source)) }
+            if let timer = timers[item] { return .flag(CFRunLoopTimerIsValid(timer)) }
+            if let observer = observers[item] { return .flag(CFRunLoopObserverIsValid(observer)) }
+            return .flag(false)
+        case .nextFireDate(let name):
+            guard let timer = timers[name] else { return .none }
+            return date(CFRunLoopTimerGetNextFireDate(timer))
+        case .allModes:
+            return .modes(scenarioModes(CFRunLoopCopyAllModes(loop)).sorted())
+        }
+    }
+
+    /// A CF date as an instant since the scenario start; CF's 0 means none.
+    private func date(_ absolute: CFAbsoluteTime) -> QueryAnswer {
+        absolute == 0 ? .none : .date(instant(absolute))
+    }
+
+    private func instant(_ absolute: CFAbsoluteTime) -> LoopInstant {
+        .zero + .secondsValue(absolute - originAbsolute)
+    }
+
+    /// With ``tracedModes`` set, adds the tracer to every mode that has come to exist since the last look (the
+    /// scenario's actions are the only ones that create modes, so looking after each one, and before each run, is
+    /// enough for the tracer to see every activity).
+    func traceCreatedModes() {
+        guard let tracer, tracedModes.withLock({ $0 != nil }) else { return }
+        let existing = scenarioModes(CFRunLoopCopyAllModes(loop))
+        let added = tracedModes.withLock { traced -> [ModeName] in
+            let new = existing.filter { $0 != .common && traced?.contains($0) == false }
+            traced?.formUnion(new)
+            return new
+        }
+        for mode in added { CFRunLoopAddObserver(loop, tracer, cfMode(mode)) }
+    }
+}
+
+extension OracleHost {
+    /// The scenario's names of a CFArray of this loop's mode names (`CFRunLoopCopyAllModes`).
+    func scenarioModes(_ array: CFArray?) -> [ModeName] {
+        guard let array else { return [] }
+        return (0..<CFArrayGetCount(array)).map { index in
+            scenarioMode(unsafeBitCast(CFArrayGetValueAtIndex(array, index), to: CFString.self))
+        }
+    }
+}
+
+extension CFBridge {
+    /// The scenario's name of a CF mode: `kCFRunLoopDefaultMode` is `default`, `kCFRunLoopCommonModes` `common`.
+    static func modeName(_ name: CFString) -> ModeName {
+        let text = swiftString(name)
+        switch text {
+        case "kCFRunLoopDefaultMode": return .default
+        case "kCFRunLoopCommonModes": return .common
+        default: return ModeName(text)
+        }
+    }
+
+
+    /// A CFString's text, copied out as UTF-8.
+    static func swiftString(_ string: CFString) -> String {
+        let length = CFStringGetLength(string)
+        let capacity = CFStringGetMaximumSizeForEncoding(length, CFStringBuiltInEncodings.UTF8.rawValue) + 1
+        var buffer = [CChar](repeating: 0, count: capacity)
+        guard CFStringGetCString(string, &buffer, capacity, CFStringBuiltInEncodings.UTF8.rawValue) else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension Scenario {
+    /// True when some action asks `CFRunLoopCopyAllModes`: the oracle then traces only the modes that exist.
+    var asksForAllModes: Bool {
+        firstAction { action in
+            if case .query(.allModes) = action { return true }
+            return nil
+        } ?? false
+    }
+}
+#endif
