@@ -60,7 +60,8 @@ public enum CFOracle {
         let thread = Thread {
             let origin = OracleClock.now()
             let host = OracleHost(
-                spec: spec, trace: OracleTrace(loop: spec.name, origin: origin, maxEvents: maxEvents),
+                spec: spec, owners: scenario.owners,
+                trace: OracleTrace(loop: spec.name, origin: origin, maxEvents: maxEvents),
                 originAbsolute: CFAbsoluteTimeGetCurrent())
             do {
                 try host.setUp(modes: modes)
@@ -143,9 +144,13 @@ public enum CFOracle {
                 return "an operation queue (pools are compared with Foundation's OperationQueue instead)"
             case .detach(let task, _):
                 return "detach \(task) (threads created on the way are not in the oracle)"
+            case .start(let thread):
+                return "start \(thread) (threads started on the way are not in the oracle)"
+            case .sendTo(let thread, let port, _):
+                return "send \(port) on \(thread) (the oracle runs one thread)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
-            case .performBlock(_, _, let inner):
+            case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner):
                 if let reason = firstUnsupported(inner) { return reason }
             default:
                 break

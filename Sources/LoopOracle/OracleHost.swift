@@ -29,8 +29,8 @@ final class OracleHost: @unchecked Sendable {
     private var fileDescriptors: [Int32] = []
     /// Callout counts per item name (the first call is 1), as the engine's host counts them.
     private let calls = LoopLocked<[String: Int]>([:])
-    /// The scenario's named flags (`setFlag`); outside threads may set them.
-    private let flags = LoopLocked<Set<String>>([])
+    /// The scenario's flags and owners, under the engine's rules (``ScenarioFlags``); outside threads may set them.
+    private let flags: ScenarioFlags
     /// Set when the time limit passed: nothing performs actions any more.
     private let halted = Atomic<Bool>(false)
     /// Set when the program ended: outside events that have not happened yet never will.
@@ -38,8 +38,9 @@ final class OracleHost: @unchecked Sendable {
     private let outsideThreads = DispatchGroup()
 
     /// Must be called on the scenario thread.
-    init(spec: ThreadSpec, trace: OracleTrace, originAbsolute: CFAbsoluteTime) {
+    init(spec: ThreadSpec, owners: [OwnerSpec], trace: OracleTrace, originAbsolute: CFAbsoluteTime) {
         self.spec = spec
+        self.flags = ScenarioFlags(owners: owners)
         self.trace = trace
         self.originAbsolute = originAbsolute
         self.loop = CFRunLoopGetCurrent()
@@ -205,8 +206,20 @@ final class OracleHost: @unchecked Sendable {
         case .note(let text):
             trace.record(.note, fact: .note(.say(text)))
         case .setFlag(let flag):
-            _ = flags.withLock { $0.insert(flag) }
-        case .performOn, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
+            _ = flags.assign(.flag(flag), true)
+        case .assign(let reference, let value):
+            if let note = flags.assign(reference, value) { trace.record(.note, note.ownerName, fact: .note(note)) }
+        case .ifHolds(let condition, let inner):
+            if holds(condition) { perform(inner, outside: outside) }
+        case .dealloc(let owner, let inner):
+            guard let begun = flags.beginDealloc(owner) else { return }
+            trace.record(.note, begun.ownerName, fact: .note(begun))
+            perform(inner, outside: outside)
+            if let freed = flags.endDealloc(owner), !isHalted {
+                trace.record(.note, freed.ownerName, fact: .note(freed))
+            }
+        case .performOn, .sendTo, .start, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+            .finishOperation,
             .waitUntilAllFinished, .detach:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
@@ -255,14 +268,30 @@ final class OracleHost: @unchecked Sendable {
             trace.endRun(result: nil)
         case .whileNot(let flag, let mode):
             trace.beginRun(mode, runStart: nil)
-            while !flags.withLock({ $0.contains(flag) }) && !isHalted {
+            while !flags.isSet(flag) && !isHalted {
                 // The idiom ignores the result; an empty mode would make it spin, so stop as the engine does.
                 let ran = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture)
                 returned(ran)
                 guard ran else { break }
             }
             trace.endRun(result: nil)
+        case .whileHolds(let condition, let mode):
+            trace.beginRun(mode, runStart: nil)
+            while holds(condition) && !isHalted {
+                let ran = RunLoop.current.run(mode: CFBridge.foundationMode(mode), before: .distantFuture)
+                returned(ran)
+                guard ran else { break }
+            }
+            trace.endRun(result: nil)
         }
+    }
+
+    /// Tests `condition` by the engine's rules, recording the bad accesses the test makes.
+    private func holds(_ condition: Condition) -> Bool {
+        var notes: [LoopEvent.Note] = []
+        let result = flags.holds(condition, notes: &notes)
+        if !isHalted { for note in notes { trace.record(.note, note.ownerName, fact: .note(note)) } }
+        return result
     }
 
     /// The Bool a `run(mode:before:)` of the program returned (recorded outside the run it made).

@@ -4,7 +4,7 @@
 package enum ScenarioKeywords {
     /// What may start a line at the top level of a file (`iteration` is `iteration cost`).
     package static let topLevel = [
-        "scenario", "profile", "until", "iteration", "thread", "queue", "at", "say", "expect",
+        "scenario", "profile", "until", "iteration", "owner", "thread", "queue", "at", "say", "expect",
     ]
 
     /// What may start a line indented under a thread before its program: the items, and `common MODE`.
@@ -35,18 +35,18 @@ package enum ScenarioKeywords {
     package static let actions =
         [
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
-            "mainqueue", "common", "set", "perform", "say", "note",
+            "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.
-    package static let takingBlocks = ["block", "mainqueue", "perform", "detach"]
+    package static let takingBlocks = ["block", "mainqueue", "perform", "detach", "if", "dealloc"]
 
     /// The words that may follow inside a line (`run M for 200ms`, `send P 3 times`, `expect in order`, …).
     package static let inLine = [
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
-        "inf", "nan",
+        "inf", "nan", "weak", "and", "later",
     ]
 
     /// Every word above: the only words ``TokenCursor/accept(_:)`` may be asked for.
