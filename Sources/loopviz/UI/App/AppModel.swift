@@ -13,6 +13,8 @@ struct AppModel: Equatable {
         case goTo(String)
         /// `t`: choosing the thread whose loop is shown; the row highlighted (0: follow the current event).
         case threads(Int)
+        /// The lesson's card (`i`, and when a lesson opens): closed by any key.
+        case card
     }
 
     enum CycleView: Equatable {
@@ -74,6 +76,9 @@ struct AppModel: Equatable {
     var stepCredit = 0.0
     /// The virtual time playback has reached (real-time speed; the loop may be asleep past the last event).
     var playClock: LoopInstant = .zero
+    /// The language of the lesson's narration and card (`--lang`, default from the locale); the UI's own words stay
+    /// English.
+    var language: Language = .en
 
     init(session: Session, fileName: String) {
         self.session = session

@@ -10,7 +10,8 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     case .resumed:
         return [.redrawAll]
     case .tick(let seconds):
-        advancePlayback(&model, by: seconds)
+        // The lesson waits while its card is read.
+        if model.overlay != .card { advancePlayback(&model, by: seconds) }
         return []
     case .live(let events, let dropped, let ended, let halt):
         let following = !model.isPaused && model.cursor >= model.trace.count
@@ -76,6 +77,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         default: break
         }
         return []
+    case .card:
+        return closeCard(key, &model)
     case .none:
         break
     }
@@ -138,6 +141,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         model.overlay = .help
         model.helpScroll = 0
     case .closeOverlay: model.overlay = .none
+    case .showCard: showCard(&model)
     case .quit: return quit(&model)
     case .selectItem(let index):
         if index < model.items.count {
