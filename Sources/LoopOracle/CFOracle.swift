@@ -194,6 +194,10 @@ public enum CFOracle {
             case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
                 .waitUntilAllFinished:
                 return "an operation queue (pools are compared with Foundation's OperationQueue instead)"
+            case .start(let thread):
+                return "start \(thread) (a thread started on the way is not in the oracle yet)"
+            case .sendTo(let thread, let port, _):
+                return "send \(port) on \(thread) (a send to another thread's port is not in the oracle yet)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
             default:

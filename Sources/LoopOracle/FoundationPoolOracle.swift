@@ -186,6 +186,8 @@ public enum FoundationPoolOracle {
         switch action {
         case .signal(let name): "signal \(name)"
         case .send(let name, _): "send \(name)"
+        case .sendTo(let thread, let port, _): "send \(port) on \(thread)"
+        case .start(let thread): "start \(thread)"
         case .wakeUp: "wakeUp"
         case .stop: "stop"
         case .stopMode(let mode): "stopMode \(mode.rawValue)"
@@ -198,6 +200,9 @@ public enum FoundationPoolOracle {
         case .addCommonMode(let mode): "addCommonMode \(mode.rawValue)"
         case .run: "a run of the loop"
         case .setFlag(let flag): "set flag \(flag)"
+        case .assign(let reference, let value): "\(value ? "set" : "clear") \(reference.key)"
+        case .ifHolds: "an if"
+        case .dealloc(let owner, _): "dealloc \(owner)"
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
         case .query(let question): "query \(question.words)"
         case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,

@@ -93,7 +93,6 @@ extension CFBridge {
         }
     }
 
-
     /// A CFString's text, copied out as UTF-8.
     static func swiftString(_ string: CFString) -> String {
         let length = CFStringGetLength(string)

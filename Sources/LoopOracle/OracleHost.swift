@@ -245,13 +245,26 @@ final class OracleHost: @unchecked Sendable {
         case .query(let question):
             ask(question)
         case .setFlag(let flag):
-            world.setFlag(flag)
+            _ = world.flags.assign(.flag(flag), true)
+        case .assign(let reference, let value):
+            if let note = world.flags.assign(reference, value) {
+                trace.record(.note, note.ownerName, fact: .note(note))
+            }
+        case .ifHolds(let condition, let inner):
+            if holds(condition) { perform(inner, outside: outside) }
+        case .dealloc(let owner, let inner):
+            guard let begun = world.flags.beginDealloc(owner) else { return }
+            trace.record(.note, begun.ownerName, fact: .note(begun))
+            perform(inner, outside: outside)
+            if let freed = world.flags.endDealloc(owner), !isHalted {
+                trace.record(.note, freed.ownerName, fact: .note(freed))
+            }
         case .performOn(let thread, let task, let wait, let inner):
             performOn(thread, task, wait: wait, inner)
         case .detach(let task, let inner):
             world.detach(task, inner)
-        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
-            .waitUntilAllFinished:
+        case .sendTo, .start, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+            .finishOperation, .waitUntilAllFinished:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
         }
@@ -319,14 +332,30 @@ final class OracleHost: @unchecked Sendable {
             trace.endRun(result: nil)
         case .whileNot(let flag, let mode):
             trace.beginRun(mode, runStart: nil)
-            while !world.isSet(flag) && !isHalted {
+            while !world.flags.isSet(flag) && !isHalted {
                 // The idiom ignores the result; an empty mode would make it spin, so stop as the engine does.
                 let ran = RunLoop.current.run(mode: foundationMode(mode), before: .distantFuture)
                 returned(ran)
                 guard ran else { break }
             }
             trace.endRun(result: nil)
+        case .whileHolds(let condition, let mode):
+            trace.beginRun(mode, runStart: nil)
+            while holds(condition) && !isHalted {
+                let ran = RunLoop.current.run(mode: foundationMode(mode), before: .distantFuture)
+                returned(ran)
+                guard ran else { break }
+            }
+            trace.endRun(result: nil)
         }
+    }
+
+    /// Tests `condition` by the engine's rules, recording the bad accesses the test makes.
+    private func holds(_ condition: Condition) -> Bool {
+        var notes: [LoopEvent.Note] = []
+        let result = world.flags.holds(condition, notes: &notes)
+        if !isHalted { for note in notes { trace.record(.note, note.ownerName, fact: .note(note)) } }
+        return result
     }
 
     /// The Bool a `run(mode:before:)` of the program returned (recorded outside the run it made).

@@ -33,7 +33,8 @@ final class OracleWorld: @unchecked Sendable {
     private var declared: [OracleHost] = []
     /// Every host, detached threads' included: what a halt or the end invalidates.
     private var everyHost: [OracleHost] = []
-    private let flags = LoopLocked<Set<String>>([])
+    /// The scenario's flags and owners, under the engine's rules (``ScenarioFlags``): every thread reads and sets them.
+    let flags: ScenarioFlags
     private let setUpError = LoopLocked<(any Error)?>(nil)
     private let halted = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
@@ -55,6 +56,7 @@ final class OracleWorld: @unchecked Sendable {
         self.scenario = scenario
         self.modes = scenario.mentionedModes
         asksForAllModes = scenario.asksForAllModes
+        flags = ScenarioFlags(owners: scenario.owners)
         self.mainModePrefix = mainModePrefix
         log = OracleLog(maxEvents: maxEvents)
         for _ in scenario.threads {
@@ -80,9 +82,6 @@ final class OracleWorld: @unchecked Sendable {
     var isHalted: Bool { halted.load(ordering: .acquiring) }
     /// Every program has ended: outside events that have not happened yet never will.
     var isFinished: Bool { finished.load(ordering: .acquiring) }
-
-    func setFlag(_ flag: String) { _ = flags.withLock { $0.insert(flag) } }
-    func isSet(_ flag: String) -> Bool { flags.withLock { $0.contains(flag) } }
 
     /// The host of the declared thread `name`.
     func host(named name: String) -> OracleHost? {

@@ -45,7 +45,17 @@ struct CompareEveryLessonTests {
     }
 
     #if os(Linux)
-    @Test("every lesson in examples/ agrees with the real CFRunLoop (or Foundation's OperationQueue), none skipped")
+    /// The lessons the oracle cannot run yet, each with the exact reason `compare` gives: an entry here is a gap
+    /// in the oracle, said precisely, never a difference.
+    static let knownSkips = [
+        "39-a-port-conversation.loop":
+            "not comparable with the real CFRunLoop here: start worker (a thread started on the way is not in the "
+            + "oracle yet)"
+    ]
+
+    @Test(
+        "every lesson in examples/ agrees with the real CFRunLoop (or Foundation's OperationQueue), but the known skips"
+    )
     func everyLesson() throws {
         let folder = LoopvizProcess.packageRoot.appendingPathComponent("examples")
         let paths = ExampleFiles.lessons.map { folder.appendingPathComponent($0).path }
@@ -55,8 +65,12 @@ struct CompareEveryLessonTests {
             ["AGREE ", "DIFFER ", "SKIP ", "ERROR "].contains(where: $0.hasPrefix)
         }
         #expect(verdicts.count == paths.count, "\(result.stdout)\n\(result.stderr)")
-        for path in paths {
-            #expect(verdicts.contains { $0.hasPrefix("AGREE \(path) (") }, "\(path)\n\(result.stdout)")
+        for (name, path) in zip(ExampleFiles.lessons, paths) {
+            if let reason = Self.knownSkips[name] {
+                #expect(verdicts.contains("SKIP \(path): \(reason)"), "\(path)\n\(result.stdout)")
+            } else {
+                #expect(verdicts.contains { $0.hasPrefix("AGREE \(path) (") }, "\(path)\n\(result.stdout)")
+            }
         }
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
     }

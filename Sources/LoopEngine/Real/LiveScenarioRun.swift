@@ -38,7 +38,9 @@ public final class LiveScenarioRun: @unchecked Sendable {
         precondition(reason == nil, reason ?? "")
         waiter = EpollWaiter(profile: scenario.profile)
         clock = waiter.clock
-        world = RealScenarioWorld(waiter: waiter, declared: scenario.threads.count)
+        // Threads declared `later` are started on the way, by a `start`, and counted as such.
+        let atStart = scenario.threads.filter { !$0.startsLater }
+        world = RealScenarioWorld(waiter: waiter, declared: atStart.count)
         shared = ScriptInterpreter.Shared(sink: sink)
         shared.start(scenario, world: world, defaultWidth: RealScenarioWorld.coreCount) { [waiter] spec in
             waiter.makeLoop(named: spec.name, isMainThread: spec.isMain)
@@ -47,7 +49,7 @@ public final class LiveScenarioRun: @unchecked Sendable {
         var started: [HostedThread] = []
         for (index, host) in shared.hosts.enumerated() {
             // Past the limit, or refused by the OS, a thread halts the run (no trap); its program counts as ended.
-            let name = scenario.threads[index].name
+            let name = atStart[index].name
             guard index < ThreadLimit.maximumThreads else {
                 programsEnded.increment()
                 waiter.halt(atThreadLimit: ThreadLimit(thread: name, running: index, osError: nil))

@@ -1,10 +1,10 @@
 extension Action {
-    /// The actions nested in this one, which run later or elsewhere (a block's, a main-queue block's, a task's, a
-    /// detached thread's body); empty for every other action.
+    /// The actions nested in this one, which run later, elsewhere or on a condition (a block's, a main-queue block's,
+    /// a task's, a detached thread's body, an `if`'s, a `dealloc`'s); empty for every other action.
     package var nested: [Action] {
         switch self {
         case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner),
-            .detach(_, let inner):
+            .detach(_, let inner), .ifHolds(_, let inner), .dealloc(_, let inner):
             inner
         default:
             []

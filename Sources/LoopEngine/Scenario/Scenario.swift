@@ -12,10 +12,12 @@ public struct Scenario: Sendable, Equatable {
     /// What one iteration of a loop costs on the virtual clock (``VirtualWorld/iterationCost``; `iteration cost`
     /// in a `.loop` file). Real threads ignore it: their iterations take real time.
     public var iterationCost: Duration
+    /// Objects that own threads and go away (`owner vc weak weakSelf`, `dealloc vc`).
+    public var owners: [OwnerSpec]
 
     public init(
         name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = [],
-        queues: [QueueSpec] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost
+        queues: [QueueSpec] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost, owners: [OwnerSpec] = []
     ) {
         self.name = name
         self.profile = profile
@@ -23,6 +25,7 @@ public struct Scenario: Sendable, Equatable {
         self.outside = outside
         self.queues = queues
         self.iterationCost = iterationCost
+        self.owners = owners
     }
 
     /// A scenario with one secondary thread named `T`.
@@ -62,15 +65,20 @@ public struct ThreadSpec: Sendable, Equatable {
     public var items: [ItemSpec]
     /// What the thread does: set-up actions and calls that run its loop.
     public var program: [Action]
+    /// A thread started on the way (`thread worker later`): it exists, with its loop and items, only once some
+    /// thread's `start worker` (`[thread start]`) has run.
+    public var startsLater: Bool
 
     public init(
-        name: String, isMain: Bool = false, commonModes: [ModeName] = [], items: [ItemSpec], program: [Action]
+        name: String, isMain: Bool = false, commonModes: [ModeName] = [], items: [ItemSpec], program: [Action],
+        startsLater: Bool = false
     ) {
         self.name = name
         self.isMain = isMain
         self.commonModes = commonModes
         self.items = items
         self.program = program
+        self.startsLater = startsLater
     }
 }
 
@@ -173,6 +181,11 @@ public indirect enum Action: Sendable, Equatable {
     case signal(String)
     /// Send `count` messages to a port source.
     case send(String, count: Int)
+    /// Send `count` messages to a port of another thread (`send workerPort on worker`): nothing happens while
+    /// that thread has not started.
+    case sendTo(thread: String, port: String, count: Int)
+    /// Start a thread declared `later` (`[thread start]`); a thread already started is not started again.
+    case start(thread: String)
     case wakeUp
     case stop
     /// `_CFRunLoopStopMode`.
@@ -192,6 +205,14 @@ public indirect enum Action: Sendable, Equatable {
     case run(RunCall)
     /// Set a named flag of the scenario (ends a `RunCall.whileNot` loop).
     case setFlag(String)
+    /// Set (`true`) or clear a flag or an owner's property (`set vc.stopped`, `clear vc.thread`): a write through
+    /// a nil weak reference does nothing, one through a freed owner is a bad access (see ``ScenarioFlags``).
+    case assign(FlagReference, Bool)
+    /// `if CONDITION`: the actions run only when the condition holds when the `if` is reached.
+    case ifHolds(Condition, [Action])
+    /// The owner's `dealloc`: its weak references become nil, `actions` run (the body of `dealloc`), then it is
+    /// freed.
+    case dealloc(owner: String, [Action])
     /// `performSelector:onThread:withObject:waitUntilDone:`: run `actions` as a task on `thread`'s loop (a
     /// version-0 source in the common modes, signalled and woken). With `wait` the caller blocks until the task
     /// ran; on the target thread itself the task runs inline.
@@ -252,10 +273,15 @@ public enum RunCall: Sendable, Equatable {
     case foundationForever
     /// The keep-alive idiom `while !flag { RunLoop.current.run(mode:before: .distantFuture) }`.
     case whileNot(flag: String, mode: ModeName)
+    /// The same idiom with any condition: `while (weakSelf && !weakSelf.stopped) { … }` is
+    /// `.all([.ownerAlive("vc"), .not(.isSet(.property(owner: "vc", name: "stopped", weak: true)))])`.
+    case whileHolds(Condition, mode: ModeName)
 
     public var mode: ModeName {
         switch self {
-        case .inMode(let mode, _, _), .foundation(let mode, _), .acceptInput(let mode, _), .whileNot(_, let mode): mode
+        case .inMode(let mode, _, _), .foundation(let mode, _), .acceptInput(let mode, _), .whileNot(_, let mode),
+            .whileHolds(_, let mode):
+            mode
         case .untilStopped, .foundationForever, .foundationUntil: .default
         }
     }

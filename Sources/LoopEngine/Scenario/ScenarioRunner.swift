@@ -111,6 +111,7 @@ public enum ScenarioRunner {
         // The hosts and the outside events still scheduled hold each other and the world: let them all go.
         world.discardPendingEvents()
         shared.hosts = []
+        shared.discardLateHosts()
         shared.queues = []
         let count = forwarder?.count ?? recorder.trace.count
         let outcome = Outcome(

@@ -26,21 +26,49 @@ final class ScriptInterpreter {
         func queue(having name: String) -> OperationQueueCore? {
             queues.first { $0.has(name) }
         }
-        /// The scenario's named flags (`set flag`), which any thread may set or test: guarded by `flagLock` (on
+        /// The scenario's flags and owners, which any thread may set or test (``ScenarioFlags`` guards them: on
         /// real threads they are set and read at the same time).
-        private var flags: Set<String> = []
-        private let flagLock = LoopLock()
+        var flags = ScenarioFlags()
 
         func setFlag(_ flag: String) {
-            flagLock.withLock { _ = flags.insert(flag) }
+            _ = flags.assign(.flag(flag), true)
         }
 
         func isSet(_ flag: String) -> Bool {
-            flagLock.withLock { flags.contains(flag) }
+            flags.isSet(flag)
         }
 
         func host(named name: String) -> ScriptInterpreter? {
-            hosts.first { $0.loop.name == name }
+            hosts.first { $0.loop.name == name } ?? lateHostLock.withLock { lateHosts.first { $0.loop.name == name } }
+        }
+
+        /// The threads declared `later` that have not started yet, and the hosts of those that have (guarded by
+        /// `lateHostLock`: on real threads one starts while others look names up).
+        private var laterThreads: [String: ThreadSpec] = [:]
+        private var lateHosts: [ScriptInterpreter] = []
+        private let lateHostLock = LoopLock()
+
+        func holdUntilStarted(_ spec: ThreadSpec) {
+            lateHostLock.withLock { laterThreads[spec.name] = spec }
+        }
+
+        /// The spec of a `later` thread to start now; nil when there is none of that name or it has started.
+        func takeLaterThread(_ name: String) -> ThreadSpec? {
+            lateHostLock.withLock { laterThreads.removeValue(forKey: name) }
+        }
+
+        func addLateHost(_ host: ScriptInterpreter) {
+            lateHostLock.withLock { lateHosts.append(host) }
+        }
+
+        /// The first host, in declaration order and then in the order of their start, for which `test` holds.
+        func firstHost(where test: (ScriptInterpreter) -> Bool) -> ScriptInterpreter? {
+            hosts.first(where: test) ?? lateHostLock.withLock { lateHosts.first(where: test) }
+        }
+
+        /// Lets the hosts of threads started on the way go (they and the world hold each other).
+        func discardLateHosts() {
+            lateHostLock.withLock { lateHosts = [] }
         }
     }
 
@@ -123,7 +151,7 @@ final class ScriptInterpreter {
     /// The host of the thread that owns item `name`: this one, else the first other thread that has it.
     func owner(of name: String) -> ScriptInterpreter {
         if hasItem(name) { return self }
-        return shared.hosts.first { $0.hasItem(name) } ?? self
+        return shared.firstHost { $0.hasItem(name) } ?? self
     }
 
     func perform(_ actions: [Action]) {
@@ -147,6 +175,14 @@ final class ScriptInterpreter {
                 if world.isHalted { return }
                 source?.send()
             }
+        case .sendTo(let thread, let port, let count):
+            let source = shared.host(named: thread)?.sources[port]
+            for _ in 0..<max(count, 0) {
+                if world.isHalted { return }
+                source?.send()
+            }
+        case .start(let thread):
+            start(thread)
         case .wakeUp:
             loop.wakeUp()
         case .stop:
@@ -183,6 +219,15 @@ final class ScriptInterpreter {
             ask(question)
         case .setFlag(let flag):
             shared.setFlag(flag)
+        case .assign(let reference, let value):
+            if let note = shared.flags.assign(reference, value) { ownerNote(note) }
+        case .ifHolds(let condition, let inner):
+            if holds(condition) { perform(inner) }
+        case .dealloc(let owner, let inner):
+            guard let begun = shared.flags.beginDealloc(owner) else { return }
+            ownerNote(begun)
+            perform(inner)
+            if let freed = shared.flags.endDealloc(owner), !world.isHalted { ownerNote(freed) }
         case .performOn(let thread, let task, let wait, let inner):
             performOn(thread, task, wait: wait, inner)
         case .addOperation(let queue, let spec):
@@ -218,6 +263,20 @@ final class ScriptInterpreter {
                 loop: loop, world: world, spec: ThreadSpec(name: task, items: [], program: inner), shared: shared)
             host.perform(host.program)
             loop.record(.threadExit, task, fact: .end(.taskDone))
+        }
+    }
+
+    /// `[thread start]` of a thread declared `later`: its loop, its items and its program, on a thread of its own.
+    private func start(_ name: String) {
+        guard let spec = shared.takeLaterThread(name) else { return }
+        let shared = shared
+        let world = world
+        _ = world.startThread(named: name, sink: shared.sink) { loop in
+            loop.record(.threadCreate, name, fact: .origin(.detached))
+            let host = ScriptInterpreter(loop: loop, world: world, spec: spec, shared: shared)
+            shared.addLateHost(host)
+            host.perform(host.program)
+            loop.record(.threadExit, name, fact: .end(.taskDone))
         }
     }
 
@@ -271,7 +330,29 @@ final class ScriptInterpreter {
                     return
                 }
             }
+        case .whileHolds(let condition, let mode):
+            while holds(condition) && !world.isHalted {
+                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
+                returned(ran)
+                guard ran else {
+                    loop.note(.emptyModeSpins(mode: mode.rawValue))
+                    return
+                }
+            }
         }
+    }
+
+    /// Tests `condition` as this thread's code; a bad access the test makes is recorded on this thread's loop.
+    private func holds(_ condition: Condition) -> Bool {
+        var notes: [LoopEvent.Note] = []
+        let result = shared.flags.holds(condition, notes: &notes)
+        if !world.isHalted { for note in notes { ownerNote(note) } }
+        return result
+    }
+
+    /// A note about an owner, named by it.
+    private func ownerNote(_ note: LoopEvent.Note) {
+        loop.record(.note, note.ownerName, fact: .note(note))
     }
 
     /// The Bool a `run(mode:before:)` of the program gave back, as the program sees it.
@@ -298,7 +379,12 @@ extension ScriptInterpreter.Shared {
     func start(
         _ scenario: Scenario, world: any ScenarioWorld, defaultWidth: Int, makeLoop: (ThreadSpec) -> RunLoopCore
     ) {
+        flags = ScenarioFlags(owners: scenario.owners)
         for spec in scenario.threads {
+            if spec.startsLater {
+                holdUntilStarted(spec)
+                continue
+            }
             let loop = makeLoop(spec)
             loop.sink = sink
             hosts.append(ScriptInterpreter(loop: loop, world: world, spec: spec, shared: self))

@@ -173,6 +173,13 @@ extension LoopEvent {
         case emptyModeSpins(mode: String)
         /// A timer was given an `order`: CF stores it and never uses it (timers fire by deadline).
         case timerOrderUnused(timer: String, order: Int)
+        /// An owner's `dealloc` began (`dealloc vc`): its weak references are nil from now on.
+        case ownerDeallocating(owner: String)
+        /// An owner's `dealloc` returned: its memory is freed.
+        case ownerFreed(owner: String)
+        /// A property of a freed owner was used through a strong reference (a task performed on it after its
+        /// `dealloc` returned): a bad access on a real device; skipped here, and a read gives false.
+        case usesDeallocatedOwner(owner: String, property: String)
     }
 
     /// An operation as it was added.

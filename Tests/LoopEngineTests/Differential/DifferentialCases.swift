@@ -7,6 +7,7 @@ extension DifferentialCase {
         canonical + results + emptiness + observers + blocks + sources0
         + sources1 + timers + stopAndWake + commonModes + nested + timeouts + foundation + specialDates + ranges
         + queries
+        + owners
 
     static let canonical: [DifferentialCase] = {
         typealias D = DSL

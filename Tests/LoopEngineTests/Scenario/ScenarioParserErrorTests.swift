@@ -114,7 +114,8 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "'wakeup' takes no indented block"),
         .init(
             id: "unknown top-level word", source: "thread T\n  wakeup\nzork", line: 3, column: 1,
-            message: "expected scenario, profile, until, iteration cost, thread, queue, at, say, ask or expect; "
+            message:
+                "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; "
                 + "found 'zork'"),
         // The cost model: `iteration cost DURATION`.
         .init(

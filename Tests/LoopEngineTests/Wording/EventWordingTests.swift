@@ -55,6 +55,12 @@ struct EventWordingTests {
             .note, .note(.emptyModeSpins(mode: "m")),
             "run(mode:before:) returned NO at once: m is empty, so this loop would spin"
         ),
+        (.note, .note(.ownerDeallocating(owner: "vc")), "vc's dealloc begins: weak references to vc are nil now"),
+        (.note, .note(.ownerFreed(owner: "vc")), "vc's dealloc returned: vc is freed"),
+        (
+            .note, .note(.usesDeallocatedOwner(owner: "vc", property: "stopped")),
+            "uses a deallocated owner: vc.stopped after vc was freed (a bad access on a device)"
+        ),
         (
             .opAdd, .operation(.init(work)),
             "priority veryHigh, after a, b, work 1.000s check every 0.100s"
@@ -189,6 +195,9 @@ struct EventWordingTests {
             case .performInline: "note(performInline)"
             case .emptyModeSpins: "note(emptyModeSpins)"
             case .timerOrderUnused: "note(timerOrderUnused)"
+            case .ownerDeallocating: "note(ownerDeallocating)"
+            case .ownerFreed: "note(ownerFreed)"
+            case .usesDeallocatedOwner: "note(usesDeallocatedOwner)"
             }
         case .operation(let operation):
             switch operation.body {
@@ -247,7 +256,7 @@ struct EventWordingTests {
             "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "note(say)", "note(duplicateOperation)",
             "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
-            "note(timerOrderUnused)",
+            "note(timerOrderUnused)", "note(ownerDeallocating)", "note(ownerFreed)", "note(usesDeallocatedOwner)",
             "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",
             "cancel(alreadyFinished)", "cancel(alreadyCancelled)", "cancel(queued)", "cancel(handedTo)",
             "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",

@@ -4,7 +4,7 @@
 package enum ScenarioKeywords {
     /// What may start a line at the top level of a file (`iteration` is `iteration cost`).
     package static let topLevel = [
-        "scenario", "profile", "until", "iteration", "thread", "queue", "at", "say", "ask", "expect",
+        "scenario", "profile", "until", "iteration", "owner", "thread", "queue", "at", "say", "ask", "expect",
     ]
 
     /// What may start a line indented under a thread before its program: the items, and `common MODE`.
@@ -35,11 +35,11 @@ package enum ScenarioKeywords {
     package static let actions =
         [
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
-            "mainqueue", "common", "set", "perform", "say", "note", "query",
+            "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note", "query",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.
-    package static let takingBlocks = ["block", "mainqueue", "perform", "detach"]
+    package static let takingBlocks = ["block", "mainqueue", "perform", "detach", "if", "dealloc"]
 
     /// The questions of a `query` action (and of a `query` in an `expect` line): `query limitDate default`.
     package static let queries = LoopQuery.questionWords
@@ -52,7 +52,7 @@ package enum ScenarioKeywords {
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
-        "inf", "nan",
+        "inf", "nan", "weak", "and", "later",
     ]
 
     /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.

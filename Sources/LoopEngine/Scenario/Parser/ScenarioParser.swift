@@ -62,6 +62,12 @@ final class ScenarioParserState {
     var threadNameSet: Set<String> = []
     var threadReferences: [(name: String, line: ScenarioLine, column: Int)] = []
     var flagsSet: Set<String> = []
+    /// The owners declared (`owner vc weak weakSelf`), and what each of their names stands for.
+    var owners: [OwnerSpec] = []
+    var ownerReferenceNames: [String: (owner: String, weak: Bool)] = [:]
+    /// Threads declared `later`, and the `start` actions naming a thread.
+    var laterThreads: Set<String> = []
+    var startUses: [(name: String, line: ScenarioLine, column: Int)] = []
     var flagsRead: [(name: String, line: ScenarioLine, column: Int)] = []
     /// The pool model: queues declared (and the line of each), queue names used by actions, operations added and
     /// the operation names used, detached threads, and the threads `expect` lines name.
@@ -117,7 +123,8 @@ final class ScenarioParserState {
         var questions: [Question] = []
         var expectations: [Expectation] = []
 
-        // Threads first, so `at` blocks and `perform … on` know every thread.
+        // Owners first, then threads, so actions know every owner and `at` blocks and `perform … on` every thread.
+        for node in roots where node.line.tokens[0].isWord("owner") { parseOwner(node) }
         for node in roots where node.line.tokens[0].isWord("thread") {
             if let thread = parseThread(node) { threads.append(thread) }
         }
@@ -129,12 +136,12 @@ final class ScenarioParserState {
             guard ScenarioKeywords.topLevel.contains(word) else {
                 error(
                     node.line, at: keyword,
-                    "expected scenario, profile, until, iteration cost, thread, queue, at, say, ask or expect; "
+                    "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; "
                         + "found '\(keyword.text)'")
                 continue
             }
             switch word {
-            case "thread", "queue":
+            case "thread", "queue", "owner":
                 continue
             case "scenario":
                 if name != nil { error(node.line, at: keyword, "the scenario is already named") }
@@ -214,12 +221,13 @@ final class ScenarioParserState {
             let actions = parseActions(node.children, thread: target, context: .outside)
             events.append(OutsideEvent(at: time, thread: target, actions))
         }
+        validateStarts()
         validate(threads)
         validatePool()
         if !diagnostics.isEmpty { throw diagnostics.sorted }
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
-            queues: queues, iterationCost: iterationCost ?? VirtualWorld.defaultIterationCost)
+            queues: queues, iterationCost: iterationCost ?? VirtualWorld.defaultIterationCost, owners: owners)
         var script = LoopScript(
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
         script.noteTranslations = noteTranslations
@@ -318,6 +326,7 @@ final class ScenarioParserState {
         guard let nameToken = expectWord(&cursor, what: "the thread's name") else { return nil }
         let name = nameToken.text
         let isMain = cursor.accept("main")
+        let later = !isMain && cursor.accept("later")
         finish(&cursor)
         if threadNameSet.contains(name) {
             error(node.line, at: nameToken, "duplicate thread '\(name)'")
@@ -326,8 +335,9 @@ final class ScenarioParserState {
         threadNames.append(name)
         threadNameSet.insert(name)
         if isMain { mainThreads.insert(name) }
+        if later { laterThreads.insert(name) }
         items[name] = [:]
-        var spec = ThreadSpec(name: name, isMain: isMain, items: [], program: [])
+        var spec = ThreadSpec(name: name, isMain: isMain, items: [], program: [], startsLater: later)
         var programNodes: [Node] = []
         for child in node.children {
             let first = child.line.tokens[0]
@@ -587,6 +597,7 @@ final class ScenarioParserState {
                 result = names.map { .signal($0) }
             }
         case "send":
+            let firstReference = references.count
             if let names = references(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
                 var count = 1
                 if let value = cursor.peekInteger {
@@ -597,8 +608,11 @@ final class ScenarioParserState {
                         error(line, at: cursor.peek, "expected 'times' after the count, e.g. `send P 3 times`")
                     }
                 }
-                result = names.map { .send($0, count: count) }
+                result = parseSendTarget(
+                    &cursor, line, thread: thread, names: names, count: count, firstReference: firstReference)
             }
+        case "start":
+            result = parseStart(&cursor, line)
         case "wakeup":
             result = [.wakeUp]
         case "wake":
@@ -652,11 +666,12 @@ final class ScenarioParserState {
             result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
         case "common":
             if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.addCommonMode(mode)] }
-        case "set":
-            if let flag = expectWord(&cursor, what: "a flag's name") {
-                flagsSet.insert(flag.text)
-                result = [.setFlag(flag.text)]
-            }
+        case "set", "clear":
+            result = parseAssignment(keyword, &cursor, line)
+        case "if":
+            result = parseIf(&cursor, node, thread: thread, context: context)
+        case "dealloc":
+            result = parseDealloc(&cursor, node, thread: thread, context: context)
         case "perform":
             guard let task = expectWord(&cursor, what: "the task's name") else { return [] }
             guard cursor.accept("on") else {
@@ -727,17 +742,15 @@ final class ScenarioParserState {
             }
             return parseDate(&cursor, line).map { .acceptInput(mode, before: $0) }
         case "while":
-            guard cursor.accept("not"), let flag = expectWord(&cursor, what: "the flag that ends the loop") else {
-                error(line, at: cursor.peek, "expected `while not FLAG RunLoop.run [MODE]`")
-                return nil
+            guard let condition = parseCondition(&cursor, line, endingAt: "RunLoop.run") else { return nil }
+            // `while not FLAG`: the flag is the last word of the condition.
+            if case .not(.isSet(let reference)) = condition, let token = cursor.last {
+                flagsRead.append((reference.key, line, token.column))
             }
-            guard cursor.accept("RunLoop.run") else {
-                error(line, at: cursor.peek, "expected 'RunLoop.run': `while not \(flag.text) RunLoop.run`")
-                return nil
-            }
-            flagsRead.append((flag.text, line, flag.column))
+            _ = cursor.accept("RunLoop.run")
             let mode = cursor.peek == nil ? .default : expectMode(&cursor, line, allowCommon: true)
-            return mode.map { .whileNot(flag: flag.text, mode: $0) }
+            if case .not(.isSet(.flag(let flag))) = condition { return mode.map { .whileNot(flag: flag, mode: $0) } }
+            return mode.map { .whileHolds(condition, mode: $0) }
         default:
             guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
             if cursor.accept("forever") {

@@ -63,6 +63,10 @@ extension LoopEvent.Fact {
             case .emptyModeSpins(let mode): out.tag("emptyModeSpins", .text(mode))
             case .timerOrderUnused(let timer, let order):
                 out.tag("timerOrderUnused", .text(timer), .number(Int64(order)))
+            case .ownerDeallocating(let owner): out.tag("ownerDeallocating", .text(owner))
+            case .ownerFreed(let owner): out.tag("ownerFreed", .text(owner))
+            case .usesDeallocatedOwner(let owner, let property):
+                out.tag("usesDeallocatedOwner", .text(owner), .text(property))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -287,6 +291,11 @@ struct TokenReader {
         case "timerOrderUnused":
             guard let timer = text(), let order = int() else { return nil }
             return .timerOrderUnused(timer: timer, order: order)
+        case "ownerDeallocating": return text().map { .ownerDeallocating(owner: $0) }
+        case "ownerFreed": return text().map { .ownerFreed(owner: $0) }
+        case "usesDeallocatedOwner":
+            guard let owner = text(), let property = text() else { return nil }
+            return .usesDeallocatedOwner(owner: owner, property: property)
         default: return nil
         }
     }

@@ -138,6 +138,10 @@ extension LoopEvent.Note {
             "run(mode:before:) returned NO at once: \(mode) is empty, so this loop would spin"
         case .timerOrderUnused(let timer, let order):
             "timer \(timer) has order \(order): CF stores a timer's order but never uses it; timers fire by deadline"
+        case .ownerDeallocating(let owner): "\(owner)'s dealloc begins: weak references to \(owner) are nil now"
+        case .ownerFreed(let owner): "\(owner)'s dealloc returned: \(owner) is freed"
+        case .usesDeallocatedOwner(let owner, let property):
+            "uses a deallocated owner: \(owner).\(property) after \(owner) was freed (a bad access on a device)"
         }
     }
 }

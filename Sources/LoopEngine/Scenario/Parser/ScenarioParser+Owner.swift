@@ -1,0 +1,137 @@
+/// Owners that go away, and the flags and conditions that test them: `owner vc weak weakSelf` at the top level;
+/// `set vc.stopped`, `clear vc.thread`, `if COND` with a block, `dealloc vc` with a block, and the condition of
+/// `while COND RunLoop.run`. Conditions are `TERM and TERM …`, a term `not TERM`, a flag, an owner's property
+/// (`vc.stopped` through the owner, `weakSelf.stopped` through its weak reference) or a weak reference
+/// (`weakSelf`: not nil).
+extension ScenarioParserState {
+    /// `owner NAME [weak WEAKNAME]`.
+    func parseOwner(_ node: Node) {
+        var cursor = TokenCursor(node.line)
+        _ = cursor.next()
+        rejectChildren(node, of: "owner")
+        guard let name = expectWord(&cursor, what: "the owner's name, e.g. `owner vc weak weakSelf`") else { return }
+        var spec = OwnerSpec(name: name.text)
+        var names = [name]
+        if cursor.accept("weak") {
+            guard let weak = expectWord(&cursor, what: "the name of the weak reference to it, e.g. weakSelf") else {
+                return
+            }
+            spec.weakName = weak.text
+            names.append(weak)
+        }
+        finish(&cursor)
+        for token in names {
+            if token.text.contains(".") {
+                error(node.line, at: token, "an owner's name has no '.': its properties are written `NAME.property`")
+                return
+            }
+            if ownerReferenceNames[token.text] != nil {
+                error(node.line, at: token, "'\(token.text)' already names an owner or a weak reference")
+                return
+            }
+        }
+        ownerReferenceNames[spec.name] = (spec.name, false)
+        if let weak = spec.weakName { ownerReferenceNames[weak] = (spec.name, true) }
+        owners.append(spec)
+    }
+
+    /// `set NAME` and `clear NAME` (`keyword` is the action word, already taken).
+    func parseAssignment(_ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
+        let value = keyword.text == "set"
+        guard let token = expectWord(&cursor, what: "a flag's name, or an owner's property such as vc.stopped")
+        else { return [] }
+        guard let reference = flagReference(token, line) else { return [] }
+        if value { flagsSet.insert(reference.key) }
+        if value, case .flag(let name) = reference { return [.setFlag(name)] }
+        return [.assign(reference, value)]
+    }
+
+    /// `if CONDITION` and its block (in the context of the lines around it).
+    func parseIf(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
+        guard let condition = parseCondition(&cursor, node.line, endingAt: nil) else { return [] }
+        if node.children.isEmpty {
+            error(node.line, node.line.text.count + 1, "`if` needs an indented block: the actions it guards")
+        }
+        return [.ifHolds(condition, parseActions(node.children, thread: thread, context: context))]
+    }
+
+    /// `dealloc OWNER` and its block (the body of the owner's `dealloc`).
+    func parseDealloc(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
+        guard let token = expectWord(&cursor, what: "the owner that goes away, e.g. `dealloc vc`") else { return [] }
+        guard let owner = ownerReferenceNames[token.text], !owner.weak else {
+            error(node.line, at: token, "unknown owner '\(token.text)' (\(ownerHint()))")
+            return []
+        }
+        return [.dealloc(owner: owner.owner, parseActions(node.children, thread: thread, context: context))]
+    }
+
+    /// A condition up to the end of the line, or up to the word `endingAt` (left for the caller).
+    func parseCondition(_ cursor: inout TokenCursor, _ line: ScenarioLine, endingAt end: String?) -> Condition? {
+        var terms: [Condition] = []
+        repeat {
+            guard let term = parseTerm(&cursor, line) else { return nil }
+            terms.append(term)
+        } while cursor.accept("and")
+        if let end, cursor.peek?.isWord(end) != true {
+            error(line, at: cursor.peek, "expected 'and' or '\(end)' after the condition")
+            return nil
+        }
+        return terms.count == 1 ? terms[0] : .all(terms)
+    }
+
+    /// `not … not WORD`: read without recursion (a line may hold any number of `not`s), and an even number of
+    /// them cancels, so a condition nests at most one `not` deep.
+    private func parseTerm(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Condition? {
+        var negated = false
+        while cursor.accept("not") { negated.toggle() }
+        return parseWord(&cursor, line).map { negated ? .not($0) : $0 }
+    }
+
+    private func parseWord(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Condition? {
+        let what = "a flag, an owner's property (vc.stopped) or a weak reference"
+        // A word of the language (`RunLoop.run`, `and`) is no flag: the condition is missing.
+        if let next = cursor.peek, next.isWord, ScenarioKeywords.all.contains(next.text) {
+            error(line, at: next, "expected \(what)")
+            return nil
+        }
+        guard let token = expectWord(&cursor, what: what) else { return nil }
+        if !token.text.contains("."), let owner = ownerReferenceNames[token.text] {
+            guard owner.weak else {
+                error(
+                    line, at: token,
+                    "'\(token.text)' is the owner itself, which its own code always has; test its weak reference")
+                return nil
+            }
+            return .ownerAlive(owner.owner)
+        }
+        return flagReference(token, line).map { .isSet($0) }
+    }
+
+    /// A flag (`stopped`) or an owner's property (`vc.stopped`, `weakSelf.stopped`).
+    private func flagReference(_ token: ScenarioToken, _ line: ScenarioLine) -> FlagReference? {
+        guard let dot = token.text.firstIndex(of: ".") else {
+            if ownerReferenceNames[token.text] != nil {
+                error(line, at: token, "'\(token.text)' is an owner; set or clear one of its properties (NAME.flag)")
+                return nil
+            }
+            return .flag(token.text)
+        }
+        let prefix = String(token.text[..<dot])
+        let property = String(token.text[token.text.index(after: dot)...])
+        guard let owner = ownerReferenceNames[prefix] else {
+            error(line, at: token, "unknown owner '\(prefix)' (\(ownerHint()))")
+            return nil
+        }
+        guard !property.isEmpty, !property.contains(".") else {
+            error(line, at: token, "expected OWNER.property, e.g. \(prefix).stopped")
+            return nil
+        }
+        return .property(owner: owner.owner, name: property, weak: owner.weak)
+    }
+
+    private func ownerHint() -> DiagnosticMessage {
+        owners.isEmpty
+            ? "declare it at the top level: `owner vc weak weakSelf`"
+            : "known: \(Self.nameList(owners.map(\.name)))"
+    }
+}
