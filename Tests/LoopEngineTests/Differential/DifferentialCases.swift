@@ -6,6 +6,7 @@ extension DifferentialCase {
     static let all: [DifferentialCase] =
         canonical + results + emptiness + observers + blocks + sources0
         + sources1 + timers + stopAndWake + commonModes + nested + timeouts + foundation + specialDates + ranges
+        + foundByFuzzing
 
     static let canonical: [DifferentialCase] = {
         typealias D = DSL
