@@ -271,8 +271,11 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         guard !ports[index].sets.contains(set.rawValue) else { return }
         ports[index].sets.append(set.rawValue)
         let state = ports[index]
+        // Linux: epoll_ctl(ADD) of a ready descriptor puts it at the end of the set's ready list, behind ports
+        // that became ready before it was added (docs/cfrunloop.md §15).
+        let readyKey = profile == .linux ? PortOrder(time: current, sequence: nextSequence()) : state.readyKey
         portSets[set.rawValue].add(
-            port, ready: state.count > 0 ? state.readyKey : nil,
+            port, ready: state.count > 0 ? readyKey : nil,
             armed: state.armedAt.map { PortOrder(time: $0, sequence: state.armSequence) })
     }
 

@@ -17,6 +17,12 @@ extension DifferentialCase {
                         D.run(0), D.run(0),
                     ])),
             DifferentialCase(
+                section: "§15",
+                scenario: D.scenario(
+                    "a ready port added to a mode queues behind a port that became ready after its message",
+                    [.port("P", modes: ["M1"]), .port("Q")],
+                    [.send("P", count: 1), .send("Q", count: 1), .add("P", .default), D.run(0), D.run(0)])),
+            DifferentialCase(
                 section: "§11",
                 scenario: D.scenario(
                     "a block tagged common makes the common-modes pseudo-mode not empty for run(mode:before:)",
