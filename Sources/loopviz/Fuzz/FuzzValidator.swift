@@ -76,7 +76,11 @@ enum FuzzValidator {
                 })
             variants.append(
                 scenario.mappingActions { action in
-                    if case .setNextFireDate(let name, let delay) = action, delay > .zero {
+                    // A reschedule to now is moved too: CF arms the timer port for an instant already past, and
+                    // whether the iteration's poll sees that expiry is a race.
+                    if case .setNextFireDate(let name, let delay) = action,
+                        delay > .zero || (delay == .zero && sign > 0)
+                    {
                         return .setNextFireDate(name, after: delay + shift)
                     }
                     return action
