@@ -19,8 +19,10 @@ enum FuzzCommand {
         by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this
         machine's CFRunLoop in real time (at most 300 ms), compared as `loopviz compare` compares.
 
-        A difference is run twice more; if it reproduces it is shrunk (items, actions, events and runs
-        dropped, times shortened) to a minimal .loop file, which is printed and, with --out, saved as
+        A real run whose times stray more than 6 ms from the engine's before the first difference is run
+        again (up to four times). A difference is run twice more; if it reproduces it is shrunk (items,
+        actions, events and runs dropped, times shortened; at most 200 candidates, the first five
+        differences) to a minimal .loop file, which is printed and, with --out, saved as
         DIR/fuzz-SEED-CASE.loop. A difference that does not reproduce is reported as timing noise and not
         counted.
 
@@ -39,7 +41,9 @@ enum FuzzCommand {
           -h, --help              Show this help.
 
         EXIT STATUS:
-          0    every case agreed (differences that did not reproduce are listed, not counted)
+          0    no difference reproduced (differences that did not reproduce, and cases whose every real
+               run strayed more than 6 ms from the engine's times on a busy machine, are listed, not
+               counted)
           1    a difference reproduced, or the real CFRunLoop could not run a case
           2    invalid usage
         """
