@@ -106,6 +106,16 @@ enum FuzzValidator {
                 return moved
             }
             variants.append(timers)
+            // Each run on its own: a nested run's limit and the outer run's date may end at one instant.
+            for target in 0..<scenario.runCount {
+                var seen = 0
+                variants.append(
+                    scenario.mappingActions { action in
+                        guard case .run(let call) = action else { return action }
+                        defer { seen += 1 }
+                        return seen == target ? .run(call.shifted(shift)) : action
+                    })
+            }
             // Each timer on its own: two timers due at one instant (one's repeat on the other's date) fire in
             // an order CF decides by nanoseconds of clock conversion, not by a rule.
             for (index, item) in (scenario.threads.first?.items ?? []).enumerated() {
@@ -117,6 +127,32 @@ enum FuzzValidator {
             }
         }
         return variants
+    }
+}
+
+extension RunCall {
+    /// The run with its limit or date moved by `shift` (a polling run stays one).
+    fileprivate func shifted(_ shift: Duration) -> RunCall {
+        switch self {
+        case .inMode(let mode, let seconds, let rash) where seconds > 0:
+            .inMode(mode, seconds: max(0, seconds + shift.secondsValue), returnAfterSourceHandled: rash)
+        case .foundation(let mode, let date): .foundation(mode, before: date.shifted(shift))
+        case .foundationUntil(let date): .foundationUntil(date.shifted(shift))
+        case .acceptInput(let mode, let date): .acceptInput(mode, before: date.shifted(shift))
+        default: self
+        }
+    }
+}
+
+extension Scenario {
+    /// How many run actions the scenario has, wherever they are.
+    fileprivate var runCount: Int {
+        var count = 0
+        _ = mappingActions { action in
+            if case .run = action { count += 1 }
+            return action
+        }
+        return count
     }
 }
 
