@@ -142,6 +142,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// True when `mode` would return `finished` at once (`_CFRunLoopFinished`).
     public func isFinished(mode: ModeName) -> Bool {
         lock.withLock {
+            // CFRunLoopPerformBlock creates a mode for each tag, `kCFRunLoopCommonModes` too; that mode holds no
+            // item but is not empty while a block tagged common is pending (docs/cfrunloop.md §11).
+            if mode == .common { return !blocks.contains { $0.modes.contains(.common) } }
             guard let state = modes[mode] else { return true }
             return isEmptyLocked(state)
         }

@@ -18,7 +18,10 @@ struct PortOrder: Comparable {
 /// O(log n). Which port that is does not change: the smallest readiness key, as the linear scan found it (keys are
 /// unique, so the set's order never mattered).
 struct VirtualPortSet {
-    /// Member ports with at least one message, by when they became ready.
+    /// Member ports with at least one message, by when they became ready. On linux it also keeps *stale* entries:
+    /// ports another set's wait emptied. An epoll entry leaves its set's ready list only when that set's own wait
+    /// reports it or passes it by, so a port written again keeps its old place (``VirtualWorld`` drops a stale
+    /// entry when a wait reaches it).
     private var ready = IndexedHeap<PortID, PortOrder, Void>()
     /// Member timer ports armed for an instant, by that instant (then when they were armed).
     private var armed = IndexedHeap<PortID, PortOrder, Void>()
@@ -42,6 +45,12 @@ struct VirtualPortSet {
 
     mutating func makeReady(_ port: PortID, _ key: PortOrder) {
         ready.set(port, key: key, value: ())
+    }
+
+    /// The port got a message: it joins the ready list at `key`, unless it is still on it (a stale entry keeps
+    /// its place, as epoll's callback leaves a linked entry where it is).
+    mutating func makeReadyKeepingPlace(_ port: PortID, _ key: PortOrder) {
+        if !ready.contains(port) { ready.set(port, key: key, value: ()) }
     }
 
     mutating func makeEmpty(_ port: PortID) {

@@ -271,8 +271,11 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         guard !ports[index].sets.contains(set.rawValue) else { return }
         ports[index].sets.append(set.rawValue)
         let state = ports[index]
+        // Linux: epoll_ctl(ADD) of a ready descriptor puts it at the end of the set's ready list, behind ports
+        // that became ready before it was added (docs/cfrunloop.md §15).
+        let readyKey = profile == .linux ? PortOrder(time: current, sequence: nextSequence()) : state.readyKey
         portSets[set.rawValue].add(
-            port, ready: state.count > 0 ? state.readyKey : nil,
+            port, ready: state.count > 0 ? readyKey : nil,
             armed: state.armedAt.map { PortOrder(time: $0, sequence: state.armSequence) })
     }
 
@@ -287,7 +290,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         if halted { return .halted }
         if let armed = ports[port.rawValue].armedAt, armed <= current { expire(port) }
         guard ports[port.rawValue].count > 0 else { return .nothing }
-        return .port(port, messages: consume(port))
+        return .port(port, messages: consume(port, harvestedBy: nil))
     }
 
     public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
@@ -295,7 +298,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
             if hasDuePokes { performDuePokes() }
             if halted { return .halted }
             // Look at the set afresh each time: outside events may have added or removed ports meanwhile.
-            if let port = firstReady(in: set) { return .port(port, messages: consume(port)) }
+            if let port = firstReady(in: set) { return .port(port, messages: consume(port, harvestedBy: set.rawValue)) }
             if poll { return .nothing }
             // A hosted thread blocks: the world runs other threads, or moves time, until its set has a ready
             // port. A wait that needs not block never gives the baton away, as a kernel returns at once.
@@ -336,6 +339,11 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// Turns the timer ports of `set` whose deadline has passed into ready ports, then picks the one ready first.
     func firstReady(in set: PortSetID) -> PortID? {
         while let due = portSets[set.rawValue].earliestArmed, due.time <= current { expire(due.port) }
+        // Stale entries (emptied through another set, linux) ahead of the first ready port are dropped, as the
+        // kernel drops an entry it finds not ready.
+        while let first = portSets[set.rawValue].firstReady, ports[first.rawValue].count == 0 {
+            portSets[set.rawValue].makeEmpty(first)
+        }
         return portSets[set.rawValue].firstReady
     }
 
@@ -360,25 +368,38 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// A port with no message got one: every set it is in has it ready now.
     private func becameReady(_ port: PortID) {
         let key = ports[port.rawValue].readyKey
-        for set in ports[port.rawValue].sets { portSets[set].makeReady(port, key) }
+        for set in ports[port.rawValue].sets {
+            if profile == .linux {
+                portSets[set].makeReadyKeepingPlace(port, key)
+            } else {
+                portSets[set].makeReady(port, key)
+            }
+        }
     }
 
     /// Reads a ready port: an eventfd or timerfd read takes everything; a darwin message port one message.
-    private func consume(_ port: PortID) -> Int {
+    /// `harvestedBy`: the set whose wait took it (nil: the port was polled on its own).
+    private func consume(_ port: PortID, harvestedBy set: Int?) -> Int {
         let index = port.rawValue
         if ports[index].kind == .message && profile == .darwin {
             ports[index].count -= 1
-            if ports[index].count == 0 { becameEmpty(port) }
+            if ports[index].count == 0 { becameEmpty(port, harvestedBy: set) }
             return 1
         }
         let messages = ports[index].count
         ports[index].count = 0
-        becameEmpty(port)
+        becameEmpty(port, harvestedBy: set)
         return messages
     }
 
-    private func becameEmpty(_ port: PortID) {
-        for set in ports[port.rawValue].sets { portSets[set].makeEmpty(port) }
+    /// The port was read empty. On linux (epoll, edge-triggered) only the set whose wait reported it forgets it:
+    /// in the other sets its entry stays where it is until their own wait reaches it, so a write before that keeps
+    /// the old place — the wake-up port a stop wrote in one run stays ahead of a port written later, in the next
+    /// run of another mode (docs/cfrunloop.md §15). Darwin's port sets (Mach) forget it everywhere.
+    private func becameEmpty(_ port: PortID, harvestedBy harvester: Int?) {
+        for set in ports[port.rawValue].sets where profile != .linux || set == harvester {
+            portSets[set].makeEmpty(port)
+        }
     }
 
     /// How many ports the world has made (their ids are 0 up to this): for tests that look at every port.

@@ -28,6 +28,8 @@ extension CommandLine {
           hangs FILE.jsonl
                           List the hangs of a trace (a LoopRecorder recording): exit 1 when there is one.
           bench           Measure LoopEngine against the real CFRunLoop on the same workloads.
+          fuzz --against cf
+                          Compare LoopEngine with the real CFRunLoop on random scenarios.
 
         OPTIONS:
           -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
@@ -47,6 +49,7 @@ extension CommandLine {
         "screen": (UICommand.screenHelp, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),
         "hangs": (HangsCommand.help, HangsCommand.run),
+        "fuzz": (FuzzCommand.help, FuzzCommand.run),
     ]
 
     /// Parses `arguments` (without the program name) and returns the process exit status.

@@ -4,7 +4,8 @@ import Testing
 
 /// The virtual kernel's ports, port sets and outside events (heaps and per-set indexes since issue 10) against the
 /// linear algorithms they replaced, written out here as they were: the same operations must give the same ports,
-/// messages and event order.
+/// messages and event order. On linux the model also keeps each set's ready list as epoll does (an entry stays
+/// where it is until that set's own wait reports it or passes it by; docs/cfrunloop.md §15).
 @Suite("the virtual kernel against its linear model")
 struct VirtualKernelModelTests {
     /// The old kernel: ports with counters and keys, sets as arrays scanned in full at every wait.
@@ -22,6 +23,8 @@ struct VirtualKernelModelTests {
         var now: LoopInstant = .zero
         var ports: [Port] = []
         var sets: [[Int]] = []
+        /// Linux: each set's ready list, as the key each listed port is listed under (stale entries included).
+        var listed: [[Int: (LoopInstant, UInt64)]] = []
         var sequence: UInt64 = 0
 
         mutating func next() -> UInt64 {
@@ -30,11 +33,16 @@ struct VirtualKernelModelTests {
         }
 
         mutating func send(_ port: Int) {
-            if ports[port].count == 0 { ports[port].readyKey = (now, next()) }
+            let wasReady = ports[port].count > 0
+            if !wasReady { ports[port].readyKey = (now, next()) }
             if ports[port].kind == .wakeUp && profile == .darwin {
                 ports[port].count = 1
             } else {
                 ports[port].count += 1
+            }
+            guard !wasReady else { return }
+            for set in sets.indices where sets[set].contains(port) && listed[set][port] == nil {
+                listed[set][port] = ports[port].readyKey
             }
         }
 
@@ -43,14 +51,38 @@ struct VirtualKernelModelTests {
             ports[port].armedWhen = now
             ports[port].armSequence = next()
             ports[port].count = 0
+            for set in listed.indices { listed[set][port] = nil }
         }
 
         mutating func insert(_ port: Int, into set: Int) {
-            if !sets[set].contains(port) { sets[set].append(port) }
+            guard !sets[set].contains(port) else { return }
+            sets[set].append(port)
+            // Linux: a ready port added to a set is listed at the end, as of now.
+            if ports[port].count > 0 { listed[set][port] = (now, next()) }
         }
 
         mutating func remove(_ port: Int, from set: Int) {
             sets[set].removeAll { $0 == port }
+            listed[set][port] = nil
+        }
+
+        /// Linux: the due timer ports of `set` expire (listed afresh in every set), the stale entries ahead of the
+        /// first ready one are dropped, and that one is taken.
+        mutating func firstListed(_ set: Int) -> Int? {
+            for port in sets[set] {
+                guard let armed = ports[port].armedAt, armed <= now else { continue }
+                ports[port].armedAt = nil
+                ports[port].count = 1
+                ports[port].readyKey = (max(armed, ports[port].armedWhen), ports[port].armSequence)
+                for other in sets.indices where sets[other].contains(port) {
+                    listed[other][port] = ports[port].readyKey
+                }
+            }
+            for (port, _) in listed[set].sorted(by: { $0.value < $1.value }) {
+                if ports[port].count > 0 { return port }
+                listed[set][port] = nil
+            }
+            return nil
         }
 
         mutating func firstReady(_ members: [Int]) -> Int? {
@@ -81,11 +113,22 @@ struct VirtualKernelModelTests {
         }
 
         mutating func poll(set: Int) -> WaitOutcome {
+            if profile == .linux {
+                guard let port = firstListed(set) else { return .nothing }
+                listed[set][port] = nil
+                return .port(PortID(rawValue: port), messages: consume(port))
+            }
             guard let port = firstReady(sets[set]) else { return .nothing }
             return .port(PortID(rawValue: port), messages: consume(port))
         }
 
         mutating func poll(port: Int) -> WaitOutcome {
+            if profile == .linux, let armed = ports[port].armedAt, armed <= now {
+                ports[port].armedAt = nil
+                ports[port].count = 1
+                ports[port].readyKey = (max(armed, ports[port].armedWhen), ports[port].armSequence)
+                for set in sets.indices where sets[set].contains(port) { listed[set][port] = ports[port].readyKey }
+            }
             guard firstReady([port]) != nil else { return .nothing }
             return .port(PortID(rawValue: port), messages: consume(port))
         }
@@ -112,6 +155,7 @@ struct VirtualKernelModelTests {
         for index in 0..<4 {
             #expect(world.makePortSet().rawValue == index)
             model.sets.append([])
+            model.listed.append([:])
         }
         for _ in 0..<5_000 {
             let port = random.below(24)

@@ -8,6 +8,7 @@ extension DifferentialCase {
         + sources1 + timers + stopAndWake + commonModes + nested + timeouts + foundation + specialDates + ranges
         + queries
         + owners
+        + foundByFuzzing
 
     static let canonical: [DifferentialCase] = {
         typealias D = DSL

@@ -1,0 +1,231 @@
+import LoopEngine
+
+/// Makes random valid scenarios from the `.loop` grammar, for the differential fuzzer (`loopviz fuzz`).
+///
+/// One secondary thread `T` (what the CF oracle runs), items of every kind in `default`, `M1` or the common modes,
+/// callout scripts (work, signals, sends, wake-ups, stops, adds and removes, invalidations, reschedules, blocks,
+/// one level of nested runs), a program of set-up actions and one to three runs (`run … for`, Foundation's
+/// `RunLoop.run … before`, `run until`, `acceptInput`, the `while not FLAG` idiom) and outside events.
+///
+/// Every time is a multiple of ``grid`` (20 ms), so that instants the real CFRunLoop reaches by different routes
+/// (a timer, an outside thread, a run's limit) are far apart compared with scheduling noise; the shapes that are
+/// still a race are discarded by ``FuzzValidator`` (docs/fuzzing.md lists what is excluded and why).
+struct FuzzGenerator {
+    /// The spacing of every scheduled instant.
+    static let grid = Duration.milliseconds(20)
+
+    var rng: SplitMix64
+    let maxItems: Int
+
+    private var sources0: [String] = []
+    private var ports: [String] = []
+    private var timers: [String] = []
+    private var observers: [String] = []
+    private var blocks = 0
+    private var flag: String?
+
+    init(seed: UInt64, maxItems: Int) {
+        rng = SplitMix64(seed: seed)
+        self.maxItems = max(1, maxItems)
+    }
+
+    private var items: [String] { sources0 + ports + timers + observers }
+    private static let modes: [ModeName] = [.default, "M1"]
+
+    private mutating func grid(_ range: ClosedRange<Int>) -> Duration { Self.grid * rng.int(range) }
+
+    /// One scenario named `name`.
+    mutating func scenario(name: String) -> Scenario {
+        let common: [ModeName] = rng.chance(30) ? ["M1"] : []
+        let count = rng.int(1...maxItems)
+        var kinds: [Int] = (0..<count).map { _ in rng.int(0...3) }
+        kinds.sort()
+        for kind in kinds {
+            switch kind {
+            case 0: sources0.append("s\(sources0.count + 1)")
+            case 1: ports.append("p\(ports.count + 1)")
+            case 2: timers.append("t\(timers.count + 1)")
+            default: observers.append("o\(observers.count + 1)")
+            }
+        }
+        if rng.chance(15) { flag = "done" }
+        var specs: [ItemSpec] = []
+        for name in sources0 {
+            let order = rng.chance(30) ? rng.int(-2...2) : 0
+            specs.append(.source0(name, order: order, modes: itemModes(), script(observer: false)))
+        }
+        for name in ports { specs.append(.port(name, modes: itemModes(), script(observer: false))) }
+        for name in timers {
+            let interval = rng.chance(40) ? grid(1...4) : .zero
+            specs.append(.timer(name, first: grid(0...6), every: interval, modes: itemModes(), script(observer: false)))
+        }
+        for name in observers {
+            var activities: Activity = []
+            if rng.chance(25) {
+                activities = .allActivities
+            } else {
+                for activity in Activity.each where rng.chance(35) { activities.insert(activity) }
+                if activities.isEmpty { activities = rng.pick(Activity.each) }
+            }
+            let order = rng.chance(30) ? rng.int(-2...2) : 0
+            specs.append(
+                .observer(
+                    name, activities, repeats: !rng.chance(20), order: order, modes: itemModes(),
+                    script(observer: true)))
+        }
+        var program: [Action] = []
+        for _ in 0..<rng.int(0...2) {
+            let action = setUpAction()
+            // A program's first `common M` would read back as the thread's common modes (set before the items).
+            if program.isEmpty, case .addCommonMode = action { continue }
+            program.append(action)
+        }
+        let runs = rng.int(1...3)
+        var usesWhile = false
+        for index in 0..<runs {
+            let call = runCall(allowWhile: flag != nil && index == runs - 1)
+            if case .whileNot = call { usesWhile = true }
+            program.append(.run(call))
+            if rng.chance(20) { program.append(setUpAction()) }
+        }
+        var outside: [OutsideEvent] = []
+        var times = Set<Int>()
+        for _ in 0..<rng.int(0...3) {
+            let slot = rng.int(1...10)
+            guard times.insert(slot).inserted else { continue }
+            outside.append(OutsideEvent(at: Self.grid * slot, outsideActions()))
+        }
+        if let flag, usesWhile {
+            // The idiom needs its flag set and a stop to notice it: both at one grid instant.
+            let slot = (1...12).first { !times.contains($0) && $0 >= 6 } ?? 12
+            outside.append(OutsideEvent(at: Self.grid * slot, [.setFlag(flag), .stop]))
+        }
+        outside.sort { $0.time < $1.time }
+        return Scenario(name: name, commonModes: common, items: specs, program: program, outside: outside)
+    }
+
+    private mutating func itemModes() -> [ModeName] {
+        switch rng.int(0...19) {
+        case 0...9: [.default]
+        case 10...12: ["M1"]
+        case 13...15: [.default, "M1"]
+        case 16...18: [.common]
+        default: []
+        }
+    }
+
+    private mutating func script(observer: Bool) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        for _ in 0..<rng.int(0...(observer ? 2 : 3)) {
+            let action = calloutAction(depth: 0)
+            var when: ScriptStep.When = .always
+            switch rng.int(0...9) {
+            case 0...3: when = .always
+            case 4...5: when = .call(rng.int(1...3))
+            case 6...7: when = .callsThrough(rng.int(1...3))
+            default: when = observer ? .activity(rng.pick(Activity.each)) : .call(1)
+            }
+            // A nested run on every call of an item the nested run calls again would recurse: once, or twice.
+            if case .run = action { when = .call(rng.int(1...2)) }
+            steps.append(ScriptStep(action, when: when))
+        }
+        return steps
+    }
+
+    private mutating func anyItem() -> String? { items.isEmpty ? nil : rng.pick(items) }
+
+    private mutating func anyMode(common: Bool = true) -> ModeName {
+        common && rng.chance(15) ? .common : rng.pick(Self.modes)
+    }
+
+    /// What a callout does; `depth` counts the blocks and nested runs around it.
+    private mutating func calloutAction(depth: Int) -> Action {
+        while true {
+            switch rng.int(0...14) {
+            case 0, 1: return .work(.milliseconds(rng.pick([1, 2, 5, 10])))
+            case 2: if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return .signal(s) }
+            case 3: if let p = ports.isEmpty ? nil : rng.pick(ports) { return .send(p, count: rng.int(1...2)) }
+            case 4: return .wakeUp
+            case 5: return .stop
+            case 6: if let item = anyItem() { return .add(item, anyMode()) }
+            case 7: if let item = anyItem() { return .remove(item, anyMode()) }
+            case 8: if let item = anyItem(), rng.chance(50) { return .invalidate(item) }
+            case 9:
+                if let t = timers.isEmpty ? nil : rng.pick(timers) { return .setNextFireDate(t, after: grid(-1...3)) }
+            case 10, 11:
+                if depth < 1 { return block(depth: depth) }
+            case 12:
+                if depth < 1 {
+                    let mode = rng.pick(Self.modes)
+                    return .run(
+                        .inMode(mode, seconds: grid(0...3).secondsValue, returnAfterSourceHandled: rng.chance(40)))
+                }
+            case 13: if let flag { return .setFlag(flag) }
+            default: if let s = sources0.isEmpty ? nil : rng.pick(sources0), rng.chance(50) { return .signal(s) }
+            }
+        }
+    }
+
+    private mutating func block(depth: Int) -> Action {
+        blocks += 1
+        let name = "B\(blocks)"
+        var modes: [ModeName] = [.default]
+        switch rng.int(0...5) {
+        case 0: modes = ["M1"]
+        case 1: modes = [.default, "M1"]
+        case 2: modes = [.common]
+        default: break
+        }
+        let inner = (0..<rng.int(0...2)).map { _ in calloutAction(depth: depth + 1) }
+        return .performBlock(name, modes: modes, inner)
+    }
+
+    /// An action of the program before (or between) its runs.
+    private mutating func setUpAction() -> Action {
+        switch rng.int(0...5) {
+        case 0: if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return .signal(s) }
+        case 1: if let p = ports.isEmpty ? nil : rng.pick(ports) { return .send(p, count: 1) }
+        case 2: return block(depth: 0)
+        case 3: if rng.chance(30) { return .stop }
+        case 4: return .addCommonMode("M1")
+        default: break
+        }
+        return calloutAction(depth: 1)
+    }
+
+    private mutating func runCall(allowWhile: Bool) -> RunCall {
+        if allowWhile { return .whileNot(flag: flag ?? "done", mode: rng.pick(Self.modes)) }
+        let mode: ModeName = rng.chance(8) ? rng.pick([.common, "M2"]) : rng.pick(Self.modes)
+        switch rng.int(0...9) {
+        case 0...4:
+            let limit = rng.chance(5) ? .zero - Self.grid : grid(0...6)
+            return .inMode(mode, seconds: limit.secondsValue, returnAfterSourceHandled: rng.chance(30))
+        case 5, 6: return .foundation(mode, before: date())
+        case 7: return .foundationUntil(date())
+        default: return .acceptInput(mode, before: date())
+        }
+    }
+
+    private mutating func date() -> FoundationDate {
+        switch rng.int(0...9) {
+        case 0: return .distantPast
+        case 1, 2: return .sinceStart(grid(1...8))
+        default: return .fromNow(grid(0...5))
+        }
+    }
+
+    private mutating func outsideActions() -> [Action] {
+        switch rng.int(0...9) {
+        case 0...2:
+            if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return [.signal(s), .wakeUp] }
+        case 3, 4:
+            if let p = ports.isEmpty ? nil : rng.pick(ports) { return [.send(p, count: rng.int(1...2))] }
+        case 5: return [.stop]
+        case 6: return [block(depth: 0), .wakeUp]
+        case 7: if let item = anyItem() { return [rng.chance(50) ? .add(item, anyMode()) : .remove(item, anyMode())] }
+        case 8: if let t = timers.isEmpty ? nil : rng.pick(timers) { return [.setNextFireDate(t, after: grid(0...2))] }
+        default: break
+        }
+        return [.wakeUp]
+    }
+}

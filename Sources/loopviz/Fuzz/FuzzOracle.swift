@@ -1,0 +1,55 @@
+import LoopEngine
+import LoopOracle
+
+/// What CF does with a scenario compared with the engine: the same comparison as `loopviz compare` (the engine's
+/// run, ``CFOracle/run(_:timeLimit:maxEvents:)``, ``TraceComparison`` with ``CompareCommand/usesWrappers(_:)``).
+enum FuzzOracle {
+    enum Verdict {
+        case agree
+        /// The steps differ, and the real CFRunLoop kept time (within ``FuzzValidator/margin``) up to there.
+        case differ(TraceComparison)
+        /// The real CFRunLoop strayed more than the margin from the engine's times before the first difference
+        /// (or only times differ): the machine was too busy for this run to say anything (the generator only
+        /// promises that the steps do not depend on times within the margin).
+        case disturbed(TraceComparison)
+        /// The oracle could not run it (a time-out, the event budget, a set-up failure).
+        case error(String)
+    }
+
+    static func compare(_ scenario: Scenario, tolerance: Duration) -> Verdict {
+        let run = ScenarioRunner.run(scenario, horizon: FuzzValidator.maxDuration, maxEvents: FuzzValidator.maxEvents)
+        let reference: [LoopEvent]
+        do {
+            reference = try CFOracle.run(
+                scenario, timeLimit: FuzzValidator.maxDuration + .seconds(2), maxEvents: FuzzValidator.maxEvents)
+        } catch {
+            return .error(String(describing: error))
+        }
+        let comparison = TraceComparison(
+            engine: run.events, reference: reference, tolerance: tolerance,
+            ignoringRunBoundaries: CompareCommand.usesWrappers(scenario))
+        if comparison.agrees { return .agree }
+        let compared = comparison.firstDifference ?? min(comparison.engine.count, comparison.reference.count)
+        let margin = FuzzValidator.margin
+        for index in 0..<compared {
+            let gap = comparison.engine[index].time - comparison.reference[index].time
+            if gap > margin || gap < .zero - margin { return .disturbed(comparison) }
+        }
+        return comparison.firstDifference == nil ? .disturbed(comparison) : .differ(comparison)
+    }
+
+    /// Compares until a run is not disturbed, at most `attempts` times; the last verdict.
+    static func compareUndisturbed(_ scenario: Scenario, tolerance: Duration, attempts: Int = 4) -> Verdict {
+        var verdict = compare(scenario, tolerance: tolerance)
+        for _ in 1..<max(attempts, 1) {
+            guard case .disturbed = verdict else { break }
+            verdict = compare(scenario, tolerance: tolerance)
+        }
+        return verdict
+    }
+}
+
+/// The oracle's own refusals, asked before anything runs.
+enum LoopOracleSupport {
+    static func unsupportedReason(_ scenario: Scenario) -> String? { CFOracle.unsupportedReason(scenario) }
+}

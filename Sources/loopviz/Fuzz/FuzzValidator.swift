@@ -1,0 +1,198 @@
+import LoopEngine
+
+/// Decides whether a generated (or shrunk) scenario is a fair differential case: it parses back from its `.loop`
+/// text, ends on the engine within a short time (the real CFRunLoop runs it in real time), and is not on a timing
+/// edge — its engine trace keeps the same steps when the times the real machine cannot hold exactly (work, outside
+/// events, run limits, timers' first dates, reschedules) move by ``margin`` either way. A case on such an edge is a
+/// race on the real CFRunLoop: scheduling noise decides it (docs/fuzzing.md).
+enum FuzzValidator {
+    /// How far the real machine's times may stray (scheduling noise, a loaded CI machine) without changing a fair
+    /// case's steps.
+    static let margin = Duration.milliseconds(6)
+    /// The longest virtual run accepted: 10,000 cases must take minutes in real time.
+    static let maxDuration = Duration.milliseconds(300)
+    /// Events one engine or CF run may record.
+    static let maxEvents = 4000
+
+    enum Rejection: String, CaseIterable, Sendable, Error {
+        case unparsable = "does not parse back the same"
+        case unsupported = "not expressible on the real CFRunLoop"
+        case doesNotEnd = "does not end on the engine within 300ms"
+        case timingEdge = "on a timing edge"
+    }
+
+    /// The parsed scenario (what is run and saved) when it is a fair case, or why not.
+    static func validate(_ scenario: Scenario) -> Result<Scenario, Rejection> {
+        // Exactly the same scenario back: a program's first `common M` would read as the thread's common modes.
+        guard let parsed = try? ScenarioParser.parse(scenario.loopText, file: "fuzz.loop").scenario,
+            parsed == scenario
+        else {
+            return .failure(.unparsable)
+        }
+        if LoopOracleSupport.unsupportedReason(parsed) != nil { return .failure(.unsupported) }
+        guard let base = engineSteps(parsed) else { return .failure(.doesNotEnd) }
+        for variant in perturbations(of: parsed) {
+            guard let steps = engineSteps(variant), steps == base else { return .failure(.timingEdge) }
+        }
+        return .success(parsed)
+    }
+
+    /// The engine's observable steps (what ``TraceComparison`` compares, with run boundaries), or nil when the
+    /// run does not end in time.
+    static func engineSteps(_ scenario: Scenario) -> [String]? {
+        let outcome = ScenarioRunner.run(scenario, horizon: maxDuration, maxEvents: maxEvents)
+        guard outcome.haltReason == nil, !outcome.reachedEventLimit, outcome.endTime <= .zero + maxDuration else {
+            return nil
+        }
+        return TraceComparison(engine: outcome.events, reference: []).engine.map(\.step)
+    }
+
+    /// The scenario with one family of imprecise times moved by the margin, each way. The families move
+    /// separately: two times of different families that coincide (a run's limit and a reschedule made at the
+    /// same moment) are exactly the race to find. A timer's first date moves even at 0: its repeats follow.
+    static func perturbations(of scenario: Scenario) -> [Scenario] {
+        var variants: [Scenario] = []
+        for sign in [1, -1] {
+            let shift = margin * sign
+            variants.append(
+                scenario.mappingActions { action in
+                    if case .work(let time) = action { return .work(max(.zero, time + shift)) }
+                    return action
+                })
+            variants.append(
+                scenario.mappingActions { action in
+                    switch action {
+                    case .run(.inMode(let mode, let seconds, let rash)) where seconds > 0:
+                        return .run(
+                            .inMode(mode, seconds: max(0, seconds + shift.secondsValue), returnAfterSourceHandled: rash)
+                        )
+                    case .run(.foundation(let mode, let date)):
+                        return .run(.foundation(mode, before: date.shifted(shift)))
+                    case .run(.foundationUntil(let date)): return .run(.foundationUntil(date.shifted(shift)))
+                    case .run(.acceptInput(let mode, let date)):
+                        return .run(.acceptInput(mode, before: date.shifted(shift)))
+                    default: return action
+                    }
+                })
+            variants.append(
+                scenario.mappingActions { action in
+                    // A reschedule to now is moved too: CF arms the timer port for an instant already past, and
+                    // whether the iteration's poll sees that expiry is a race.
+                    if case .setNextFireDate(let name, let delay) = action,
+                        delay > .zero || (delay == .zero && sign > 0)
+                    {
+                        return .setNextFireDate(name, after: delay + shift)
+                    }
+                    return action
+                })
+            var outside = scenario
+            outside.outside = scenario.outside.map { event in
+                var moved = event
+                moved.time = max(.milliseconds(1), event.time + shift)
+                return moved
+            }
+            variants.append(outside)
+            var timers = scenario
+            timers.threads = scenario.threads.map { thread in
+                var moved = thread
+                moved.items = thread.items.map { item in
+                    guard case .timer(let first, let interval, let tolerance) = item.kind else {
+                        return item
+                    }
+                    var shifted = item
+                    shifted.kind = .timer(first: first + shift, interval: interval, tolerance: tolerance)
+                    return shifted
+                }
+                return moved
+            }
+            variants.append(timers)
+            // Each run on its own: a nested run's limit and the outer run's date may end at one instant.
+            for target in 0..<scenario.runCount {
+                var seen = 0
+                variants.append(
+                    scenario.mappingActions { action in
+                        guard case .run(let call) = action else { return action }
+                        defer { seen += 1 }
+                        return seen == target ? .run(call.shifted(shift)) : action
+                    })
+            }
+            // Each timer on its own: two timers due at one instant (one's repeat on the other's date) fire in
+            // an order CF decides by nanoseconds of clock conversion, not by a rule.
+            for (index, item) in (scenario.threads.first?.items ?? []).enumerated() {
+                guard case .timer(let first, let interval, let tolerance) = item.kind else { continue }
+                var one = scenario
+                one.threads[0].items[index].kind = .timer(
+                    first: first + shift, interval: interval, tolerance: tolerance)
+                variants.append(one)
+            }
+        }
+        return variants
+    }
+}
+
+extension RunCall {
+    /// The run with its limit or date moved by `shift` (a polling run stays one).
+    fileprivate func shifted(_ shift: Duration) -> RunCall {
+        switch self {
+        case .inMode(let mode, let seconds, let rash) where seconds > 0:
+            .inMode(mode, seconds: max(0, seconds + shift.secondsValue), returnAfterSourceHandled: rash)
+        case .foundation(let mode, let date): .foundation(mode, before: date.shifted(shift))
+        case .foundationUntil(let date): .foundationUntil(date.shifted(shift))
+        case .acceptInput(let mode, let date): .acceptInput(mode, before: date.shifted(shift))
+        default: self
+        }
+    }
+}
+
+extension Scenario {
+    /// How many run actions the scenario has, wherever they are.
+    fileprivate var runCount: Int {
+        var count = 0
+        _ = mappingActions { action in
+            if case .run = action { count += 1 }
+            return action
+        }
+        return count
+    }
+}
+
+extension FoundationDate {
+    fileprivate func shifted(_ shift: Duration) -> FoundationDate {
+        switch self {
+        case .fromNow(let delay) where delay > .zero: .fromNow(delay + shift)
+        case .sinceStart(let time): .sinceStart(max(.zero, time + shift))
+        default: self
+        }
+    }
+}
+
+extension Scenario {
+    /// The scenario with `transform` applied to every action, wherever it is (programs, scripts, outside events,
+    /// block bodies; inner actions first).
+    func mappingActions(_ transform: (Action) -> Action) -> Scenario {
+        func map(_ action: Action) -> Action {
+            switch action {
+            case .performBlock(let name, let modes, let inner):
+                transform(.performBlock(name, modes: modes, inner.map(map)))
+            default: transform(action)
+            }
+        }
+        var copy = self
+        copy.threads = threads.map { thread in
+            var thread = thread
+            thread.program = thread.program.map(map)
+            thread.items = thread.items.map { item in
+                var item = item
+                item.script = item.script.map { ScriptStep(map($0.action), when: $0.when) }
+                return item
+            }
+            return thread
+        }
+        copy.outside = outside.map { event in
+            var event = event
+            event.actions = event.actions.map(map)
+            return event
+        }
+        return copy
+    }
+}
