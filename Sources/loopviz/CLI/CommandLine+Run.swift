@@ -78,9 +78,12 @@ extension CommandLine {
             print("loopviz \(LoopEngineVersion.string)")
             return .success
         default:
-            // A scenario file whose name does not end in .loop (`loopviz ./lesson`) opens as one.
+            // A scenario file whose name does not end in .loop (`loopviz ./lesson`) opens as one; a folder opens
+            // its lessons in the picker.
             var info = stat()
-            if !first.hasPrefix("-"), stat(first, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            if !first.hasPrefix("-"), stat(first, &info) == 0,
+                info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR
+            {
                 return UICommand.run(arguments, headless: false)
             }
             let what = first.hasPrefix("-") ? "option" : "command"

@@ -11,6 +11,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         return [.redrawAll]
     case .tick(let seconds):
         advancePlayback(&model, by: seconds)
+        showSummaryAtEnd(&model)
         return []
     case .live(let events, let dropped, let ended, let halt):
         let following = !model.isPaused && model.cursor >= model.trace.count
@@ -23,7 +24,12 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         if following { move(&model, to: model.trace.count) }
         return []
     case .key(let key):
-        return handle(key, &model)
+        let effects = handle(key, &model)
+        showSummaryAtEnd(&model)
+        return effects
+    case .lessonOpened(let opening):
+        openLesson(opening, &model)
+        return []
     }
 }
 
@@ -76,9 +82,15 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         default: break
         }
         return []
+    case .picker(let picker):
+        return handlePicker(key, picker, &model)
+    case .summary(let summary):
+        // The keys it does not take close it and act as usual.
+        if let effects = handleSummary(key, summary, &model) { return effects }
     case .none:
         break
     }
+    if model.problem != nil { return handleProblem(key, &model) }
     if model.isTooSmall {
         return key == .character("q") ? quit(&model) : []
     }
@@ -181,6 +193,8 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
     case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
         if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return pokePool(command, &model) }
+    case .openPicker, .previousLesson, .nextLesson, .reloadLesson:
+        return performLibrary(command, &model)
     }
     return []
 }
