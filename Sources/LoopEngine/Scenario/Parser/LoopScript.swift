@@ -22,6 +22,11 @@ public struct LoopScript: Sendable, Equatable {
     }
 }
 
+extension LoopScript {
+    /// The header read as a lesson card: what the UI shows when the lesson opens and the picker files it under.
+    package var card: LessonCard { LessonCard(header: header) }
+}
+
 /// A line of narration (`say "…" at 250ms`, `say "…" after timer tick`, or `say "…" at step 12`), shown from
 /// the event its anchor names on.
 public struct Narration: Sendable, Equatable {
