@@ -82,8 +82,6 @@ struct AppModel: Equatable {
     var library = LessonLibrary()
     /// The lesson asked for does not parse (or cannot be read): its diagnostics replace the panels.
     var problem: LessonProblem?
-    /// The summary was shown at this arrival at the last step (it opens again after a step back and forth).
-    var summaryShown = false
 
     init(session: Session, fileName: String) {
         self.session = session

@@ -50,8 +50,9 @@ struct LessonSummary: Equatable {
     init(_ model: AppModel, tries: [String]) {
         let session = model.session
         let script = session.script
-        title = script.scenario.name
-        self.tries = tries
+        // Terminal-safe before the box wraps them: an escape is wider than the character it shows.
+        title = TerminalSafeText.terminalSafe(script.scenario.name)
+        self.tries = tries.map(TerminalSafeText.terminalSafe)
         pokes = session.interventions.map(\.label)
         sections = script.expectations.map { Self.section($0, session.trace) }
         if pokes.isEmpty {

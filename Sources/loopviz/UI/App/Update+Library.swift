@@ -127,8 +127,6 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
             }
             fresh.cursor = min(step, fresh.trace.count)
             fresh.furthest = fresh.cursor
-            // Arriving at the end by a reload shows the summary only when a step says so.
-            fresh.summaryShown = true
             var said =
                 step > fresh.trace.count
                 ? "read again: it now has \(fresh.trace.count) events, so the last is shown (step \(step) was)"

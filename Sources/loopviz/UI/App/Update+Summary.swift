@@ -1,18 +1,15 @@
 import LoopEngine
 
-/// Opens the summary when the last step of a lesson is reached (once per arrival: a step back and forth shows it
-/// again). A lesson's last step is the end of its run: the trace ended and the clock cannot run further, and not
-/// because the event budget stopped it. A trace replay and the real clock have no lesson end to check.
-func showSummaryAtEnd(_ model: inout AppModel) {
+/// Opens the summary when the cursor arrives at the last step of a lesson (from `before`: a step back and forth
+/// shows it again; a key pressed while already there does not). A lesson's last step is the end of its run: the
+/// trace ended and the clock cannot run further, and not because the event budget stopped it. A trace replay and
+/// the real clock have no lesson end to check.
+func showSummary(_ model: inout AppModel, arrivingFrom before: Int) {
     let session = model.session
-    if model.cursor < model.trace.count || model.trace.isEmpty {
-        model.summaryShown = false
-        return
-    }
-    guard model.overlay == .none, !model.summaryShown, model.problem == nil, !session.isLive, !session.isReplay,
-        !session.canExtend, !session.reachedEventBudget, !model.isTooSmall
+    guard model.cursor != before, model.cursor == model.trace.count, !model.trace.isEmpty, model.overlay == .none,
+        model.problem == nil, !session.isLive, !session.isReplay, !session.canExtend, !session.reachedEventBudget,
+        !model.isTooSmall
     else { return }
-    model.summaryShown = true
     model.overlay = .summary(LessonSummary(model, tries: model.lessonTries))
 }
 
@@ -41,11 +38,6 @@ func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel
 }
 
 extension AppModel {
-    /// The "Try" suggestions of the lesson shown: from its card in the library, or the built-in lesson's.
-    var lessonTries: [String] {
-        if let current = library.current, library.entries.indices.contains(current) {
-            return library.entries[current].tries
-        }
-        return fileName == DefaultLesson.fileName ? LessonCardParts(DefaultLesson.text).tries : []
-    }
+    /// The "Try" suggestions of the lesson shown, from its card.
+    var lessonTries: [String] { LessonCardParts(session.script.card).tries }
 }

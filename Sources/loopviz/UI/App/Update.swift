@@ -10,8 +10,9 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     case .resumed:
         return [.redrawAll]
     case .tick(let seconds):
+        let before = model.cursor
         advancePlayback(&model, by: seconds)
-        showSummaryAtEnd(&model)
+        showSummary(&model, arrivingFrom: before)
         return []
     case .live(let events, let dropped, let ended, let halt):
         let following = !model.isPaused && model.cursor >= model.trace.count
@@ -24,8 +25,9 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         if following { move(&model, to: model.trace.count) }
         return []
     case .key(let key):
+        let before = model.cursor
         let effects = handle(key, &model)
-        showSummaryAtEnd(&model)
+        showSummary(&model, arrivingFrom: before)
         return effects
     case .lessonOpened(let opening):
         openLesson(opening, &model)

@@ -17,7 +17,9 @@ extension LessonLibrary {
         for path in paths {
             let shown = TerminalSafeText.terminalSafe(path)
             var info = stat()
-            guard stat(path, &info) == 0 else { return .failure(ScanError(message: "\(shown): no such file or folder")) }
+            guard stat(path, &info) == 0 else {
+                return .failure(ScanError(message: "\(shown): no such file or folder"))
+            }
             if info.st_mode & S_IFMT == S_IFDIR {
                 let folder = lessonFiles(in: path)
                 if let note = folder.note { notes.append(note) }
@@ -68,7 +70,8 @@ extension LessonLibrary {
         while let item = readdir(directory) {
             seen += 1
             if seen > maximumFolderEntries {
-                note = "\(TerminalSafeText.terminalSafe(folder)): only its first \(maximumFolderEntries) names were read"
+                note =
+                    "\(TerminalSafeText.terminalSafe(folder)): only its first \(maximumFolderEntries) names were read"
                 break
             }
             let name = withUnsafePointer(to: item.pointee.d_name) {
@@ -99,7 +102,7 @@ extension LessonLibrary {
         case .success(let bytes):
             do {
                 let script = try ScenarioParser.parse(utf8: bytes, file: path)
-                entry.adopt(script, text: String(decoding: bytes, as: UTF8.self))
+                entry.adopt(script)
             } catch {
                 let first = error.diagnostics.first.map { "\($0.line):\($0.column)" } ?? ""
                 entry.problem = "does not parse (\(error.total) error\(error.total == 1 ? "" : "s"), first at \(first))"
@@ -116,17 +119,18 @@ extension LessonLibrary.Entry {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         self.init(
-            path: path, number: digits.isEmpty ? String(position) : String(digits.prefix(4)), title: name,
-            teaches: nil, topics: [], tries: [], problem: nil)
+            path: path, number: digits.isEmpty ? String(position) : String(digits.prefix(4)),
+            title: TerminalSafeText.terminalSafe(name),
+            teaches: nil, topics: [], problem: nil)
     }
 
     /// Takes the title and the card of a script that parsed (at a scan, or when the lesson is opened again).
-    mutating func adopt(_ script: LoopScript, text: String) {
-        title = script.scenario.name.isEmpty ? fileName : script.scenario.name
+    mutating func adopt(_ script: LoopScript) {
+        // Terminal-safe before it is fitted to the picker's columns: an escape is wider than the character.
+        title = TerminalSafeText.terminalSafe(script.scenario.name.isEmpty ? fileName : script.scenario.name)
         problem = nil
-        let card = LessonCardParts(text)
-        teaches = card.teaches
+        let card = LessonCardParts(script.card)
+        teaches = card.teaches.map(TerminalSafeText.terminalSafe)
         topics = card.topics
-        tries = card.tries
     }
 }

@@ -18,8 +18,6 @@ struct LessonLibrary: Equatable {
         var teaches: String?
         /// The card's topics (`Topics: timers, modes`).
         var topics: [String]
-        /// The card's "Try" suggestions, shown again by the summary at the end of the lesson.
-        var tries: [String]
         /// Why the file cannot be opened as it is (it does not parse, it is too large): shown in the picker's row.
         var problem: String?
 

@@ -50,7 +50,7 @@ struct LessonOpening: Equatable {
             var script = try ScenarioParser.parse(utf8: bytes, file: path)
             if let cost = request.iterationCost { script.scenario.iterationCost = cost }
             var entry = LessonLibrary.Entry(path: path, position: request.index + 1)
-            entry.adopt(script, text: String(decoding: bytes, as: UTF8.self))
+            entry.adopt(script)
             return LessonOpening(request: request, result: .success(Loaded(script: script, entry: entry)))
         } catch {
             return problem(error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))

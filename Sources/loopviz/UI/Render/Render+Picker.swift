@@ -25,7 +25,8 @@ func drawPicker(_ model: AppModel, _ picker: LessonPicker, _ screen: inout Scree
     let library = model.library
     let shown = library.matching(picker.filter)
     let keys = "\(glyphs.plain("↑↓")) Enter opens, / filters, Esc closes"
-    let count = picker.filter.isEmpty ? "\(library.entries.count) lessons" : "\(shown.count) of \(library.entries.count)"
+    let count =
+        picker.filter.isEmpty ? "\(library.entries.count) lessons" : "\(shown.count) of \(library.entries.count)"
     screen.put(
         TextFit.fit("Lessons (\(keys))", width: room - count.count - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
         y: inner.y, style: glyphs.header)

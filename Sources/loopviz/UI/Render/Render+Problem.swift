@@ -4,16 +4,19 @@ import LoopEngine
 /// the panels, and what to do next, until another lesson opens or `R` reads the fixed file.
 func drawProblem(_ model: AppModel, _ problem: LessonProblem, _ screen: inout Screen, _ glyphs: Glyphs) {
     screen.fill(Rect(x: 0, y: 0, width: model.width, height: 1), style: glyphs.title)
-    let file = problem.path.split(separator: "/").last.map(String.init) ?? problem.path
+    let path = TerminalSafeText.terminalSafe(problem.path)
+    let file = path.split(separator: "/").last.map(String.init) ?? path
     let place = model.library.current.map { " (lesson \($0 + 1) of \(model.library.entries.count))" } ?? ""
     screen.put(
         TextFit.fit(" loopviz  \(file)\(place) does not open", width: model.width, ellipsis: glyphs.ellipsis), x: 0,
         y: 0, style: glyphs.title)
     let rect = Rect(x: 0, y: 1, width: model.width, height: model.height - 2)
-    header("Diagnostics of \(problem.path)", rect, focused: true, &screen, glyphs)
+    header("Diagnostics of \(path)", rect, focused: true, &screen, glyphs)
     var rows: [(String, Screen.Style)] = []
-    for line in problem.lines {
-        for (index, piece) in TextFit.wrap(line, width: model.width - 4).enumerated() {
+    for line in problem.lines.map(TerminalSafeText.terminalSafe) {
+        // A line that fits keeps its spaces (the caret under the column); a longer one is wrapped at words.
+        let pieces = line.count <= model.width - 4 ? [line] : TextFit.wrap(line, width: model.width - 4)
+        for (index, piece) in pieces.enumerated() {
             rows.append(((index == 0 ? "" : "  ") + piece, line.contains(": error:") ? glyphs.warning : .plain))
         }
     }

@@ -34,13 +34,18 @@ struct SummaryLayout {
             var text = "\(differs) This run differs from the lesson at \(summary.differing) place"
             text += summary.differing == 1 ? "" : "s"
             text += " (\(total) expect lines)"
-            text += summary.unchecked > 0 ? "; the \(summary.unchecked) lines after a difference are not checked." : "."
+            switch summary.unchecked {
+            case 0: text += "."
+            case 1: text += "; the line after a difference is not checked."
+            default: text += "; the \(summary.unchecked) lines after a difference are not checked."
+            }
             add(text, glyphs.warning)
         }
         if !summary.pokes.isEmpty {
             let count = summary.pokes.count
             let listed = summary.pokes.prefix(3).joined(separator: "; ") + (count > 3 ? "; \(glyphs.ellipsis)" : "")
-            var text = "You poked the run \(count) time\(count == 1 ? "" : "s") (\(listed)): this run is yours, not the "
+            var text =
+                "You poked the run \(count) time\(count == 1 ? "" : "s") (\(listed)): this run is yours, not the "
             switch summary.lessonRunHolds {
             case true?: text += "lesson's. Without the pokes every line holds."
             case false?: text += "lesson's. Without the pokes the lesson's own run does not hold either."
@@ -60,7 +65,7 @@ struct SummaryLayout {
                 switch line.verdict {
                 case .held: add("\(held) \(line.text)", indent: 2)
                 case .differs:
-                    add("\(differs) \(line.text)   (line \(line.line)): this run differs here", glyphs.warning, indent: 2)
+                    add("\(differs) \(line.text) (line \(line.line)): this run differs here", glyphs.warning, indent: 2)
                     for report in section.report { add(report, glyphs.dimmed, indent: 4) }
                 case .unchecked: add("\(unchecked) \(line.text)", glyphs.dimmed, indent: 2)
                 }
