@@ -10,8 +10,9 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop] [--clock virtual|real] [--no-color] [--ascii]
-                                      the interactive UI (built-in lesson without FILE)
+        USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii]
+                                      the interactive UI (built-in lesson without FILE; a FOLDER
+                                      opens its lessons in the lesson picker)
                loopviz <command> [options]
 
         loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks, stop and

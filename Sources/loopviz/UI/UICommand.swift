@@ -25,8 +25,9 @@ enum UICommand {
         file again after an edit (keeping the step); a lesson that does not parse shows its diagnostics in the UI.
         One FILE.loop goes through the lessons of its folder. At most \(LessonLibrary.maximumLessons) lessons are
         listed (and \(LessonLibrary.maximumFolderEntries) names of a folder read); the picker reads at most
-        \(LessonLibrary.maximumListedFileSize >> 10) KiB of each file. At a lesson's last step a summary checks its
-        `expect` lines against the run shown (as `loopviz check` does).
+        \(LessonLibrary.maximumListedFileSize >> 10) KiB of each file and \(LessonLibrary.maximumListedBytes >> 20) MiB in all (the lessons after that are listed
+        by file name). At a lesson's last step a summary checks its `expect` lines against the run shown (as
+        `loopviz check` does).
 
         A FILE.jsonl (a LoopRecorder recording, or `loopviz run --trace jsonl`) opens as a read-only replay: step
         through it, back and forth, with the loop panel, timeline, log and Why pane; pokes are unavailable. A

@@ -51,6 +51,29 @@ struct LibraryScanTests {
         #expect(library.note == "the first 1000 of 1050 lessons are listed")
     }
 
+    @Test("a playlist reads at most 2 MiB for the picker: the lessons after it are listed by their file names")
+    func byteBudget() throws {
+        let folder = try F.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let padding = String(repeating: "# padding, a comment line of sixty bytes or so, to be read\n", count: 1000)
+        let lesson = "scenario \"Padded\"\nthread T\n  run default for 1ms\n" + padding
+        #expect(lesson.utf8.count > 59_000 && lesson.utf8.count < LessonLibrary.maximumListedFileSize)
+        for index in 0..<50 {
+            try Data(lesson.utf8).write(to: folder.appendingPathComponent(String(format: "%02d-padded.loop", index)))
+        }
+        let library = try LessonLibrary.scan([folder.path]).get()
+        let read = (LessonLibrary.maximumListedBytes + lesson.utf8.count - 1) / lesson.utf8.count
+        #expect(library.entries.prefix(read).allSatisfy { $0.title == "Padded" })
+        #expect(library.entries.dropFirst(read).allSatisfy { $0.title == $0.fileName && $0.problem == nil })
+        #expect(library.note == "the last \(50 - read) lessons are listed by file name (the first 2 MiB were read)")
+        // One of them still opens.
+        guard case .success(let opened) = LessonOpening.load(library.request(49)).result else {
+            Issue.record("the last lesson did not open")
+            return
+        }
+        #expect(opened.entry.title == "Padded")
+    }
+
     @Test(
         "a huge file, a FIFO and a file that does not parse are listed with why they cannot open, without reading them whole"
     )
@@ -68,7 +91,7 @@ struct LibraryScanTests {
         let library = try LessonLibrary.scan([folder.path]).get()
         #expect(
             library.entries.map(\.problem) == [
-                "larger than 256 KiB, not a lesson", "cannot be read", "does not parse (1 error, first at 3:3)",
+                "larger than 64 KiB, not a lesson", "cannot be read", "does not parse (1 error, first at 3:3)",
             ])
         #expect(library.entries.map(\.title) == ["01-huge.loop", "02-fifo.loop", "03-broken.loop"])
         // Opening them says the same in the app, with the diagnostics' file:line:column.

@@ -35,7 +35,9 @@ extension LessonLibrary {
             notes.append("the first \(maximumLessons) of \(files.count) lessons are listed")
             files.removeLast(files.count - maximumLessons)
         }
-        library.entries = files.enumerated().map { entry(for: $1, position: $0 + 1) }
+        let listed = entries(for: files)
+        library.entries = listed.entries
+        if let note = listed.note { notes.append(note) }
         library.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         return .success(library)
     }
@@ -51,11 +53,15 @@ extension LessonLibrary {
         if let index = files.firstIndex(where: { $0.split(separator: "/").last.map(String.init) == name }) {
             var library = LessonLibrary(iterationCost: iterationCost)
             // The file as the user named it, the others as the folder lists them.
-            library.entries = files.enumerated().map { entry(for: $0 == index ? path : $1, position: $0 + 1) }
+            var named = files
+            named[index] = path
+            let listed = entries(for: named)
+            library.entries = listed.entries
+            library.note = listed.note
             library.current = index
             return library
         }
-        return LessonLibrary(entries: [entry(for: path, position: 1)], current: 0, iterationCost: iterationCost)
+        return LessonLibrary(entries: [entry(for: path, position: 1).0], current: 0, iterationCost: iterationCost)
     }
 
     /// The `.loop` files of `folder` (hidden ones aside), sorted by name, and what was left out.
@@ -83,14 +89,37 @@ extension LessonLibrary {
         return (names.sorted().map { prefix + $0 }, note)
     }
 
+    /// The picker's entries for `files`, each read and parsed while the playlist's ``maximumListedBytes`` last;
+    /// the files after it by their names only, which the note says.
+    static func entries(for files: [String]) -> (entries: [Entry], note: String?) {
+        var budget = maximumListedBytes
+        var unread = 0
+        let entries = files.enumerated().map { index, path in
+            guard budget > 0 else {
+                unread += 1
+                return Entry(path: path, position: index + 1)
+            }
+            let (entry, read) = entry(for: path, position: index + 1)
+            budget -= read
+            return entry
+        }
+        let note =
+            unread == 0
+            ? nil
+            : "the last \(unread) lessons are listed by file name (the first \(maximumListedBytes >> 20) MiB were read)"
+        return (entries, note)
+    }
+
     /// The picker's entry for the file at `path`, read (at most ``maximumListedFileSize`` bytes, regular files
-    /// only: a FIFO or a device named `.loop` would block or never end) and parsed.
-    static func entry(for path: String, position: Int) -> Entry {
+    /// only: a FIFO or a device named `.loop` would block or never end) and parsed; and how many bytes were read.
+    static func entry(for path: String, position: Int) -> (Entry, read: Int) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return entry(for: path, position: position, bytes: .failure(.unreadable))
+            return (entry(for: path, position: position, bytes: .failure(.unreadable)), 0)
         }
-        return entry(for: path, position: position, bytes: ScriptLoader.read(path, limit: maximumListedFileSize))
+        let bytes = ScriptLoader.read(path, limit: maximumListedFileSize)
+        let read = (try? bytes.get().count) ?? (bytes == .failure(.tooLarge) ? maximumListedFileSize : 0)
+        return (entry(for: path, position: position, bytes: bytes), read)
     }
 
     /// The entry for a file whose bytes were read (or not): its title, card and number, or why it cannot open.

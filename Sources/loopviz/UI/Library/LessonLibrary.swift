@@ -42,7 +42,11 @@ struct LessonLibrary: Equatable {
     static let maximumFolderEntries = 100_000
     /// The most bytes of one file the picker reads to list it (a lesson is a few kilobytes): a larger file is
     /// listed by its name, and opening it goes through the usual loader and its own limit.
-    static let maximumListedFileSize = 256 << 10
+    static let maximumListedFileSize = 64 << 10
+    /// The most bytes the picker reads (and parses) for a whole playlist: parsing costs time by the byte, so a
+    /// thousand large files must not hold up the start. The lessons after it are listed by their file names (Enter
+    /// still opens them).
+    static let maximumListedBytes = 2 << 20
 
     var entries: [Entry] = []
     /// The entry open now (or whose diagnostics are shown); nil: the built-in lesson or a trace.
