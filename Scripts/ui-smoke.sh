@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Drives the real loopviz binary in tmux as a person would: start, pause, step, step back, fire a timer,
+# Drives the real loopviz binary in tmux as a person would: start (on the lesson's card; --lang zh at 80x24 too),
+# pause, step, step back, fire a timer,
 # signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real - and checks the screen after
 # each step and that the terminal settings are restored (stty -g before and after); the lesson library (picker,
 # filter, summary, next lesson, reload with diagnostics); Ctrl-C, Ctrl-\ (SIGQUIT),
@@ -37,6 +38,8 @@ tmux new-session -d -x 120 -y 40 -s "$session" \
 # exits with its last session races the next new-session ("server exited unexpectedly").
 tmux set-option -s exit-empty off
 expect_screen "One turn of the run loop" "the built-in lesson opens"
+expect_screen "any key closes this card" "it opens on the lesson's card"
+keys Escape
 expect_screen "LIVE" "it plays live"
 keys Space
 expect_screen "PAUSED" "Space pauses"
@@ -54,6 +57,8 @@ keys x
 expect_screen "stop after step" "x stops the run"
 keys '?'
 expect_screen "Keys (Esc or ? closes)" "? opens the help"
+keys Escape i
+expect_screen "Watch for" "i opens the lesson's card again"
 keys Escape
 tmux resize-window -t "$session" -x 60 -y 15; sleep 0.5
 expect_screen "loopviz needs at least 80" "a too-small terminal says what it needs"
@@ -68,7 +73,8 @@ expect_stty_restored "the terminal settings are restored"
 tmux kill-session -t "$session" 2>/dev/null || true
 tmux new-session -d -x 80 -y 24 -s "$session" "'$bin'; echo \"EXITED rc=\$?\"; sleep 30"
 expect_screen "One turn of the run loop" "the built-in lesson opens at 80x24"
-keys Space g 4 4 Enter
+expect_screen "Try" "the card shows Try at 80x24"
+keys Escape Space g 4 4 Enter
 expect_screen "44 .*1.340003 .*sleep" "g 44 shows the sleep at 1.340 at 80x24"
 keys 3 S
 expect_screen "signal work (no wake-up) after step 44" "S lands right after step 44"
@@ -87,6 +93,17 @@ expect_screen "no event 0" "g 0 says that events start at 1"
 keys q
 expect_screen "EXITED rc=0" "q quits at 80x24"
 
+# --lang zh at 80x24: the card's Chinese section, then the Chinese narration (the chrome stays English).
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -x 80 -y 24 -s "$session" "LANG=C.UTF-8 '$bin' --lang zh; echo \"EXITED rc=\$?\"; sleep 30"
+expect_screen "看点" "--lang zh opens on the Chinese card"
+expect_screen "试试" "the Chinese card shows its Try part"
+keys Escape Space g 1 4 Enter
+expect_screen "循环睡了" "the narration is in Chinese at 80x24"
+expect_screen "PAUSED" "the status bar stays English"
+keys q
+expect_screen "EXITED rc=0" "q quits (--lang zh)"
+
 # The lesson library at 80x24: a folder opens the picker; / filters, Enter opens, g to the end shows the summary,
 # } goes to the next lesson; R reads an edited file again, showing its diagnostics while it does not parse.
 tmux kill-session -t "$session" 2>/dev/null || true
@@ -97,13 +114,14 @@ keys / 0 7
 expect_screen "/ 07_" "/ types a filter"
 keys Enter
 expect_screen "lesson 07 (7 of " "Enter opens the lesson the filter found"
-keys g 9 9 9 Enter
+expect_screen "Watch for" "the lesson opens on its card"
+keys Escape g 9 9 9 Enter
 expect_screen "End of the lesson: A source0 signalled" "the last step opens the summary"
 expect_screen "Every expect line held in this run" "the summary checks the lesson's expect lines"
 expect_screen "Try" "the summary shows the card's Try again"
 keys Escape '}'
 expect_screen "lesson 08 (8 of " "} opens the next lesson"
-keys L
+keys Escape L
 expect_screen "(open)" "L reopens the picker at the lesson shown"
 keys Escape q
 expect_screen "EXITED rc=0" "q quits from the library"
@@ -111,7 +129,7 @@ cp examples/07-source0-needs-a-wakeup.loop "$work/lesson.loop"
 tmux kill-session -t "$session" 2>/dev/null || true
 tmux new-session -d -x 80 -y 24 -s "$session" "'$bin' '$work/lesson.loop'; echo \"EXITED rc=\$?\"; sleep 30"
 expect_screen "A source0 signalled without a wake-up waits" "one lesson file opens"
-keys Space g 1 2 Enter
+keys Escape Space g 1 2 Enter
 printf 'thread T\n  bogus 1\n' >> "$work/lesson.loop"
 keys R
 expect_screen "DOES NOT OPEN" "R on a broken file shows its diagnostics, not an exit"
@@ -128,6 +146,7 @@ tmux new-session -d -x 100 -y 30 -s "$session" "bash --norc --noprofile -i"
 sleep 0.5
 keys "'$bin'" Enter
 expect_screen "One turn of the run loop" "the UI starts from an interactive shell"
+keys Escape
 # Several rounds, while it plays: a Ctrl-Z typed in the middle of a screen refresh must not be lost (ncurses
 # ignores SIGTSTP during a refresh unless the program's own handler was there before ncurses started).
 expect_screen "LIVE" "it plays before the suspension"
@@ -148,6 +167,7 @@ rm -f "$work/before" "$work/after"
 tmux new-session -d -x 120 -y 40 -s "$session" \
     "stty -g > '$work/before'; '$bin' --clock real; echo \"EXITED rc=\$?\"; stty -g > '$work/after'; sleep 30"
 expect_screen "real clock" "--clock real opens on real threads"
+keys Escape
 expect_screen "sleep" "the real loop goes to sleep in the kernel"
 keys w
 expect_screen "wake up" "w wakes the real loop up"

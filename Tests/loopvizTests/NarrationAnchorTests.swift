@@ -73,12 +73,16 @@ struct NarrationAnchorTests {
             lines += session.script.narration.count
             let unresolved = zip(session.script.narration, session.narrationAnchors.indices).filter { $0.1 == nil }
             #expect(unresolved.map(\.0.text) == [], "\(path ?? "built-in")")
-            // Each line is the one shown at some step: none is hidden behind a line tied to a later event.
-            var shown: Set<String> = []
-            for cursor in 0...session.trace.count {
-                if let text = session.narration(shownUpTo: cursor) { shown.insert(text) }
+            // Each line is the one shown at some step in its language: none is hidden behind a line tied to a
+            // later event.
+            for language in Language.allCases {
+                var shown: Set<String> = []
+                for cursor in 0...session.trace.count {
+                    if let text = session.narration(shownUpTo: cursor, in: language) { shown.insert(text) }
+                }
+                let lines = session.script.narration.filter { $0.language == language }.map(\.text)
+                #expect(Set(lines).subtracting(shown) == [], "\(path ?? "built-in") \(language)")
             }
-            #expect(Set(session.script.narration.map(\.text)).subtracting(shown) == [], "\(path ?? "built-in")")
         }
         #expect(lines > 60)
     }

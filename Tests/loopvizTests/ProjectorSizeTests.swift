@@ -26,7 +26,7 @@ struct ProjectorSizeTests {
             keys("g40\ng12", &model)
         case "ten-items":
             keys("g12\naAOaA", &model)
-            for _ in 0..<9 { keys("i", &model) }
+            for _ in 0..<9 { keys("e", &model) }
         case "threads":
             model = ThreadPickerTests.lesson("18-upload-pool.loop")
             keys("Pg60\nt", &model)

@@ -84,7 +84,7 @@ struct RenderTests {
         let last = Self.text(model)
         _ = update(&model, .key(.pageDown))
         #expect(Self.text(model) == last)
-        for _ in 0..<3 { _ = update(&model, .key(.pageUp)) }
+        for _ in 0..<6 { _ = update(&model, .key(.pageUp)) }
         #expect(Self.text(model) == first)
     }
 

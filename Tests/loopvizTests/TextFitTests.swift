@@ -1,3 +1,4 @@
+import LoopEngine
 import Testing
 
 @testable import loopviz
@@ -66,5 +67,66 @@ struct TextFitTests {
                 #expect(parts.allSatisfy(hints.contains), "\(width): \(bar)")
             }
         }
+    }
+}
+
+/// Chinese text: two columns a character, and lines that break between characters.
+@Suite("CJK text is measured in columns")
+struct WideTextFitTests {
+    @Test("wrap breaks between CJK characters, never before a closing mark or after an opening one")
+    func wrap() {
+        #expect(TextFit.wrap("定时器触发了，循环醒来", width: 8) == ["定时器触", "发了，循", "环醒来"])
+        #expect(TextFit.wrap("按 s 标记 `work`（一个源）", width: 12) == ["按 s 标记", "`work`（一个", "源）"])
+        #expect(TextFit.wrap("runStart 之后紧跟着 result", width: 12) == ["runStart 之", "后紧跟着", "result"])
+        for line in TextFit.wrap("运行循环只有在当前模式里有东西可等时才会真正跑起来。", width: 11) {
+            #expect(DisplayWidth.columns(line) <= 11)
+        }
+    }
+
+    @Test("fit counts columns and ends at a character boundary with the ellipsis")
+    func fit() {
+        #expect(TextFit.fit("循环睡了", width: 8) == "循环睡了")
+        #expect(TextFit.fit("循环睡了一会儿", width: 8) == "循环睡…")
+        #expect(TextFit.fit("循环睡了一会儿", width: 9) == "循环睡了…")
+        #expect(TextFit.fit("睡", width: 1) == "…")
+    }
+
+    @Test("join and pieces measure display width")
+    func join() {
+        #expect(TextFit.join(["看点", "试试"], width: 10) == "看点  试试")
+        #expect(TextFit.join(["看点", "试试"], width: 9) == "看点")
+        #expect(
+            TextFit.pieces("a 看点") == [
+                .init(text: "a", spaced: false), .init(text: "看", spaced: true), .init(text: "点", spaced: false),
+            ])
+    }
+}
+
+/// The screen grid with wide characters: each takes two cells and stays whole.
+@Suite("the screen keeps wide characters whole")
+struct WideScreenTests {
+    @Test("a wide character takes two cells; one that would cross the limit is left out")
+    func put() {
+        var screen = Screen(width: 7, height: 1)
+        screen.put("看a点b", x: 0, y: 0)
+        #expect(screen.lines == ["看a点b"])
+        #expect(screen[1, 0].isTrailing && !screen[2, 0].isTrailing && screen[4, 0].isTrailing)
+        var clipped = Screen(width: 7, height: 1)
+        clipped.put("看点看", x: 0, y: 0, limit: 5)
+        #expect(clipped.lines == ["看点"])
+    }
+
+    @Test("overwriting half of a wide character leaves a space in its other half")
+    func overwrite() {
+        var screen = Screen(width: 6, height: 1)
+        screen.put("看点", x: 0, y: 0)
+        screen.put("x", x: 1, y: 0)
+        #expect(screen.lines == [" x点"])
+        screen.put("y", x: 2, y: 0)
+        #expect(screen.lines == [" xy"])
+        #expect(!screen[3, 0].isTrailing)
+        var edge = Screen(width: 3, height: 1)
+        edge[2, 0] = Screen.Cell(character: "看", style: .plain)
+        #expect(edge.lines == ["  ?"])
     }
 }

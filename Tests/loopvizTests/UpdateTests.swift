@@ -131,16 +131,16 @@ struct UpdateTests {
         #expect(model.selectedItem == 2 && model.flash == "no item 9 (1-5)")
     }
 
-    @Test("i and I select the next and previous item, round the list: any item, not only the first nine")
+    @Test("e and E select the next and previous item, round the list: any item, not only the first nine")
     func nextAndPreviousItem() {
         var model = Self.model()
         for key in ["a", "A", "O", "a", "A"] { _ = Self.press(.character(Character(key)), on: &model) }
         #expect(model.items.count == 10)
-        for _ in 0..<9 { _ = Self.press(.character("i"), on: &model) }
+        for _ in 0..<9 { _ = Self.press(.character("e"), on: &model) }
         #expect(model.selectedItem == 9 && model.flash == "selected 10 source5")
-        _ = Self.press(.character("i"), on: &model)
+        _ = Self.press(.character("e"), on: &model)
         #expect(model.selectedItem == 0 && model.flash == "selected 1 keepAlive")
-        _ = Self.press(.character("I"), on: &model)
+        _ = Self.press(.character("E"), on: &model)
         #expect(model.selectedItem == 9)
         // The 10th item is the target of the item keys: r removes source5.
         _ = Self.press(.character("r"), on: &model)

@@ -10,7 +10,7 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii]
+        USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
                                       the interactive UI (built-in lesson without FILE; a FOLDER
                                       opens its lessons in the lesson picker)
                loopviz <command> [options]
@@ -54,7 +54,8 @@ extension CommandLine {
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.run([], headless: false) }
         if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
-            || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option].contains(first)
+            || ["--no-color", "--ascii", "--clock", IterationCostOption.name, EventBudget.option, LanguageOption.name]
+                .contains(first)
         {
             return UICommand.run(arguments, headless: false)
         }

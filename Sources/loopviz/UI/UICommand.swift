@@ -12,12 +12,13 @@ enum UICommand {
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
         USAGE: loopviz [FILE.loop | FOLDER | FILE.loop... | FILE.jsonl] [--no-color] [--ascii] [--clock virtual|real]
-                       [--max-events N] [--iteration-cost TIME]
+                       [--max-events N] [--iteration-cost TIME] [--lang en|zh]
                loopviz screen [FILE.loop | FOLDER | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii]
-                              [--max-events N] [--iteration-cost TIME]
+                              [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card]
 
         Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
-        an observer. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
+        an observer. A lesson opens on its card (what it teaches, what to watch for, what to try): any key closes
+        it, i opens it again. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
         (default: the last step of the first 5 seconds) as text, without a terminal.
 
         A FOLDER (`loopviz examples/`) opens its .loop lessons in the lesson picker; several FILEs open as a
@@ -44,6 +45,8 @@ enum UICommand {
           --max-events N          Compute at most N events of the replay (default 1000000): the clock stops
                                   there and the status bar says so (screen: on standard error, exit 3).
         \(IterationCostOption.help)
+        \(LanguageOption.help)
+          --card                  (screen) show the lesson's card over the screen, as the UI opens.
           -h, --help              Show this help.
 
         EXIT STATUS:
@@ -57,7 +60,7 @@ enum UICommand {
         OVERVIEW: Print the screen the UI shows at a step, as text, without a terminal.
 
         USAGE: loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
-                              [--iteration-cost TIME]
+                              [--iteration-cost TIME] [--lang en|zh] [--card]
 
         Without a FILE, the built-in lesson. The scenario is replayed on the virtual clock (a real-clock run is
         never the same twice) and the screen after its first N events is printed; colours and attributes are
@@ -71,6 +74,8 @@ enum UICommand {
           --ascii                 ASCII glyphs only.
           --max-events N          Compute at most N events of the replay (default 1000000).
         \(IterationCostOption.help)
+        \(LanguageOption.help)
+          --card                  Show the lesson's card over the screen, as the UI opens a lesson.
           -h, --help              Show this help.
 
         EXIT STATUS:
@@ -84,8 +89,11 @@ enum UICommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: ["--clock", "--step", "--size", EventBudget.option, IterationCostOption.name],
-                switches: ["--no-color", "--ascii", "-h", "--help"])
+                arguments,
+                valued: [
+                    "--clock", "--step", "--size", EventBudget.option, IterationCostOption.name, LanguageOption.name,
+                ],
+                switches: ["--no-color", "--ascii", "--card", "-h", "--help"])
         } catch {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
@@ -112,9 +120,11 @@ enum UICommand {
         }
         let iterationCost: Duration?
         let budget: Int
+        let language: Language
         do {
             iterationCost = try IterationCostOption.value(in: scanner)
             budget = try EventBudget.limit(scanner)
+            language = try LanguageOption.value(in: scanner)
         } catch {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
@@ -149,7 +159,9 @@ enum UICommand {
         }
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")
-        guard headless else { return TerminalApp.run(model) }
+        model.language = language
+        // A folder opens on the picker; the lesson chosen then opens on its card.
+        guard headless else { return TerminalApp.run(model.overlay == .none ? model.openingCard() : model) }
         var width = 80
         var height = 24
         if let size = scanner.value("--size") {
@@ -183,6 +195,7 @@ enum UICommand {
             model.cursor = model.trace.lastIndex { $0.time <= .zero + .seconds(5) }.map { $0 + 1 } ?? model.trace.count
         }
         model.furthest = model.cursor
+        if scanner.has("--card") { model = model.openingCard() }
         print(render(model).lines.joined(separator: "\n"))
         if model.session.reachedEventBudget {
             CommandLine.printError(EventBudget.message(model.fileName, limit: budget))

@@ -21,4 +21,13 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.padded("T", to: 6) == "T     ")
         #expect(DisplayWidth.padded("toolong", to: 3) == "toolong")
     }
+
+    @Test("Chinese punctuation is full-width (two columns); curly quotes and the dash are one, as terminals draw them")
+    func chinesePunctuation() {
+        #expect(DisplayWidth.columns("，。：；（）") == 12)
+        #expect(DisplayWidth.columns("「」、") == 6)
+        #expect(DisplayWidth.columns("“常驻线程”") == 10)
+        #expect(DisplayWidth.columns("返回了——") == 8)
+        #expect(DisplayWidth.columns("运行循环 RunLoop") == 16)
+    }
 }

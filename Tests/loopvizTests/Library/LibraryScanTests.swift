@@ -124,6 +124,9 @@ struct LibraryScanTests {
         for index in 0..<2 {
             var opened = model
             _ = update(&opened, .lessonOpened(LessonOpening.load(opened.library.request(index))))
+            // A lesson opens on its card: a key closes it.
+            #expect(opened.overlay == (index == 0 ? .none : .card))
+            _ = F.press(.escape, on: &opened)
             SummaryUpdateTests.atEnd(&opened)
             let text = RenderTests.text(opened)
             #expect(!HostileLesson.hasUnsafe(text), "\(HostileLesson.unsafe(text))")

@@ -117,6 +117,20 @@ struct LibraryUpdateTests {
         #expect(model.flash == "lesson 02 (2 of 3): A source0 and a port")
     }
 
+    @Test("a lesson opened afresh opens on its card; one read again with R goes on without it")
+    func cardOnOpen() {
+        var model = F.model(current: 1)
+        _ = update(
+            &model, .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop"), F.oneTimer)))
+        #expect(model.overlay == .card)
+        _ = F.press(.escape, .character(" "), .character("n"), on: &model)
+        _ = update(
+            &model,
+            .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 1), F.oneTimer))
+        )
+        #expect(model.overlay == .none && model.cursor == 1)
+    }
+
     @Test("R reads the file again at the step shown, clamped to the events it now has, and drops the pokes")
     func reloadKeepsTheStep() {
         var model = F.model()

@@ -9,6 +9,10 @@ public struct LoopScript: Sendable, Equatable {
     public var until: Duration?
     /// The header comment (the lines starting with `#` before anything else): what the lesson teaches.
     public var header: [String]
+    /// The translations of the `say` actions of programs and callouts (`say zh "…"` right after a `say "…"`), per
+    /// language, by the English text: the note in the trace stays English (a trace is the same in every
+    /// language), the UI shows its translation.
+    package var noteTranslations: [Language: [String: String]] = [:]
 
     public init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,
@@ -19,6 +23,12 @@ public struct LoopScript: Sendable, Equatable {
         self.expectations = expectations
         self.until = until
         self.header = header
+    }
+
+    /// The words of a note (a `say` action's text, as the trace has it) in `language`: its translation when the
+    /// file gives one, else the English text.
+    package func note(_ words: String, in language: Language) -> String {
+        noteTranslations[language]?[words] ?? words
     }
 }
 
@@ -51,9 +61,17 @@ public struct Narration: Sendable, Equatable {
 
     public var anchor: Anchor
     public var text: String
+    /// The language of the line: `.en` unless tagged (`say zh "…" after sleep`).
+    package var language: Language = .en
 
     public init(anchor: Anchor, text: String) {
         self.anchor = anchor
         self.text = text
+    }
+
+    package init(anchor: Anchor, text: String, language: Language) {
+        self.anchor = anchor
+        self.text = text
+        self.language = language
     }
 }

@@ -49,8 +49,11 @@ package enum ScenarioKeywords {
         "inf", "nan",
     ]
 
+    /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.
+    package static let languages = Language.allCases.map(\.rawValue)
+
     /// Every word above: the only words ``TokenCursor/accept(_:)`` may be asked for.
     package static let all: Set<String> = Set(
         topLevel + items + itemClauses.values.joined() + queueClauses + operationClauses + conditions + actions
-            + inLine)
+            + inLine + languages)
 }

@@ -76,6 +76,11 @@ final class ScenarioParserState {
     /// How many names the ranges of the file have stood for so far (bounded: see `maxExpandedNames`).
     var expandedNames = 0
     var expectedThreads: [(name: String, line: ScenarioLine, column: Int)] = []
+    /// The text of the `say` action just parsed in the current block, which a `say zh "…"` on the next line
+    /// translates; nil after any other action.
+    var previousNote: String?
+    /// `say zh "…"` actions, per language, by the English text they translate.
+    var noteTranslations: [Language: [String: String]] = [:]
 
     init(file: String) {
         self.file = file
@@ -210,8 +215,10 @@ final class ScenarioParserState {
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
             queues: queues, iterationCost: iterationCost ?? VirtualWorld.defaultIterationCost)
-        return LoopScript(
+        var script = LoopScript(
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
+        script.noteTranslations = noteTranslations
+        return script
     }
 
     /// The most an iteration may cost: a loop that took longer than this between two callouts would hide every
@@ -486,6 +493,7 @@ final class ScenarioParserState {
     /// A callout's lines: `[condition:] action`.
     func parseScript(_ nodes: [Node], thread: String, isObserver: Bool) -> [ScriptStep] {
         var steps: [ScriptStep] = []
+        previousNote = nil
         for node in nodes {
             var cursor = TokenCursor(node.line)
             var when = ScriptStep.When.always
@@ -537,6 +545,7 @@ final class ScenarioParserState {
 
     func parseActions(_ nodes: [Node], thread: String, context: Context) -> [Action] {
         var actions: [Action] = []
+        previousNote = nil
         for node in nodes {
             var cursor = TokenCursor(node.line)
             actions += parseAction(&cursor, node, thread: thread, context: context)
@@ -659,7 +668,7 @@ final class ScenarioParserState {
         case let word where ScenarioKeywords.poolActions.contains(word):
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "say", "note":
-            if let text = expectString(&cursor, what: "the text in quotes") { result = [.note(text)] }
+            result = parseNote(&cursor, line, previous: previousNote)
         case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":
             if context == .outside {
                 error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
@@ -668,6 +677,7 @@ final class ScenarioParserState {
         default:
             assertionFailure("the action '\(word)' of ScenarioKeywords has no case here")
         }
+        if word != "say" && word != "note" { previousNote = nil }
         return result
     }
 
@@ -764,11 +774,50 @@ final class ScenarioParserState {
 
     // MARK: - Narration and expectations
 
+    /// The language tag of a `say` line (`say zh "…"`): `.en` when there is none, nil (and an error) when the word
+    /// before the text is not a language.
+    func parseLanguage(_ cursor: inout TokenCursor) -> Language? {
+        guard let token = cursor.peek, token.isWord, cursor.peekSecond?.kind == .string else { return .en }
+        _ = cursor.next()
+        guard let language = Language(rawValue: token.text) else {
+            error(
+                cursor.line, at: token,
+                "unknown language '\(token.text)'; expected zh or en before the text (or no tag: English)")
+            return nil
+        }
+        return language
+    }
+
+    /// A `say` action: a note in the trace, or (`say zh "…"`) the translation of the `say` action right before it,
+    /// which is no action of its own: the trace, and so every step number, is the same in every language.
+    func parseNote(_ cursor: inout TokenCursor, _ line: ScenarioLine, previous: String?) -> [Action] {
+        let language = parseLanguage(&cursor)
+        guard let text = expectString(&cursor, what: "the text in quotes"), let language else {
+            previousNote = nil
+            return []
+        }
+        guard language != .en else {
+            previousNote = text
+            return [.note(text)]
+        }
+        guard let previous else {
+            error(
+                line, at: line.tokens.first,
+                "`say \(language.rawValue) \"…\"` in a program or a callout translates the `say \"…\"` right before it; "
+                    + "put it on the next line after one")
+            return []
+        }
+        noteTranslations[language, default: [:]][previous] = text
+        previousNote = previous
+        return []
+    }
+
     func parseNarration(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Narration? {
-        guard let text = expectString(&cursor, what: "the narration in quotes") else { return nil }
+        let language = parseLanguage(&cursor)
+        guard let text = expectString(&cursor, what: "the narration in quotes"), let language else { return nil }
         if cursor.accept("after") {
             guard let event = parseEventPattern(&cursor, line) else { return nil }
-            return Narration(anchor: .after(event), text: text)
+            return Narration(anchor: .after(event), text: text, language: language)
         }
         guard cursor.accept("at") else {
             error(
@@ -782,10 +831,10 @@ final class ScenarioParserState {
                 return nil
             }
             if step < 1 { error(line, at: cursor.last, "steps are counted from 1") }
-            return Narration(anchor: .step(step), text: text)
+            return Narration(anchor: .step(step), text: text, language: language)
         }
         guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { return nil }
-        return Narration(anchor: .time(time), text: text)
+        return Narration(anchor: .time(time), text: text, language: language)
     }
 
     /// An event as an `expect` line names it: `[TIME] [THREAD:] KIND [NAME]` (`0.370 timer tick`, `worker: sleep`).

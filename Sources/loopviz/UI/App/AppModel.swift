@@ -17,6 +17,8 @@ struct AppModel: Equatable {
         case picker(LessonPicker)
         /// At the last step: the lesson's promises checked against this run, and its "Try" again.
         case summary(LessonSummary)
+        /// The lesson's card (`i`, and when a lesson opens): closed by any key.
+        case card
     }
 
     enum CycleView: Equatable {
@@ -82,6 +84,9 @@ struct AppModel: Equatable {
     var library = LessonLibrary()
     /// The lesson asked for does not parse (or cannot be read): its diagnostics replace the panels.
     var problem: LessonProblem?
+    /// The language of the lesson's narration and card (`--lang`, default from the locale); the UI's own words stay
+    /// English.
+    var language: Language = .en
 
     init(session: Session, fileName: String) {
         self.session = session

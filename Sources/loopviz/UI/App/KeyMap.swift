@@ -3,7 +3,7 @@
 enum Command: Equatable {
     case togglePause, stepForward, stepBack, nextIteration, previousIteration, faster, slower, goTo
     case focusNext, focusPrevious, scrollUp, scrollDown, pageUp, pageDown
-    case toggleCycleView, help, quit, closeOverlay
+    case toggleCycleView, help, quit, closeOverlay, showCard
     case selectItem(Int), nextItem, previousItem, pickThread
     case fireTimer, signalAndWake, signalOnly, sendMessage, wakeUp, stop, performBlock, scroll, nestedRun
     case addTimer, addSource, addObserver, removeItem
@@ -54,10 +54,10 @@ enum KeyMap {
                 .character("7"), .character("8"), .character("9"),
             ], label: "1-9", help: "select an item of the loop", group: "poke", command: .selectItem(0), views: [.loop]),
         KeyBinding(
-            keys: [.character("i")], label: "i", help: "select the next item (any of them)", group: "poke",
+            keys: [.character("e")], label: "e", help: "select the next item (any of them)", group: "poke",
             command: .nextItem, views: [.loop]),
         KeyBinding(
-            keys: [.character("I")], label: "I", help: "select the previous item", group: "poke",
+            keys: [.character("E")], label: "E", help: "select the previous item", group: "poke",
             command: .previousItem, views: [.loop]),
         KeyBinding(
             keys: [.character("f")], label: "f", help: "fire the selected timer now", group: "poke",
@@ -158,6 +158,9 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("v")], label: "v", help: "documented 10 steps / what CF really does", group: "view",
             command: .toggleCycleView, views: [.loop]),
+        KeyBinding(
+            keys: [.character("i")], label: "i", help: "show the lesson's card again",
+            group: "view", command: .showCard),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(
             keys: [.escape], label: "Esc", help: "close the overlay (never quits)", group: "view",

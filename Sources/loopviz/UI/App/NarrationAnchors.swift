@@ -30,12 +30,20 @@ struct NarrationAnchors: Equatable {
         scanned = open.isEmpty ? end : position
     }
 
-    /// The text of the line shown when the first `cursor` events of the full trace are on screen: the one whose
-    /// event came last among those shown (the later line when two share an event).
-    func text(_ lines: [Narration], shownUpTo cursor: Int) -> String? {
+    /// The text of the line shown when the first `cursor` events of the full trace are on screen, in `language`:
+    /// the one whose event came last among those shown (the later line when two share an event). A line of
+    /// `language` replaces the English lines tied to the same event; an English line with none on its event is
+    /// shown as it is (the fallback); lines of other languages are never shown.
+    func text(_ lines: [Narration], shownUpTo cursor: Int, in language: Language = .en) -> String? {
+        let translated = Set(
+            indices.enumerated().compactMap { line, index in
+                language != .en && lines[line].language == language ? index : nil
+            })
         var best: (index: Int, line: Int)?
         for (line, index) in indices.enumerated() {
             guard let index, index < cursor, best.map({ index >= $0.index }) ?? true else { continue }
+            let ownLanguage = lines[line].language
+            guard ownLanguage == language || (ownLanguage == .en && !translated.contains(index)) else { continue }
             best = (index, line)
         }
         return best.map { lines[$0.line].text }
@@ -44,7 +52,7 @@ struct NarrationAnchors: Equatable {
 
 extension Session {
     /// The narration shown when the first `cursor` events of the trace are on screen.
-    func narration(shownUpTo cursor: Int) -> String? {
-        narrationAnchors.text(script.narration, shownUpTo: cursor + forgottenEvents)
+    func narration(shownUpTo cursor: Int, in language: Language = .en) -> String? {
+        narrationAnchors.text(script.narration, shownUpTo: cursor + forgottenEvents, in: language)
     }
 }

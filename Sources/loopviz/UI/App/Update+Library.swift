@@ -115,6 +115,7 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
         fresh.height = model.height
         fresh.speedIndex = model.speedIndex
         fresh.cycleView = model.cycleView
+        fresh.language = model.language
         let pokes = model.problem == nil ? model.session.interventions.count : 0
         let entry = loaded.entry
         if let step = request.keepStep {
@@ -135,6 +136,8 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
             fresh.flash = said
         } else {
             fresh.flash = "lesson \(entry.number) (\(request.index + 1) of \(count)): \(entry.title)"
+            // A lesson opened afresh opens on its card; one read again after an edit goes on where it was.
+            fresh = fresh.openingCard()
         }
         model = fresh
     }

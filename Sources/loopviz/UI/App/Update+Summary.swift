@@ -39,5 +39,5 @@ func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel
 
 extension AppModel {
     /// The "Try" suggestions of the lesson shown, from its card.
-    var lessonTries: [String] { LessonCardParts(session.script.card).tries }
+    var lessonTries: [String] { LessonCardParts(session.script.card, language: language).tries }
 }

@@ -11,7 +11,8 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         return [.redrawAll]
     case .tick(let seconds):
         let before = model.cursor
-        advancePlayback(&model, by: seconds)
+        // The lesson waits while its card is read.
+        if model.overlay != .card { advancePlayback(&model, by: seconds) }
         showSummary(&model, arrivingFrom: before)
         return []
     case .live(let events, let dropped, let ended, let halt):
@@ -89,6 +90,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
+    case .card:
+        return closeCard(key, &model)
     case .none:
         break
     }
@@ -152,6 +155,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         model.overlay = .help
         model.helpScroll = 0
     case .closeOverlay: model.overlay = .none
+    case .showCard: showCard(&model)
     case .quit: return quit(&model)
     case .selectItem(let index):
         if index < model.items.count {

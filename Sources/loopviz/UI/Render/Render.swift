@@ -19,6 +19,7 @@ func render(_ model: AppModel) -> Screen {
     case .threads(let row): drawThreads(model, row, &screen, glyphs)
     case .picker(let picker): drawPicker(model, picker, &screen, glyphs)
     case .summary(let summary): drawSummary(model, summary, &screen, glyphs)
+    case .card: drawCard(model, &screen, glyphs)
     case .none: break
     }
     return screen
@@ -114,7 +115,7 @@ private func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyp
     let room = model.width - right.count - 1
     let name = model.session.script.scenario.name
     var title = " loopviz  \(name)  (\(file))"
-    if title.count > room { title = " loopviz  \(name)" }
+    if DisplayWidth.columns(title) > room { title = " loopviz  \(name)" }
     title = TextFit.fit(title, width: room, ellipsis: glyphs.ellipsis)
     screen.put(title, x: 0, y: 0, style: glyphs.title, limit: room)
     screen.put(right, x: model.width - right.count, y: 0, style: glyphs.title)
@@ -137,7 +138,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
         let short = LimitReport.shortSummary(model.session.haltReason)
     {
         // The whole sentence where it fits with the key hints' first words; the short form otherwise.
-        let room = model.width - mode.count - 2 - text.count - 20
+        let room = model.width - mode.count - 2 - DisplayWidth.columns(text) - 20
         text += "stopped: \(limit.count + 11 <= room ? limit : short)  "
     }
     if model.cursor >= model.trace.count, let stuck = LimitReport.stuckShortSummary(model.session.stuckWaits) {
@@ -162,7 +163,7 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
         let lessons = model.library.isEmpty ? [] : ["L lessons", "{ } prev/next"]
         let shown = Array(hints.prefix(2)) + lessons + hints.dropFirst(2)
         text = TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis)
-        text += TextFit.join(shown, width: room - text.count)
+        text += TextFit.join(shown, width: room - DisplayWidth.columns(text))
     }
     screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)
 }
@@ -246,7 +247,7 @@ private func drawLoop(
         return
     }
     let prefix = "thread \(loop.thread)   mode "
-    let modeText = modeStack(loop.runs.map(\.mode), width: rect.width - 2 - prefix.count, glyphs)
+    let modeText = modeStack(loop.runs.map(\.mode), width: rect.width - 2 - DisplayWidth.columns(prefix), glyphs)
     screen.put(prefix + modeText, x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)
     let stateStyle = loop.isSleeping ? glyphs.sleeping : (loop.lastCallout != nil ? glyphs.callout : .plain)
     screen.put("state  ", x: rect.x + 1, y: rect.y + 2)
@@ -270,16 +271,16 @@ private func drawLoop(
 func modeStack(_ modes: [String], width: Int, _ glyphs: Glyphs) -> String {
     guard let first = modes.first, let last = modes.last else { return "no run" }
     let whole = modes.joined(separator: " > ")
-    if whole.count <= width || modes.count < 3 { return whole }
+    if DisplayWidth.columns(whole) <= width || modes.count < 3 { return whole }
     let ends = "\(first) > \(glyphs.ellipsis) > \(last) (\(modes.count) runs)"
-    return ends.count <= width ? ends : "\(last) (\(modes.count) runs)"
+    return DisplayWidth.columns(ends) <= width ? ends : "\(last) (\(modes.count) runs)"
 }
 
 private func drawMode(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let loop = focusSnapshot(model, snapshots)
-    let title = loop?.currentMode.map { "Mode \($0): items (i or 1-9 select)" } ?? "Items (no run: i or 1-9 select)"
+    let title = loop?.currentMode.map { "Mode \($0): items (e or 1-9 select)" } ?? "Items (no run: e or 1-9 select)"
     header(
         TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis), rect, focused: model.focus == .mode,
         &screen, glyphs)
@@ -539,8 +540,8 @@ struct LogColumns {
         time = minimumTime
         for event in events {
             time = max(time, event.time.description.count)
-            thread = max(thread, min(16, event.loop.count))
-            mode = max(mode, min(16, (event.mode ?? "-").count))
+            thread = max(thread, min(16, DisplayWidth.columns(event.loop)))
+            mode = max(mode, min(16, DisplayWidth.columns(event.mode ?? "-")))
         }
     }
 }
@@ -603,7 +604,13 @@ private func drawWhy(
 
 /// What the Why panel says about event `index` (or, before any event, how to start).
 func whyText(_ model: AppModel, explaining index: Int?) -> String {
-    if let index { return Explanation.text(for: index, in: model.trace) }
+    if let index {
+        // A lesson's note is the one Why in the lesson's words, so it speaks the lesson's language.
+        if case .note(let note) = model.trace[index].fact {
+            return model.session.script.note(note.words, in: model.language)
+        }
+        return Explanation.text(for: index, in: model.trace)
+    }
     if model.view == .pool {
         return "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
             + "next, ? for every key."
@@ -616,11 +623,14 @@ func wrap(_ text: String, width: Int) -> [String] {
     TextFit.wrap(text, width: width)
 }
 
-/// The lesson's narration for the events on screen: a callout's `say` when that is the current event, else the
-/// `say` line tied to the latest event shown (never one whose event is still to come).
+/// The lesson's narration for the events on screen, in the model's language (English where a line has no
+/// translation): a callout's `say` when that is the current event, else the `say` line tied to the latest event
+/// shown (never one whose event is still to come).
 func currentNarration(_ model: AppModel) -> String? {
-    if let event = model.currentEvent, case .note(let note) = event.fact { return note.words }
-    return model.session.narration(shownUpTo: model.cursor)
+    if let event = model.currentEvent, case .note(let note) = event.fact {
+        return model.session.script.note(note.words, in: model.language)
+    }
+    return model.session.narration(shownUpTo: model.cursor, in: model.language)
 }
 
 /// The help overlay's lines: a title, then each group's keys.
@@ -786,11 +796,12 @@ func box(_ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
 }
 
 extension String {
+    /// Spaces after the text up to `width` columns (display width: a CJK name takes two per character).
     func padded(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        DisplayWidth.padded(self, to: width)
     }
 
     func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+        String(repeating: " ", count: max(0, width - DisplayWidth.columns(self))) + self
     }
 }

@@ -23,9 +23,12 @@ struct Screen: Equatable {
         static let plain = Style()
     }
 
+    /// One column of the screen. A wide character (CJK, full-width) takes two: its own cell, and the cell to its
+    /// right marked `isTrailing`, which holds no character of its own (a terminal draws the wide one over both).
     struct Cell: Equatable {
         var character: Character
         var style: Style
+        var isTrailing = false
     }
 
     let width: Int
@@ -38,17 +41,43 @@ struct Screen: Equatable {
         cells = Array(repeating: Cell(character: " ", style: .plain), count: self.width * self.height)
     }
 
+    /// A cell. Setting one keeps wide characters whole: a wide character also takes the cell to its right (a `?`
+    /// where the screen ends first), and a wide character partly overwritten leaves a space in its other half.
     subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
         set {
             guard x >= 0, y >= 0, x < width, y < height else { return }
-            cells[y * width + x] = Cell(character: Self.safe(newValue.character), style: newValue.style)
+            var character = Self.safe(newValue.character)
+            let wide = Self.isWide(character)
+            if wide && x + 1 >= width { character = "?" }
+            clearHalves(x: x, y: y)
+            cells[y * width + x] = Cell(character: character, style: newValue.style)
+            guard wide && x + 1 < width else { return }
+            clearHalves(x: x + 1, y: y)
+            cells[y * width + x + 1] = Cell(character: " ", style: newValue.style, isTrailing: true)
         }
     }
 
-    /// Writes `text` from (x, y), clipped to the screen (and to `limit` columns when given). Control characters,
-    /// ESC, DEL and bidirectional controls are shown as their escapes (`\e`, `\u{202E}`), as far as the width
-    /// allows: a scenario file cannot inject escape sequences into the terminal, nor reorder what it shows.
+    /// Before (x, y) is written: the other half of a wide character that (x, y) belongs to becomes a space.
+    private mutating func clearHalves(x: Int, y: Int) {
+        let index = y * width + x
+        if cells[index].isTrailing, x > 0 {
+            cells[index - 1] = Cell(character: " ", style: cells[index - 1].style)
+        } else if Self.isWide(cells[index].character), x + 1 < width {
+            cells[index + 1] = Cell(character: " ", style: cells[index + 1].style)
+        }
+    }
+
+    /// True for a character two columns wide (one that ``safe(_:)`` lets through).
+    static func isWide(_ character: Character) -> Bool {
+        character.unicodeScalars.count == 1 && character.unicodeScalars.first.map(DisplayWidth.columns) == 2
+    }
+
+    /// Writes `text` from (x, y), clipped to the screen (and to `limit` columns when given), each character taking
+    /// its display width (``DisplayWidth``: two columns for CJK); a wide character that would cross the limit is
+    /// left out. Control characters, ESC, DEL and bidirectional controls are shown as their escapes (`\e`,
+    /// `\u{202E}`), as far as the width allows: a scenario file cannot inject escape sequences into the terminal,
+    /// nor reorder what it shows.
     mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) {
         guard y >= 0, y < height else { return }
         var column = x
@@ -57,9 +86,10 @@ struct Screen: Equatable {
         // Only what can be shown is escaped (escapes only widen the text): bounded by the width, not the text.
         let visible = TerminalSafeText.terminalSafe(String(text.prefix(end - x)))
         for character in visible {
-            if column >= end { break }
+            let columns = Self.isWide(character) ? 2 : 1
+            if column + columns > end { break }
             if column >= 0 { self[column, y] = Cell(character: character, style: style) }
-            column += 1
+            column += columns
         }
     }
 
@@ -71,19 +101,21 @@ struct Screen: Equatable {
     }
 
     /// `character`, or `?` where a cell cannot show it: a control, ESC, DEL or bidirectional control (the last
-    /// guard, for a character written without ``put(_:x:y:style:limit:)``), or a character that would not fill
-    /// exactly one cell (wide, or several scalars), which would shift the grid.
+    /// guard, for a character written without ``put(_:x:y:style:limit:)``), or a character whose width the grid
+    /// cannot be sure of (several scalars, a zero-width one), which would shift it. A wide character is kept: it
+    /// takes two cells.
     static func safe(_ character: Character) -> Character {
         guard let scalar = character.unicodeScalars.first else { return "?" }
         if character.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) { return "?" }
-        if character.unicodeScalars.count > 1 || DisplayWidth.columns(scalar) != 1 { return "?" }
+        if character.unicodeScalars.count > 1 || DisplayWidth.columns(scalar) == 0 { return "?" }
         return character
     }
 
-    /// The screen as plain text lines (trailing spaces trimmed): what snapshot tests compare.
+    /// The screen as plain text lines (trailing spaces trimmed), a wide character once for its two cells: what
+    /// snapshot tests compare.
     var lines: [String] {
         (0..<height).map { y in
-            var line = String((0..<width).map { self[$0, y].character })
+            var line = String((0..<width).compactMap { self[$0, y].isTrailing ? nil : self[$0, y].character })
             while line.last == " " { line.removeLast() }
             return line
         }

@@ -71,6 +71,8 @@ final class NcursesPresenter {
             for x in 0..<screen.width {
                 let cell = screen[x, y]
                 if let last, last[x, y] == cell { continue }
+                // The right half of a wide character: the terminal drew it with the character on its left.
+                if cell.isTrailing { continue }
                 // The bottom-right cell would scroll some terminals; skip it.
                 if y == screen.height - 1 && x == screen.width - 1 { continue }
                 let scalar = cell.character.unicodeScalars.first?.value ?? 32
