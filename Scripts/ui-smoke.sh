@@ -3,7 +3,8 @@
 # pause, step, step back, fire a timer,
 # signal, stop, resize (too small and back), help, quit, Ctrl-Z/fg, --clock real, presenter mode, the quiz and
 # --record - and checks the screen after
-# each step and that the terminal settings are restored (stty -g before and after); Ctrl-C, Ctrl-\ (SIGQUIT),
+# each step and that the terminal settings are restored (stty -g before and after); the lesson library (picker,
+# filter, summary, next lesson, reload with diagnostics); Ctrl-C, Ctrl-\ (SIGQUIT),
 # SIGTERM and SIGHUP end it with 128 + the signal's number and the terminal restored.
 # Usage: Scripts/ui-smoke.sh [path/to/loopviz]
 set -euo pipefail
@@ -103,6 +104,42 @@ expect_screen "循环睡了" "the narration is in Chinese at 80x24"
 expect_screen "PAUSED" "the status bar stays English"
 keys q
 expect_screen "EXITED rc=0" "q quits (--lang zh)"
+
+# The lesson library at 80x24: a folder opens the picker; / filters, Enter opens, g to the end shows the summary,
+# } goes to the next lesson; R reads an edited file again, showing its diagnostics while it does not parse.
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -x 80 -y 24 -s "$session" "'$bin' examples/; echo \"EXITED rc=\$?\"; sleep 30"
+expect_screen "Lessons (" "a folder opens the lesson picker"
+expect_screen "07  A source0 signalled without a wake-up waits" "the picker lists the lessons by number and title"
+keys / 0 7
+expect_screen "/ 07_" "/ types a filter"
+keys Enter
+expect_screen "lesson 07 (7 of " "Enter opens the lesson the filter found"
+expect_screen "Watch for" "the lesson opens on its card"
+keys Escape g 9 9 9 Enter
+expect_screen "End of the lesson: A source0 signalled" "the last step opens the summary"
+expect_screen "Every expect line held in this run" "the summary checks the lesson's expect lines"
+expect_screen "Try" "the summary shows the card's Try again"
+keys Escape '}'
+expect_screen "lesson 08 (8 of " "} opens the next lesson"
+keys Escape L
+expect_screen "(open)" "L reopens the picker at the lesson shown"
+keys Escape q
+expect_screen "EXITED rc=0" "q quits from the library"
+cp examples/07-source0-needs-a-wakeup.loop "$work/lesson.loop"
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -x 80 -y 24 -s "$session" "'$bin' '$work/lesson.loop'; echo \"EXITED rc=\$?\"; sleep 30"
+expect_screen "A source0 signalled without a wake-up waits" "one lesson file opens"
+keys Escape Space g 1 2 Enter
+printf 'thread T\n  bogus 1\n' >> "$work/lesson.loop"
+keys R
+expect_screen "DOES NOT OPEN" "R on a broken file shows its diagnostics, not an exit"
+expect_screen "lesson.loop:[0-9]*:[0-9]*: error" "the diagnostics have file:line:column"
+cp examples/07-source0-needs-a-wakeup.loop "$work/lesson.loop"
+keys R
+expect_screen "read again at step 12" "R after the fix reads the lesson again at the step shown"
+keys q
+expect_screen "EXITED rc=0" "q quits after a reload"
 
 # Ctrl-Z suspends with the terminal given back to the shell; fg brings the UI back, fully redrawn.
 tmux kill-session -t "$session" 2>/dev/null || true

@@ -10,8 +10,9 @@ extension CommandLine {
     static let usage = """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
-                                      the interactive UI (built-in lesson without FILE)
+        USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
+                                      the interactive UI (built-in lesson without FILE; a FOLDER
+                                      opens its lessons in the lesson picker)
                loopviz <command> [options]
 
         loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks, stop and
@@ -84,9 +85,12 @@ extension CommandLine {
             print("loopviz \(LoopEngineVersion.string)")
             return .success
         default:
-            // A scenario file whose name does not end in .loop (`loopviz ./lesson`) opens as one.
+            // A scenario file whose name does not end in .loop (`loopviz ./lesson`) opens as one; a folder opens
+            // its lessons in the picker.
             var info = stat()
-            if !first.hasPrefix("-"), stat(first, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            if !first.hasPrefix("-"), stat(first, &info) == 0,
+                info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR
+            {
                 return UICommand.run(arguments, headless: false)
             }
             let what = first.hasPrefix("-") ? "option" : "command"

@@ -11,15 +11,24 @@ enum UICommand {
     static let help = """
         OVERVIEW: Watch a run loop turn, live, and poke it.
 
-        USAGE: loopviz [FILE.loop | FILE.jsonl] [--no-color] [--ascii] [--clock virtual|real] [--max-events N]
-                       [--iteration-cost TIME] [--lang en|zh] [--record FILE.cast]
-               loopviz screen [FILE.loop | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
-                              [--iteration-cost TIME] [--lang en|zh] [--card]
+        USAGE: loopviz [FILE.loop | FOLDER | FILE.loop... | FILE.jsonl] [--no-color] [--ascii] [--clock virtual|real]
+                       [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--record FILE.cast]
+               loopviz screen [FILE.loop | FOLDER | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii]
+                              [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card]
 
         Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
         an observer. A lesson opens on its card (what it teaches, what to watch for, what to try): any key closes
         it, i opens it again. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
         (default: the last step of the first 5 seconds) as text, without a terminal.
+
+        A FOLDER (`loopviz examples/`) opens its .loop lessons in the lesson picker; several FILEs open as a
+        playlist, at the first. L picks a lesson, { and } go to the previous and next one, R reads the lesson's
+        file again after an edit (keeping the step); a lesson that does not parse shows its diagnostics in the UI.
+        One FILE.loop goes through the lessons of its folder. At most \(LessonLibrary.maximumLessons) lessons are
+        listed (and \(LessonLibrary.maximumFolderEntries) names of a folder read); the picker reads at most
+        \(LessonLibrary.maximumListedFileSize >> 10) KiB of each file and \(LessonLibrary.maximumListedBytes >> 20) MiB in all (the lessons after that are listed
+        by file name). At a lesson's last step a summary checks its `expect` lines against the run shown (as
+        `loopviz check` does).
 
         A FILE.jsonl (a LoopRecorder recording, or `loopviz run --trace jsonl`) opens as a read-only replay: step
         through it, back and forth, with the loop panel, timeline, log and Why pane; pokes are unavailable. A
@@ -97,10 +106,15 @@ enum UICommand {
             print(headless ? screenHelp : help)
             return .success
         }
-        if scanner.positional.count > 1 {
-            return CommandLine.usageError("give one scenario FILE", command: headless ? "screen" : nil)
-        }
+        let paths = scanner.positional
+        let opensLibrary = paths.count > 1 || paths.first.map(isFolder) == true
         let real = scanner.value("--clock") == "real"
+        if opensLibrary && (real || paths.contains(where: TraceLoader.isTrace)) {
+            return CommandLine.usageError(
+                real
+                    ? "--clock real runs one FILE (the lesson keys need the virtual clock)"
+                    : "a trace (FILE.jsonl) opens alone, not in a playlist", command: headless ? "screen" : nil)
+        }
         if let clock = scanner.value("--clock"), clock != "virtual" && clock != "real" {
             return CommandLine.usageError("'\(clock)' is not a clock; expected virtual or real", command: nil)
         }
@@ -123,9 +137,17 @@ enum UICommand {
             return CommandLine.usageError(error.description, command: headless ? "screen" : nil)
         }
         var model: AppModel
-        switch loadModel(scanner.positional.first, iterationCost: iterationCost, maxEvents: budget) {
+        let loaded =
+            opensLibrary
+            ? loadLibrary(paths, iterationCost: iterationCost, maxEvents: budget)
+            : loadModel(paths.first, iterationCost: iterationCost, maxEvents: budget)
+        switch loaded {
         case .success(let loaded): model = loaded
         case .failure(let status): return status
+        }
+        // One lesson file: `{` and `}` go through its folder's lessons, `R` reads it again.
+        if !opensLibrary && !real && !headless, let path = paths.first, !TraceLoader.isTrace(path) {
+            model.library = LessonLibrary.around(path, iterationCost: iterationCost)
         }
         if real && model.session.isReplay {
             return CommandLine.usageError("a trace replays what was recorded: --clock does not apply", command: nil)
@@ -146,8 +168,10 @@ enum UICommand {
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")
         model.language = language
+        // A folder opens on the picker; the lesson chosen then opens on its card.
+        let opening = model.overlay == .none ? model.openingCard() : model
         guard headless else {
-            guard let cast = scanner.value("--record") else { return TerminalApp.run(model.openingCard()) }
+            guard let cast = scanner.value("--record") else { return TerminalApp.run(opening) }
             let recorder: AsciicastRecorder
             do {
                 recorder = try AsciicastRecorder(
@@ -156,7 +180,7 @@ enum UICommand {
             } catch {
                 return CommandLine.usageError(error.description, command: nil)
             }
-            return TerminalApp.run(model.openingCard(), recorder: recorder)
+            return TerminalApp.run(opening, recorder: recorder)
         }
         var width = 80
         var height = 24
@@ -207,6 +231,37 @@ enum UICommand {
     /// The environment a cast's header names (asciinema's: the shell and the terminal type).
     static func castEnvironment() -> [(String, String)] {
         ["SHELL", "TERM"].compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
+    }
+
+    /// True when `path` names a folder (opened as a library of lessons).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The playlist of `paths` (folders and files), opened at its first lesson (its diagnostics when it does not
+    /// parse), under the picker when a folder was given. A path that does not exist, or a folder without a
+    /// lesson, is a usage error.
+    static func loadLibrary(
+        _ paths: [String], iterationCost: Duration?, maxEvents: Int
+    ) -> Result<AppModel, ExitStatus> {
+        let library: LessonLibrary
+        switch LessonLibrary.scan(paths, iterationCost: iterationCost) {
+        case .success(let scanned): library = scanned
+        case .failure(let error):
+            CommandLine.printError("loopviz: error: \(error.message)")
+            return .failure(.usage)
+        }
+        // The built-in lesson holds the place until the first lesson is read (and stays hidden if it fails).
+        var model: AppModel
+        switch loadModel(nil, iterationCost: iterationCost, maxEvents: maxEvents) {
+        case .success(let loaded): model = loaded
+        case .failure(let status): return .failure(status)
+        }
+        model.library = library
+        openLesson(LessonOpening.load(library.request(0)), &model)
+        if paths.contains(where: isFolder) { model.overlay = .picker(LessonPicker()) }
+        return .success(model)
     }
 
     static func loadModel(

@@ -4,10 +4,11 @@ extension Expectation {
 
     /// `expect` alone: every claim is checked on the whole trace; the report names each one that fails, with the
     /// events it counted (or, for one that never happened, the nearest events of its kind).
-    func checkClaims(_ trace: some RandomAccessCollection<LoopEvent>) -> String? {
+    func checkClaims(_ trace: some RandomAccessCollection<LoopEvent>) -> Failure? {
         var failures: [String] = []
+        var first: Int?
         let withThread = Set(trace.map(\.loop)).count > 1
-        for step in steps {
+        for (index, step) in steps.enumerated() {
             let matching = trace.filter(step.matches)
             let count = step.count ?? .atLeast(1)
             guard !count.holds(matching.count) else { continue }
@@ -33,10 +34,11 @@ extension Expectation {
                 }
             }
             failures.append(report)
+            first = first ?? index
         }
-        guard !failures.isEmpty else { return nil }
+        guard let first else { return nil }
         let what = failures.count == 1 ? "1 claim does not hold" : "\(failures.count) claims do not hold"
-        return "expect (line \(line)): \(what)\n" + failures.joined()
+        return Failure(step: first, report: "expect (line \(line)): \(what)\n" + failures.joined())
     }
 }
 

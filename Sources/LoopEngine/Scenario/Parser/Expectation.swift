@@ -189,8 +189,21 @@ public struct Expectation: Sendable, Equatable {
         self.line = line
     }
 
+    /// Where a promise broke: the step (an index into ``steps``; `steps.count` when `expect exactly` saw more
+    /// events than it lists), and the readable report with a diff that `check` prints.
+    public struct Failure: Sendable, Equatable {
+        public var step: Int
+        public var report: String
+    }
+
     /// Checks `events`; nil when the promise holds, otherwise a readable report with a diff.
     public func check(_ events: some RandomAccessCollection<LoopEvent>) -> String? {
+        failure(in: events)?.report
+    }
+
+    /// Checks `events`: nil when the promise holds, otherwise the first step that broke it. The steps before it
+    /// held; those after it are not judged (each is looked for after the one before).
+    public func failure(in events: some RandomAccessCollection<LoopEvent>) -> Failure? {
         switch mode {
         case .exactly: checkExactly(events)
         case .inOrder: checkInOrder(events)
@@ -211,7 +224,7 @@ public struct Expectation: Sendable, Equatable {
         return (withThread ? "\(event.time) \(loop): " : "\(event.time) ") + TerminalSafeText.terminalSafe(event.step)
     }
 
-    private func checkExactly(_ events: some RandomAccessCollection<LoopEvent>) -> String? {
+    private func checkExactly(_ events: some RandomAccessCollection<LoopEvent>) -> Failure? {
         let actual = events.filter(Self.isObservable)
         let withThread = Set(actual.map(\.loop)).count > 1
         for index in 0..<max(actual.count, steps.count) {
@@ -223,12 +236,12 @@ public struct Expectation: Sendable, Equatable {
             for context in from..<index { report += "    \(render(actual[context], withThread: withThread))\n" }
             report += "  - " + (expected.map { "\($0)   (line \($0.line))" } ?? "(nothing more expected)") + "\n"
             report += "  + " + (event.map { render($0, withThread: withThread) } ?? "(the trace ended)") + "\n"
-            return report
+            return Failure(step: index, report: report)
         }
         return nil
     }
 
-    private func checkInOrder(_ trace: some RandomAccessCollection<LoopEvent>) -> String? {
+    private func checkInOrder(_ trace: some RandomAccessCollection<LoopEvent>) -> Failure? {
         // Only the events a step can match are looked at (each promise names a kind).
         let kinds = Set(steps.map(\.kind))
         let events = trace.filter { kinds.contains($0.kind) }
@@ -241,7 +254,7 @@ public struct Expectation: Sendable, Equatable {
                 if let near = events[position...].first(where: { $0.kind == step.kind && $0.name == step.name }) {
                     report += "  + nearest: \(render(near, withThread: true))\n"
                 }
-                return report
+                return Failure(step: index, report: report)
             }
             position = found + 1
         }

@@ -17,6 +17,8 @@ enum AppMessage: Equatable {
     /// `--clock real`: what the real threads did since the last batch (and how many events the buffer dropped),
     /// whether everything has ended, and the limit that halted the run (the nesting or the thread limit), if one did.
     case live(events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil)
+    /// The runtime read the lesson `update` asked for (``Effect/openLesson(_:)``).
+    case lessonOpened(LessonOpening)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).
@@ -26,4 +28,6 @@ enum Effect: Equatable {
     case redrawAll
     /// `--clock real`: perform these actions now, from the UI's thread, as an outside event addressed to a thread.
     case perform([Action], thread: String)
+    /// Read and parse a lesson of the library, and answer with ``AppMessage/lessonOpened(_:)``.
+    case openLesson(LessonRequest)
 }

@@ -13,6 +13,10 @@ struct AppModel: Equatable {
         case goTo(String)
         /// `t`: choosing the thread whose loop is shown; the row highlighted (0: follow the current event).
         case threads(Int)
+        /// `L`: the lesson picker.
+        case picker(LessonPicker)
+        /// At the last step: the lesson's promises checked against this run, and its "Try" again.
+        case summary(LessonSummary)
         /// The lesson's card (`i`, and when a lesson opens): closed by any key.
         case card
     }
@@ -76,6 +80,10 @@ struct AppModel: Equatable {
     var stepCredit = 0.0
     /// The virtual time playback has reached (real-time speed; the loop may be asleep past the last event).
     var playClock: LoopInstant = .zero
+    /// The lessons `L`, `{` and `}` go through (empty for the built-in lesson and a trace).
+    var library = LessonLibrary()
+    /// The lesson asked for does not parse (or cannot be read): its diagnostics replace the panels.
+    var problem: LessonProblem?
     /// The language of the lesson's narration and card (`--lang`, default from the locale); the UI's own words stay
     /// English.
     var language: Language = .en

@@ -10,6 +10,7 @@ enum Command: Equatable {
     case togglePoolView, selectPreviousOperation, selectNextOperation, nextQueue
     case addOperation, cancelOperation, cancelAllOperations, toggleSuspended, raiseLimit, lowerLimit
     case togglePresenter, togglePokeLock, hidePanel, showPanel, nextNarration, toggleQuiz
+    case openPicker, previousLesson, nextLesson, reloadLesson
 }
 
 struct KeyBinding {
@@ -125,6 +126,16 @@ enum KeyMap {
         KeyBinding(
             keys: [.tab], label: "Tab", help: "show the next queue", group: "pool", command: .nextQueue,
             views: [.pool]),
+        KeyBinding(
+            keys: [.character("L")], label: "L", help: "the lessons: pick one (/ filters)", group: "lesson",
+            command: .openPicker),
+        KeyBinding(
+            keys: [.character("{")], label: "{", help: "previous lesson", group: "lesson", command: .previousLesson),
+        KeyBinding(
+            keys: [.character("}")], label: "}", help: "next lesson", group: "lesson", command: .nextLesson),
+        KeyBinding(
+            keys: [.character("R")], label: "R", help: "read the lesson's file again (keeps the step)",
+            group: "lesson", command: .reloadLesson),
         KeyBinding(
             keys: [.character("P")], label: "P", help: "pool view (queue, worker threads) / loop view",
             group: "view", command: .togglePoolView),

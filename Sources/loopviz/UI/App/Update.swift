@@ -22,8 +22,10 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) -> [Effect] {
     case .resumed:
         return [.redrawAll]
     case .tick(let seconds):
+        let before = model.cursor
         // The lesson waits while its card is read.
         if model.overlay != .card { advancePlayback(&model, by: seconds) }
+        showSummary(&model, arrivingFrom: before)
         return []
     case .live(let events, let dropped, let ended, let halt):
         let following = !model.isPaused && model.cursor >= model.trace.count
@@ -36,7 +38,13 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) -> [Effect] {
         if following { move(&model, to: model.trace.count) }
         return []
     case .key(let key):
-        return handle(key, &model)
+        let before = model.cursor
+        let effects = handle(key, &model)
+        showSummary(&model, arrivingFrom: before)
+        return effects
+    case .lessonOpened(let opening):
+        openLesson(opening, &model)
+        return []
     }
 }
 
@@ -91,11 +99,17 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         default: break
         }
         return []
+    case .picker(let picker):
+        return handlePicker(key, picker, &model)
+    case .summary(let summary):
+        // The keys it does not take close it and act as usual.
+        if let effects = handleSummary(key, summary, &model) { return effects }
     case .card:
         return closeCard(key, &model)
     case .none:
         break
     }
+    if model.problem != nil { return handleProblem(key, &model) }
     if model.isTooSmall {
         return key == .character("q") ? quit(&model) : []
     }
@@ -205,6 +219,8 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .hidePanel, .showPanel: hideOrShowPanel(hide: command == .hidePanel, &model)
     case .nextNarration: playToNextNarration(&model)
     case .toggleQuiz: toggleQuiz(&model)
+    case .openPicker, .previousLesson, .nextLesson, .reloadLesson:
+        return performLibrary(command, &model)
     }
     return []
 }

@@ -8,6 +8,26 @@ func render(_ model: AppModel) -> Screen {
         drawTooSmall(model, &screen)
         return screen
     }
+    if let problem = model.problem {
+        drawProblem(model, problem, &screen, glyphs)
+    } else {
+        drawPanels(model, &screen, glyphs)
+    }
+    switch model.overlay {
+    case .help: drawHelp(model, &screen, glyphs)
+    case .goTo(let typed): drawGoTo(model, typed, &screen, glyphs)
+    case .threads(let row): drawThreads(model, row, &screen, glyphs)
+    case .picker(let picker): drawPicker(model, picker, &screen, glyphs)
+    case .summary(let summary): drawSummary(model, summary, &screen, glyphs)
+    case .card: drawCard(model, &screen, glyphs)
+    case .none: break
+    }
+    if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }
+    return screen
+}
+
+/// The title, the panels of the view and the status bar.
+private func drawPanels(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     drawTitle(model, &screen, glyphs)
     switch model.view {
     case .loop where model.classroom.presenter.isOn:
@@ -36,15 +56,6 @@ func render(_ model: AppModel) -> Screen {
         drawWhy(model, whyRect, lines: why, &screen, glyphs)
     }
     drawStatus(model, &screen, glyphs)
-    switch model.overlay {
-    case .help: drawHelp(model, &screen, glyphs)
-    case .goTo(let typed): drawGoTo(model, typed, &screen, glyphs)
-    case .threads(let row): drawThreads(model, row, &screen, glyphs)
-    case .card: drawCard(model, &screen, glyphs)
-    case .none: break
-    }
-    if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }
-    return screen
 }
 
 /// Where each panel goes, for a screen of at least 80×24.
@@ -155,8 +166,11 @@ private func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
                 "? help", "q quit", "Space play/pause", "n/p step", "s signal", "o port", "f fire", "w wake", "x stop",
                 "t thread", "m scroll",
             ]
+        // With a library, its keys come right after help and quit.
+        let lessons = model.library.isEmpty ? [] : ["L lessons", "{ } prev/next"]
+        let shown = Array(hints.prefix(2)) + lessons + hints.dropFirst(2)
         text = TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis)
-        text += TextFit.join(hints, width: room - DisplayWidth.columns(text))
+        text += TextFit.join(shown, width: room - DisplayWidth.columns(text))
     }
     screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)
 }
@@ -628,7 +642,8 @@ func currentNarration(_ model: AppModel) -> String? {
 
 /// The help overlay's lines: a title, then each group's keys.
 func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
-    let groups = view == .pool ? ["play", "pool", "view", "class"] : ["play", "poke", "view", "class"]
+    let groups =
+        view == .pool ? ["play", "pool", "lesson", "view", "class"] : ["play", "poke", "lesson", "view", "class"]
     var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
     for group in groups {
         lines.append(("", .plain))

@@ -100,14 +100,18 @@ enum TerminalApp {
             let now = monotonicSeconds()
             if playing { messages.append(.tick(seconds: now - last)) }
             last = now
-            for message in messages {
-                for effect in update(&model, message) {
+            // A message's effect may answer with another message (a lesson read): handled in the same turn.
+            var index = 0
+            while index < messages.count {
+                for effect in update(&model, messages[index]) {
                     switch effect {
                     case .quit: return .success
                     case .redrawAll: full = true
                     case .perform(let actions, let thread): live?.perform(actions, onThread: thread)
+                    case .openLesson(let request): messages.append(.lessonOpened(LessonOpening.load(request)))
                     }
                 }
+                index += 1
             }
             if full || !model.drawsLike(drawn) {
                 present(&model, full: full)

@@ -1,0 +1,197 @@
+import LoopEngine
+
+/// The lesson keys: `L` (the picker), `{` and `}` (the previous and next lesson), `R` (the file read again,
+/// keeping the step). Opening a file is the runtime's I/O: these ask for it (``Effect/openLesson(_:)``) and
+/// ``openLesson(_:_:)`` takes what it read.
+func performLibrary(_ command: Command, _ model: inout AppModel) -> [Effect] {
+    if model.session.isLive && !model.session.isReplay {
+        model.flash = "the lesson keys need the virtual clock: quit and start loopviz with the lesson's file"
+        return []
+    }
+    let library = model.library
+    switch command {
+    case .openPicker:
+        let row = library.current.flatMap { library.matching("").firstIndex(of: $0) } ?? 0
+        model.overlay = .picker(LessonPicker(row: row))
+        return []
+    case .previousLesson, .nextLesson:
+        guard let current = library.current, !library.isEmpty else {
+            model.flash = LessonLibrary.noLibraryMessage
+            return []
+        }
+        let next = current + (command == .nextLesson ? 1 : -1)
+        guard library.entries.indices.contains(next) else {
+            model.flash =
+                command == .nextLesson
+                ? "this is the last lesson (\(library.entries.count) of \(library.entries.count)); L lists them all"
+                : "this is the first lesson; L lists them all"
+            return []
+        }
+        return [.openLesson(library.request(next))]
+    case .reloadLesson:
+        guard let current = library.current else {
+            model.flash =
+                model.session.isReplay
+                ? "R reads a lesson's file again; a trace replay was read once"
+                : "the built-in lesson has no file to read again"
+            return []
+        }
+        // A lesson whose file did not parse keeps the step of the version shown before it broke.
+        let step: Int? = if let problem = model.problem { problem.keepStep } else { model.cursor }
+        return [.openLesson(library.request(current, keepStep: step))]
+    default:
+        return []
+    }
+}
+
+/// The picker's keys: ↑↓ (j/k outside the filter), PgUp/PgDn, Home/End, Enter opens; `/` types a filter (any
+/// key then goes to it until Enter or Esc); Esc clears the filter, or closes the picker.
+func handlePicker(_ key: Key, _ picker: LessonPicker, _ model: inout AppModel) -> [Effect] {
+    var picker = picker
+    let shown = model.library.matching(picker.filter)
+    func moved(by step: Int) -> Int { min(max(0, picker.row + step), max(0, shown.count - 1)) }
+    switch key {
+    case .up: picker.row = moved(by: -1)
+    case .down: picker.row = moved(by: 1)
+    case .pageUp: picker.row = moved(by: -10)
+    case .pageDown: picker.row = moved(by: 10)
+    case .home: picker.row = 0
+    case .end: picker.row = max(0, shown.count - 1)
+    case .enter:
+        guard picker.row < shown.count else {
+            model.flash = "no lesson matches \u{201C}\(picker.filter)\u{201D}: Backspace or Esc widens the list"
+            return []
+        }
+        model.overlay = .none
+        return [.openLesson(model.library.request(shown[picker.row]))]
+    case .escape:
+        if picker.typing || !picker.filter.isEmpty {
+            picker = LessonPicker(row: 0)
+        } else {
+            model.overlay = .none
+            return []
+        }
+    case .backspace:
+        picker.filter = String(picker.filter.dropLast())
+        picker.row = 0
+    case .character(let character) where picker.typing:
+        if picker.filter.count < LessonPicker.maximumFilterLength { picker.filter.append(character) }
+        picker.row = 0
+    case .character("/"): picker.typing = true
+    case .character("k"): picker.row = moved(by: -1)
+    case .character("j"): picker.row = moved(by: 1)
+    case .character("q"): return quitFromOverlay(&model)
+    case .character("L"):
+        model.overlay = .none
+        return []
+    default: break
+    }
+    model.overlay = .picker(picker)
+    return []
+}
+
+/// A lesson the runtime read: it replaces the one shown (keeping the screen's size, theme, speed and the
+/// library), or its diagnostics are shown in place of the panels.
+func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
+    let request = opening.request
+    guard model.library.entries.indices.contains(request.index) else { return }
+    model.library.current = request.index
+    let count = model.library.entries.count
+    switch opening.result {
+    case .failure(var problem):
+        problem.keepStep = request.keepStep
+        model.problem = problem
+        model.overlay = .none
+        model.fileName = request.path
+        model.library.entries[request.index].problem = "does not open: see its diagnostics"
+        model.flash = "lesson \(request.index + 1) of \(count) does not open: fix the file and press R"
+    case .success(let loaded):
+        model.library.entries[request.index] = loaded.entry
+        var fresh = AppModel(
+            session: Session(script: loaded.script, maxEvents: model.session.maxEvents), fileName: request.path)
+        fresh.library = model.library
+        fresh.theme = model.theme
+        fresh.width = model.width
+        fresh.height = model.height
+        fresh.speedIndex = model.speedIndex
+        fresh.cycleView = model.cycleView
+        fresh.language = model.language
+        // Presenter mode, the quiz's mode and scores and the recording go on; an open question, the lesson's asked
+        // lines and a play-to-narration target belong to the lesson left.
+        fresh.classroom = model.classroom
+        fresh.classroom.question = nil
+        fresh.classroom.asked = []
+        fresh.classroom.playUntil = nil
+        let pokes = model.problem == nil ? model.session.interventions.count : 0
+        let entry = loaded.entry
+        if let step = request.keepStep {
+            fresh.isPaused = model.isPaused
+            // As `screen --step`: computed further when the replay stopped at its horizon (a few doublings).
+            var extensions = 0
+            while step > fresh.trace.count && fresh.session.canExtend && extensions < 8 {
+                fresh.session.extend()
+                extensions += 1
+            }
+            fresh.cursor = min(step, fresh.trace.count)
+            fresh.furthest = fresh.cursor
+            var said =
+                step > fresh.trace.count
+                ? "read again: it now has \(fresh.trace.count) events, so the last is shown (step \(step) was)"
+                : "read again at step \(step)"
+            if pokes > 0 { said += "; your \(pokes) poke\(pokes == 1 ? " was" : "s were") left out" }
+            fresh.flash = said
+        } else {
+            fresh.flash = "lesson \(entry.number) (\(request.index + 1) of \(count)): \(entry.title)"
+            // A lesson opened afresh opens on its card; one read again after an edit goes on where it was.
+            fresh = fresh.openingCard()
+        }
+        model = fresh
+    }
+}
+
+/// `q` in an overlay: quits, as everywhere.
+func quitFromOverlay(_ model: inout AppModel) -> [Effect] {
+    model.quitRequested = true
+    return [.quit]
+}
+
+extension LessonLibrary {
+    /// What the lesson keys say when there is no library to go through.
+    static let noLibraryMessage =
+        "no other lesson: start loopviz with a folder (loopviz examples/) or several files"
+
+    /// The request that opens entry `index`.
+    func request(_ index: Int, keepStep: Int? = nil) -> LessonRequest {
+        LessonRequest(index: index, path: entries[index].path, keepStep: keepStep, iterationCost: iterationCost)
+    }
+}
+
+extension LessonPicker {
+    /// The longest filter typed (a name, a number or a topic is short).
+    static let maximumFilterLength = 40
+}
+
+/// A lesson that does not open: only the lesson keys, the help and `q` work; any other key says how to go on.
+func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
+    guard let command = KeyMap.command(for: key, in: model.view) else {
+        model.flash = LessonProblem.hint
+        return []
+    }
+    switch command {
+    case .openPicker, .previousLesson, .nextLesson, .reloadLesson:
+        model.flash = nil
+        return performLibrary(command, &model)
+    case .quit: return quitFromOverlay(&model)
+    case .help:
+        model.overlay = .help
+        model.helpScroll = 0
+    case .closeOverlay: break
+    default: model.flash = LessonProblem.hint
+    }
+    return []
+}
+
+extension LessonProblem {
+    /// What to do about a lesson that does not open.
+    static let hint = "this lesson does not open: fix the file and press R, or { } L for another lesson"
+}
