@@ -206,7 +206,7 @@ public indirect enum Action: Sendable, Equatable {
     /// Set a named flag of the scenario (ends a `RunCall.whileNot` loop).
     case setFlag(String)
     /// Set (`true`) or clear a flag or an owner's property (`set vc.stopped`, `clear vc.thread`): a write through
-    /// a nil weak reference does nothing, one through a freed owner is a bad access (see ``ScenarioFlags``).
+    /// a nil weak reference does nothing, one through a freed owner is a bad access (see `ScenarioFlags`).
     case assign(FlagReference, Bool)
     /// `if CONDITION`: the actions run only when the condition holds when the `if` is reached.
     case ifHolds(Condition, [Action])

@@ -26,7 +26,7 @@ final class ScriptInterpreter {
         func queue(having name: String) -> OperationQueueCore? {
             queues.first { $0.has(name) }
         }
-        /// The scenario's flags and owners, which any thread may set or test (``ScenarioFlags`` guards them: on
+        /// The scenario's flags and owners, which any thread may set or test (`ScenarioFlags` guards them: on
         /// real threads they are set and read at the same time).
         var flags = ScenarioFlags()
 

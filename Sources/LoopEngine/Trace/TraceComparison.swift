@@ -17,8 +17,15 @@ public struct TraceComparison: Sendable {
     /// True when both sequences agree and every time is within the tolerance.
     public var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
 
-    /// - Parameter includingSayNotes: also compare the program's own notes (`say`), which both sides record where
-    ///   the program reaches them: what a thread that runs no loop shows of its progress (``ThreadedTraceComparison``).
+    /// Compares the steps of `engine` with those of `reference`.
+    /// - Parameters:
+    ///   - engine: the engine's trace.
+    ///   - reference: the real CFRunLoop's trace of the same scenario.
+    ///   - tolerance: how far apart the two times of a step may be.
+    ///   - ignoringRunBoundaries: leave run starts and results out (a wrapper's inner runs, which the reference
+    ///     cannot see).
+    ///   - includingSayNotes: also compare the program's own notes (`say`), which both sides record where the
+    ///     program reaches them: what a thread that runs no loop shows of its progress (``ThreadedTraceComparison``).
     public init(
         engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration = .milliseconds(20),
         ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false

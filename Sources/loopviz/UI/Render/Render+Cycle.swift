@@ -1,0 +1,59 @@
+import LoopEngine
+
+// Render: the cycle panel (documented steps or what CF really does).
+
+func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let documented = model.cycleView == .documented
+    header(
+        documented ? "Apple's 10 steps (v)" : "What CF really does (v)", rect, focused: model.focus == .cycle, &screen,
+        glyphs)
+    var current: Int?
+    var trail: [Int] = []
+    var index = model.cursor - 1
+    while index >= 0 && trail.count < 4 {
+        if let step = CycleSteps.step(of: index, in: model.trace, documented: documented) {
+            if current == nil {
+                current = step
+            } else if !trail.contains(step) && step != current {
+                trail.append(step)
+            }
+        }
+        index -= 1
+    }
+    let rows = min(10, rect.height - 1)
+    for row in 0..<rows {
+        let y = rect.y + 1 + row
+        let text: String
+        var differs: String?
+        if documented {
+            text = CycleSteps.documented[row].text
+            differs = CycleSteps.documented[row].differs
+        } else {
+            text = CycleSteps.implementation[row]
+        }
+        let marker: String
+        var style = Screen.Style.plain
+        if row == current {
+            marker = glyphs.arrow
+            style = glyphs.current
+        } else if trail.contains(row) {
+            marker = glyphs.trail
+            style = glyphs.activity
+        } else {
+            marker = " "
+        }
+        let number = row + 1 < 10 ? " \(row + 1)" : "\(row + 1)"
+        screen.put("\(marker)\(number) ", x: rect.x, y: y, style: style)
+        // Room for the "differs" mark at the right edge in the documented view.
+        let room = rect.width - 5 - (documented ? 2 : 0)
+        screen.put(TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis), x: rect.x + 4, y: y, style: style)
+        if documented, differs != nil {
+            screen.put(glyphs.differs, x: rect.maxX - 2, y: y, style: glyphs.warning)
+        }
+    }
+    if documented, let current, let note = CycleSteps.documented[current].differs, rect.height > 11 {
+        screen.put(
+            TextFit.fit("\(glyphs.differs) CF: \(note)", width: rect.width - 2, ellipsis: glyphs.ellipsis),
+            x: rect.x + 1, y: rect.y + 11, style: glyphs.warning)
+    }
+}

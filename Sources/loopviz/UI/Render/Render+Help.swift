@@ -1,0 +1,100 @@
+import LoopEngine
+
+// Render: the help overlay, laid out from KeyMap.
+
+/// The help overlay's lines: a title, then each group's keys.
+func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
+    let groups =
+        view == .pool ? ["play", "pool", "lesson", "view", "class"] : ["play", "poke", "lesson", "view", "class"]
+    var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
+    for group in groups {
+        lines.append(("", .plain))
+        lines.append((group, glyphs.header))
+        for binding in KeyMap.bindings(in: view) where binding.group == group {
+            lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
+        }
+    }
+    return lines
+}
+
+/// How the help overlay is laid out on a screen of `width`×`height`: one column when it fits, two columns split
+/// at a group boundary when they fit (every line whole), else one scrolling column whose `visibleRows` show a
+/// window of the lines and whose last row says what lies beyond.
+struct HelpLayout {
+    var columns: [ArraySlice<(String, Screen.Style)>]
+    var rect: Rect
+    /// Rows of lines shown in a scrolling column (the row under them tells what is above and below); nil when
+    /// everything is shown.
+    var visibleRows: Int?
+    var lineCount: Int
+
+    init(_ lines: [(String, Screen.Style)], width: Int, height: Int) {
+        lineCount = lines.count
+        let innerHeight = max(1, height - 4)
+        let longest = lines.map { DisplayWidth.columns($0.0) }.max() ?? 0
+        func place(_ boxWidth: Int, _ rows: Int) -> Rect {
+            let boxHeight = min(height - 2, rows + 2)
+            return Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+        }
+        if lines.count <= innerHeight {
+            columns = [lines[...]]
+            rect = place(min(width - 4, 64), lines.count)
+            visibleRows = nil
+            return
+        }
+        let boxWidth = min(width - 4, 120)
+        if let split = lines.indices.filter({ $0 > 0 && lines[$0].0.isEmpty }).min(by: {
+            max($0, lines.count - $0 - 1) < max($1, lines.count - $1 - 1)
+        }),
+            max(split, lines.count - split - 1) <= innerHeight, longest < (boxWidth - 2) / 2
+        {
+            columns = [lines[..<split], lines[(split + 1)...]]
+            rect = place(boxWidth, max(split, lines.count - split - 1))
+            visibleRows = nil
+            return
+        }
+        columns = [lines[...]]
+        rect = place(min(width - 4, 80), innerHeight)
+        visibleRows = max(1, rect.height - 3)
+    }
+
+    /// The first line shown for a requested scroll position: never past the last window.
+    func firstLine(_ scroll: Int) -> Int {
+        guard let visibleRows else { return 0 }
+        return min(max(0, scroll), max(0, lineCount - visibleRows))
+    }
+}
+
+func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let layout = HelpLayout(helpLines(model.view, glyphs), width: model.width, height: model.height)
+    let rect = layout.rect
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    let inner = rect.inner
+    let columnWidth = inner.width / layout.columns.count
+    guard let visibleRows = layout.visibleRows else {
+        for (column, content) in layout.columns.enumerated() {
+            for (row, line) in content.prefix(inner.height).enumerated() {
+                screen.put(
+                    TextFit.fit(line.0, width: columnWidth - 1, ellipsis: glyphs.ellipsis),
+                    x: inner.x + column * columnWidth, y: inner.y + row, style: line.1)
+            }
+        }
+        return
+    }
+    let first = layout.firstLine(model.helpScroll)
+    let shown = layout.columns[0].dropFirst(first).prefix(visibleRows)
+    for (row, line) in shown.enumerated() {
+        screen.put(
+            TextFit.fit(line.0, width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x, y: inner.y + row,
+            style: line.1)
+    }
+    let below = layout.lineCount - first - shown.count
+    let where_ =
+        below > 0
+        ? "\(below) more below: \(glyphs.plain("↓")) or j" + (first > 0 ? ", \(glyphs.plain("↑")) or k back" : "")
+        : "the end; \(glyphs.plain("↑")) or k back"
+    screen.put(
+        TextFit.fit("(\(where_))", width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x,
+        y: inner.y + visibleRows, style: glyphs.header)
+}

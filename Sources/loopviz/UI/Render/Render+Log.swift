@@ -1,0 +1,64 @@
+import LoopEngine
+
+// Render: the event log.
+
+/// Two columns per nested run, up to ``maximumLogIndent`` levels; deeper events say their depth instead, so the
+/// event's name stays on screen (`            [256] source0 s`).
+func logIndent(depth: Int) -> String {
+    let levels = max(0, depth - 1)
+    guard levels > maximumLogIndent else { return String(repeating: " ", count: levels * 2) }
+    return String(repeating: " ", count: maximumLogIndent * 2 - 6) + "[\(depth)]".padded(6)
+}
+
+/// The widths of an event list's time, thread and mode columns: as wide as the rows shown need (a time with the
+/// iteration cost's extra digits, a long worker name), at least the usual widths, at most 16 for a name, so the
+/// columns of the rows on screen line up.
+struct LogColumns {
+    var time = 7
+    var thread = 8
+    var mode = 9
+
+    init<Events: Collection>(_ events: Events, minimumTime: Int = 7) where Events.Element == LoopEvent {
+        time = minimumTime
+        for event in events {
+            time = max(time, event.time.description.count)
+            thread = max(thread, min(16, DisplayWidth.columns(event.loop)))
+            mode = max(mode, min(16, DisplayWidth.columns(event.mode ?? "-")))
+        }
+    }
+}
+
+/// The deepest indent of the event log, in nested runs.
+let maximumLogIndent = 8
+
+func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
+    header("Event log (\(glyphs.upDown) scroll, g go to)", rect, focused: model.focus == .log, &screen, glyphs)
+    let rows = rect.height - 1
+    guard rows > 0 else { return }
+    let last = max(0, model.cursor - model.logScroll)
+    let first = max(0, last - rows)
+    let widths = LogColumns(model.trace[first..<last])
+    for (row, index) in (first..<last).enumerated() {
+        let event = model.trace[index]
+        let y = rect.y + 1 + row
+        let indent = logIndent(depth: event.depth)
+        var text = String(index + 1).leftPadded(6) + "  " + event.time.description.leftPadded(widths.time) + "  "
+        text += event.loop.padded(widths.thread) + " " + (event.mode ?? "-").padded(widths.mode) + " " + indent
+        text += event.kind.rawValue
+        if let name = event.name { text += " " + name }
+        if let detail = event.detail { text += "  (" + detail + ")" }
+        var style: Screen.Style = .plain
+        if index == model.cursor - 1 {
+            style = glyphs.current
+        } else if event.kind.isCallout {
+            style = glyphs.callout
+        } else if event.kind == .result {
+            style = glyphs.result
+        } else if event.kind == .sleep || event.kind == .wake {
+            style = glyphs.sleeping
+        } else if event.kind.isActivity {
+            style = glyphs.activity
+        }
+        screen.put(TextFit.fit(text, width: rect.width, ellipsis: glyphs.ellipsis), x: rect.x, y: y, style: style)
+    }
+}

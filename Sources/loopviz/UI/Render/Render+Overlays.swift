@@ -1,0 +1,51 @@
+import LoopEngine
+
+// Render: the go-to and thread-picker overlays.
+
+func drawGoTo(_ model: AppModel, _ typed: String, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let rect = Rect(x: (model.width - 40) / 2, y: model.height / 2 - 2, width: 40, height: 3)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    let more = model.session.canExtend ? "+" : ""
+    screen.put(
+        "go to event (1-\(model.trace.count)\(more)): \(typed)_", x: rect.x + 2, y: rect.y + 1, limit: rect.width - 4)
+}
+
+/// The rows of the thread picker: following the current event (nil), then every thread with a loop.
+func threadPickerRows(_ model: AppModel) -> [(thread: String?, text: String)] {
+    [(nil, "follow the current event's thread")]
+        + model.threadNames.map { name in
+            let declared = model.session.declaredThread(named: name) != nil
+            return (name, "thread " + name + (declared ? "" : "  (started by the run)"))
+        }
+}
+
+/// `t`: a box listing every thread, the highlighted row marked; a window of it when the threads are many.
+func drawThreads(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let rows = threadPickerRows(model)
+    let width = min(model.width - 4, 60)
+    let visible = max(1, min(rows.count, model.height - 8))
+    let rect = Rect(
+        x: (model.width - width) / 2, y: max(1, (model.height - visible - 4) / 2), width: width, height: visible + 4)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    let inner = rect.inner
+    let title = "Show the loop of (\(glyphs.plain("↑↓")) or j/k, Enter, Esc)"
+    screen.put(
+        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
+        style: glyphs.header)
+    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
+    for (offset, entry) in rows.dropFirst(first).prefix(visible).enumerated() {
+        let index = first + offset
+        let marker = index == row ? glyphs.arrow : " "
+        let style = index == row ? glyphs.current : Screen.Style.plain
+        let shown = entry.thread == model.shownThread ? "  (now)" : ""
+        screen.put(
+            TextFit.fit("\(marker) \(entry.text)\(shown)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
+            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
+    }
+    if rows.count > visible {
+        let text = "(\(first) above, \(rows.count - first - visible) below)"
+        screen.put(text, x: inner.x + 1, y: inner.y + 1 + visible, style: glyphs.dimmed, limit: inner.width - 2)
+    }
+}

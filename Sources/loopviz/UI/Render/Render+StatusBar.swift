@@ -1,0 +1,69 @@
+import LoopEngine
+
+// Render: the title line and the status bar.
+
+func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+    screen.fill(Rect(x: 0, y: 0, width: model.width, height: 1), style: glyphs.title)
+    let clock = model.session.isLive ? "real clock  " : ""
+    let right =
+        " \(clock)t=\(model.now)s  step \(model.cursor)/\(model.trace.count)\(model.session.canExtend ? "+" : "") "
+    let file = model.fileName.split(separator: "/").last.map(String.init) ?? model.fileName
+    // Whole when it fits; else without the file name; else the scenario's name cut with an ellipsis: never a
+    // name cut mid-word against the clock.
+    let room = model.width - right.count - 1
+    let name = model.session.script.scenario.name
+    var title = " loopviz  \(name)  (\(file))"
+    if DisplayWidth.columns(title) > room { title = " loopviz  \(name)" }
+    title = TextFit.fit(title, width: room, ellipsis: glyphs.ellipsis)
+    screen.put(title, x: 0, y: 0, style: glyphs.title, limit: room)
+    screen.put(right, x: model.width - right.count, y: 0, style: glyphs.title)
+}
+
+func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let y = model.height - 1
+    screen.fill(Rect(x: 0, y: y, width: model.width, height: 1), style: glyphs.title)
+    let mode = model.playback.rawValue
+    var modeStyle = glyphs.title
+    modeStyle.bold = true
+    screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
+    var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+    if model.session.isReplay { text = " replay, read-only (no pokes)  \(model.speedLabel)  t=\(model.now)s  " }
+    if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
+    if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
+    if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
+    if model.session.isLive && model.session.liveEnded { text += "every thread has ended  " }
+    if let limit = LimitReport.summary(model.session.haltReason),
+        let short = LimitReport.shortSummary(model.session.haltReason)
+    {
+        // The whole sentence where it fits with the key hints' first words; the short form otherwise.
+        let room = model.width - mode.count - 2 - DisplayWidth.columns(text) - 20
+        text += "stopped: \(limit.count + 11 <= room ? limit : short)  "
+    }
+    if model.cursor >= model.trace.count, let stuck = LimitReport.stuckShortSummary(model.session.stuckWaits) {
+        text += "at the end: \(stuck)  "
+    }
+    // Presenter mode: what a key did comes before the speed and the clock, which the audience can read above.
+    text = classroomStatus(model, glyphs) + (model.flash != nil && model.classroom.presenter.isOn ? "" : text)
+    let room = model.width - mode.count - 2
+    if let flash = model.flash {
+        text = TextFit.fit(text + flash, width: room, ellipsis: glyphs.ellipsis)
+    } else {
+        // Whole hints only, as many as fit after what the bar has to say.
+        let hints =
+            model.view == .pool
+            ? [
+                "? help", "q quit", "Space play/pause", "n/p step", "P loop view", "a add", "c cancel", "C cancel all",
+                "s suspend", "< > limit",
+            ]
+            : [
+                "? help", "q quit", "Space play/pause", "n/p step", "s signal", "o port", "f fire", "w wake", "x stop",
+                "t thread", "m scroll",
+            ]
+        // With a library, its keys come right after help and quit.
+        let lessons = model.library.isEmpty ? [] : ["L lessons", "{ } prev/next"]
+        let shown = Array(hints.prefix(2)) + lessons + hints.dropFirst(2)
+        text = TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis)
+        text += TextFit.join(shown, width: room - DisplayWidth.columns(text))
+    }
+    screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)
+}

@@ -1,0 +1,142 @@
+import LoopEngine
+
+// Render: the timeline: each thread awake, asleep or busy, with its callouts marked.
+
+func drawTimeline(
+    _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    // The hang glyph is in the legend when the trace has a hang to mark.
+    let hang = model.session.hangs.isEmpty ? "" : "  \(glyphs.hang) hang"
+    let legend =
+        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)  t timer  s source0  p port  b block  o observer  w wake-up)"
+    header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
+    let labelWidth = 10
+    let columns = max(10, rect.width - labelWidth - 1)
+    let end = model.now
+    let spanNanos = max(Int64(2_000_000_000), end.nanoseconds)
+    let window = min(spanNanos, Int64(columns) * 50_000_000)
+    let bucket = max(1, window / Int64(columns))
+    // The window starts on a whole column, so it moves a column at a time and a frame can reuse the last one's rows.
+    let start = max(0, (end.nanoseconds - window) / bucket * bucket)
+    // One pass over the events inside the window, for every row at once; each row starts from its loop's state
+    // where the window begins (asleep, running), read from the checkpointed fold. The rows are kept for the next
+    // frame, which folds only the events since: a frame at event 1,000,000 looks at a few events.
+    // The first threads, and always the one the loop view shows (in the last lane when it is not among them).
+    var loops = Array(snapshots.prefix(rect.height - 2))
+    if !loops.isEmpty, !loops.contains(where: { $0.thread == model.loopThread }),
+        let shown = snapshots.first(where: { $0.thread == model.loopThread })
+    {
+        loops[loops.count - 1] = shown
+    }
+    let timeline = model.session.timelineRows
+    let key = TimelineRows.Key(start: start, bucket: bucket, columns: columns, threads: loops.map(\.thread))
+    if timeline.key != key || timeline.processed > model.cursor {
+        let first = min(model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: start)), model.cursor)
+        let before = model.session.snapshots(after: first)
+        timeline.key = key
+        timeline.processed = first
+        timeline.rows = loops.map { loop in
+            let state = before.first { $0.thread == loop.thread }
+            var asleep = state?.isSleeping ?? false
+            if model.session.fillsFromActivities {
+                asleep = TimelineRows.Row.asleep(before: first, on: loop.thread, in: model.trace) ?? asleep
+            }
+            return TimelineRows.Row(
+                cells: [Character](repeating: " ", count: columns), asleep: asleep, runs: state?.runs.count ?? 0)
+        }
+    }
+    let rowOf = Dictionary(loops.enumerated().map { ($1.thread, $0) }, uniquingKeysWith: { first, _ in first })
+    for index in timeline.processed..<model.cursor {
+        let event = model.trace[index]
+        guard let row = rowOf[event.loop] else { continue }
+        var state = timeline.rows[row]
+        let column = Int((event.time.nanoseconds - start) / bucket)
+        if column >= 0 && column < columns {
+            if state.runs > 0 && max(0, state.lastColumn + 1) < column {
+                for fill in max(0, state.lastColumn + 1)..<column where state.cells[fill] == " " {
+                    state.cells[fill] = state.asleep ? glyphs.asleep : glyphs.awake
+                }
+            }
+            if let mark = mark(for: event) {
+                let current = state.cells[column]
+                if current == " " || current == glyphs.awake || current == glyphs.asleep
+                    || priority(mark) > priority(current)
+                {
+                    state.cells[column] = mark
+                }
+            } else if state.cells[column] == " " {
+                state.cells[column] = state.asleep ? glyphs.asleep : glyphs.awake
+            }
+            state.lastColumn = max(state.lastColumn, column)
+        }
+        if event.kind == .runStart { state.runs += 1 }
+        if event.kind == .result { state.runs = max(0, state.runs - 1) }
+        if event.kind == .sleep { state.asleep = event.wait?.isPoll != true }
+        if event.kind == .wake { state.asleep = false }
+        if model.session.fillsFromActivities { state.follow(activity: event) }
+        timeline.rows[row] = state
+    }
+    timeline.processed = model.cursor
+    let rows = timeline.rows
+    for (row, loop) in loops.enumerated() {
+        let y = rect.y + 1 + row
+        screen.put(String(loop.thread.prefix(labelWidth - 1)), x: rect.x, y: y, style: glyphs.header)
+        var cells = rows[row].cells
+        let asleep = rows[row].asleep
+        let lastColumn = rows[row].lastColumn
+        if rows[row].runs > 0 {
+            let nowColumn = min(columns - 1, Int((end.nanoseconds - start) / bucket))
+            if nowColumn > lastColumn {
+                for fill in max(0, lastColumn + 1)...nowColumn { cells[fill] = asleep ? glyphs.asleep : glyphs.awake }
+            }
+        }
+        let inHang = hangColumns(model, loop.thread, start: start, bucket: bucket, columns: columns)
+        for (column, character) in cells.enumerated() {
+            var character = character
+            let style: Screen.Style
+            if inHang.contains(where: { $0.contains(column) }) {
+                if character == glyphs.awake || character == glyphs.asleep || character == " " {
+                    character = glyphs.hang
+                }
+                style = glyphs.warning
+            } else if character == glyphs.asleep {
+                style = glyphs.sleeping
+            } else if character == glyphs.awake || character == " " {
+                style = .plain
+            } else {
+                style = glyphs.callout
+            }
+            screen[rect.x + labelWidth + column, y] = Screen.Cell(character: character, style: style)
+        }
+    }
+    let axisY = rect.maxY - 1
+    let left = "\(LoopInstant(nanoseconds: start))s"
+    let right = "\(end)s"
+    screen.put(left, x: rect.x + labelWidth, y: axisY, style: glyphs.dimmed)
+    screen.put(right, x: rect.x + labelWidth + columns - right.count, y: axisY, style: glyphs.dimmed)
+}
+
+private func mark(for event: LoopEvent) -> Character? {
+    switch event.kind {
+    case .timer: "t"
+    case .source0: "s"
+    case .source1: "p"
+    case .block: "b"
+    case .observer: "o"
+    case .mainQueue: "q"
+    case .perform: "P"
+    case .result: "|"
+    case .wake: event.wakeCause == .wakeUpPort ? "w" : nil
+    default: nil
+    }
+}
+
+private func priority(_ character: Character) -> Int {
+    switch character {
+    case "t", "s", "p", "P", "q": 3
+    case "b", "w": 2
+    case "|": 2
+    case "o": 1
+    default: 0
+    }
+}

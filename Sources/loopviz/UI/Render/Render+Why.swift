@@ -1,0 +1,55 @@
+import LoopEngine
+
+// Render: the Why pane and the narration it shows.
+
+/// The Why panel: the lesson's narration in its header, and `lines` (``whyText(_:explaining:)`` wrapped to the
+/// panel, worked out once by the caller, which also sized the panel by them).
+func drawWhy(
+    _ model: AppModel, _ rect: Rect, lines: [String], _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    if let narration = currentNarration(model) {
+        let title = TextFit.fit("\(glyphs.narration) " + narration, width: rect.width - 4, ellipsis: glyphs.ellipsis)
+        header(title, rect, focused: false, &screen, glyphs)
+        var style = glyphs.warning
+        style.bold = true
+        screen.put(" \(title) ", x: rect.x + 1, y: rect.y, style: style)
+    } else {
+        header("Why", rect, focused: false, &screen, glyphs)
+    }
+    // A text longer than the panel says so on its last row (at a word) instead of stopping mid-sentence.
+    let shown = TextFit.clip(lines, rows: rect.height - 1, width: rect.width - 2, ellipsis: glyphs.ellipsis)
+    for (row, line) in shown.enumerated() {
+        screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
+    }
+}
+
+/// What the Why panel says about event `index` (or, before any event, how to start).
+func whyText(_ model: AppModel, explaining index: Int?) -> String {
+    if let index {
+        // A lesson's note is the one Why in the lesson's words, so it speaks the lesson's language.
+        if case .note(let note) = model.trace[index].fact {
+            return model.session.script.note(note.words, in: model.language)
+        }
+        return Explanation.text(for: index, in: model.trace)
+    }
+    if model.view == .pool {
+        return "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
+            + "next, ? for every key."
+    }
+    return "Nothing has happened yet: press Space to play, n to step, ? for every key."
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces (``TextFit/wrap(_:width:)``).
+func wrap(_ text: String, width: Int) -> [String] {
+    TextFit.wrap(text, width: width)
+}
+
+/// The lesson's narration for the events on screen, in the model's language (English where a line has no
+/// translation): a callout's `say` when that is the current event, else the `say` line tied to the latest event
+/// shown (never one whose event is still to come).
+func currentNarration(_ model: AppModel) -> String? {
+    if let event = model.currentEvent, case .note(let note) = event.fact {
+        return model.session.script.note(note.words, in: model.language)
+    }
+    return model.session.narration(shownUpTo: model.cursor, in: model.language)
+}
