@@ -1,0 +1,304 @@
+/// The parser: callout scripts and actions.
+extension ScenarioParserState {
+    enum Context: Equatable {
+        case program(isMain: Bool)
+        case callout(isMain: Bool)
+        case outside
+
+        var isMain: Bool {
+            switch self {
+            case .program(let isMain), .callout(let isMain): isMain
+            case .outside: false
+            }
+        }
+    }
+
+    func isMainThread(_ thread: String) -> Bool { mainThreads.contains(thread) }
+
+    /// A callout's lines: `[condition:] action`.
+    func parseScript(_ nodes: [Node], thread: String, isObserver: Bool) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        previousNote = nil
+        for node in nodes {
+            var cursor = TokenCursor(node.line)
+            var when = ScriptStep.When.always
+            if let colon = node.line.tokens.firstIndex(where: { $0.isPunctuation(":") }), colon > 0 {
+                when = parseCondition(Array(node.line.tokens[..<colon]), node.line, isObserver: isObserver) ?? .always
+                cursor.index = colon + 1
+            }
+            for action in parseAction(&cursor, node, thread: thread, context: .callout(isMain: false)) {
+                steps.append(ScriptStep(action, when: when))
+            }
+        }
+        return steps
+    }
+
+    func parseCondition(_ tokens: [ScenarioToken], _ line: ScenarioLine, isObserver: Bool) -> ScriptStep.When? {
+        var cursor = TokenCursor(line)
+        cursor.tokens = tokens
+        guard let first = cursor.next() else { return nil }
+        let word = first.isWord ? first.text : ""
+        switch ScenarioKeywords.conditions.contains(word) ? word : "" {
+        case "call":
+            guard let number = expectInteger(&cursor, line, what: "a call number, e.g. `call 2:`") else { return nil }
+            if number < 1 { error(line, at: first, "calls are counted from 1") }
+            finish(&cursor)
+            return .call(number)
+        case "first":
+            guard let number = expectInteger(&cursor, line, what: "a number of calls, e.g. `first 3 calls:`") else {
+                return nil
+            }
+            if number < 1 { error(line, at: first, "calls are counted from 1") }
+            if !cursor.accept("calls") && !cursor.accept("call") {
+                error(line, at: cursor.peek, "expected 'calls' after the number")
+            }
+            finish(&cursor)
+            return .callsThrough(number)
+        case "on":
+            if !isObserver {
+                error(line, at: first, "`on ACTIVITY:` conditions are for observers only")
+                return nil
+            }
+            let activities = parseActivities(&cursor, line)
+            finish(&cursor)
+            return activities.map { .activity($0) }
+        default:
+            error(line, at: first, "expected a condition before ':' — `call N`, `first N calls` or `on ACTIVITY`")
+            return nil
+        }
+    }
+
+    func parseActions(_ nodes: [Node], thread: String, context: Context) -> [Action] {
+        var actions: [Action] = []
+        previousNote = nil
+        for node in nodes {
+            var cursor = TokenCursor(node.line)
+            actions += parseAction(&cursor, node, thread: thread, context: context)
+        }
+        return actions
+    }
+
+    /// One action line (and its block, for `block`, `mainqueue` and `perform`).
+    func parseAction(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
+        let line = node.line
+        guard let keyword = cursor.next() else {
+            error(line, line.text.count + 1, "expected an action after ':'")
+            return []
+        }
+        if !ScenarioKeywords.takingBlocks.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
+        var result: [Action] = []
+        defer { finish(&cursor) }
+        let word = keyword.isWord ? keyword.text : ""
+        guard ScenarioKeywords.actions.contains(word) else {
+            error(line, at: keyword, "unknown action '\(keyword.text)'")
+            return []
+        }
+        switch word {
+        case "work":
+            if let duration = expectDuration(&cursor, what: "how long the work takes, e.g. 20ms") {
+                result = [.work(duration)]
+            }
+        case "signal":
+            // A port may be signalled too: CF takes the signal and ignores it (the trace says so).
+            if let names = references(
+                &cursor, line, thread: thread, allowed: [.source0, .port], what: "a version-0 source or a port")
+            {
+                result = names.map { .signal($0) }
+            }
+        case "send":
+            let firstReference = references.count
+            if let names = references(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
+                var count = 1
+                if let value = cursor.peekInteger {
+                    _ = cursor.next()
+                    count = value
+                    if count < 1 { error(line, at: cursor.last, "send at least one message") }
+                    if !cursor.accept("times") && !cursor.accept("time") {
+                        error(line, at: cursor.peek, "expected 'times' after the count, e.g. `send P 3 times`")
+                    }
+                }
+                result = parseSendTarget(
+                    &cursor, line, thread: thread, names: names, count: count, firstReference: firstReference)
+            }
+        case "start":
+            result = parseStart(&cursor, line)
+        case "wakeup":
+            result = [.wakeUp]
+        case "wake":
+            if !cursor.accept("up") { error(line, at: cursor.peek, "expected 'up': `wake up`") }
+            result = [.wakeUp]
+        case "stop":
+            if cursor.accept("mode") {
+                if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.stopMode(mode)] }
+            } else {
+                result = [.stop]
+            }
+        case "add", "remove":
+            let preposition = keyword.text == "add" ? "to" : "from"
+            if let names = references(
+                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
+            {
+                if !cursor.accept(preposition) {
+                    error(line, at: cursor.peek, "expected '\(preposition)' and a mode")
+                } else if let mode = expectMode(&cursor, line, allowCommon: true) {
+                    result = names.map { keyword.text == "add" ? .add($0, mode) : .remove($0, mode) }
+                }
+            }
+        case "invalidate":
+            if let names = references(
+                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
+            {
+                result = names.map { .invalidate($0) }
+            }
+        case "reschedule":
+            if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
+                if !cursor.accept("in") {
+                    error(line, at: cursor.peek, "expected 'in' and a delay: `reschedule T in 20ms`")
+                } else if let delay = expectDuration(
+                    &cursor, what: "a delay from now, e.g. 20ms (negative: a date in the past)", allowNegative: true)
+                {
+                    result = names.map { .setNextFireDate($0, after: delay) }
+                }
+            }
+        case "block":
+            guard let name = expectWord(&cursor, what: "the block's name") else { return [] }
+            var modes: [ModeName] = [.default]
+            if cursor.accept("in") { modes = parseModeList(&cursor, line, allowCommon: true) }
+            result = [
+                .performBlock(
+                    name.text, modes: modes, parseActions(node.children, thread: thread, context: inner(context)))
+            ]
+        case "mainqueue":
+            guard let name = expectWord(&cursor, what: "the main-queue block's name") else { return [] }
+            // DispatchQueue.main.async from any thread: the main thread's loop runs the block.
+            mainQueueUses.append((line, keyword.column))
+            result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
+        case "common":
+            if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.addCommonMode(mode)] }
+        case "set", "clear":
+            result = parseAssignment(keyword, &cursor, line)
+        case "if":
+            result = parseIf(&cursor, node, thread: thread, context: context)
+        case "dealloc":
+            result = parseDealloc(&cursor, node, thread: thread, context: context)
+        case "perform":
+            guard let task = expectWord(&cursor, what: "the task's name") else { return [] }
+            guard cursor.accept("on") else {
+                error(line, at: cursor.peek, "expected 'on' and a thread: `perform upload on worker [wait]`")
+                return []
+            }
+            guard let target = expectWord(&cursor, what: "the thread to perform on") else { return [] }
+            if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
+            let wait = cursor.accept("wait")
+            if context == .outside {
+                error(line, at: keyword, "perform from outside: let a thread of the scenario perform it")
+            }
+            let body = parseActions(node.children, thread: target.text, context: .callout(isMain: false))
+            result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
+        case let word where ScenarioKeywords.poolActions.contains(word):
+            result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
+        case "say", "note":
+            result = parseNote(&cursor, line, previous: previousNote)
+        case "query":
+            result = parseQueryAction(&cursor, line, thread: thread)
+        case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":
+            if context == .outside {
+                error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
+            }
+            if let call = parseRun(keyword, &cursor, line) { result = [.run(call)] }
+        default:
+            assertionFailure("the action '\(word)' of ScenarioKeywords has no case here")
+        }
+        if word != "say" && word != "note" { previousNote = nil }
+        return result
+    }
+
+    private func inner(_ context: Context) -> Context {
+        context == .outside ? .outside : .callout(isMain: context.isMain)
+    }
+
+    func parseRun(_ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ line: ScenarioLine) -> RunCall? {
+        switch keyword.text {
+        case "CFRunLoopRun":
+            return .untilStopped
+        case "RunLoop.run":
+            if cursor.accept("until") { return parseDate(&cursor, line).map { .foundationUntil($0) } }
+            guard let mode = cursor.peek?.isWord == true ? expectMode(&cursor, line, allowCommon: true) : nil else {
+                return .foundationForever
+            }
+            if let until = cursor.peek, until.isWord("until") {
+                _ = cursor.next()
+                guard mode == .default else {
+                    error(
+                        line, at: until,
+                        "run(until:) always runs the default mode; for \(mode) use `RunLoop.run \(mode) before …`")
+                    return nil
+                }
+                return parseDate(&cursor, line).map { .foundationUntil($0) }
+            }
+            guard cursor.accept("before") else {
+                error(
+                    line, at: cursor.peek,
+                    "expected 'before' and a limit: `RunLoop.run default before 1s` (or `RunLoop.run until 1s`)")
+                return nil
+            }
+            return parseDate(&cursor, line).map { .foundation(mode, before: $0) }
+        case "RunLoop.acceptInput":
+            guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
+            guard cursor.accept("before") else {
+                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.acceptInput default before 1s`")
+                return nil
+            }
+            return parseDate(&cursor, line).map { .acceptInput(mode, before: $0) }
+        case "while":
+            guard let condition = parseCondition(&cursor, line, endingAt: "RunLoop.run") else { return nil }
+            // `while not FLAG`: the flag is the last word of the condition.
+            if case .not(.isSet(let reference)) = condition, let token = cursor.last {
+                flagsRead.append((reference.key, line, token.column))
+            }
+            _ = cursor.accept("RunLoop.run")
+            let mode = cursor.peek == nil ? .default : expectMode(&cursor, line, allowCommon: true)
+            if case .not(.isSet(.flag(let flag))) = condition { return mode.map { .whileNot(flag: flag, mode: $0) } }
+            return mode.map { .whileHolds(condition, mode: $0) }
+        default:
+            guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
+            if cursor.accept("forever") {
+                return .inMode(
+                    mode, seconds: 1.0e10, returnAfterSourceHandled: cursor.accept("returnAfterSourceHandled"))
+            }
+            guard cursor.accept("for") else {
+                error(line, at: cursor.peek, "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')")
+                return nil
+            }
+            // `inf` and `nan` are the seconds CF is given as they are: both mean no time limit there.
+            let special: Double? = cursor.accept("inf") ? .infinity : cursor.accept("nan") ? .nan : nil
+            guard
+                let seconds = special
+                    ?? expectDuration(
+                        &cursor, what: "a time limit, e.g. 200ms (0s polls once), inf or nan", allowNegative: true)?
+                    .secondsValue
+            else { return nil }
+            let rash = cursor.accept("returnAfterSourceHandled")
+            return .inMode(mode, seconds: seconds, returnAfterSourceHandled: rash)
+        }
+    }
+
+    /// A Foundation date: `250ms` or `-100ms` (from the call; negative: in the past), `now`, `at 2s` (since the
+    /// scenario start), `distantPast` or `distantFuture`.
+    func parseDate(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> FoundationDate? {
+        if cursor.accept("distantFuture") { return .distantFuture }
+        if cursor.accept("distantPast") { return .distantPast }
+        if cursor.accept("now") { return .fromNow(.zero) }
+        if cursor.accept("at") {
+            return expectDuration(&cursor, what: "a time since the start, e.g. `at 300ms`").map { .sinceStart($0) }
+        }
+        guard let token = cursor.peek, case .number = token.kind else {
+            error(
+                line, at: cursor.peek,
+                "expected a date: a time from now (250ms, -100ms), now, `at 2s` (since the start), distantPast or "
+                    + "distantFuture")
+            return nil
+        }
+        return expectDuration(&cursor, what: "a time from now", allowNegative: true).map { .fromNow($0) }
+    }
+}

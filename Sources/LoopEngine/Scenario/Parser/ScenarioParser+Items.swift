@@ -1,0 +1,168 @@
+/// The parser: threads and their items.
+extension ScenarioParserState {
+    func parseThread(_ node: Node) -> ThreadSpec? {
+        var cursor = TokenCursor(node.line)
+        _ = cursor.next()
+        guard let nameToken = expectWord(&cursor, what: "the thread's name") else { return nil }
+        let name = nameToken.text
+        let isMain = cursor.accept("main")
+        let later = !isMain && cursor.accept("later")
+        finish(&cursor)
+        if threadNameSet.contains(name) {
+            error(node.line, at: nameToken, "duplicate thread '\(name)'")
+            return nil
+        }
+        threadNames.append(name)
+        threadNameSet.insert(name)
+        if isMain { mainThreads.insert(name) }
+        if later { laterThreads.insert(name) }
+        items[name] = [:]
+        var spec = ThreadSpec(name: name, isMain: isMain, items: [], program: [], startsLater: later)
+        var programNodes: [Node] = []
+        for child in node.children {
+            let first = child.line.tokens[0]
+            switch first.isWord ? first.text : "" {
+            case let word where ScenarioKeywords.items.contains(word):
+                spec.items += parseItems(child, thread: name)
+            case "common" where programNodes.isEmpty:
+                var cursor = TokenCursor(child.line)
+                _ = cursor.next()
+                spec.commonModes += parseModeList(&cursor, child.line, allowCommon: false)
+                finish(&cursor)
+                rejectChildren(child, of: "common")
+            default:
+                programNodes.append(child)
+            }
+        }
+        spec.program = parseActions(programNodes, thread: name, context: .program(isMain: isMain))
+        if node.children.isEmpty {
+            error(node.line, at: nameToken, "thread '\(name)' has no items and no program; indent them under it")
+        }
+        return spec
+    }
+
+    /// An item line: one item, or one per name of a range (`port p1..128`), each with the same clauses and
+    /// script.
+    func parseItems(_ node: Node, thread: String) -> [ItemSpec] {
+        var cursor = TokenCursor(node.line)
+        let keyword = cursor.next()!
+        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name, or a range such as p1..10")
+        else { return [] }
+        guard let names = expandRange(nameToken, node.line) else { return [] }
+        for name in names {
+            if items[thread]?[name] != nil {
+                error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+                break
+            }
+        }
+        if Self.reserved.contains(nameToken.text) {
+            error(node.line, at: nameToken, "'\(nameToken.text)' is a keyword; choose another name")
+        }
+        guard let item = parseItem(&cursor, node, keyword: keyword, names: names, thread: thread) else { return [] }
+        if names.count == 1 { return [item] }
+        return names.map { name in
+            var copy = item
+            copy.name = name
+            return copy
+        }
+    }
+
+    /// The clauses and script of an item line; `names` are the names it stands for (the first names the result).
+    private func parseItem(
+        _ cursor: inout TokenCursor, _ node: Node, keyword: ScenarioToken, names: [String], thread: String
+    ) -> ItemSpec? {
+        let name = names[0]
+        let nameToken = cursor.last!
+        var modes: [ModeName] = [.default]
+        var order = 0
+        var first: Duration?
+        var interval = Duration.zero
+        var tolerance = Duration.zero
+        var activities: Activity?
+        var repeats = true
+        var seen: Set<String> = []
+        let kind: ItemClass
+        switch keyword.text {
+        case "source0": kind = .source0
+        case "port": kind = .port
+        case "timer": kind = .timer
+        default: kind = .observer
+        }
+        let allowedClauses = ScenarioKeywords.itemClauses[keyword.text] ?? []
+        while let clause = cursor.next() {
+            guard clause.isWord, allowedClauses.contains(clause.text) else {
+                // Only what may still come: a clause already given is not expected again.
+                let left = allowedClauses.filter { !seen.contains($0) }
+                let expected =
+                    left.isEmpty
+                    ? "nothing more"
+                    : "\(left.count > 1 ? "one of " : "")\(left.map { "'\($0)'" }.joined(separator: ", "))"
+                let modes =
+                    seen.contains("in") ? " (several modes are separated by commas: `in default, tracking`)" : ""
+                let article = keyword.text.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+                error(
+                    node.line, at: clause,
+                    "unexpected '\(clause.text)' in \(article) \(keyword.text); expected \(expected)\(modes)")
+                break
+            }
+            if !seen.insert(clause.text).inserted {
+                error(node.line, at: clause, "'\(clause.text)' is given twice")
+            }
+            switch clause.text {
+            case "order":
+                if let value = expectInteger(&cursor, node.line, what: "an order (an integer)") { order = value }
+            case "in":
+                modes = parseModeList(&cursor, node.line, allowCommon: true, allowNothing: true)
+            case "at":
+                // Negative: a fire date before the start, which CF reads as "now" when the timer is created.
+                first = expectDuration(
+                    &cursor, what: "the first fire time since the start, e.g. 100ms", allowNegative: true)
+            case "every":
+                if let value = expectDuration(&cursor, what: "the repeat interval, e.g. 100ms") {
+                    if value <= .zero {
+                        error(
+                            node.line, at: clause,
+                            "a repeat interval must be positive; leave out 'every' for a one-shot timer")
+                    }
+                    interval = value
+                }
+            case "tolerance":
+                tolerance = expectDuration(&cursor, what: "a tolerance, e.g. 10ms") ?? .zero
+            case "on":
+                activities = parseActivities(&cursor, node.line)
+            default:
+                repeats = false
+            }
+        }
+        for each in names { items[thread]?[each] = kind }
+        let script = parseScript(node.children, thread: thread, isObserver: kind == .observer)
+        switch kind {
+        case .source0:
+            return .source0(name, order: order, modes: modes, script)
+        case .port:
+            return .port(name, modes: modes, script)
+        case .timer:
+            guard let first else {
+                if !seen.contains("at") {
+                    error(node.line, at: nameToken, "timer '\(name)' needs its first fire time: `at 100ms`")
+                }
+                return nil
+            }
+            return .timer(
+                name, first: first, every: interval, tolerance: tolerance, order: order, modes: modes, script)
+        case .observer:
+            guard let activities else {
+                if seen.contains("on") { return nil }
+                error(
+                    node.line, at: nameToken,
+                    "observer '\(name)' needs its activities: `on entry, beforeWaiting` or `on all`")
+                return nil
+            }
+            return .observer(name, activities, repeats: repeats, order: order, modes: modes, script)
+        }
+    }
+
+    static let reserved: Set<String> = [
+        "default", "common", "nothing", "main", "on", "in", "at", "every", "order", "once", "to", "from", "for",
+    ]
+}

@@ -1,0 +1,130 @@
+/// The parser: the small pieces every line is made of: words, strings, numbers, durations, modes.
+extension ScenarioParserState {
+    /// Names for a hint: each shown safely, at most 8 of them, then how many more.
+    static func nameList(_ names: some Collection<String>) -> DiagnosticMessage {
+        var list: DiagnosticMessage = ""
+        for (index, name) in names.prefix(8).enumerated() {
+            list += index == 0 ? "" : ", "
+            list = "\(list)\(name)"
+        }
+        if names.count > 8 { list += ", … (\(names.count - 8) more)" }
+        return list
+    }
+
+    func expectWord(_ cursor: inout TokenCursor, what: String) -> ScenarioToken? {
+        guard let token = cursor.peek, token.isWord else {
+            error(cursor.line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        return cursor.next()
+    }
+
+    func expectString(_ cursor: inout TokenCursor, what: String) -> String? {
+        guard let token = cursor.peek, token.kind == .string else {
+            error(cursor.line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        return cursor.next()?.text
+    }
+
+    func expectInteger(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> Int? {
+        guard let value = cursor.peekInteger else {
+            error(line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        _ = cursor.next()
+        return value
+    }
+
+    func expectDuration(_ cursor: inout TokenCursor, what: String, allowNegative: Bool = false) -> Duration? {
+        guard let token = cursor.peek, case .number = token.kind else {
+            error(cursor.line, at: cursor.peek, "expected \(what)")
+            return nil
+        }
+        _ = cursor.next()
+        guard let value = duration(token, cursor.line) else { return nil }
+        if value < .zero && !allowNegative {
+            error(cursor.line, at: token, "a duration cannot be negative here")
+            return nil
+        }
+        return value
+    }
+
+    /// `250ms`, `1.5s`, `40us`, `2m`: a number directly followed by its unit.
+    func duration(_ token: ScenarioToken, _ line: ScenarioLine) -> Duration? {
+        guard case .number(let value, let unit) = token.kind else { return nil }
+        let scale: Double
+        switch unit {
+        case "s": scale = 1
+        case "ms": scale = 1e-3
+        case "us", "µs": scale = 1e-6
+        case "ns": scale = 1e-9
+        case "m", "min": scale = 60
+        case "":
+            error(line, at: token, "'\(token.text)' needs a unit: \(token.text)ms or \(token.text)s")
+            return nil
+        default:
+            error(line, at: token, "unknown unit '\(unit)' in '\(token.text)'; use ns, us, ms, s or m (min)")
+            return nil
+        }
+        let seconds = value * scale
+        guard seconds.magnitude < 1e9 else {
+            error(line, at: token, "'\(token.text)' is too long; the limit is about 30 years")
+            return nil
+        }
+        return .secondsValue(seconds)
+    }
+
+    func expectMode(_ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool) -> ModeName? {
+        guard let token = expectWord(&cursor, what: "a mode name") else { return nil }
+        if token.text == "common" && !allowCommon {
+            error(line, at: token, "'common' stands for all common modes and cannot be used here")
+            return nil
+        }
+        return ModeName(token.text)
+    }
+
+    func parseModeList(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool, allowNothing: Bool = false
+    ) -> [ModeName] {
+        if allowNothing && cursor.accept("nothing") { return [] }
+        var modes: [ModeName] = []
+        var listed: Set<ModeName> = []
+        repeat {
+            guard let mode = expectMode(&cursor, line, allowCommon: allowCommon) else { break }
+            if !listed.insert(mode).inserted { error(line, at: cursor.last, "mode '\(mode)' is listed twice") }
+            modes.append(mode)
+        } while cursor.acceptPunctuation(",")
+        return modes
+    }
+
+    func parseActivities(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Activity? {
+        var activities: Activity = []
+        repeat {
+            guard
+                let token = expectWord(
+                    &cursor,
+                    what: "an activity: entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all")
+            else {
+                return nil
+            }
+            guard let activity = Activity(name: token.text) else {
+                error(
+                    line, at: token,
+                    "unknown activity '\(token.text)'; expected entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all"
+                )
+                return nil
+            }
+            activities.formUnion(activity)
+        } while cursor.acceptPunctuation(",")
+        return activities
+    }
+
+    /// Reports anything left on the line.
+    func finish(_ cursor: inout TokenCursor) {
+        if let extra = cursor.peek, !linesWithErrors.contains(cursor.line.number) {
+            error(cursor.line, at: extra, "unexpected '\(extra.text)' at the end of the line")
+            cursor.index = cursor.tokens.count
+        }
+    }
+}
