@@ -103,13 +103,4 @@ extension CFBridge {
     }
 }
 
-extension Scenario {
-    /// True when some action asks `CFRunLoopCopyAllModes`: the oracle then traces only the modes that exist.
-    var asksForAllModes: Bool {
-        firstAction { action in
-            if case .query(.allModes) = action { return true }
-            return nil
-        } ?? false
-    }
-}
 #endif

@@ -20,9 +20,10 @@ final class OracleHost: @unchecked Sendable {
 
     /// The scenario thread's `RunLoop` (Foundation's queries are asked of it, from any thread).
     let runLoop: RunLoop
-    /// Nil: the tracer was added to every mode the scenario mentions at set-up. A set: to the modes that exist
-    /// only, kept up to date after every action - the scenario asks `CFRunLoopCopyAllModes`, whose answer the
-    /// tracer's own modes would change (see `OracleHost+Query.swift`).
+    /// The modes the tracer observes: only those that exist, kept up to date after every action and before every
+    /// run. Adding the tracer to a mode creates it, and a mode that exists changes what CF does (a run of a mode
+    /// nothing created returns `finished` at once; `CFRunLoopCopyAllModes` lists it), so the tracer must never be
+    /// what made a mode (see `OracleHost+Query.swift`).
     let tracedModes = LoopLocked<Set<ModeName>?>(nil)
 
     private let stopModeFunction: CFBridge.StopModeFunction?
@@ -80,9 +81,9 @@ final class OracleHost: @unchecked Sendable {
 
     // MARK: - Set-up
 
-    /// Registers the tracer observer in every mode in `modes`, makes the thread's common modes common, creates the
+    /// Makes the tracer observer (added to each mode once the mode exists: ``tracedModes``), makes the thread's common modes common, creates the
     /// items and adds them to their modes in declaration order (the engine host's order).
-    func setUp(modes: [ModeName], tracingCreatedModesOnly: Bool = false) throws {
+    func setUp(modes: [ModeName]) throws {
         let trace = self.trace
         let tracer = CFRunLoopObserverCreateWithHandler(
             nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min
@@ -90,11 +91,7 @@ final class OracleHost: @unchecked Sendable {
             trace.record(LoopEvent.Kind(Activity(rawValue: UInt32(activity.rawValue))))
         }
         self.tracer = tracer
-        if tracingCreatedModesOnly {
-            tracedModes.withLock { $0 = [] }
-        } else {
-            for mode in modes { CFRunLoopAddObserver(loop, tracer, cfMode(mode)) }
-        }
+        tracedModes.withLock { $0 = [] }
         for mode in spec.commonModes { CFRunLoopAddCommonMode(loop, cfMode(mode)) }
         for item in spec.items { try create(item) }
         for item in spec.items {

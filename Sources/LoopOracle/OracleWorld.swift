@@ -21,8 +21,6 @@ final class OracleWorld: @unchecked Sendable {
     var originAbsolute: CFAbsoluteTime { CFAbsoluteTime(bitPattern: originBits.load(ordering: .acquiring)) }
     private let originBits = Atomic<UInt64>(0)
     let modes: [ModeName]
-    /// Whether some action asks `CFRunLoopCopyAllModes`: the hosts then trace only the modes that exist.
-    let asksForAllModes: Bool
     /// What the CF names of the scenario's own modes start with on the main thread's loop: that loop outlives the
     /// scenario (a mode made common there stays common), so each main-thread scenario gets fresh mode names. Empty
     /// on secondary threads, whose loops are fresh.
@@ -55,7 +53,6 @@ final class OracleWorld: @unchecked Sendable {
     init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
         self.scenario = scenario
         self.modes = scenario.mentionedModes
-        asksForAllModes = scenario.asksForAllModes
         flags = ScenarioFlags(owners: scenario.owners)
         self.mainModePrefix = mainModePrefix
         log = OracleLog(maxEvents: maxEvents)
@@ -116,7 +113,7 @@ final class OracleWorld: @unchecked Sendable {
             everyHost.append(host)
         }
         do {
-            try host.setUp(modes: modes, tracingCreatedModesOnly: asksForAllModes)
+            try host.setUp(modes: modes)
         } catch {
             setUpError.withLock { $0 = $0 ?? error }
         }
@@ -143,7 +140,7 @@ final class OracleWorld: @unchecked Sendable {
             let host = OracleHost(spec: ThreadSpec(name: task, items: [], program: actions), world: self)
             hostLock.withLock { everyHost.append(host) }
             do {
-                try host.setUp(modes: modes, tracingCreatedModesOnly: asksForAllModes)
+                try host.setUp(modes: modes)
             } catch {
                 return
             }
