@@ -41,7 +41,7 @@ public enum CFOracleError: Error, Sendable, CustomStringConvertible {
 /// Every scenario thread is a real thread: a secondary thread is a fresh `Thread`; the main thread's spec
 /// (`thread NAME main`) runs on the process's main thread, so its loop is `CFRunLoopGetMain()` and libdispatch's
 /// main queue drains there (docs/cfrunloop.md §14). `perform … on THREAD` is built as Darwin's Foundation does it
-/// (``OraclePerformer``); `detach` starts a real thread.
+/// (``OraclePerformer``); `detach` and `start` start a real thread; `send P on THREAD` writes to that thread's port.
 public enum CFOracle {
     /// How long a scenario thread gets to notice a stop after its time limit before the oracle gives up on it.
     static let haltGrace: Duration = .seconds(2)
@@ -80,7 +80,7 @@ public enum CFOracle {
             prefix = ""
         }
         let world = OracleWorld(scenario, maxEvents: maxEvents, mainModePrefix: prefix)
-        for spec in scenario.threads where !spec.isMain {
+        for spec in world.atStart where !spec.isMain {
             let thread = Thread { world.runDeclared(spec) }
             thread.name = "loopviz oracle: \(spec.name)"
             thread.start()
@@ -194,10 +194,6 @@ public enum CFOracle {
             case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
                 .waitUntilAllFinished:
                 return "an operation queue (pools are compared with Foundation's OperationQueue instead)"
-            case .start(let thread):
-                return "start \(thread) (a thread started on the way is not in the oracle yet)"
-            case .sendTo(let thread, let port, _):
-                return "send \(port) on \(thread) (a send to another thread's port is not in the oracle yet)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
             default:
