@@ -390,6 +390,7 @@ final class OracleHost: @unchecked Sendable {
             world.outsideThreads.enter()
             let thread = Thread { [self] in
                 defer { world.outsideThreads.leave() }
+                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
                 guard OracleClock.sleep(until: overflow ? .max : deadline, while: { self.mayAct(outside: true) })
                 else { return }
                 perform(actions, outside: true)

@@ -151,6 +151,7 @@ final class OracleWorld: @unchecked Sendable {
         threads.enter()
         let thread = Thread { [self] in
             defer { threads.leave() }
+            OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
             let host = OracleHost(spec: spec, world: self)
             host.trace.record(.threadCreate, name, fact: .origin(.detached))
             do {
@@ -179,6 +180,7 @@ final class OracleWorld: @unchecked Sendable {
         threads.enter()
         let thread = Thread { [self] in
             defer { threads.leave() }
+            OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
             let host = OracleHost(spec: ThreadSpec(name: task, items: [], program: actions), world: self)
             hostLock.withLock { everyHost.append(host) }
             do {
