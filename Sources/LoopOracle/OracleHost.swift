@@ -260,7 +260,15 @@ final class OracleHost: @unchecked Sendable {
             performOn(thread, task, wait: wait, inner)
         case .detach(let task, let inner):
             world.detach(task, inner)
-        case .sendTo, .start, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+        case .sendTo(let thread, let port, let count):
+            // A port of that thread itself, not of another (the parser made it that thread's item); nothing while
+            // that thread has not started.
+            if let fd = world.host(named: thread)?.ports[port] {
+                for _ in 0..<max(count, 0) { _ = eventfd_write(fd, 1) }
+            }
+        case .start(let thread):
+            world.start(thread)
+        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation, .waitUntilAllFinished:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
@@ -382,6 +390,7 @@ final class OracleHost: @unchecked Sendable {
             world.outsideThreads.enter()
             let thread = Thread { [self] in
                 defer { world.outsideThreads.leave() }
+                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
                 guard OracleClock.sleep(until: overflow ? .max : deadline, while: { self.mayAct(outside: true) })
                 else { return }
                 perform(actions, outside: true)
