@@ -73,6 +73,11 @@ public enum CFOracle {
         let usesMain = scenario.threads.contains(where: \.isMain)
         let prefix: String
         if usesMain {
+            #if os(Linux)
+            if let problem = OracleHeadroom.problem(forNewModes: scenario.mentionedModes.count) {
+                throw CFOracleError.setUpFailed(problem)
+            }
+            #endif
             let run = mainRuns.withLock { count in
                 count += 1
                 return count

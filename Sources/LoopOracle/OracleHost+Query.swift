@@ -73,11 +73,20 @@ extension OracleHost {
 }
 
 extension OracleHost {
-    /// The scenario's names of a CFArray of this loop's mode names (`CFRunLoopCopyAllModes`).
+    /// The scenario's names of a CFArray of this loop's mode names (`CFRunLoopCopyAllModes`). On the main
+    /// thread's loop, which outlives each scenario, the modes earlier scenarios made (under other prefixes) are
+    /// not this scenario's and are left out: named again under this prefix they would be made anew, and every
+    /// scenario would double the loop's modes (and their file descriptors).
     func scenarioModes(_ array: CFArray?) -> [ModeName] {
         guard let array else { return [] }
-        return (0..<CFArrayGetCount(array)).map { index in
-            scenarioMode(unsafeBitCast(CFArrayGetValueAtIndex(array, index), to: CFString.self))
+        let prefix = spec.isMain ? world.mainModePrefix : ""
+        return (0..<CFArrayGetCount(array)).compactMap { index in
+            let name = unsafeBitCast(CFArrayGetValueAtIndex(array, index), to: CFString.self)
+            if !prefix.isEmpty {
+                let text = CFBridge.swiftString(name)
+                guard text == "kCFRunLoopDefaultMode" || text.hasPrefix(prefix) else { return nil }
+            }
+            return scenarioMode(name)
         }
     }
 }
