@@ -205,6 +205,8 @@ public enum FoundationPoolOracle {
         case .dealloc(let owner, _): "dealloc \(owner)"
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
         case .query(let question): "query \(question.words)"
+        case .post(let command, let source): "post \(command) to \(source)"
+        case .wakeUpThread(let thread): "wakeUp on \(thread)"
         case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation,
             .waitUntilAllFinished:

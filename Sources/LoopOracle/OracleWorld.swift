@@ -129,6 +129,7 @@ final class OracleWorld: @unchecked Sendable {
         guard setUpError.withLock({ $0 }) == nil else { return }
         host.startOutside(scenario.outside.filter { $0.thread == spec.name })
         host.perform(spec.program)
+        host.programEnded.withLock { $0 = true }
     }
 
     /// `Thread.detachNewThread`: a new real thread that performs `actions` and ends, as the engine's `detach`.

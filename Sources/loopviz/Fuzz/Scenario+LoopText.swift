@@ -91,7 +91,7 @@ extension Scenario {
             .waitUntilAllFinished:
             // The fuzzer generates no queues (pools are compared with OperationQueue, not CFRunLoop).
             return [pad + "# (an operation-queue action: not printed)"]
-        case .query, .assign, .ifHolds, .dealloc, .sendTo, .start:
+        case .query, .assign, .ifHolds, .dealloc, .sendTo, .start, .post, .wakeUpThread:
             // Not generated yet (queries, owners, conditions, several threads): see docs/fuzzing.md.
             return [pad + "# (an action the fuzzer does not generate: not printed)"]
         }

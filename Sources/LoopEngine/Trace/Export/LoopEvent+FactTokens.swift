@@ -116,6 +116,14 @@ extension LoopEvent.Fact {
         case .dropped(let count): out.tag("dropped", .number(Int64(count)))
         case .returned(let value): out.tag("returned", .flag(value))
         case .query(let question, let answer): out.query(question, answer)
+        case .command(let step):
+            out.tag("command", .text(step.source))
+            switch step.outcome {
+            case .posted(let queued): out.tag("posted", .number(Int64(queued)))
+            case .refused(let capacity): out.tag("refused", .number(Int64(capacity)))
+            case .performed: out.tag("performed")
+            case .dropped: out.tag("dropped")
+            }
         }
         return out.tokens
     }
@@ -170,6 +178,24 @@ struct TokenReader {
             items.append(item)
         }
         return items
+    }
+
+    /// The rest of a `command` fact: the source, then the outcome's tag and value.
+    mutating func command() -> LoopEvent.Fact? {
+        guard let source = text() else { return nil }
+        let outcome: LoopEvent.CommandOutcome
+        switch text() {
+        case "posted":
+            guard let queued = int() else { return nil }
+            outcome = .posted(queued: queued)
+        case "refused":
+            guard let capacity = int() else { return nil }
+            outcome = .refused(capacity: capacity)
+        case "performed": outcome = .performed
+        case "dropped": outcome = .dropped
+        default: return nil
+        }
+        return .command(LoopEvent.CommandStep(source: source, outcome))
     }
 
     // swiftlint:disable:next cyclomatic_complexity
@@ -270,6 +296,7 @@ struct TokenReader {
         case "mark": return text().flatMap(LoopEvent.Mark.init(rawValue:)).map { .mark($0) }
         case "dropped": return int().map { .dropped($0) }
         case "returned": return flag().map { .returned($0) }
+        case "command": return command()
         case "query": return query()
         default: return nil
         }
