@@ -103,6 +103,7 @@ struct EventWordingTests {
         ),
         (.command, .command(.init(source: "s", .posted(queued: 2))), "posted to s, 2 queued"),
         (.command, .command(.init(source: "s", .refused(capacity: 4))), "refused: the queue of s is full (4 commands)"),
+        (.command, .command(.init(source: "s", .refused(capacity: 1))), "refused: the queue of s is full (1 command)"),
         (.command, .command(.init(source: "s", .performed)), "performed by s"),
         (.command, .command(.init(source: "s", .dropped)), "dropped: s was invalidated with it queued"),
         (.note, .returned(true), "run(mode:before:) returned true: it ran the loop once, whatever the run's result"),
@@ -277,7 +278,8 @@ struct EventWordingTests {
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
             "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "query(currentMode)",
             "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
-            "query(nextFireDate)", "query(allModes)",
+            "query(nextFireDate)", "query(allModes)", "command(posted)", "command(refused)", "command(performed)",
+            "command(dropped)",
         ]
         #expect(covered == Set(every))
     }

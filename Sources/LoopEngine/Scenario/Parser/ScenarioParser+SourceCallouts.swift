@@ -45,8 +45,15 @@ extension ScenarioParserState {
             var cursor = TokenCursor(node.line)
             cursor.index = 3
             previousNote = nil
+            // `on schedule: call 2: …`: the callout's own calls, counted apart from the perform's.
+            var when = ScriptStep.When.always
+            let tokens = node.line.tokens
+            if let colon = tokens[3...].firstIndex(where: { $0.isPunctuation(":") }), colon > 3 {
+                when = parseCondition(Array(tokens[3..<colon]), node.line, isObserver: false) ?? .always
+                cursor.index = colon + 1
+            }
             let steps = parseAction(&cursor, node, thread: thread, context: .callout(isMain: false)).map {
-                ScriptStep($0)
+                ScriptStep($0, when: when)
             }
             if which == .schedule { callouts.schedule += steps } else { callouts.cancel += steps }
         }

@@ -71,7 +71,7 @@ extension LoopEvent.CommandStep {
     public var words: String {
         switch outcome {
         case .posted(let queued): "posted to \(source), \(queued) queued"
-        case .refused(let capacity): "refused: the queue of \(source) is full (\(capacity) commands)"
+        case .refused(let capacity): "refused: the queue of \(source) is full (\(LoopEvent.count(capacity, "command")))"
         case .performed: "performed by \(source)"
         case .dropped: "dropped: \(source) was invalidated with it queued"
         }

@@ -15,7 +15,7 @@ extension Explanation {
         case .refused(let capacity):
             return (
                 .commandRefused,
-                "The queue of \(step.source) already holds \(capacity) commands, its limit: command \(name) is not "
+                "The queue of \(step.source) already holds \(LoopEvent.count(capacity, "command")), its limit: command \(name) is not "
                     + "added. Only a perform of the source empties the queue."
             )
         case .performed:
