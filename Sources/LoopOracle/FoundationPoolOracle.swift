@@ -207,6 +207,8 @@ public enum FoundationPoolOracle {
         case .performOrdered(let task, _, _, _, _): "perform \(task) order"
         case .cancelPerforms: "cancelPerform"
         case .query(let question): "query \(question.words)"
+        case .post(let command, let source): "post \(command) to \(source)"
+        case .wakeUpThread(let thread): "wakeUp on \(thread)"
         case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation,
             .waitUntilAllFinished:

@@ -28,6 +28,11 @@ final class OracleHost: @unchecked Sendable {
 
     private let stopModeFunction: CFBridge.StopModeFunction?
     var sources: [String: CFRunLoopSource] = [:]
+    /// Each source0's callbacks and command queue (`OracleHost+SourceCallouts.swift`).
+    var customSources: [String: CustomSourceInfo] = [:]
+    /// The thread's program has returned: CF's teardown of its loop at thread exit calls cancel callouts the
+    /// engine does not model, and they are not recorded.
+    let programEnded = LoopLocked(false)
     /// The eventfd of each port source.
     private var ports: [String: Int32] = [:]
     var timers: [String: CFRunLoopTimer] = [:]
@@ -108,14 +113,7 @@ final class OracleHost: @unchecked Sendable {
         let script = item.script
         switch item.kind {
         case .source0(let order):
-            let callout = SourceCallout(host: self, name: name, kind: .source0, script: script)
-            var context = CFRunLoopSourceContext()
-            context.version = 0
-            context.info = Unmanaged.passUnretained(callout).toOpaque()
-            context.retain = { info in SourceCallout.retain(info) }
-            context.release = { info in SourceCallout.release(info) }
-            context.perform = { info in SourceCallout.perform(info) }
-            sources[name] = CFRunLoopSourceCreate(nil, CFIndex(order), &context)
+            sources[name] = makeSource0(name, order: order, script: script, callouts: item.sourceCallouts)
         case .port:
             let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
             guard fd >= 0 else { throw CFOracleError.setUpFailed("eventfd for port \(name): errno \(errno)") }
@@ -157,10 +155,14 @@ final class OracleHost: @unchecked Sendable {
 
     // MARK: - Callouts
 
-    /// A callout of an item: recorded first, then the item's script runs (steps chosen by the engine's
-    /// `ScriptStep.applies`).
-    func callout(_ kind: LoopEvent.Kind, _ name: String, _ script: [ScriptStep], activity: Activity?) {
+    /// A callout of an item: recorded first, then `before` (a custom source's commands), then the item's script
+    /// runs (steps chosen by the engine's `ScriptStep.applies`).
+    func callout(
+        _ kind: LoopEvent.Kind, _ name: String, _ script: [ScriptStep], activity: Activity?,
+        before: (() -> Void)? = nil
+    ) {
         trace.record(kind, name, fact: activity.map { .activity($0) })
+        before?()
         let call = calls.withLock { counts in
             let call = (counts[name] ?? 0) + 1
             counts[name] = call
@@ -212,6 +214,7 @@ final class OracleHost: @unchecked Sendable {
         case .invalidate(let name):
             let owner = owner(of: name)
             if let source = owner.sources[name] { CFRunLoopSourceInvalidate(source) }
+            owner.customSources[name]?.dropCommands()
             if let timer = owner.timers[name] { CFRunLoopTimerInvalidate(timer) }
             if let observer = owner.observers[name] { CFRunLoopObserverInvalidate(observer) }
         case .setNextFireDate(let name, let delay):
@@ -277,13 +280,18 @@ final class OracleHost: @unchecked Sendable {
         case .start(let thread):
             world.start(thread)
         case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+        case .post(let command, let source):
+            post(command, to: source)
+        case .wakeUpThread(let thread):
+            wakeUp(thread)
+        case .sendTo, .start, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation, .waitUntilAllFinished:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
         }
     }
 
-    private func owner(of name: String) -> OracleHost { world.owner(of: name, asker: self) }
+    func owner(of name: String) -> OracleHost { world.owner(of: name, asker: self) }
 
     private func add(_ name: String, _ mode: ModeName) {
         let tag = cfMode(mode)

@@ -139,6 +139,7 @@ final class OracleWorld: @unchecked Sendable {
         guard setUpError.withLock({ $0 }) == nil else { return }
         host.startOutside(scenario.outside.filter { $0.thread == spec.name })
         host.perform(spec.program)
+        host.programEnded.withLock { $0 = true }
     }
 
     /// `[thread start]` of the thread declared `later` as `name`: a new real thread makes its loop and items, then

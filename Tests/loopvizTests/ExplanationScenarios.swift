@@ -6,6 +6,7 @@ import LoopEngine
 enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
         case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, orderedPerform
+        case commands
 
         var source: String {
             switch self {
@@ -19,6 +20,7 @@ enum ExplanationScenarios {
             case .portSignal: ExplanationScenarios.portSignal
             case .queries: ExplanationScenarios.queries
             case .orderedPerform: ExplanationScenarios.orderedPerform
+            case .commands: ExplanationScenarios.commands
             }
         }
     }
@@ -46,6 +48,21 @@ enum ExplanationScenarios {
           run default for 200ms
         at 50ms on T
           query isWaiting
+        """
+
+    /// A custom source's command queue of one: posted, refused when full, performed, dropped at invalidation.
+    static let commands = """
+        thread T
+          source0 s commands 1 in default
+          run default for 100ms
+        at 20ms on T
+          post a to s
+          post b to s
+          signal s
+          wakeup
+        at 50ms on T
+          post c to s
+          invalidate s
         """
 
     /// One loop's ordinary life: sleeps, a woken source0 that overruns two timers, a block, a port, the time limit.

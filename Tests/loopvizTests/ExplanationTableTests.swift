@@ -27,6 +27,26 @@ struct ExplanationTableTests {
 
     static let rows: [Row] = [
         Row(
+            .commandPosted, .commands, step: 8,
+            "The client adds command a to the queue of s (1 waiting). Posting neither signals the source nor wakes "
+                + "its loop: the client does both next, or the command waits."
+        ),
+        Row(
+            .commandRefused, .commands, step: 9,
+            "The queue of s already holds 1 command, its limit: command b is not added. Only a perform of the "
+                + "source empties the queue."
+        ),
+        Row(
+            .commandPerformed, .commands, step: 17,
+            "The perform of s drains its queue in order: command a runs now. Commands posted while it runs wait "
+                + "for the next signal."
+        ),
+        Row(
+            .commandDropped, .commands, step: 26,
+            "s was invalidated with command c still queued: an invalid source is never performed again, so the "
+                + "command never runs."
+        ),
+        Row(
             .schedule, .loop, step: 1,
             "Source K is added to mode default: a version-0 source's schedule callout runs; a port source's port "
                 + "joins the mode's wait set."),

@@ -30,18 +30,26 @@ extension RunLoopCore {
         source.memberships = []
         memberships.append(.init(loop: self, mode: modeName))
         source.memberships = memberships
-        emit(.schedule, source.name, .mode(modeName.rawValue))
+        // With a callout, its event comes right before it (`runScheduleCallouts`): CF calls each mode's callout
+        // as it inserts the source there, before the next common mode.
+        if source.scheduleCallout == nil { emit(.schedule, source.name, .mode(modeName.rawValue)) }
         return [modeName]
     }
 
     func runScheduleCallouts(_ source: LoopSource, _ modes: [ModeName]) {
         guard let schedule = source.scheduleCallout else { return }
-        for mode in modes { schedule(self, mode) }
+        for mode in modes {
+            lock.withLock { emit(.schedule, source.name, .mode(mode.rawValue)) }
+            schedule(self, mode)
+        }
     }
 
     func runCancelCallouts(_ source: LoopSource, _ removals: [(RunLoopCore, ModeName)]) {
         guard let cancel = source.cancelCallout else { return }
-        for (loop, mode) in removals { cancel(loop, mode) }
+        for (loop, mode) in removals {
+            loop.lock.withLock { loop.emit(.cancel, source.name, .mode(mode.rawValue)) }
+            cancel(loop, mode)
+        }
     }
 
     /// `CFRunLoopRemoveSource`. The cancel callout runs once per concrete mode the source leaves.
@@ -71,7 +79,8 @@ extension RunLoopCore {
         source.memberships = []
         memberships.removeAll { $0.loop === self && $0.mode == modeName }
         source.memberships = memberships
-        emit(.cancel, source.name, .mode(modeName.rawValue))
+        // With a callout, its event comes right before it (`runCancelCallouts`), one mode after the other.
+        if source.cancelCallout == nil { emit(.cancel, source.name, .mode(modeName.rawValue)) }
         return [modeName]
     }
 

@@ -60,9 +60,7 @@ extension LoopSource {
                 for mode in loop.removeLocked(self, from: membership.mode) { removals.append((loop, mode)) }
             }
         }
-        if let cancel = cancelCallout {
-            for (loop, mode) in removals { cancel(loop, mode) }
-        }
+        for (loop, mode) in removals { loop.runCancelCallouts(self, [(loop, mode)]) }
     }
 
     /// The loops the source is in. Call with the engine lock held.

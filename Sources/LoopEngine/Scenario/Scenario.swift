@@ -101,15 +101,21 @@ public struct ItemSpec: Sendable, Equatable {
     /// A timer's `order` (`CFRunLoopTimerCreate`'s): stored and, as in CF, never used for the firing order. Kept
     /// beside ``Kind/timer(first:interval:tolerance:)`` so that code matching a timer's fields stays as it is.
     public var timerOrder: Int
+    /// A version-0 source's schedule and cancel callouts (`on schedule:`, `on cancel:`): what each does, run by
+    /// CF inside `CFRunLoopAddSource`, `CFRunLoopRemoveSource` and `CFRunLoopSourceInvalidate`, once per concrete
+    /// mode (docs/cfrunloop.md §18). Each counts its own calls (`call 2` is the second schedule).
+    public var sourceCallouts: SourceCallouts
 
     public init(
-        name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = [], timerOrder: Int = 0
+        name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = [], timerOrder: Int = 0,
+        sourceCallouts: SourceCallouts = SourceCallouts()
     ) {
         self.name = name
         self.kind = kind
         self.modes = modes
         self.script = script
         self.timerOrder = timerOrder
+        self.sourceCallouts = sourceCallouts
     }
 
     public static func source0(
@@ -213,6 +219,12 @@ public indirect enum Action: Sendable, Equatable {
     /// The owner's `dealloc`: its weak references become nil, `actions` run (the body of `dealloc`), then it is
     /// freed.
     case dealloc(owner: String, [Action])
+    /// The chapter's client adds a command to a custom source's queue (`post CMD to SOURCE`): it waits there,
+    /// in order, until the source's perform drains it. No signal, no wake-up: the client does those itself.
+    case post(command: String, source: String)
+    /// `CFRunLoopWakeUp` of another thread's loop (`wakeup on worker`): the chapter's client holds the run loop
+    /// its source's schedule callout handed it.
+    case wakeUpThread(String)
     /// `performSelector:onThread:withObject:waitUntilDone:`: run `actions` as a task on `thread`'s loop (a
     /// version-0 source in the common modes, signalled and woken). With `wait` the caller blocks until the task
     /// ran; on the target thread itself the task runs inline.

@@ -79,6 +79,8 @@ final class ScriptInterpreter {
     var sources: [String: LoopSource] = [:]
     var timers: [String: LoopTimer] = [:]
     var observers: [String: LoopObserver] = [:]
+    /// Each source0's command queue (`post CMD to SOURCE`).
+    var commandQueues: [String: CommandQueue] = [:]
     var calls: [String: Int] = [:]
 
     init(loop: RunLoopCore, world: any ScenarioWorld, spec: ThreadSpec, shared: Shared) {
@@ -98,9 +100,7 @@ final class ScriptInterpreter {
         let script = item.script
         switch item.kind {
         case .source0(let order):
-            sources[name] = LoopSource(name: name, order: order) { [unowned self] in
-                self.callout(name, script, activity: nil)
-            }
+            sources[name] = makeSource0(name, order: order, script: script, callouts: item.sourceCallouts)
         case .port:
             sources[name] = LoopSource(portNamed: name, on: world.kernel) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
@@ -121,7 +121,7 @@ final class ScriptInterpreter {
         }
     }
 
-    private func callout(_ name: String, _ script: [ScriptStep], activity: Activity?) {
+    func callout(_ name: String, _ script: [ScriptStep], activity: Activity?) {
         world.otherThreadsMayAct()
         let call = (calls[name] ?? 0) + 1
         calls[name] = call
@@ -196,6 +196,7 @@ final class ScriptInterpreter {
         case .invalidate(let name):
             let owner = owner(of: name)
             owner.sources[name]?.invalidate()
+            owner.dropCommands(of: name)
             owner.timers[name]?.invalidate()
             owner.observers[name]?.invalidate()
         case .setNextFireDate(let name, let delay):
@@ -237,6 +238,10 @@ final class ScriptInterpreter {
             }
         case .cancelPerforms(let task, let target):
             loop.cancelOrderedPerforms(task: task, target: target)
+        case .post(let command, let source):
+            post(command, to: source)
+        case .wakeUpThread(let thread):
+            shared.host(named: thread)?.loop.wakeUp()
         case .addOperation(let queue, let spec):
             guard let target = shared.queue(named: queue) else {
                 loop.note(.noSuchQueue(operation: spec.name, queue: queue))

@@ -59,6 +59,32 @@ extension LoopEvent {
         case query(LoopQuery, QueryAnswer)
         /// `perform` of an ordered perform (`performSelector:target:argument:order:modes:`): its order.
         case order(Int)
+        /// `command`: what happened to a command of a custom source's queue, and which source's it is.
+        case command(CommandStep)
+    }
+
+    /// A command of a custom source's queue (the run-loops chapter's `addCommand:` and `sourceFired`).
+    public struct CommandStep: Hashable, Sendable {
+        /// The source whose queue it is in.
+        public var source: String
+        public var outcome: CommandOutcome
+
+        public init(source: String, _ outcome: CommandOutcome) {
+            self.source = source
+            self.outcome = outcome
+        }
+    }
+
+    /// What happened to a command.
+    public enum CommandOutcome: Hashable, Sendable {
+        /// The client added it; `queued` commands wait now, this one included.
+        case posted(queued: Int)
+        /// The queue was full (`capacity` commands wait): the command was not added.
+        case refused(capacity: Int)
+        /// The source's perform took it from the queue and ran it (in order, first posted first).
+        case performed
+        /// The source was invalidated with the command still queued: no perform will ever take it.
+        case dropped
     }
 
     /// What a program's mark is: a point in time, or the begin or end of a named interval.

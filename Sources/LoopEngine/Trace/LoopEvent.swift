@@ -36,6 +36,9 @@ public struct LoopEvent: Hashable, Sendable {
         case stop
         /// A source's schedule callout (added to a mode) or cancel callout (removed from one).
         case schedule, cancel
+        /// A command of a custom source's queue (`name` = the command; fact: posted, refused, performed or
+        /// dropped, and the source).
+        case command
         /// A task sent with perform-on-thread ran on this loop (`performSelector:onThread:`).
         case perform
         /// Free text from a scenario (a callout's `say`, a lesson's narration).

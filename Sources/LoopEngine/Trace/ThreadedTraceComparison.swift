@@ -28,7 +28,7 @@ public struct ThreadedTraceComparison: Sendable {
 
     public init(
         engine: [LoopEvent], reference: [LoopEvent], declared: [String], tolerance: Duration = .milliseconds(20),
-        ignoringRunBoundaries: Bool = false
+        ignoringRunBoundaries: Bool = false, sourceCallouts: Set<String> = []
     ) {
         var names = declared
         for event in engine + reference where !names.contains(event.loop) { names.append(event.loop) }
@@ -37,7 +37,8 @@ public struct ThreadedTraceComparison: Sendable {
                 name: name,
                 comparison: TraceComparison(
                     engine: engine.filter { $0.loop == name }, reference: reference.filter { $0.loop == name },
-                    tolerance: tolerance, ignoringRunBoundaries: ignoringRunBoundaries, includingSayNotes: true))
+                    tolerance: tolerance, ignoringRunBoundaries: ignoringRunBoundaries, includingSayNotes: true,
+                    sourceCallouts: sourceCallouts))
         }
     }
 

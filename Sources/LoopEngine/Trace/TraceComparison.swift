@@ -26,13 +26,21 @@ public struct TraceComparison: Sendable {
     ///     cannot see).
     ///   - includingSayNotes: also compare the program's own notes (`say`), which both sides record where the
     ///     program reaches them: what a thread that runs no loop shows of its progress (``ThreadedTraceComparison``).
+    ///   - sourceCallouts: the version-0 sources whose `schedule` and `cancel` callouts are compared (the real
+    ///     CF calls them only for a version-0 source whose context has them: the scenario's own source0s, not
+    ///     its ports nor the perform source); their commands' `performed` and `dropped` steps are compared too
+    ///     (a `posted` one happens on the client's thread, in no fixed order against the loop's own steps).
     public init(
         engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration = .milliseconds(20),
-        ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false
+        ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false, sourceCallouts: Set<String> = []
     ) {
         let keep: (LoopEvent) -> Bool = { event in
             if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
             if includingSayNotes, case .note(.say) = event.fact { return true }
+            if event.kind == .schedule || event.kind == .cancel { return sourceCallouts.contains(event.name ?? "") }
+            if case .command(let step) = event.fact, sourceCallouts.contains(step.source) {
+                return step.outcome == .performed || step.outcome == .dropped
+            }
             // The Bool of run(mode:before:) is what the program itself sees: both sides record it.
             // So are the answers of its queries.
             return event.kind.isActivity || event.kind.isCallout || event.returnedValue != nil

@@ -139,7 +139,8 @@ enum CompareCommand {
             if isThreaded(script.scenario, engine: engine) {
                 let comparison = ThreadedTraceComparison(
                     engine: engine, reference: reference, declared: script.scenario.threads.map(\.name),
-                    tolerance: tolerance, ignoringRunBoundaries: usesWrappers(script.scenario))
+                    tolerance: tolerance, ignoringRunBoundaries: usesWrappers(script.scenario),
+                    sourceCallouts: script.scenario.source0Names)
                 let what = "\(comparison.threads.count) threads, each compared on its own: \(comparison.stepCounts)"
                 if comparison.agrees {
                     print("AGREE \(shown) (\(what))")
@@ -163,7 +164,7 @@ enum CompareCommand {
             }
             let comparison = TraceComparison(
                 engine: engine, reference: reference, tolerance: tolerance,
-                ignoringRunBoundaries: usesWrappers(script.scenario))
+                ignoringRunBoundaries: usesWrappers(script.scenario), sourceCallouts: script.scenario.source0Names)
             if comparison.agrees {
                 print("AGREE \(shown) (\(comparison.engine.count) steps)")
             } else {

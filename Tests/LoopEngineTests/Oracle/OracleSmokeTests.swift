@@ -45,8 +45,8 @@ struct OracleSmokeTests {
             } throws: { error in
                 guard case CFOracleError.reachedEventLimit(let limit, let partial) = error else { return false }
                 return limit == 1_000 && partial.count == 1_000
-                    && Array(steps(partial).prefix(4)) == [
-                        "runStart default", "entry", "beforeTimers", "beforeSources",
+                    && Array(steps(partial).prefix(5)) == [
+                        "schedule s", "runStart default", "entry", "beforeTimers", "beforeSources",
                     ]
                     && steps(partial).contains("source0 s")
             }
@@ -100,8 +100,8 @@ struct OracleSmokeTests {
             let events = try CFOracle.run(scenario)
             #expect(
                 steps(events) == [
-                    "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A", "beforeTimers",
-                    "beforeSources", "beforeWaiting", "afterWaiting", "exit", "result timedOut",
+                    "schedule A", "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A",
+                    "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "result timedOut",
                 ])
             expectNear(milliseconds(of: "source0 A", in: events), 0)
             expectNear(milliseconds(of: "afterWaiting", in: events), 200)
@@ -144,7 +144,8 @@ struct OracleSmokeTests {
             let events = try CFOracle.run(scenario)
             #expect(
                 steps(events) == [
-                    "runStart default", "entry", "beforeTimers", "beforeSources", "source0 A", "block B",
+                    "schedule A", "schedule P", "runStart default", "entry", "beforeTimers", "beforeSources",
+                    "source0 A", "block B",
                     "beforeTimers", "beforeSources", "beforeWaiting", "observer O", "afterWaiting", "timer K",
                     "runStart ModeX", "entry", "beforeTimers", "beforeSources", "source0 P", "exit", "result timedOut",
                     "beforeTimers", "beforeSources", "beforeWaiting", "observer O", "afterWaiting", "exit",

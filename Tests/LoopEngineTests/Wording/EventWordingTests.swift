@@ -114,6 +114,11 @@ struct EventWordingTests {
             .note, .note(.timerOrderUnused(timer: "t", order: -10)),
             "timer t has order -10: CF stores a timer's order but never uses it; timers fire by deadline"
         ),
+        (.command, .command(.init(source: "s", .posted(queued: 2))), "posted to s, 2 queued"),
+        (.command, .command(.init(source: "s", .refused(capacity: 4))), "refused: the queue of s is full (4 commands)"),
+        (.command, .command(.init(source: "s", .refused(capacity: 1))), "refused: the queue of s is full (1 command)"),
+        (.command, .command(.init(source: "s", .performed)), "performed by s"),
+        (.command, .command(.init(source: "s", .dropped)), "dropped: s was invalidated with it queued"),
         (.note, .returned(true), "run(mode:before:) returned true: it ran the loop once, whatever the run's result"),
         (.note, .returned(false), "run(mode:before:) returned false: the mode is empty, it did not run"),
         (.note, .mark(.point), "mark"),
@@ -253,6 +258,13 @@ struct EventWordingTests {
             }
         case .queue(let action): "queue(\(action))"
         case .result(let result): "result(\(result))"
+        case .command(let step):
+            switch step.outcome {
+            case .posted: "command(posted)"
+            case .refused: "command(refused)"
+            case .performed: "command(performed)"
+            case .dropped: "command(dropped)"
+            }
         case .returned(let value): "returned(\(value))"
         case .mark(let mark): "mark(\(mark))"
         case .dropped: "dropped"
@@ -283,7 +295,8 @@ struct EventWordingTests {
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
             "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "query(currentMode)",
             "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
-            "query(nextFireDate)", "query(allModes)",
+            "query(nextFireDate)", "query(allModes)", "command(posted)", "command(refused)", "command(performed)",
+            "command(dropped)",
         ]
         #expect(covered == Set(every))
     }

@@ -12,7 +12,7 @@ package enum ScenarioKeywords {
 
     /// The clauses each kind of item takes, in the order the language documents them.
     package static let itemClauses: [String: [String]] = [
-        "source0": ["order", "in"], "port": ["in"], "timer": ["at", "every", "tolerance", "order", "in"],
+        "source0": ["order", "commands", "in"], "port": ["in"], "timer": ["at", "every", "tolerance", "order", "in"],
         "observer": ["on", "order", "once", "in"],
     ]
 
@@ -37,6 +37,7 @@ package enum ScenarioKeywords {
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
             "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note", "query",
             "cancelPerform", "cancelPerforms",
+            "post",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.
@@ -53,7 +54,7 @@ package enum ScenarioKeywords {
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
-        "inf", "nan", "weak", "and", "later", "target",
+        "inf", "nan", "weak", "and", "later", "target", "schedule",
     ]
 
     /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.

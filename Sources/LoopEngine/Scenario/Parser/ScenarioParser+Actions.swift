@@ -123,10 +123,10 @@ extension ScenarioParserState {
         case "start":
             result = parseStart(&cursor, line)
         case "wakeup":
-            result = [.wakeUp]
+            result = parseWakeUp(&cursor, line, thread: thread)
         case "wake":
             if !cursor.accept("up") { error(line, at: cursor.peek, "expected 'up': `wake up`") }
-            result = [.wakeUp]
+            result = parseWakeUp(&cursor, line, thread: thread)
         case "stop":
             if cursor.accept("mode") {
                 if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.stopMode(mode)] }
@@ -144,6 +144,8 @@ extension ScenarioParserState {
                     result = names.map { keyword.text == "add" ? .add($0, mode) : .remove($0, mode) }
                 }
             }
+        case "post":
+            result = parsePost(&cursor, line, thread: thread)
         case "invalidate":
             if let names = references(
                 &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")

@@ -80,6 +80,7 @@ extension ScenarioParserState {
         var tolerance = Duration.zero
         var activities: Activity?
         var repeats = true
+        var capacity = SourceCallouts.defaultCommandCapacity
         var seen: Set<String> = []
         let kind: ItemClass
         switch keyword.text {
@@ -130,15 +131,21 @@ extension ScenarioParserState {
                 tolerance = expectDuration(&cursor, what: "a tolerance, e.g. 10ms") ?? .zero
             case "on":
                 activities = parseActivities(&cursor, node.line)
+            case "commands":
+                capacity = parseCommandCapacity(&cursor, node.line) ?? capacity
             default:
                 repeats = false
             }
         }
         for each in names { items[thread]?[each] = kind }
-        let script = parseScript(node.children, thread: thread, isObserver: kind == .observer)
+        var (scriptNodes, callouts) = parseSourceScripts(node.children, thread: thread, kind: kind)
+        callouts.commandCapacity = capacity
+        let script = parseScript(scriptNodes, thread: thread, isObserver: kind == .observer)
         switch kind {
         case .source0:
-            return .source0(name, order: order, modes: modes, script)
+            var item = ItemSpec.source0(name, order: order, modes: modes, script)
+            item.sourceCallouts = callouts
+            return item
         case .port:
             return .port(name, modes: modes, script)
         case .timer:

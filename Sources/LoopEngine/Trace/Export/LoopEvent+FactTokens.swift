@@ -121,6 +121,14 @@ extension LoopEvent.Fact {
         case .returned(let value): out.tag("returned", .flag(value))
         case .order(let order): out.tag("order", .number(Int64(order)))
         case .query(let question, let answer): out.query(question, answer)
+        case .command(let step):
+            out.tag("command", .text(step.source))
+            switch step.outcome {
+            case .posted(let queued): out.tag("posted", .number(Int64(queued)))
+            case .refused(let capacity): out.tag("refused", .number(Int64(capacity)))
+            case .performed: out.tag("performed")
+            case .dropped: out.tag("dropped")
+            }
         }
         return out.tokens
     }
@@ -175,6 +183,24 @@ struct TokenReader {
             items.append(item)
         }
         return items
+    }
+
+    /// The rest of a `command` fact: the source, then the outcome's tag and value.
+    mutating func command() -> LoopEvent.Fact? {
+        guard let source = text() else { return nil }
+        let outcome: LoopEvent.CommandOutcome
+        switch text() {
+        case "posted":
+            guard let queued = int() else { return nil }
+            outcome = .posted(queued: queued)
+        case "refused":
+            guard let capacity = int() else { return nil }
+            outcome = .refused(capacity: capacity)
+        case "performed": outcome = .performed
+        case "dropped": outcome = .dropped
+        default: return nil
+        }
+        return .command(LoopEvent.CommandStep(source: source, outcome))
     }
 
     // swiftlint:disable:next cyclomatic_complexity
@@ -276,6 +302,7 @@ struct TokenReader {
         case "dropped": return int().map { .dropped($0) }
         case "returned": return flag().map { .returned($0) }
         case "order": return int().map { .order($0) }
+        case "command": return command()
         case "query": return query()
         default: return nil
         }

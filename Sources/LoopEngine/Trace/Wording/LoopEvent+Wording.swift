@@ -62,6 +62,19 @@ extension LoopEvent.Fact {
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
         case .order(let order): "order \(order)"
         case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"
+        case .command(let step): step.words
+        }
+    }
+}
+
+extension LoopEvent.CommandStep {
+    /// `posted to inputSource, 2 queued`, `performed by inputSource`, `dropped: inputSource was invalidated`.
+    public var words: String {
+        switch outcome {
+        case .posted(let queued): "posted to \(source), \(queued) queued"
+        case .refused(let capacity): "refused: the queue of \(source) is full (\(LoopEvent.count(capacity, "command")))"
+        case .performed: "performed by \(source)"
+        case .dropped: "dropped: \(source) was invalidated with it queued"
         }
     }
 }

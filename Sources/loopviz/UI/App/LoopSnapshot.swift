@@ -115,7 +115,7 @@ struct LoopSnapshot: Equatable {
             if !event.wasIgnored { pendingWakeUp = true }
         case .stop:
             if !event.wasIgnored { pendingStop = true }
-        case .schedule, .cancel, .note, .query:
+        case .schedule, .cancel, .note, .query, .command:
             break
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
             // The pool view follows these (PoolSnapshot); a thread's loop state does not change.

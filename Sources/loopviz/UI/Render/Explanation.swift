@@ -20,6 +20,7 @@ enum Explanation {
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
         case stop, stopMode, stopNoRun
         case schedule, cancel, note
+        case commandPosted, commandRefused, commandPerformed, commandDropped
         case opAddWithDependencies, opAdd, opReady
         case opStartNewThread, opStartFirstSeenThread, opStartReusedThread
         case opCancelQueued, opCancelConnection, opCancelNextCheck, opCancelHandedTo, opCancelNoEffect
@@ -187,6 +188,8 @@ enum Explanation {
             )
         case .note:
             return (.note, event.detail ?? "")
+        case .command:
+            return command(event)
         case .query:
             return query(event)
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
