@@ -279,12 +279,11 @@ final class OracleHost: @unchecked Sendable {
             }
         case .start(let thread):
             world.start(thread)
-        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
         case .post(let command, let source):
             post(command, to: source)
         case .wakeUpThread(let thread):
             wakeUp(thread)
-        case .sendTo, .start, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation, .waitUntilAllFinished:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
