@@ -5,7 +5,7 @@ import LoopEngine
 /// Small scenarios that, together, make every explanation of the Why pane appear (see `ExplanationTableTests`).
 enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
-        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries
+        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, dispatch
 
         var source: String {
             switch self {
@@ -18,6 +18,7 @@ enum ExplanationScenarios {
             case .pool: ExplanationScenarios.pool
             case .portSignal: ExplanationScenarios.portSignal
             case .queries: ExplanationScenarios.queries
+            case .dispatch: ExplanationScenarios.dispatch
             }
         }
     }
@@ -168,6 +169,18 @@ enum ExplanationScenarios {
           cancel all on q
           wait for q
         at 80ms on main
+          cancel late
+        """
+
+    /// A serial dispatch queue: a plain block, a work item cancelled before its turn, one cancelled while it runs.
+    static let dispatch = """
+        queue g dispatch
+        thread t
+          async first on g work 100ms
+          async workItem skip on g work 50ms
+          async workItem late on g work 100ms
+          cancel skip
+          work 150ms
           cancel late
         """
 }

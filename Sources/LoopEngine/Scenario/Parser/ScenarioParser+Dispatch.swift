@@ -113,14 +113,16 @@ extension ScenarioParserState {
             }
         }
         for use in operationUses {
-            guard let definition = operationDefinitions[use.name], definition.submission == .block else { continue }
+            guard let definition = operationDefinitions[use.name], let submission = definition.submission else {
+                continue
+            }
             switch use.use {
-            case .cancel:
+            case .cancel where submission == .block:
                 error(use.line, use.column, DispatchDiagnostic.cancelOfBlock(use.name, queue: definition.queue))
             case .finish:
                 error(use.line, use.column, DispatchDiagnostic.finishOfBlock(use.name))
-            case .after:
-                break
+            case .cancel, .after:
+                break  // A work item may be cancelled; `after` is not in `async`'s grammar.
             }
         }
     }
