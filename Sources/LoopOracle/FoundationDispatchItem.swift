@@ -29,6 +29,8 @@ final class FoundationDispatchItem: @unchecked Sendable {
     private var item: DispatchWorkItem?
     private unowned let run: FoundationPoolRun
 
+    private static let notifyQueue = DispatchQueue(label: "loopviz pool oracle: work item notify")
+
     init(name: String, queue: String, kind: DispatchSubmission.Kind, work: Duration, run: FoundationPoolRun) {
         self.name = name
         queueName = queue
@@ -50,7 +52,9 @@ final class FoundationDispatchItem: @unchecked Sendable {
         case .workItem:
             let item = DispatchWorkItem { [self] in body() }
             self.item = item
-            item.notify(queue: .global()) { [self] in skippedIfNeverRan() }
+            // On a serial queue of its own, which libdispatch overcommits: `.global()` has about one thread per
+            // core, which the sleeping blocks and operations of a busy test run can hold for a long time.
+            item.notify(queue: Self.notifyQueue) { [self] in skippedIfNeverRan() }
             queue.async(execute: item)
         }
     }
