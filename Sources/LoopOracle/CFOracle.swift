@@ -41,7 +41,9 @@ public enum CFOracleError: Error, Sendable, CustomStringConvertible {
 /// Every scenario thread is a real thread: a secondary thread is a fresh `Thread`; the main thread's spec
 /// (`thread NAME main`) runs on the process's main thread, so its loop is `CFRunLoopGetMain()` and libdispatch's
 /// main queue drains there (docs/cfrunloop.md §14). `perform … on THREAD` is built as Darwin's Foundation does it
-/// (``OraclePerformer``); `detach` starts a real thread.
+/// (``OraclePerformer``); `detach` and `start` start a real thread; `send P on THREAD` writes to that thread's port.
+/// Where permitted the oracle's threads run under `SCHED_FIFO` (``OracleScheduling``), so that a loaded machine's
+/// scheduling delays do not pile up along a chain of hand-overs.
 public enum CFOracle {
     /// How long a scenario thread gets to notice a stop after its time limit before the oracle gives up on it.
     static let haltGrace: Duration = .seconds(2)
@@ -80,8 +82,11 @@ public enum CFOracle {
             prefix = ""
         }
         let world = OracleWorld(scenario, maxEvents: maxEvents, mainModePrefix: prefix)
-        for spec in scenario.threads where !spec.isMain {
-            let thread = Thread { world.runDeclared(spec) }
+        for spec in world.atStart where !spec.isMain {
+            let thread = Thread {
+                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
+                world.runDeclared(spec)
+            }
             thread.name = "loopviz oracle: \(spec.name)"
             thread.start()
         }
@@ -91,6 +96,7 @@ public enum CFOracle {
             let verdict = LoopLocked<Ending?>(nil)
             let kept = DispatchSemaphore(value: 0)
             let keeper = Thread {
+                OracleScheduling.raiseCurrentThread(to: OracleScheduling.keeperPriority)
                 world.waitUntilStarted()
                 let ending = supervise(world, limit: limit)
                 verdict.withLock { $0 = ending }
@@ -98,12 +104,14 @@ public enum CFOracle {
             }
             keeper.name = "loopviz oracle: time keeper"
             keeper.start()
-            world.runDeclared(main)
+            OracleScheduling.raised(to: OracleScheduling.scenarioPriority) { world.runDeclared(main) }
             kept.wait()
             ending = verdict.withLock { $0 } ?? .ended
         } else {
-            world.start()
-            ending = supervise(world, limit: limit)
+            ending = OracleScheduling.raised(to: OracleScheduling.keeperPriority) {
+                world.start()
+                return supervise(world, limit: limit)
+            }
         }
         world.finish()
         if usesMain { settleMainLoop() }
@@ -194,10 +202,6 @@ public enum CFOracle {
             case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
                 .waitUntilAllFinished:
                 return "an operation queue (pools are compared with Foundation's OperationQueue instead)"
-            case .start(let thread):
-                return "start \(thread) (a thread started on the way is not in the oracle yet)"
-            case .sendTo(let thread, let port, _):
-                return "send \(port) on \(thread) (a send to another thread's port is not in the oracle yet)"
             case .stopMode where CFBridge.stopModeFunction() == nil:
                 return "stopMode (_CFRunLoopStopMode is not exported by libFoundation.so)"
             default:

@@ -204,6 +204,8 @@ public enum FoundationPoolOracle {
         case .ifHolds: "an if"
         case .dealloc(let owner, _): "dealloc \(owner)"
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
+        case .performOrdered(let task, _, _, _, _): "perform \(task) order"
+        case .cancelPerforms: "cancelPerform"
         case .query(let question): "query \(question.words)"
         case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation,

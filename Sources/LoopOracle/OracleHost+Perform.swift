@@ -10,11 +10,12 @@ import LoopEngine
 /// (`RunLoopCore.performTask`):
 ///
 /// - each target thread has one perform source, a version-0 `CFRunLoopSource` (order 0) named `performSelector`,
-///   made on the first perform and added to the target loop's common modes;
+///   made on the first perform and added to the target loop's common modes by every perform;
 /// - a perform appends the task to the target's queue (under a lock), signals that source and wakes the target's
 ///   loop (`CFRunLoopSourceSignal` + `CFRunLoopWakeUp`);
 /// - the source's callout takes the tasks queued when it starts and runs them in order, each a `perform TASK`
-///   callout; tasks queued meanwhile stay queued and keep the source signalled;
+///   callout; tasks queued meanwhile stay queued and keep the source signalled; with none left the source
+///   removes itself from the common modes (Apple: a perform-selector source removes itself after running);
 /// - with `wait` the caller blocks on a semaphore until its task has run; a caller that waits for its own thread
 ///   runs the task at once instead (Foundation would otherwise deadlock).
 ///
@@ -50,10 +51,10 @@ final class OraclePerformer: @unchecked Sendable {
                 context.retain = { info in SourceCallout.retain(info) }
                 context.release = { info in SourceCallout.release(info) }
                 context.perform = { info in SourceCallout.perform(info) }
-                let made = withExtendedLifetime(callout) { CFRunLoopSourceCreate(nil, 0, &context) }
-                CFRunLoopAddSource(host.loop, made, kCFRunLoopCommonModes)
-                source = made
+                source = withExtendedLifetime(callout) { CFRunLoopSourceCreate(nil, 0, &context) }
             }
+            // Added again by each request: it removed itself when its queue ran empty (see `requeue`).
+            if let source { CFRunLoopAddSource(host.loop, source, kCFRunLoopCommonModes) }
             tasks.append(Task(name: name, actions: actions, done: done))
             return source
         }
@@ -68,10 +69,13 @@ final class OraclePerformer: @unchecked Sendable {
         }
     }
 
-    /// Puts tasks a halt kept from running back at the head of the queue; true when any task is queued.
-    func requeue(_ kept: [Task]) -> Bool {
+    /// Puts tasks a halt kept from running back at the head of the queue; true when any task is queued. With
+    /// none queued the source removes itself from `loop`'s common modes, as a perform-selector source does
+    /// (Apple's run-loops chapter; docs/cfrunloop.md §17).
+    func requeue(_ kept: [Task], loop: CFRunLoop) -> Bool {
         lock.withLock {
             tasks = kept + tasks
+            if tasks.isEmpty, let source { CFRunLoopRemoveSource(loop, source, kCFRunLoopCommonModes) }
             return !tasks.isEmpty
         }
     }
@@ -121,7 +125,7 @@ extension OracleHost {
             perform(task.actions)
             task.done?.signal()
         }
-        if performer.requeue(kept), let source = performer.performSource {
+        if performer.requeue(kept, loop: loop), let source = performer.performSource {
             CFRunLoopSourceSignal(source)
         }
     }

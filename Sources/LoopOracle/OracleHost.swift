@@ -38,6 +38,8 @@ final class OracleHost: @unchecked Sendable {
     private let calls = LoopLocked<[String: Int]>([:])
     /// The tasks other threads perform on this one (`perform … on THREAD`) and the source that serves them.
     let performer = OraclePerformer()
+    /// This thread's ordered performs (`perform TASK order N`) and the timer that runs them.
+    let orderedPerformer = OracleOrderedPerformer()
 
     /// Must be called on the scenario thread.
     init(spec: ThreadSpec, world: OracleWorld) {
@@ -93,6 +95,7 @@ final class OracleHost: @unchecked Sendable {
         self.tracer = tracer
         tracedModes.withLock { $0 = [] }
         for mode in spec.commonModes { CFRunLoopAddCommonMode(loop, cfMode(mode)) }
+        orderedPerformer.noteCommon(spec.commonModes)
         for item in spec.items { try create(item) }
         for item in spec.items {
             for mode in item.modes { add(item.name, mode) }
@@ -233,6 +236,7 @@ final class OracleHost: @unchecked Sendable {
             }
         case .addCommonMode(let mode):
             CFRunLoopAddCommonMode(loop, cfMode(mode))
+            orderedPerformer.noteCommon([mode])
         case .run(let call):
             // Runs from outside threads are rejected up front: they would run that thread's own loop.
             traceCreatedModes()
@@ -258,9 +262,21 @@ final class OracleHost: @unchecked Sendable {
             }
         case .performOn(let thread, let task, let wait, let inner):
             performOn(thread, task, wait: wait, inner)
+        case .performOrdered(let task, let target, let order, let modes, let inner):
+            performOrdered(task, target: target, order: order, modes: modes, inner)
+        case .cancelPerforms(let task, let target):
+            cancelOrderedPerforms(task: task, target: target)
         case .detach(let task, let inner):
             world.detach(task, inner)
-        case .sendTo, .start, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
+        case .sendTo(let thread, let port, let count):
+            // A port of that thread itself, not of another (the parser made it that thread's item); nothing while
+            // that thread has not started.
+            if let fd = world.host(named: thread)?.ports[port] {
+                for _ in 0..<max(count, 0) { _ = eventfd_write(fd, 1) }
+            }
+        case .start(let thread):
+            world.start(thread)
+        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation, .waitUntilAllFinished:
             // Rejected up front (see CFOracle.unsupportedReason).
             break
@@ -382,6 +398,7 @@ final class OracleHost: @unchecked Sendable {
             world.outsideThreads.enter()
             let thread = Thread { [self] in
                 defer { world.outsideThreads.leave() }
+                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
                 guard OracleClock.sleep(until: overflow ? .max : deadline, while: { self.mayAct(outside: true) })
                 else { return }
                 perform(actions, outside: true)
@@ -398,6 +415,7 @@ final class OracleHost: @unchecked Sendable {
         for observer in observers.values { CFRunLoopObserverInvalidate(observer) }
         if let tracer { CFRunLoopObserverInvalidate(tracer) }
         performer.invalidate()
+        orderedPerformer.invalidate()
     }
 }
 

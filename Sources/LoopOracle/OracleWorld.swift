@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// Each scenario thread is a real thread (the main thread's spec runs on the process's main thread, the caller of
 /// ``CFOracle/run(_:timeLimit:maxEvents:horizon:)``); all of them create their items, then wait for each other, so
-/// that an action naming another thread's item finds it, and then run their programs from one start.
+/// that an action naming another thread's item finds it, and then run their programs from one start. A thread
+/// declared `later` waits for a `start` (``start(_:)``), as the engine's does.
 ///
 /// `@unchecked Sendable`: the host table is written under `hostLock` and read after the set-up barrier; everything
 /// else is in `LoopLocked`/`Atomic` or immutable.
@@ -21,6 +22,8 @@ final class OracleWorld: @unchecked Sendable {
     var originAbsolute: CFAbsoluteTime { CFAbsoluteTime(bitPattern: originBits.load(ordering: .acquiring)) }
     private let originBits = Atomic<UInt64>(0)
     let modes: [ModeName]
+    /// The threads that start with the scenario: all but those declared `later`.
+    let atStart: [ThreadSpec]
     /// What the CF names of the scenario's own modes start with on the main thread's loop: that loop outlives the
     /// scenario (a mode made common there stays common), so each main-thread scenario gets fresh mode names. Empty
     /// on secondary threads, whose loops are fresh.
@@ -29,6 +32,10 @@ final class OracleWorld: @unchecked Sendable {
     private let hostLock = LoopLock()
     /// The scenario threads' hosts, in declaration order (set up before any program runs).
     private var declared: [OracleHost] = []
+    /// The threads declared `later` that no `start` has started yet.
+    private var laterThreads: [String: ThreadSpec] = [:]
+    /// The hosts of the threads started on the way, in the order they started (each once its items exist).
+    private var lateHosts: [OracleHost] = []
     /// Every host, detached threads' included: what a halt or the end invalidates.
     private var everyHost: [OracleHost] = []
     /// The scenario's flags and owners, under the engine's rules (``ScenarioFlags``): every thread reads and sets them.
@@ -53,10 +60,12 @@ final class OracleWorld: @unchecked Sendable {
     init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
         self.scenario = scenario
         self.modes = scenario.mentionedModes
+        atStart = scenario.threads.filter { !$0.startsLater }
         flags = ScenarioFlags(owners: scenario.owners)
         self.mainModePrefix = mainModePrefix
         log = OracleLog(maxEvents: maxEvents)
-        for _ in scenario.threads {
+        for spec in scenario.threads where spec.startsLater { laterThreads[spec.name] = spec }
+        for _ in atStart {
             threads.enter()
             setUp.enter()
             arrived.enter()
@@ -69,7 +78,7 @@ final class OracleWorld: @unchecked Sendable {
         arrived.wait()
         log.start()
         originBits.store(CFAbsoluteTimeGetCurrent().bitPattern, ordering: .releasing)
-        for _ in scenario.threads { go.signal() }
+        for _ in atStart { go.signal() }
         started.leave()
     }
 
@@ -80,9 +89,9 @@ final class OracleWorld: @unchecked Sendable {
     /// Every program has ended: outside events that have not happened yet never will.
     var isFinished: Bool { finished.load(ordering: .acquiring) }
 
-    /// The host of the declared thread `name`.
+    /// The host of thread `name`: a declared thread, or one started on the way (nil while it has not started).
     func host(named name: String) -> OracleHost? {
-        hostLock.withLock { declared.first { $0.spec.name == name } }
+        hostLock.withLock { declared.first { $0.spec.name == name } ?? lateHosts.first { $0.spec.name == name } }
     }
 
     /// The main thread's host, if the scenario has one.
@@ -90,11 +99,12 @@ final class OracleWorld: @unchecked Sendable {
         hostLock.withLock { declared.first { $0.spec.isMain } }
     }
 
-    /// The host that owns item `name`: `asker` itself, else the first declared thread that has it (a thread holding
-    /// a reference to another thread's item, as in the engine).
+    /// The host that owns item `name`: `asker` itself, else the first declared thread that has it, then the first
+    /// thread started on the way (a thread holding a reference to another thread's item, as in the engine).
     func owner(of name: String, asker: OracleHost) -> OracleHost {
         if asker.hasItem(name) { return asker }
-        return hostLock.withLock { declared.first { $0.hasItem(name) } } ?? asker
+        return hostLock.withLock { declared.first { $0.hasItem(name) } ?? lateHosts.first { $0.hasItem(name) } }
+            ?? asker
     }
 
     // MARK: - Threads
@@ -131,12 +141,46 @@ final class OracleWorld: @unchecked Sendable {
         host.perform(spec.program)
     }
 
+    /// `[thread start]` of the thread declared `later` as `name`: a new real thread makes its loop and items, then
+    /// performs its program and ends, as the engine's `start` (`threadCreate` first, `threadExit` last). A thread
+    /// already started, or not declared `later`, is not started again. Outside events addressed to it address
+    /// nobody (the engine looks their host up before anything starts).
+    func start(_ name: String) {
+        guard !isHalted else { return }
+        guard let spec = hostLock.withLock({ laterThreads.removeValue(forKey: name) }) else { return }
+        threads.enter()
+        let thread = Thread { [self] in
+            defer { threads.leave() }
+            OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
+            let host = OracleHost(spec: spec, world: self)
+            host.trace.record(.threadCreate, name, fact: .origin(.detached))
+            do {
+                try host.setUp(modes: modes)
+            } catch {
+                setUpError.withLock { $0 = $0 ?? error }
+                return
+            }
+            // Seen by the others only once its items exist (a send before that reaches nobody, as in the engine).
+            // A halt that read the hosts before this one was added is seen here, and its items taken away.
+            hostLock.withLock {
+                lateHosts.append(host)
+                everyHost.append(host)
+            }
+            if isHalted { host.invalidateAll() }
+            host.perform(spec.program)
+            host.trace.record(.threadExit, name, fact: .end(.taskDone))
+        }
+        thread.name = "loopviz oracle: \(name)"
+        thread.start()
+    }
+
     /// `Thread.detachNewThread`: a new real thread that performs `actions` and ends, as the engine's `detach`.
     func detach(_ task: String, _ actions: [Action]) {
         guard !isHalted else { return }
         threads.enter()
         let thread = Thread { [self] in
             defer { threads.leave() }
+            OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
             let host = OracleHost(spec: ThreadSpec(name: task, items: [], program: actions), world: self)
             hostLock.withLock { everyHost.append(host) }
             do {

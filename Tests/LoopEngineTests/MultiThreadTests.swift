@@ -61,6 +61,8 @@ struct MultiThreadTests {
                 "10 main note (main goes on)",
                 "10 W wake (wakeUp)", "10 W afterWaiting", "10 W beforeTimers", "10 W beforeSources",
                 "10 W source0 performSelector", "10 W perform job", "10 W note (job on W)",
+                // Its queue empty, the perform source removes itself (docs/cfrunloop.md §17).
+                "10 W cancel performSelector (mode default)",
                 "10 W sleep (poll)", "10 W wake (nothing)",
                 "10 W beforeTimers", "10 W beforeSources", "10 W beforeWaiting",
                 "10 W sleep (until time limit at 0.050)",

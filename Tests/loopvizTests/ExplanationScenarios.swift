@@ -5,7 +5,8 @@ import LoopEngine
 /// Small scenarios that, together, make every explanation of the Why pane appear (see `ExplanationTableTests`).
 enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
-        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, dispatch
+        case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, orderedPerform
+        case dispatch
 
         var source: String {
             switch self {
@@ -18,6 +19,7 @@ enum ExplanationScenarios {
             case .pool: ExplanationScenarios.pool
             case .portSignal: ExplanationScenarios.portSignal
             case .queries: ExplanationScenarios.queries
+            case .orderedPerform: ExplanationScenarios.orderedPerform
             case .dispatch: ExplanationScenarios.dispatch
             }
         }
@@ -129,6 +131,15 @@ enum ExplanationScenarios {
           wakeup
         at 30ms on U
           reschedule u in 10ms
+        """
+
+    /// Ordered performs (`performSelector:target:argument:order:modes:`): order 10 runs before order 11.
+    static let orderedPerform = """
+        thread T
+          port K in default
+          perform b order 11
+          perform a order 10
+          run default for 100ms
         """
 
     /// The main thread: the main queue, and a task performed on a worker.

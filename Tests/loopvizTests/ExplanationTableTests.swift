@@ -232,11 +232,15 @@ struct ExplanationTableTests {
             "Task job sent with performSelector:onThread: runs from the thread's perform source "
                 + "(a source0)."),
         Row(
-            .wakeMainQueue, .mainThread, step: 24,
+            .performOrdered, .orderedPerform, step: 11,
+            "Task a (performSelector:target:argument:order:modes:, order 10) runs from the orderedPerform timer: "
+                + "each queued request of this mode once, lower order first."),
+        Row(
+            .wakeMainQueue, .mainThread, step: 25,
             "The wait returned the main queue's port: a block was dispatched to the main queue. "
                 + "Exactly one port is taken per wait."),
         Row(
-            .mainQueue, .mainThread, step: 26,
+            .mainQueue, .mainThread, step: 27,
             "The main thread drains the libdispatch main queue (block showResult); this counts as "
                 + "a handled source."),
         Row(
@@ -313,16 +317,16 @@ struct ExplanationTableTests {
             "b saw isCancelled at a check point and returned early: cancelled while running. Its "
                 + "worker q.1 is free: its idle timer starts."),
         Row(
-            .opCancelConnection, .pool, step: 106,
+            .opCancelConnection, .pool, step: 107,
             "cancel() on the upload up: cancelling it cancels its connection, whose callback "
                 + "arrives on the socket and finishes the operation on its worker's run loop."),
         Row(
-            .queueCancelAll, .pool, step: 112,
+            .queueCancelAll, .pool, step: 114,
             "cancelAllOperations() on q: every operation not finished is cancelled, in the order "
                 + "they were added. Queued ones finish when the queue starts them; running ones at "
                 + "their next check."),
         Row(
-            .opCancelHandedTo, .pool, step: 114,
+            .opCancelHandedTo, .pool, step: 116,
             "cancel() on x, handed to a worker but not started (handed to q.1, not started): "
                 + "start() will see isCancelled and finish without calling main()."),
         Row(
@@ -362,11 +366,11 @@ struct ExplanationTableTests {
                 + "the past stays in the past until the timer fires, then each point of its grid; none, CF's 0, once "
                 + "it is invalid."),
         Row(
-            .queueWaitAll, .pool, step: 115,
+            .queueWaitAll, .pool, step: 117,
             "waitUntilAllOperationsAreFinished on q: the calling thread blocks until every "
                 + "operation has finished."),
         Row(
-            .threadExitIdle, .pool, step: 153,
+            .threadExitIdle, .pool, step: 157,
             "q.2 is retired (idle for 1.000s: retired after 2 operations): the one-shot idle "
                 + "timer on its loop fired with no work, so the thread stops its loop and exits. The "
                 + "next operation needs a new thread."),
@@ -472,7 +476,7 @@ struct ExplanationTableTests {
         (.after(["a"]), 7, "b", "after a"),
         (.cancelledWaitsItsTurn, 10, "c", "cancelled, waits its turn"),
         (.suspended, 11, nil, "SUSPENDED: nothing new starts"),
-        (.waitingForAll, 115, nil, "a thread waits for all to finish"),
+        (.waitingForAll, 117, nil, "a thread waits for all to finish"),
     ]
 
     @Test("the documented view marks each event on Apple's step, with CF's difference")

@@ -13,22 +13,10 @@ struct FoldCheckpointTests {
             scenario: session.effectiveScenario, defaultWidth: session.defaultQueueWidth, interval: Int.max / 2)
     }
 
-    /// A deterministic stream of numbers (SplitMix64), so a failure names a reproducible step.
-    struct Steps: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1330_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func check(_ session: Session, seed: UInt64, probes: Int = 60) {
         let reference = fromZero(session)
         let count = session.trace.count
-        var steps = Steps(state: seed)
+        var steps = SplitMix64(seed: seed)  // a failure names a reproducible step
         // Random steps, forwards and backwards, and the edges: 0, every checkpoint's neighbours, the end.
         let interval = session.foldInterval
         var probe = [0, count, interval - 1, interval, interval + 1, 3 * interval].filter { $0 <= count }

@@ -34,6 +34,27 @@ struct RunRealClockTests {
         #endif
     }
 
+    @Test("the text trace of a real run shows every time to the millisecond: the event's and those in its words")
+    func textHasOnePrecision() throws {
+        #if os(Linux)
+        let result = try LoopvizProcess.run(
+            ["run", "s.loop", "--clock", "real"], files: ["s.loop": Self.scenario])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").dropFirst()
+        #expect(lines.count >= 10)
+        let millis = /^[0-9]+\.[0-9]{3}$/
+        for line in lines {
+            let time = String(line.prefix { $0 != " " })
+            #expect(time.wholeMatch(of: millis) != nil, "\(line)")
+            // A sleep's deadline in its detail, e.g. `until time limit at 2.004`.
+            for match in line.matches(of: /at ([0-9]+\.[0-9]+)/) {
+                #expect(String(match.output.1).wholeMatch(of: millis) != nil, "\(line)")
+            }
+        }
+        #expect(lines.contains { $0.contains("until time limit at") })
+        #endif
+    }
+
     @Test("screen draws the virtual replay only: --clock real is refused with the reason")
     func uiRefusals() throws {
         let screen = try LoopvizProcess.run(["screen", "s.loop", "--clock", "real"], files: ["s.loop": Self.scenario])

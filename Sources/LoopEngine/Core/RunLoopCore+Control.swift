@@ -88,7 +88,7 @@ extension RunLoopCore {
         if isHalted { return false }
         if isFinished(mode: mode) {
             // CF calls no observer here, so nothing else in the trace would show why the call came back.
-            note("run(mode: \(mode), before:) returned false at once: the mode is empty")
+            note(.emptyModeReturned(mode: mode.rawValue))
             return false
         }
         run(mode: mode, seconds: secondsUntil(limit), returnAfterSourceHandled: true)

@@ -18,7 +18,10 @@ extension RunLoopCore {
             source = LoopSource(name: Self.performSourceName) { [weak self] in self?.runPerformTasks() }
             performSource = source
         }
-        for mode in modes { scheduled += addLocked(source, to: mode) }
+        for mode in modes {
+            scheduled += addLocked(source, to: mode)
+            if !performSourceModes.contains(mode) { performSourceModes.append(mode) }
+        }
         performTasks.append(PendingBlock(name: name, modes: modes, action: action))
         lock.unlock()
         runScheduleCallouts(source, scheduled)
@@ -27,7 +30,10 @@ extension RunLoopCore {
     }
 
     /// The perform source's callout: runs the queued tasks whose modes match the current mode, in order; the
-    /// others stay queued (and keep the source signalled).
+    /// others stay queued (and keep the source signalled). With nothing left queued the source removes itself
+    /// from its modes, as Apple's run-loops chapter says a perform-selector source does ("unlike port-based
+    /// sources, a perform selector source removes itself from the run loop after it performs its selector"):
+    /// the next request adds it again. A thread whose only source it was then has an empty mode.
     private func runPerformTasks() {
         lock.lock()
         guard let mode = runs.last?.mode else {
@@ -47,7 +53,13 @@ extension RunLoopCore {
         }
         performTasks = kept + performTasks
         let stillPending = !performTasks.isEmpty
+        var removed: [ModeName] = []
+        if !stillPending, let source = performSource {
+            for mode in performSourceModes { removed += removeLocked(source, from: mode) }
+            performSourceModes = []
+        }
         lock.unlock()
         if stillPending { performSource?.signal() }
+        if let source = performSource { runCancelCallouts(source, removed.map { (self, $0) }) }
     }
 }

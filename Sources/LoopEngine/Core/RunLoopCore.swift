@@ -71,6 +71,12 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// Tasks sent with `performTask` and the source that serves them (created on first use).
     var performTasks: [PendingBlock] = []
     var performSource: LoopSource?
+    /// The modes the perform source was added to; it leaves them when its queue is empty (it removes itself).
+    var performSourceModes: [ModeName] = []
+    /// Ordered performs (`performSelector:target:argument:order:modes:`), by order then arrival, and the one-shot
+    /// timer that runs them (see `RunLoopCore+OrderedPerform.swift`).
+    var orderedPerforms: [OrderedPerform] = []
+    var orderedPerformTimer: LoopTimer?
     var isDrainingMainQueue = false
     /// A block was queued for `common`: CF then has a mode named `kCFRunLoopCommonModes` (see ``allModes``).
     var hasCommonModesMode = false

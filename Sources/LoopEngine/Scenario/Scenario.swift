@@ -217,6 +217,13 @@ public indirect enum Action: Sendable, Equatable {
     /// version-0 source in the common modes, signalled and woken). With `wait` the caller blocks until the task
     /// ran; on the target thread itself the task runs inline.
     case performOn(thread: String, task: String, wait: Bool, [Action])
+    /// `RunLoop.current.perform(_:target:argument:order:modes:)` (`performSelector:target:argument:order:modes:`):
+    /// queue `actions` as the task `task` of `target` on this thread's own loop; at the start of the next iteration
+    /// run in one of `modes`, the queued performs of that mode run once each, lower `order` first.
+    case performOrdered(task: String, target: String, order: Int, modes: [ModeName], [Action])
+    /// `cancelPerformSelector:target:argument:` (a `task`) or `cancelPerformSelectorsWithTarget:` (nil): removes
+    /// the matching queued ordered performs of this thread's loop from every mode.
+    case cancelPerforms(task: String?, target: String)
     /// A line for the trace.
     case note(String)
     /// Ask the loop something (`query …`): the trace records the question and the answer (a `query` event).
@@ -244,7 +251,7 @@ public indirect enum Action: Sendable, Equatable {
             switch action {
             case .stopMode(let mode), .add(_, let mode), .remove(_, let mode), .addCommonMode(let mode):
                 names.insert(mode)
-            case .performBlock(_, let modes, _):
+            case .performBlock(_, let modes, _), .performOrdered(_, _, _, let modes, _):
                 names.formUnion(modes)
             case .run(let call):
                 names.insert(call.mode)

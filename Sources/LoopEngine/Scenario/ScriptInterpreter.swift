@@ -230,6 +230,13 @@ final class ScriptInterpreter {
             if let freed = shared.flags.endDealloc(owner), !world.isHalted { ownerNote(freed) }
         case .performOn(let thread, let task, let wait, let inner):
             performOn(thread, task, wait: wait, inner)
+        case .performOrdered(let task, let target, let order, let modes, let inner):
+            loop.performOrdered(task, target: target, order: order, modes: modes) { [unowned self] in
+                self.world.otherThreadsMayAct()
+                self.perform(inner)
+            }
+        case .cancelPerforms(let task, let target):
+            loop.cancelOrderedPerforms(task: task, target: target)
         case .addOperation(let queue, let spec):
             guard let target = shared.queue(named: queue) else {
                 loop.note(.noSuchQueue(operation: spec.name, queue: queue))

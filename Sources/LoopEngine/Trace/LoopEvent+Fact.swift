@@ -59,6 +59,8 @@ extension LoopEvent {
         case dropped(Int)
         /// `query`: what the program asked and what the loop answered.
         case query(LoopQuery, QueryAnswer)
+        /// `perform` of an ordered perform (`performSelector:target:argument:order:modes:`): its order.
+        case order(Int)
     }
 
     /// What a program's mark is: a point in time, or the begin or end of a named interval.
@@ -182,6 +184,12 @@ extension LoopEvent {
         /// A property of a freed owner was used through a strong reference (a task performed on it after its
         /// `dealloc` returned): a bad access on a real device; skipped here, and a read gives false.
         case usesDeallocatedOwner(owner: String, property: String)
+        /// Foundation's `run(mode:before:)` came back false without running: the mode is empty (CF calls no
+        /// observer then, so nothing else in the trace shows why). The engine's words, not the program's.
+        case emptyModeReturned(mode: String)
+        /// `cancelPerformSelector:target:argument:` (a task) or `cancelPerformSelectorsWithTarget:` (nil): how
+        /// many queued ordered performs it removed.
+        case performsCancelled(task: String?, target: String, count: Int)
     }
 
     /// An operation as it was added.

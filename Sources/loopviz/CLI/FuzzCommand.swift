@@ -12,8 +12,10 @@ enum FuzzCommand {
 
         Each case is a random valid scenario of the .loop language (one thread: sources, ports, timers and
         observers in default, M1 or the common modes; callout scripts with work, signals, sends, wake-ups,
-        stops, adds, removes, invalidations, reschedules, blocks and nested runs; set-up actions; one to three
-        runs - run ... for, RunLoop.run ... before, run until, acceptInput, while not FLAG; outside events).
+        stops, adds, removes, invalidations, reschedules, blocks, nested runs, queries, an owner's properties
+        and ifs; set-up actions; one to three runs - run ... for, RunLoop.run ... before, run until,
+        acceptInput, while not FLAG, while COND over an owner; outside events, queries and a dealloc among
+        them).
         Every time is a multiple of 20 ms, and a scenario whose engine trace changes when its work, outside
         events, run limits or timers move by 6 ms is discarded: on the real CFRunLoop that is a race, decided
         by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this

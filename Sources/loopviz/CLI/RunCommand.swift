@@ -17,7 +17,8 @@ enum RunCommand {
                                   tools), chrome (Chrome Trace Event JSON: open it in Perfetto) or mermaid
                                   (a sequenceDiagram for slides).
           --clock CLOCK           virtual (deterministic, the default) or real (real threads on the real clock,
-                                  asleep in the kernel when idle; times vary from run to run; Linux only).
+                                  asleep in the kernel when idle; times vary from run to run; text shows
+                                  them to the millisecond, the other formats to the nanosecond; Linux only).
           --until TIME            Stop at TIME (e.g. 2s, 500ms); default: the file's `until`, or when every
                                   program has ended, or (virtual) when every loop sleeps for good, or (real)
                                   after 10s.
@@ -124,9 +125,13 @@ enum RunCommand {
             #endif
         }
         if clock == .real || !format.streams {
+            // Text is for reading: real times to the millisecond, as the live UI shows them, so every time in a
+            // line (the event's, its deadlines) has one precision. The formats for tools keep the nanoseconds.
+            let trace =
+                clock == .real && format == .text
+                ? LoopTrace(outcome.trace.lazy.map { $0.rounded(to: Session.liveResolution) }) : outcome.trace
             format.write(
-                outcome.trace, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual,
-                to: output.writer)
+                trace, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual, to: output.writer)
         }
         if let problem = output.commit() {
             CommandLine.printError(problem)

@@ -4,8 +4,10 @@ import LoopEngine
 ///
 /// One secondary thread `T` (what the CF oracle runs), items of every kind in `default`, `M1` or the common modes,
 /// callout scripts (work, signals, sends, wake-ups, stops, adds and removes, invalidations, reschedules, blocks,
-/// one level of nested runs), a program of set-up actions and one to three runs (`run … for`, Foundation's
-/// `RunLoop.run … before`, `run until`, `acceptInput`, the `while not FLAG` idiom) and outside events.
+/// one level of nested runs, queries, an owner's properties and `if` conditions), a program of set-up actions and
+/// one to three runs (`run … for`, Foundation's `RunLoop.run … before`, `run until`, `acceptInput`, the
+/// `while not FLAG` idiom, `while COND` over an owner going away) and outside events (queries from another thread
+/// and an owner's `dealloc` among them).
 ///
 /// Every time is a multiple of ``grid`` (20 ms), so that instants the real CFRunLoop reaches by different routes
 /// (a timer, an outside thread, a run's limit) are far apart compared with scheduling noise; the shapes that are
@@ -23,6 +25,12 @@ struct FuzzGenerator {
     private var observers: [String] = []
     private var blocks = 0
     private var flag: String?
+    /// The owner `vc` with its weak reference `weakSelf` (`owner vc weak weakSelf`), in some scenarios.
+    private var hasOwner = false
+    /// Whether `dealloc vc` has been generated: an owner goes away once.
+    private var deallocated = false
+    private static let owner = "vc"
+    private static let weakName = "weakSelf"
 
     init(seed: UInt64, maxItems: Int) {
         rng = SplitMix64(seed: seed)
@@ -49,6 +57,7 @@ struct FuzzGenerator {
             }
         }
         if rng.chance(15) { flag = "done" }
+        hasOwner = rng.chance(25)
         var specs: [ItemSpec] = []
         for name in sources0 {
             let order = rng.chance(30) ? rng.int(-2...2) : 0
@@ -82,9 +91,14 @@ struct FuzzGenerator {
         }
         let runs = rng.int(1...3)
         var usesWhile = false
+        var ownerWhile: Condition?
         for index in 0..<runs {
-            let call = runCall(allowWhile: flag != nil && index == runs - 1)
+            var call = runCall(allowWhile: flag != nil && index == runs - 1)
+            if hasOwner, index == runs - 1, flag == nil || rng.chance(50), rng.chance(60) {
+                call = .whileHolds(ownerWhileCondition(), mode: rng.pick(Self.modes))
+            }
             if case .whileNot = call { usesWhile = true }
+            if case .whileHolds(let condition, _) = call { ownerWhile = condition }
             program.append(.run(call))
             if rng.chance(20) { program.append(setUpAction()) }
         }
@@ -98,10 +112,19 @@ struct FuzzGenerator {
         if let flag, usesWhile {
             // The idiom needs its flag set and a stop to notice it: both at one grid instant.
             let slot = (1...12).first { !times.contains($0) && $0 >= 6 } ?? 12
+            times.insert(slot)
             outside.append(OutsideEvent(at: Self.grid * slot, [.setFlag(flag), .stop]))
         }
+        if let ownerWhile {
+            // The owner's loop ends when its property is set or it goes away, and a stop makes the run notice.
+            // (Some pairs never end, `while not weakSelf.stopped` after a dealloc: the validator discards those.)
+            let slot = (1...12).first { !times.contains($0) && $0 >= 6 } ?? 12
+            outside.append(OutsideEvent(at: Self.grid * slot, [ownerEnding(ownerWhile), .stop]))
+        }
         outside.sort { $0.time < $1.time }
-        return Scenario(name: name, commonModes: common, items: specs, program: program, outside: outside)
+        var scenario = Scenario(name: name, commonModes: common, items: specs, program: program, outside: outside)
+        if hasOwner { scenario.owners = [OwnerSpec(name: Self.owner, weakName: Self.weakName)] }
+        return scenario
     }
 
     private mutating func itemModes() -> [ModeName] {
@@ -125,8 +148,10 @@ struct FuzzGenerator {
             case 6...7: when = .callsThrough(rng.int(1...3))
             default: when = observer ? .activity(rng.pick(Activity.each)) : .call(1)
             }
-            // A nested run on every call of an item the nested run calls again would recurse: once, or twice.
+            // A nested run on every call of an item the nested run calls again would recurse: once, or twice. A
+            // limit date polls the mode, a nested run too.
             if case .run = action { when = .call(rng.int(1...2)) }
+            if case .query(.limitDate) = action { when = .call(rng.int(1...2)) }
             steps.append(ScriptStep(action, when: when))
         }
         return steps
@@ -141,7 +166,7 @@ struct FuzzGenerator {
     /// What a callout does; `depth` counts the blocks and nested runs around it.
     private mutating func calloutAction(depth: Int) -> Action {
         while true {
-            switch rng.int(0...14) {
+            switch rng.int(0...17) {
             case 0, 1: return .work(.milliseconds(rng.pick([1, 2, 5, 10])))
             case 2: if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return .signal(s) }
             case 3: if let p = ports.isEmpty ? nil : rng.pick(ports) { return .send(p, count: rng.int(1...2)) }
@@ -161,9 +186,83 @@ struct FuzzGenerator {
                         .inMode(mode, seconds: grid(0...3).secondsValue, returnAfterSourceHandled: rng.chance(40)))
                 }
             case 13: if let flag { return .setFlag(flag) }
+            case 14: return .query(question(pollingAllowed: depth == 0))
+            case 15: if hasOwner { return .assign(property(weak: rng.chance(50)), rng.chance(70)) }
+            case 16:
+                if depth < 1, hasOwner || flag != nil {
+                    let inner = (0..<rng.int(1...2)).map { _ in calloutAction(depth: depth + 1) }
+                    return .ifHolds(condition(), inner)
+                }
             default: if let s = sources0.isEmpty ? nil : rng.pick(sources0), rng.chance(50) { return .signal(s) }
             }
         }
+    }
+
+    /// A question for `query`. `pollingAllowed`: whether `limitDate` may be asked (on the loop's own thread it
+    /// polls the mode, a nested run; in a block or an `if` of a callout that could recur).
+    private mutating func question(pollingAllowed: Bool) -> LoopQuery {
+        let modes: [ModeName] = [.default, "M1", "M2"]
+        while true {
+            switch rng.int(0...8) {
+            case 0: return .currentMode
+            case 1: if pollingAllowed { return .limitDate(rng.pick(modes)) }
+            case 2: return .nextTimerFireDate(rng.pick(modes))
+            case 3: return .isWaiting
+            case 4, 5: if let item = anyItem() { return .contains(item: item, mode: anyMode()) }
+            case 6: if let item = anyItem() { return .isValid(item: item) }
+            case 7: if let t = timers.isEmpty ? nil : rng.pick(timers) { return .nextFireDate(timer: t) }
+            default: return .allModes
+            }
+        }
+    }
+
+    /// `vc.stopped` through the owner itself, or `weakSelf.stopped` through its weak reference.
+    private func property(weak: Bool) -> FlagReference {
+        .property(owner: Self.owner, name: "stopped", weak: weak)
+    }
+
+    /// One term of a condition: the weak reference, a property through either reference, the flag; maybe negated.
+    private mutating func term() -> Condition {
+        var options: [Condition] = []
+        if hasOwner {
+            options += [.ownerAlive(Self.owner), .isSet(property(weak: true)), .isSet(property(weak: false))]
+        }
+        if let flag { options.append(.isSet(.flag(flag))) }
+        let base = rng.pick(options)
+        return rng.chance(50) ? .not(base) : base
+    }
+
+    /// An `if` condition: one term or two joined by `and` (needs an owner or a flag).
+    private mutating func condition() -> Condition {
+        let first = term()
+        return rng.chance(40) ? .all([first, term()]) : first
+    }
+
+    /// The condition of the owner's keep-alive loop: the keep-alive article's fix, its bug, and simpler ones.
+    private mutating func ownerWhileCondition() -> Condition {
+        switch rng.int(0...3) {
+        case 0: .all([.ownerAlive(Self.owner), .not(.isSet(property(weak: true)))])
+        case 1: .not(.isSet(property(weak: true)))
+        case 2: .ownerAlive(Self.owner)
+        default: .not(.isSet(property(weak: false)))
+        }
+    }
+
+    /// What ends the owner's loop `condition`: its property set (through either reference) or its `dealloc`, whose
+    /// body may set the property itself (it must when the loop tests only the property: the parser wants a loop's
+    /// flag set somewhere).
+    private mutating func ownerEnding(_ condition: Condition) -> Action {
+        if !deallocated, rng.chance(50) {
+            deallocated = true
+            var body: [Action] = []
+            if case .not = condition {
+                body = [.assign(property(weak: false), true)]
+            } else if rng.chance(50) {
+                body = [.assign(property(weak: rng.chance(50)), true)]
+            }
+            return .dealloc(owner: Self.owner, body)
+        }
+        return .assign(property(weak: rng.chance(50)), true)
     }
 
     private mutating func block(depth: Int) -> Action {
@@ -182,12 +281,13 @@ struct FuzzGenerator {
 
     /// An action of the program before (or between) its runs.
     private mutating func setUpAction() -> Action {
-        switch rng.int(0...5) {
+        switch rng.int(0...6) {
         case 0: if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return .signal(s) }
         case 1: if let p = ports.isEmpty ? nil : rng.pick(ports) { return .send(p, count: 1) }
         case 2: return block(depth: 0)
         case 3: if rng.chance(30) { return .stop }
         case 4: return .addCommonMode("M1")
+        case 5: return .query(question(pollingAllowed: true))
         default: break
         }
         return calloutAction(depth: 1)
@@ -224,6 +324,13 @@ struct FuzzGenerator {
         case 6: return [block(depth: 0), .wakeUp]
         case 7: if let item = anyItem() { return [rng.chance(50) ? .add(item, anyMode()) : .remove(item, anyMode())] }
         case 8: if let t = timers.isEmpty ? nil : rng.pick(timers) { return [.setNextFireDate(t, after: grid(0...2))] }
+        case 9:
+            // From another thread: what it sees of the loop (limitDate answers nil there, without polling).
+            if rng.chance(70) { return [.query(question(pollingAllowed: true))] }
+            if hasOwner, !deallocated {
+                deallocated = true
+                return [.dealloc(owner: Self.owner, []), .wakeUp]
+            }
         default: break
         }
         return [.wakeUp]

@@ -46,6 +46,7 @@ struct FuzzShrinker {
             case .send(_, let count): count
             case .setNextFireDate(_, let d): 1 + time(d)
             case .performBlock(_, let modes, let inner): 1 + modes.count + actions(inner)
+            case .ifHolds(_, let inner), .dealloc(_, let inner): 1 + actions(inner)
             case .run(let call): 2 + run(call)
             default: 1
             }
@@ -170,7 +171,9 @@ extension Action {
         case .signal(let n), .send(let n, _), .add(let n, _), .remove(let n, _), .invalidate(let n),
             .setNextFireDate(let n, _):
             n == name
-        case .performBlock(_, _, let inner): inner.contains { $0.names(name) }
+        case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner):
+            inner.contains { $0.names(name) }
+        case .query(let question): question.item == name
         default: false
         }
     }
@@ -226,10 +229,13 @@ extension Scenario {
         func clean(_ list: [Action]) -> [Action] {
             list.compactMap { action in
                 if drop(action) { return nil }
-                if case .performBlock(let name, let modes, let inner) = action {
+                switch action {
+                case .performBlock(let name, let modes, let inner):
                     return .performBlock(name, modes: modes, clean(inner))
+                case .ifHolds(let condition, let inner): return .ifHolds(condition, clean(inner))
+                case .dealloc(let owner, let inner): return .dealloc(owner: owner, clean(inner))
+                default: return action
                 }
-                return action
             }
         }
         var copy = self

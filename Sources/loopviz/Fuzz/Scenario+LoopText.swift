@@ -1,7 +1,7 @@
 import LoopEngine
 
 /// Prints a scenario as `.loop` text, so that a fuzz case (a typed ``Scenario``) can be saved, read and replayed
-/// by every other command. It covers what the fuzzer generates: one thread, no queues, no `expect` section;
+/// by every other command. It covers what the fuzzer generates: one thread, an owner, no queues, no `expect` section;
 /// `ScenarioParser.parse(loopText)` gives the same scenario back (FuzzTests checks the round trip).
 extension Scenario {
     var loopText: String {
@@ -10,24 +10,28 @@ extension Scenario {
         if iterationCost != VirtualWorld.defaultIterationCost {
             lines.append("iteration cost \(Self.duration(iterationCost))")
         }
+        for owner in owners {
+            lines.append("owner \(owner.name)" + (owner.weakName.map { " weak \($0)" } ?? ""))
+        }
+        let words = OwnerWords(owners: owners)
         for thread in threads {
             lines.append("")
             lines.append("thread \(thread.name)\(thread.isMain ? " main" : "")")
             if !thread.commonModes.isEmpty {
                 lines.append("  common " + thread.commonModes.map(\.rawValue).joined(separator: ", "))
             }
-            for item in thread.items { lines += Self.itemLines(item) }
-            for action in thread.program { lines += Self.actionLines(action, indent: 1) }
+            for item in thread.items { lines += Self.itemLines(item, words) }
+            for action in thread.program { lines += Self.actionLines(action, indent: 1, words) }
         }
         for event in outside {
             lines.append("")
             lines.append("at \(Self.duration(event.time)) on \(event.thread)")
-            for action in event.actions { lines += Self.actionLines(action, indent: 1) }
+            for action in event.actions { lines += Self.actionLines(action, indent: 1, words) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func itemLines(_ item: ItemSpec) -> [String] {
+    private static func itemLines(_ item: ItemSpec, _ words: OwnerWords) -> [String] {
         var line = "  "
         switch item.kind {
         case .source0(let order):
@@ -54,17 +58,17 @@ extension Scenario {
             case .callsThrough(let n): prefix = "first \(n) calls: "
             case .activity(let activity): prefix = "on \(activityList(activity)): "
             }
-            var body = actionLines(step.action, indent: 2)
+            var body = actionLines(step.action, indent: 2, words)
             body[0] = "    " + prefix + body[0].dropFirst(4)
             lines += body
         }
         return lines
     }
 
-    private static func actionLines(_ action: Action, indent: Int) -> [String] {
+    private static func actionLines(_ action: Action, indent: Int, _ words: OwnerWords) -> [String] {
         let pad = String(repeating: "  ", count: indent)
         func nested(_ head: String, _ inner: [Action]) -> [String] {
-            [pad + head] + inner.flatMap { actionLines($0, indent: indent + 1) }
+            [pad + head] + inner.flatMap { actionLines($0, indent: indent + 1, words) }
         }
         switch action {
         case .work(let time): return [pad + "work \(duration(time))"]
@@ -81,7 +85,7 @@ extension Scenario {
             return nested("block \(name)" + (modes != [.default] ? " in " + modeList(modes) : ""), inner)
         case .mainQueue(let name, let inner): return nested("mainqueue \(name)", inner)
         case .addCommonMode(let mode): return [pad + "common \(mode.rawValue)"]
-        case .run(let call): return [pad + runText(call)]
+        case .run(let call): return [pad + runText(call, words)]
         case .setFlag(let flag): return [pad + "set \(flag)"]
         case .performOn(let thread, let task, let wait, let inner):
             return nested("perform \(task) on \(thread)" + (wait ? " wait" : ""), inner)
@@ -91,13 +95,17 @@ extension Scenario {
             .waitUntilAllFinished:
             // The fuzzer generates no queues (pools are compared with OperationQueue, not CFRunLoop).
             return [pad + "# (an operation-queue action: not printed)"]
-        case .query, .assign, .ifHolds, .dealloc, .sendTo, .start:
-            // Not generated yet (queries, owners, conditions, several threads): see docs/fuzzing.md.
+        case .query(let question): return [pad + "query \(question.words)"]
+        case .assign(let reference, let value): return [pad + (value ? "set " : "clear ") + words.text(reference)]
+        case .ifHolds(let condition, let inner): return nested("if \(words.text(condition))", inner)
+        case .dealloc(let owner, let inner): return nested("dealloc \(owner)", inner)
+        case .sendTo, .start, .performOrdered, .cancelPerforms:
+            // Not generated (several threads, ordered performs): see docs/fuzzing.md.
             return [pad + "# (an action the fuzzer does not generate: not printed)"]
         }
     }
 
-    private static func runText(_ call: RunCall) -> String {
+    private static func runText(_ call: RunCall, _ words: OwnerWords) -> String {
         switch call {
         case .inMode(let mode, let seconds, let rash):
             let limit = Duration.nanoseconds(Int64((seconds * 1e9).rounded()))
@@ -108,9 +116,7 @@ extension Scenario {
         case .acceptInput(let mode, let before): return "RunLoop.acceptInput \(mode.rawValue) before \(date(before))"
         case .foundationForever: return "RunLoop.run"
         case .whileNot(let flag, let mode): return "while not \(flag) RunLoop.run \(mode.rawValue)"
-        case .whileHolds(_, let mode):
-            // Not generated (conditions other than a flag's absence): see docs/fuzzing.md.
-            return "# (a while over a condition, not generated: RunLoop.run \(mode.rawValue))"
+        case .whileHolds(let condition, let mode): return "while \(words.text(condition)) RunLoop.run \(mode.rawValue)"
         }
     }
 
@@ -150,5 +156,31 @@ extension Scenario {
             }
         }
         return out + "\""
+    }
+}
+
+/// How a condition and a flag read in `.loop` text: an owner's property through the owner (`vc.stopped`) or its weak
+/// reference (`weakSelf.stopped`), the weak reference alone for "the owner is alive".
+private struct OwnerWords {
+    let owners: [OwnerSpec]
+
+    func weakName(_ owner: String) -> String {
+        owners.first { $0.name == owner }?.weakName ?? owner
+    }
+
+    func text(_ reference: FlagReference) -> String {
+        switch reference {
+        case .flag(let name): name
+        case .property(let owner, let name, let weak): "\(weak ? weakName(owner) : owner).\(name)"
+        }
+    }
+
+    func text(_ condition: Condition) -> String {
+        switch condition {
+        case .isSet(let reference): text(reference)
+        case .ownerAlive(let owner): weakName(owner)
+        case .not(let inner): "not " + text(inner)
+        case .all(let terms): terms.map(text).joined(separator: " and ")
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct IndexedHeapTests {
     @Test("pops every entry in key order, whatever the order of the inserts")
     func popsInKeyOrder() {
-        var random = SeededRandom(seed: 1)
+        var random = SplitMix64(seed: 1)
         var heap = IndexedHeap<Int, Int, String>()
         let keys = Array(0..<500).shuffled(using: &random)
         for (id, key) in keys.enumerated() { heap.set(id, key: key, value: "v\(key)") }
@@ -23,7 +23,7 @@ struct IndexedHeapTests {
 
     @Test("random inserts, re-keys, removals and pops agree with a sorted array", arguments: [2, 3, 4, 5] as [UInt64])
     func agreesWithSortedArray(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var heap = IndexedHeap<Int, Int, Int>()
         // The model: id -> key; keys unique (as every user of the heap makes them).
         var model: [Int: Int] = [:]
@@ -61,7 +61,7 @@ struct IndexedHeapTests {
 
     @Test("a bounded visit sees exactly the entries up to the bound (and the first children past it)")
     func boundedVisit() {
-        var random = SeededRandom(seed: 6)
+        var random = SplitMix64(seed: 6)
         var heap = IndexedHeap<Int, Int, Void>()
         for (id, key) in Array(0..<1_000).shuffled(using: &random).enumerated() { heap.set(id, key: key, value: ()) }
         for bound in [-1, 0, 1, 17, 500, 999, 2_000] {

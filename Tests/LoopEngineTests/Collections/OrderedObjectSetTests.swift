@@ -11,7 +11,7 @@ struct OrderedObjectSetTests {
 
     @Test("random appends and removals keep the insertion order of an array, through compactions")
     func agreesWithArray() {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let items = (0..<200).map(Item.init)
         var set = OrderedObjectSet<Item>()
         var model: [Item] = []

@@ -44,7 +44,7 @@ struct TimerQueueTests {
         "random adds, moves (re-arms) and removals agree with the sorted array: order, what is due, what to arm",
         arguments: [21, 22, 23, 24] as [UInt64])
     func agreesWithSortedArray(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         // Few distinct deadlines, so that ties (insertion order) are the rule.
         func instant() -> LoopInstant { .zero + .milliseconds(random.below(12)) }
         let timers = (0..<60).map { index in

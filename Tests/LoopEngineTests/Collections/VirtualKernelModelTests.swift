@@ -143,7 +143,7 @@ struct VirtualKernelModelTests {
         arguments: [(PlatformProfile.linux, 31), (.linux, 32), (.darwin, 33), (.darwin, 34)]
             as [(PlatformProfile, UInt64)])
     func portsAgree(profile: PlatformProfile, seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let world = VirtualWorld(profile: profile)
         var model = LinearKernel(profile: profile)
         let kinds: [PortKind] = [.message, .timer, .wakeUp, .mainQueue]
@@ -196,7 +196,7 @@ struct VirtualKernelModelTests {
 
     @Test("outside events run by time, then in the order they were scheduled; cancelled ones never run")
     func outsideEventsAgree() {
-        var random = SeededRandom(seed: 41)
+        var random = SplitMix64(seed: 41)
         final class Log: @unchecked Sendable {
             var numbers: [Int] = []
         }

@@ -52,6 +52,19 @@ struct EventWordingTests {
         (.note, .note(.noSuchThread(task: "k", thread: "T")), "perform k: there is no thread T"),
         (.note, .note(.performInline(task: "k")), "perform k inline (waitUntilDone on its own thread)"),
         (
+            .note, .note(.performsCancelled(task: "bar", target: "str", count: 1)),
+            "cancelPerformSelector bar target str: 1 queued perform removed"
+        ),
+        (
+            .note, .note(.performsCancelled(task: nil, target: "str", count: 2)),
+            "cancelPerformSelectorsWithTarget str: 2 queued performs removed"
+        ),
+        (.perform, .order(10), "order 10"),
+        (
+            .note, .note(.emptyModeReturned(mode: "default")),
+            "run(mode: default, before:) returned false at once: the mode is empty"
+        ),
+        (
             .note, .note(.emptyModeSpins(mode: "m")),
             "run(mode:before:) returned NO at once: m is empty, so this loop would spin"
         ),
@@ -216,6 +229,8 @@ struct EventWordingTests {
             case .ownerDeallocating: "note(ownerDeallocating)"
             case .ownerFreed: "note(ownerFreed)"
             case .usesDeallocatedOwner: "note(usesDeallocatedOwner)"
+            case .emptyModeReturned: "note(emptyModeReturned)"
+            case .performsCancelled(let task, _, _): "note(performsCancelled \(task != nil))"
             }
         case .operation(let operation):
             switch operation.body {
@@ -262,6 +277,7 @@ struct EventWordingTests {
         case .returned(let value): "returned(\(value))"
         case .mark(let mark): "mark(\(mark))"
         case .dropped: "dropped"
+        case .order: "order"
         }
     }
 
@@ -278,6 +294,7 @@ struct EventWordingTests {
             "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
             "note(timerOrderUnused)", "note(ownerDeallocating)", "note(ownerFreed)", "note(usesDeallocatedOwner)",
+            "note(performsCancelled true)", "note(emptyModeReturned)", "note(performsCancelled false)", "order",
             "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",
             "cancel(alreadyFinished)", "cancel(alreadyCancelled)", "cancel(queued)", "cancel(handedTo)",
             "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",

@@ -20,6 +20,37 @@ struct FuzzGeneratorTests {
         }
         #expect(failures.isEmpty, "\(failures.count) of 500:\n\(failures.prefix(1).joined(separator: "\n\n"))")
     }
+
+    @Test("the generator makes queries, owners, their while loops, deallocs and ifs, in callouts and from outside")
+    func generatesQueriesAndOwners() {
+        var found: Set<String> = []
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(7, index), maxItems: 6)
+            let scenario = generator.scenario(name: "case \(index)")
+            if !scenario.owners.isEmpty { found.insert("owner") }
+            for event in scenario.outside {
+                for action in event.actions {
+                    if case .query = action { found.insert("outside query") }
+                    if case .dealloc = action { found.insert("dealloc") }
+                }
+            }
+            for item in scenario.threads[0].items {
+                for step in item.script {
+                    if case .query = step.action { found.insert("callout query") }
+                    if case .ifHolds = step.action { found.insert("if") }
+                    if case .assign(.property, _) = step.action { found.insert("property") }
+                }
+            }
+            for action in scenario.threads[0].program {
+                if case .query = action { found.insert("program query") }
+                if case .run(.whileHolds) = action { found.insert("while COND") }
+            }
+        }
+        #expect(
+            found == [
+                "owner", "outside query", "dealloc", "callout query", "if", "property", "program query", "while COND",
+            ])
+    }
 }
 
 @Suite("The differential fuzzer: seeds, the validator, the shrinker")
@@ -54,6 +85,17 @@ struct FuzzPropertyTests {
         var fair = edge
         fair.threads[0].program = [.run(.inMode(.default, seconds: 0.06, returnAfterSourceHandled: false))]
         #expect(FuzzValidator.validate(fair) == .success(fair))
+    }
+
+    @Test("a date a query answers may move with the timer it names: only that it is a date counts for an edge")
+    func queryDatesAreNoEdge() {
+        let scenario = Scenario(
+            name: "date", items: [.timer("t", first: .milliseconds(100))],
+            program: [
+                .query(.nextFireDate(timer: "t")),
+                .run(.inMode(.default, seconds: 0.2, returnAfterSourceHandled: false)),
+            ])
+        #expect(FuzzValidator.validate(scenario) == .success(scenario))
     }
 
     @Test("the shrinker keeps the failing property and ends at the smallest scenario that has it")

@@ -34,6 +34,28 @@ struct LibraryScanTests {
         }
     }
 
+    @Test("under --lang zh the picker says what a translated lesson teaches in Chinese, the others in English")
+    func chineseLine() throws {
+        let library = try LessonLibrary.scan([F.examples]).get()
+        var model = UpdateTests.model(width: 132, height: 43)
+        model.library = library
+        model.language = .zh
+        for entry in library.entries {
+            let script = try ScenarioParser.parse(
+                String(contentsOfFile: entry.path, encoding: .utf8), file: entry.path)
+            let chinese = LessonCardParts(script.card, language: .zh).teaches
+            #expect(entry.teaches(in: .zh) == chinese, "\(entry.fileName)")
+            #expect(entry.teaches(in: .en) == entry.teaches, "\(entry.fileName)")
+        }
+        let first = try #require(library.entries.first { $0.number == "01" })
+        let chinese = try #require(first.translatedTeaches[.zh])
+        #expect(chinese != first.teaches)
+        model.overlay = .picker(LessonPicker(filter: "01", typing: false, row: 0))
+        let text = RenderTests.text(model)
+        #expect(text.contains(String(chinese.prefix(8))), "the Chinese line is not on screen")
+        #expect(!text.contains(String((first.teaches ?? "").prefix(30))), "the English line is still on screen")
+    }
+
     @Test("a folder with more lessons than the cap lists the first ones and says so")
     func manyFiles() throws {
         let folder = try F.folder()

@@ -137,3 +137,38 @@ struct SummaryUpdateTests {
         #expect(live.cursor == live.trace.count && live.overlay == .none)
     }
 }
+
+/// Claims are judged one by one in the summary, as `loopviz check` judges them: a failing claim does not leave
+/// the claims after it unjudged.
+@Suite("the summary's claims")
+struct SummaryClaimTests {
+    typealias F = LibraryFixture
+
+    static let claims = """
+        scenario "One timer, three claims"
+
+        thread T
+          port keepAlive in default
+          timer tick at 100ms in default
+          run default for 300ms
+
+        expect
+          timer tick 2 times
+          timer tick once
+          never result timedOut
+          result timedOut
+        """
+
+    @Test("each claim gets its own verdict: the first and third differ, the second and fourth hold")
+    func eachClaimJudged() throws {
+        var model = F.model(Self.claims)
+        SummaryUpdateTests.atEnd(&model)
+        let summary = try #require(SummaryUpdateTests.summary(model))
+        #expect(summary.sections.map(\.mode) == [.claims])
+        #expect(summary.sections[0].lines.map(\.verdict) == [.differs, .held, .differs, .held])
+        #expect(summary.differing == 2 && summary.unchecked == 0)
+        let failure = try #require(model.session.script.expectations[0].failure(in: model.trace))
+        #expect(failure.failedSteps == [0, 2])
+        #expect(failure.report.hasPrefix("expect (line 8): 2 claims do not hold"))
+    }
+}

@@ -6,7 +6,7 @@ extension Expectation {
     /// events it counted (or, for one that never happened, the nearest events of its kind).
     func checkClaims(_ trace: some RandomAccessCollection<LoopEvent>) -> Failure? {
         var failures: [String] = []
-        var first: Int?
+        var failed: [Int] = []
         let withThread = Set(trace.map(\.loop)).count > 1
         for (index, step) in steps.enumerated() {
             let matching = trace.filter(step.matches)
@@ -34,11 +34,12 @@ extension Expectation {
                 }
             }
             failures.append(report)
-            first = first ?? index
+            failed.append(index)
         }
-        guard let first else { return nil }
+        guard let first = failed.first else { return nil }
         let what = failures.count == 1 ? "1 claim does not hold" : "\(failures.count) claims do not hold"
-        return Failure(step: first, report: "expect (line \(line)): \(what)\n" + failures.joined())
+        return Failure(
+            step: first, report: "expect (line \(line)): \(what)\n" + failures.joined(), failedSteps: failed)
     }
 }
 

@@ -192,8 +192,18 @@ public struct Expectation: Sendable, Equatable {
     /// Where a promise broke: the step (an index into ``steps``; `steps.count` when `expect exactly` saw more
     /// events than it lists), and the readable report with a diff that `check` prints.
     public struct Failure: Sendable, Equatable {
+        /// The first step that broke the promise.
         public var step: Int
         public var report: String
+        /// Every step that broke it. Claims are judged one by one, so each failing claim is here; in a list
+        /// (`in order`, `exactly`) only `step`, as each line is looked for after the one before.
+        public var failedSteps: [Int]
+
+        public init(step: Int, report: String, failedSteps: [Int]? = nil) {
+            self.step = step
+            self.report = report
+            self.failedSteps = failedSteps ?? [step]
+        }
     }
 
     /// Checks `events`; nil when the promise holds, otherwise a readable report with a diff.
@@ -201,8 +211,9 @@ public struct Expectation: Sendable, Equatable {
         failure(in: events)?.report
     }
 
-    /// Checks `events`: nil when the promise holds, otherwise the first step that broke it. The steps before it
-    /// held; those after it are not judged (each is looked for after the one before).
+    /// Checks `events`: nil when the promise holds, otherwise the first step that broke it. In a list the steps
+    /// before it held and those after it are not judged (each is looked for after the one before); claims are
+    /// each judged alone (``Failure/failedSteps``).
     public func failure(in events: some RandomAccessCollection<LoopEvent>) -> Failure? {
         switch mode {
         case .exactly: checkExactly(events)

@@ -38,6 +38,7 @@ package enum ScenarioKeywords {
         [
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
             "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note", "query",
+            "cancelPerform", "cancelPerforms",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.
@@ -54,7 +55,7 @@ package enum ScenarioKeywords {
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
-        "inf", "nan", "weak", "and", "later", "serial", "concurrent", "workItem",
+        "inf", "nan", "weak", "and", "later", "target", "serial", "concurrent", "workItem",
     ]
 
     /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.

@@ -183,6 +183,10 @@ extension ScenarioParserState {
             result = parseDealloc(&cursor, node, thread: thread, context: context)
         case "perform":
             guard let task = expectWord(&cursor, what: "the task's name") else { return [] }
+            if let next = cursor.peek, next.isWord("target") || next.isWord("order") {
+                result = parseOrderedPerform(task, keyword: keyword, &cursor, node, thread: thread, context: context)
+                break
+            }
             guard cursor.accept("on") else {
                 error(line, at: cursor.peek, "expected 'on' and a thread: `perform upload on worker [wait]`")
                 return []
@@ -197,6 +201,8 @@ extension ScenarioParserState {
             result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
         case let word where ScenarioKeywords.poolActions.contains(word):
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
+        case "cancelPerform", "cancelPerforms":
+            result = parseCancelPerform(keyword, &cursor, line)
         case "say", "note":
             result = parseNote(&cursor, line, previous: previousNote)
         case "query":

@@ -67,6 +67,10 @@ extension LoopEvent.Fact {
             case .ownerFreed(let owner): out.tag("ownerFreed", .text(owner))
             case .usesDeallocatedOwner(let owner, let property):
                 out.tag("usesDeallocatedOwner", .text(owner), .text(property))
+            case .emptyModeReturned(let mode): out.tag("emptyModeReturned", .text(mode))
+            case .performsCancelled(let task, let target, let count):
+                out.tag("performsCancelled", task.map { .text($0) } ?? .none, .text(target))
+                out.add(.number(Int64(count)))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -119,6 +123,7 @@ extension LoopEvent.Fact {
         case .mark(let mark): out.tag("mark", .text(mark.rawValue))
         case .dropped(let count): out.tag("dropped", .number(Int64(count)))
         case .returned(let value): out.tag("returned", .flag(value))
+        case .order(let order): out.tag("order", .number(Int64(order)))
         case .query(let question, let answer): out.query(question, answer)
         }
         return out.tokens
@@ -281,6 +286,7 @@ struct TokenReader {
         case "mark": return text().flatMap(LoopEvent.Mark.init(rawValue:)).map { .mark($0) }
         case "dropped": return int().map { .dropped($0) }
         case "returned": return flag().map { .returned($0) }
+        case "order": return int().map { .order($0) }
         case "query": return query()
         default: return nil
         }
@@ -307,6 +313,10 @@ struct TokenReader {
         case "usesDeallocatedOwner":
             guard let owner = text(), let property = text() else { return nil }
             return .usesDeallocatedOwner(owner: owner, property: property)
+        case "emptyModeReturned": return text().map { .emptyModeReturned(mode: $0) }
+        case "performsCancelled":
+            guard let task = optional({ $0.text() }), let target = text(), let count = int() else { return nil }
+            return .performsCancelled(task: task, target: target, count: count)
         default: return nil
         }
     }

@@ -61,6 +61,7 @@ extension LoopEvent.Fact {
         case .returned(false): "run(mode:before:) returned false: the mode is empty, it did not run"
         case .mark(let mark): mark.words
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
+        case .order(let order): "order \(order)"
         case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"
         }
     }
@@ -143,6 +144,11 @@ extension LoopEvent.Note {
         case .ownerFreed(let owner): "\(owner)'s dealloc returned: \(owner) is freed"
         case .usesDeallocatedOwner(let owner, let property):
             "uses a deallocated owner: \(owner).\(property) after \(owner) was freed (a bad access on a device)"
+        case .emptyModeReturned(let mode): "run(mode: \(mode), before:) returned false at once: the mode is empty"
+        case .performsCancelled(let task?, let target, let count):
+            "cancelPerformSelector \(task) target \(target): \(LoopEvent.count(count, "queued perform")) removed"
+        case .performsCancelled(nil, let target, let count):
+            "cancelPerformSelectorsWithTarget \(target): \(LoopEvent.count(count, "queued perform")) removed"
         }
     }
 }

@@ -9,9 +9,11 @@ struct LessonSummary: Equatable {
         enum Verdict: Equatable {
             /// The run did this.
             case held
-            /// The first line the run did not keep (the checker's report says what happened instead).
+            /// A line the run did not keep (the checker's report says what happened instead): in a list the
+            /// first one, among claims each one.
             case differs
-            /// After a line that differs: each line is looked for after the one before, so these are not judged.
+            /// In a list, after a line that differs: each line is looked for after the one before, so these are
+            /// not judged. Claims are never unchecked: each is judged alone.
             case unchecked
         }
 
@@ -68,10 +70,15 @@ struct LessonSummary: Equatable {
     static func section(_ expectation: Expectation, _ trace: LoopTrace) -> Section {
         let failure = expectation.failure(in: trace)
         let broken = failure?.step ?? expectation.steps.count
+        let failed = Set(failure?.failedSteps ?? [])
         let lines = expectation.steps.enumerated().map { index, step in
-            Line(
-                verdict: index < broken ? .held : index == broken ? .differs : .unchecked, text: step.description,
-                line: step.line)
+            let verdict: Line.Verdict =
+                if expectation.mode == .claims {
+                    failed.contains(index) ? .differs : .held
+                } else {
+                    index < broken ? .held : index == broken ? .differs : .unchecked
+                }
+            return Line(verdict: verdict, text: step.description, line: step.line)
         }
         let report = failure.map { $0.report.split(separator: "\n").dropFirst().map(String.init) } ?? []
         return Section(

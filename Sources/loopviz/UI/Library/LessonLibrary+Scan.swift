@@ -161,5 +161,11 @@ extension LessonLibrary.Entry {
         let card = LessonCardParts(script.card)
         teaches = card.teaches.map(TerminalSafeText.terminalSafe)
         topics = card.topics
+        translatedTeaches = [:]
+        for language in Language.allCases where language != .en {
+            guard let translated = LessonCardParts(script.card, language: language).teaches, translated != card.teaches
+            else { continue }
+            translatedTeaches[language] = TerminalSafeText.terminalSafe(translated)
+        }
     }
 }

@@ -20,6 +20,11 @@ struct LessonLibrary: Equatable {
         var topics: [String]
         /// Why the file cannot be opened as it is (it does not parse, it is too large): shown in the picker's row.
         var problem: String?
+        /// What it teaches in the languages its card is translated into (the first sentence of each section).
+        var translatedTeaches: [Language: String] = [:]
+
+        /// What it teaches in `language`, in English when the card has no translation of that part.
+        func teaches(in language: Language) -> String? { translatedTeaches[language] ?? teaches }
 
         /// The file's name without its folders.
         var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }

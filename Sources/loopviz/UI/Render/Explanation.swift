@@ -14,7 +14,7 @@ enum Explanation {
         case wakeNothing, wakeWakeUpPort, wakeTimerPort, wakeMainQueue, wakePort, wakeUnknownPort
         case afterWaiting
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot
-        case source1, observer, mainQueue, perform, exit
+        case source1, observer, mainQueue, perform, performOrdered, exit
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
@@ -115,6 +115,13 @@ enum Explanation {
                 "The main thread drains the libdispatch main queue (block \(name)); this counts as a handled source."
             )
         case .perform:
+            if case .order(let order) = event.fact {
+                return (
+                    .performOrdered,
+                    "Task \(name) (performSelector:target:argument:order:modes:, order \(order)) runs from the "
+                        + "orderedPerform timer: each queued request of this mode once, lower order first."
+                )
+            }
             return (
                 .perform,
                 "Task \(name) sent with performSelector:onThread: runs from the thread's perform source (a source0)."

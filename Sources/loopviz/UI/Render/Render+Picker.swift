@@ -82,7 +82,7 @@ func drawPicker(_ model: AppModel, _ picker: LessonPicker, _ screen: inout Scree
             screen.put(
                 fitted, x: inner.x + 1 + room - fitted.count, y: y, style: highlighted ? style : glyphs.activity)
         }
-        let second = entry.problem.map { "\(glyphs.differs) \($0)" } ?? entry.teaches ?? ""
+        let second = entry.problem.map { "\(glyphs.differs) \($0)" } ?? entry.teaches(in: model.language) ?? ""
         screen.put(
             TextFit.fit(second, width: room - lead.count, ellipsis: glyphs.ellipsis), x: inner.x + 1 + lead.count,
             y: y + 1, style: entry.problem == nil ? glyphs.dimmed : glyphs.warning)

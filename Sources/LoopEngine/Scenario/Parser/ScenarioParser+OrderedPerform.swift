@@ -1,0 +1,59 @@
+/// The parser: `perform TASK [target T] order N [in M, …]` (`performSelector:target:argument:order:modes:` on the
+/// thread's own loop), `cancelPerform TASK [target T]` and `cancelPerforms target T`.
+extension ScenarioParserState {
+    /// The target a request names when it names none.
+    static let defaultPerformTarget = "self"
+
+    /// The words of this file's diagnostics, each in one place.
+    enum OrderedPerformProblem {
+        static let expectedOrder: DiagnosticMessage = "expected 'order' and a number: `perform a order 10 in default`"
+        static let negativeOrder: DiagnosticMessage = "an order is an NSUInteger: 0 or more"
+        static let fromOutside: DiagnosticMessage =
+            "perform … order from outside: an `at` block has no run loop of its own; let a thread perform it"
+        static let expectedTarget: DiagnosticMessage = "expected 'target' and a name: `cancelPerforms target str`"
+    }
+
+    /// The rest of `perform TASK` when a `target` or `order` clause follows the task's name.
+    func parseOrderedPerform(
+        _ task: ScenarioToken, keyword: ScenarioToken, _ cursor: inout TokenCursor, _ node: Node, thread: String,
+        context: Context
+    ) -> [Action] {
+        let line = node.line
+        var target = Self.defaultPerformTarget
+        if cursor.accept("target") {
+            guard let name = expectWord(&cursor, what: "the target's name") else { return [] }
+            target = name.text
+        }
+        guard cursor.accept("order") else {
+            error(line, at: cursor.peek, OrderedPerformProblem.expectedOrder)
+            return []
+        }
+        guard let order = expectInteger(&cursor, line, what: "the order, a number: `order 10`") else { return [] }
+        if order < 0 { error(line, at: cursor.last, OrderedPerformProblem.negativeOrder) }
+        var modes: [ModeName] = [.default]
+        if cursor.accept("in") { modes = parseModeList(&cursor, line, allowCommon: true) }
+        if context == .outside { error(line, at: keyword, OrderedPerformProblem.fromOutside) }
+        let body = parseActions(node.children, thread: thread, context: .callout(isMain: context.isMain))
+        return [.performOrdered(task: task.text, target: target, order: order, modes: modes, body)]
+    }
+
+    /// `cancelPerform TASK [target T]` and `cancelPerforms target T`.
+    func parseCancelPerform(_ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
+        var task: String?
+        if keyword.text == "cancelPerform" {
+            guard let name = expectWord(&cursor, what: "the task's name: `cancelPerform a [target str]`") else {
+                return []
+            }
+            task = name.text
+        }
+        var target = Self.defaultPerformTarget
+        if cursor.accept("target") {
+            guard let name = expectWord(&cursor, what: "the target's name") else { return [] }
+            target = name.text
+        } else if task == nil {
+            error(line, at: cursor.peek, OrderedPerformProblem.expectedTarget)
+            return []
+        }
+        return [.cancelPerforms(task: task, target: target)]
+    }
+}
