@@ -53,6 +53,8 @@ final class FoundationPoolRun: @unchecked Sendable {
     let trace: FoundationPoolTrace
     /// The queues in declaration order.
     private let queues: [(name: String, queue: OperationQueue)]
+    /// The dispatch queues (`queue NAME dispatch …`), each a real `DispatchQueue`.
+    let dispatchQueues: [String: DispatchQueue]
     /// The queue each operation of the scenario is added to (the first, in declaration order): a dependency is the
     /// very `Operation` object its own queue runs, whichever queue the dependent is on.
     private let homeQueue: [String: String]
@@ -63,6 +65,8 @@ final class FoundationPoolRun: @unchecked Sendable {
         var operations: [String: [String: FoundationPoolOperation]] = [:]
         /// Operations added, in add order.
         var added: [FoundationPoolOperation] = []
+        /// Blocks and work items submitted to dispatch queues, by name.
+        var submitted: [String: FoundationDispatchItem] = [:]
         var suspended: [String: Bool] = [:]
         var limits: [String: Int?] = [:]
     }
@@ -81,7 +85,13 @@ final class FoundationPoolRun: @unchecked Sendable {
         var queues: [(String, OperationQueue)] = []
         var suspended: [String: Bool] = [:]
         var limits: [String: Int?] = [:]
-        for spec in scenario.queues where !queues.contains(where: { $0.0 == spec.name }) {
+        var dispatchQueues: [String: DispatchQueue] = [:]
+        for spec in scenario.queues where spec.dispatch != nil && dispatchQueues[spec.name] == nil {
+            dispatchQueues[spec.name] = DispatchQueue(
+                label: spec.name, attributes: spec.dispatch == .concurrent ? .concurrent : [])
+        }
+        self.dispatchQueues = dispatchQueues
+        for spec in scenario.queues where spec.dispatch == nil && !queues.contains(where: { $0.0 == spec.name }) {
             let queue = OperationQueue()
             queue.name = spec.name
             queue.maxConcurrentOperationCount = spec.limit ?? OperationQueue.defaultMaxConcurrentOperationCount
@@ -109,9 +119,9 @@ final class FoundationPoolRun: @unchecked Sendable {
     /// The programs and outside events have ended: true once every operation added has finished, or when nothing
     /// has been recorded for `quiet` nanoseconds while no `work` operation executes (what is left cannot move).
     func isSettled(quietFor quiet: Int64) -> Bool {
-        let added = books.withLock { $0.added }
-        if added.allSatisfy(\.isFinished) { return true }
-        if added.contains(where: \.isWorking) { return false }
+        let (added, submitted) = books.withLock { ($0.added, Array($0.submitted.values)) }
+        if added.allSatisfy(\.isFinished) && submitted.allSatisfy(\.isFinished) { return true }
+        if added.contains(where: \.isWorking) || submitted.contains(where: \.isWorking) { return false }
         return OracleClock.now() - trace.latest >= quiet
     }
 
@@ -126,11 +136,14 @@ final class FoundationPoolRun: @unchecked Sendable {
             queue.isSuspended = false
         }
         for operation in pending { operation.cancel() }
+        for item in books.withLock({ Array($0.submitted.values) }) { item.cleanUp() }
         for (_, queue) in queues { queue.cancelAllOperations() }
         let drained = DispatchSemaphore(value: 0)
         let queues = queues.map(\.queue)
+        let dispatchQueues = Array(dispatchQueues.values)
         Thread {
             for queue in queues { queue.waitUntilAllOperationsAreFinished() }
+            for queue in dispatchQueues { queue.sync(flags: .barrier) {} }
             drained.signal()
         }.start()
         _ = drained.wait(timeout: .now() + .seconds(2))
@@ -138,6 +151,7 @@ final class FoundationPoolRun: @unchecked Sendable {
         books.withLock { books in
             books.operations = [:]
             books.added = []
+            books.submitted = [:]
         }
     }
 
@@ -192,10 +206,16 @@ final class FoundationPoolRun: @unchecked Sendable {
             OracleClock.sleep(until: overflow ? .max : deadline) { !self.isHalted }
         case .note(let text):
             trace.record(thread, .note, fact: .note(.say(text)))
+        case .addOperation(let queue, let spec) where dispatchQueues[queue] != nil:
+            submit(spec, to: queue)
         case .addOperation(let queue, let spec):
             add(spec, to: queue, from: thread)
         case .cancelOperation(let name):
-            operation(added: name)?.cancel()
+            if let item = books.withLock({ $0.submitted[name] }) {
+                item.cancel()
+            } else {
+                operation(added: name)?.cancel()
+            }
         case .cancelAll(let name):
             guard let queue = queue(named: name) else { return }
             trace.record(name, .queue, LoopEvent.QueueAction.cancelAll.rawValue, fact: .queue(.cancelAll))
@@ -221,6 +241,29 @@ final class FoundationPoolRun: @unchecked Sendable {
             // Rejected up front (see FoundationPoolOracle.unsupportedReason).
             break
         }
+    }
+
+    /// `async` to a dispatch queue: `opAdd` is recorded just before the block or work item is submitted.
+    private func submit(_ spec: OperationSpec, to name: String) {
+        guard let queue = dispatchQueues[name] else { return }
+        let work: Duration =
+            switch spec.body {
+            case .work(let duration, _): duration
+            case .async: .zero
+            }
+        let kind = spec.submission ?? .block
+        let item: FoundationDispatchItem? = books.withLock { books in
+            guard books.submitted[spec.name] == nil else { return nil }
+            let item = FoundationDispatchItem(name: spec.name, queue: name, kind: kind, work: work, run: self)
+            books.submitted[spec.name] = item
+            return item
+        }
+        guard let item else {
+            trace.record(name, .note, fact: .note(.duplicateOperation(spec.name)))
+            return
+        }
+        trace.record(name, .opAdd, spec.name, fact: .submitted(DispatchSubmission(kind: kind, work: work)))
+        item.submit(to: queue)
     }
 
     private func queue(named name: String) -> OperationQueue? {

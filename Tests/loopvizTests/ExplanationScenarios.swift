@@ -7,6 +7,7 @@ enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
         case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, orderedPerform
         case commands
+        case dispatch
 
         var source: String {
             switch self {
@@ -21,6 +22,7 @@ enum ExplanationScenarios {
             case .queries: ExplanationScenarios.queries
             case .orderedPerform: ExplanationScenarios.orderedPerform
             case .commands: ExplanationScenarios.commands
+            case .dispatch: ExplanationScenarios.dispatch
             }
         }
     }
@@ -195,6 +197,18 @@ enum ExplanationScenarios {
           cancel all on q
           wait for q
         at 80ms on main
+          cancel late
+        """
+
+    /// A serial dispatch queue: a plain block, a work item cancelled before its turn, one cancelled while it runs.
+    static let dispatch = """
+        queue g dispatch
+        thread t
+          async first on g work 100ms
+          async workItem skip on g work 50ms
+          async workItem late on g work 100ms
+          cancel skip
+          work 150ms
           cancel late
         """
 }

@@ -46,6 +46,31 @@ struct ExplanationTableTests {
             "s was invalidated with command c still queued: an invalid source is never performed again, so the "
                 + "command never runs."
         ),
+            .opAddBlock, .dispatch, step: 1,
+            "g.async { first }: the block joins the dispatch queue. async returns nothing, so no one holds "
+                + "anything to cancel it with: once submitted, it runs - the thread-pool article's reason for "
+                + "preferring NSOperationQueue."),
+        Row(
+            .opAddWorkItem, .dispatch, step: 7,
+            "g.async(execute: skip): a DispatchWorkItem joins the dispatch queue. The caller keeps the item, so "
+                + "skip.cancel() can still stop it - but only before its block starts."),
+        Row(
+            .opCancelWorkItemQueued, .dispatch, step: 11,
+            "cancel() on the DispatchWorkItem skip before the queue reached it: libdispatch only marks it "
+                + "cancelled. It keeps its place, and when its turn comes the queue skips its block - it never "
+                + "runs - and goes straight on to the next one."),
+        Row(
+            .opFinishWorkItemSkipped, .dispatch, step: 34,
+            "The queue reached the cancelled work item skip and skipped it: its block never ran, and the queue "
+                + "moved on at once (its notify blocks still run). Its worker g.1 is free: its idle timer starts."),
+        Row(
+            .opCancelWorkItemRunning, .dispatch, step: 49,
+            "cancel() on the DispatchWorkItem late while its block runs: it only sets isCancelled. libdispatch "
+                + "never interrupts a block, so it runs to its end unless it looks at the flag itself."),
+        Row(
+            .opFinishWorkItemRanDespiteCancel, .dispatch, step: 50,
+            "late's block ran to its end although the work item was cancelled while it ran: cancelling a work "
+                + "item stops only what has not started. Its worker g.1 is free: its idle timer starts."),
         Row(
             .schedule, .loop, step: 1,
             "Source K is added to mode default: a version-0 source's schedule callout runs; a port source's port "

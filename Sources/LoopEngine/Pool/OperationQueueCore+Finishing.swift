@@ -3,6 +3,11 @@
 extension OperationQueueCore {
 
     func cancelLocked(_ operation: PoolOperation) {
+        switch operation.spec.submission {
+        case .block: return  // `dispatch_async` returned nothing that could cancel it.
+        case .workItem: return cancelWorkItemLocked(operation)
+        case nil: break
+        }
         switch operation.state {
         case .finished:
             emit(.opCancel, operation.name, fact: .cancel(.alreadyFinished))
@@ -30,6 +35,25 @@ extension OperationQueueCore {
         }
     }
 
+    /// `DispatchWorkItem.cancel()`: libdispatch sets the item's cancelled flag and nothing else. An item the queue
+    /// has not reached keeps its place, and when its turn comes the queue skips its block (checked on this
+    /// machine's libdispatch: the next block starts at once, and the item's `notify` runs); a running block is not
+    /// interrupted. A work item has no dependencies for the cancel to lift.
+    func cancelWorkItemLocked(_ operation: PoolOperation) {
+        switch operation.state {
+        case .finished:
+            emit(.opCancel, operation.name, fact: .cancel(.alreadyFinished))
+        case _ where operation.isCancelled:
+            emit(.opCancel, operation.name, fact: .cancel(.alreadyCancelled))
+        case .executing where operation.started:
+            operation.isCancelled = true
+            emit(.opCancel, operation.name, fact: .cancel(.workItemRunning))
+        case .pending, .ready, .executing:
+            operation.isCancelled = true
+            emit(.opCancel, operation.name, fact: .cancel(.workItemQueued))
+        }
+    }
+
     /// Marks `operation` finished, frees its worker (whose idle timer starts), readies its dependents and starts
     /// what may start now.
     func finishLocked(_ operation: PoolOperation, _ outcome: PoolOperation.Outcome, on thread: String) {
@@ -44,7 +68,9 @@ extension OperationQueueCore {
         unfinished -= 1
         let finish: LoopEvent.FinishOutcome =
             switch outcome {
+            case .done where operation.spec.submission == .workItem && operation.isCancelled: .workItemRanDespiteCancel
             case .done: operation.isCancelled ? .doneAfterLateCancel : .done
+            case .cancelledBeforeStart where operation.spec.submission == .workItem: .workItemSkipped
             case .cancelledBeforeStart: .cancelledBeforeStart
             case .cancelledWhileRunning: .cancelledWhileRunning
             }

@@ -98,12 +98,24 @@ final class OperationQueueCore: @unchecked Sendable {
                 self.socketMessage(operation)
             }
         }
-        emit(.opAdd, spec.name, fact: .operation(LoopEvent.OperationFacts(spec)))
+        emit(.opAdd, spec.name, fact: Self.addFact(spec))
         if readyAtOnce { markReady(operation) }
         scheduleLocked()
     }
 
-    /// `cancel()` on one operation.
+    /// What an `opAdd` says: the operation, or what `async` submitted to a dispatch queue.
+    static func addFact(_ spec: OperationSpec) -> LoopEvent.Fact {
+        guard let kind = spec.submission else { return .operation(LoopEvent.OperationFacts(spec)) }
+        let work: Duration =
+            switch spec.body {
+            case .work(let duration, _): duration
+            case .async: .zero
+            }
+        return .submitted(DispatchSubmission(kind: kind, work: work))
+    }
+
+    /// `cancel()` on one operation (or `cancel()` on a `DispatchWorkItem`; a plain block has nothing to cancel
+    /// it with, so the parser refuses a `cancel` of one and the UI offers none).
     func cancel(_ name: String) {
         lock.lock()
         defer { lock.unlock() }

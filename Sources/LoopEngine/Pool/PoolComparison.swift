@@ -9,7 +9,9 @@
 ///   force (`queue limit` events change it; lowering a limit stops nothing that executes, so only starts count);
 ///   a queue at the default limit is not checked (the engine models a width, Foundation leaves it to libdispatch);
 /// - **outcomes**: each operation ended the same way - done, cancelled before it started, cancelled while
-///   running, or never finished;
+///   running, or never finished; on a dispatch queue (real `DispatchQueue` in the reference) a work item skipped
+///   by its queue counts as cancelled before it started, and one cancelled while its block ran as done despite
+///   the cancel (a serial dispatch queue is a queue of limit 1, so its start order is compared too);
 /// - **dependency order**: on each side, an operation starts only after every dependency finished, whichever queue
 ///   each dependency is on (Foundation's `addDependency` works across queues).
 ///
@@ -25,6 +27,8 @@ package struct PoolComparison: Sendable {
         case done
         case cancelledBeforeStart
         case cancelledWhileRunning
+        /// A work item cancelled while its block ran, which ran to its end (libdispatch interrupts no block).
+        case doneDespiteCancel
         /// No `opFinish` in the trace.
         case neverFinished
         /// An `opFinish` that does not say how it ended.
@@ -34,7 +38,9 @@ package struct PoolComparison: Sendable {
         package init(_ event: LoopEvent) {
             switch event.fact {
             case .finish(.done), .finish(.doneAfterLateCancel): self = .done
-            case .finish(.cancelledBeforeStart): self = .cancelledBeforeStart
+            case .finish(.workItemRanDespiteCancel): self = .doneDespiteCancel
+            // A work item the queue skipped is one cancelled before it started; both sides say which it was.
+            case .finish(.cancelledBeforeStart), .finish(.workItemSkipped): self = .cancelledBeforeStart
             case .finish(.cancelledWhileRunning): self = .cancelledWhileRunning
             default: self = .unknown
             }
@@ -45,6 +51,7 @@ package struct PoolComparison: Sendable {
             case .done: "done"
             case .cancelledBeforeStart: "cancelled before it started"
             case .cancelledWhileRunning: "cancelled while running"
+            case .doneDespiteCancel: "done, though cancelled while running"
             case .neverFinished: "never finished"
             case .unknown: "finished (how is not said)"
             }

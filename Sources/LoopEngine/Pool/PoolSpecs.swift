@@ -36,12 +36,19 @@ public struct QueueSpec: Sendable, Equatable {
     public var suspended: Bool
     /// How long a worker thread stays idle before it is retired (libdispatch keeps an idle worker a few seconds).
     public var idleTimeout: Duration
+    /// A dispatch queue (`DispatchQueue`) rather than an operation queue: it takes `async` blocks and work items,
+    /// not operations. A serial one has `limit` 1, a concurrent one the default width.
+    public var dispatch: DispatchQueueKind?
 
-    public init(name: String, limit: Int? = nil, suspended: Bool = false, idleTimeout: Duration = .seconds(5)) {
+    public init(
+        name: String, limit: Int? = nil, suspended: Bool = false, idleTimeout: Duration = .seconds(5),
+        dispatch: DispatchQueueKind? = nil
+    ) {
         self.name = name
         self.limit = limit
         self.suspended = suspended
         self.idleTimeout = idleTimeout
+        self.dispatch = dispatch
     }
 }
 
@@ -66,15 +73,20 @@ public struct OperationSpec: Sendable, Equatable {
     /// For an asynchronous operation: the server's answer - a message on its socket - arrives this long after the
     /// operation started (nil: only a `finish` action or a cancel finishes it).
     public var replyAfter: Duration?
+    /// Submitted to a dispatch queue with `async` rather than added as an operation: a plain block or a
+    /// `DispatchWorkItem` (nil: an `Operation`).
+    public var submission: DispatchSubmission.Kind?
 
     public init(
         name: String, priority: QueuePriority = .normal, dependencies: [String] = [],
-        body: Body = .work(.zero, checkEvery: nil), replyAfter: Duration? = nil
+        body: Body = .work(.zero, checkEvery: nil), replyAfter: Duration? = nil,
+        submission: DispatchSubmission.Kind? = nil
     ) {
         self.name = name
         self.priority = priority
         self.dependencies = dependencies
         self.body = body
         self.replyAfter = replyAfter
+        self.submission = submission
     }
 }

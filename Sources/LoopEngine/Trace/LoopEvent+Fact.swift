@@ -31,6 +31,8 @@ extension LoopEvent {
         /// `opAdd`: what the operation is. Boxed: it is the largest payload and the rarest, and every event's
         /// fact is as large as the largest.
         indirect case operation(OperationFacts)
+        /// `opAdd` on a dispatch queue: what `async` submitted (a plain block, or a `DispatchWorkItem`).
+        case submitted(DispatchSubmission)
         /// `opStart`: the thread it starts on.
         case thread(ThreadUse)
         /// `opCancel`: what the operation was doing when `cancel()` reached it.
@@ -256,6 +258,10 @@ extension LoopEvent {
         case executingConnection
         /// Executing: it stops at its next check of `isCancelled`.
         case executingNextCheck
+        /// A `DispatchWorkItem` the queue has not reached: its block will not run (the queue skips it).
+        case workItemQueued
+        /// A `DispatchWorkItem` whose block runs: `cancel()` sets `isCancelled` and the block goes on to its end.
+        case workItemRunning
 
         /// True when the cancel changed nothing.
         public var hadNoEffect: Bool { self == .alreadyFinished || self == .alreadyCancelled }
@@ -268,8 +274,15 @@ extension LoopEvent {
         case doneAfterLateCancel
         case cancelledBeforeStart
         case cancelledWhileRunning
+        /// A `DispatchWorkItem` cancelled before its turn: the queue reached it and skipped its block.
+        case workItemSkipped
+        /// A `DispatchWorkItem` cancelled while its block ran: the block ran to its end anyway.
+        case workItemRanDespiteCancel
 
-        public var isCancelled: Bool { self == .cancelledBeforeStart || self == .cancelledWhileRunning }
+        /// Cancelled, and it ended because of it (a work item that ran anyway is not).
+        public var isCancelled: Bool {
+            self == .cancelledBeforeStart || self == .cancelledWhileRunning || self == .workItemSkipped
+        }
     }
 
     /// Whose thread a new thread is.

@@ -28,7 +28,10 @@ enum CompareCommand {
         What must agree is compared: the start order of every queue whose limit is 1, the limit never exceeded,
         how each operation ended (done, cancelled before it started, cancelled while running, never finished)
         and dependency order. Threads and times legitimately differ (libdispatch, not the queue, owns the
-        threads; Foundation runs in real time): they are shown side by side, never compared.
+        threads; Foundation runs in real time): they are shown side by side, never compared. A dispatch queue
+        (`queue Q dispatch`) runs on a real DispatchQueue: its blocks and work items are compared the same way
+        (a serial queue has limit 1; a work item skipped by its queue counts as cancelled before it started,
+        one cancelled while its block ran as done despite the cancel).
 
         OPTIONS:
           --tolerance TIME        How far apart times may be (default 25ms; real threads are late by
@@ -222,7 +225,11 @@ enum CompareCommand {
         let comparison = PoolComparison(engine: engine, reference: reference, scenario: scenario)
         let operations = Set(comparison.engine.added + comparison.reference.added).count
         if comparison.agrees {
-            output("AGREE \(path) (\(operations) operations on Foundation's OperationQueue)")
+            let reference =
+                scenario.queues.contains { $0.dispatch != nil }
+                ? "operations and blocks on Foundation's OperationQueue and libdispatch's DispatchQueue"
+                : "operations on Foundation's OperationQueue"
+            output("AGREE \(path) (\(operations) \(reference))")
         } else {
             output("DIFFER \(path): \(comparison.verdict)")
             for difference in comparison.differences.dropFirst() { output("  also - \(difference)") }

@@ -20,7 +20,7 @@ struct PoolRealLessonTests {
             Self.poolLessons == [
                 "18-upload-pool.loop", "19-queue-priorities.loop", "20-operation-dependencies.loop",
                 "21-thread-per-task-vs-pool.loop", "22-download-then-process.loop",
-                "28-one-async-operation-step-by-step.loop",
+                "28-one-async-operation-step-by-step.loop", "44-gcd-block-cannot-be-cancelled.loop",
             ])
     }
 

@@ -210,7 +210,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "queue 'T' has the name of a thread; give it another name (traces tell them apart by name)"),
         .init(
             id: "unknown word in a queue", source: "queue q fast\nthread T\n  wakeup", line: 1, column: 9,
-            message: "unexpected 'fast' in a queue; expected 'limit', 'suspended' or 'idle'"),
+            message: "unexpected 'fast' in a queue; expected 'limit', 'suspended', 'idle' or 'dispatch'"),
         .init(
             id: "queue limit negative", source: "queue q limit -1\nthread T\n  wakeup", line: 1, column: 15,
             message: "expected a limit: a whole number (0 or more) or 'default'; found '-1'"),
@@ -325,10 +325,57 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
     ]
 }
 
+extension ScenarioErrorCase {
+    /// Dispatch queues: above all, a plain block has nothing to cancel it with.
+    static let dispatch: [ScenarioErrorCase] = [
+        .init(
+            id: "cancel of a plain block", source: "queue g dispatch\nthread T\n  async b on g work 1ms\n  cancel b",
+            line: 4, column: 10,
+            message: "'b' is a block submitted with `async` to dispatch queue 'g': dispatch_async returns nothing to "
+                + "cancel it with, so once submitted it runs; submit a DispatchWorkItem to cancel it before it "
+                + "starts (`async workItem b on g …`)"),
+        .init(
+            id: "cancel of a plain block from an outside event",
+            source: "queue g dispatch\nthread T\n  async b1..3 on g work 1ms\nat 5ms on T\n  cancel b2", line: 5,
+            column: 10,
+            message: "'b2' is a block submitted with `async` to dispatch queue 'g': dispatch_async returns nothing to "
+                + "cancel it with, so once submitted it runs; submit a DispatchWorkItem to cancel it before it "
+                + "starts (`async workItem b2 on g …`)"),
+        .init(
+            id: "operation on a dispatch queue", source: "queue g dispatch\nthread T\n  operation a on g work 1ms",
+            line: 3, column: 18,
+            message: "'g' is a dispatch queue: it takes blocks, not operations; expected `async NAME on g work 20ms`"),
+        .init(
+            id: "async on an operation queue", source: "queue q\nthread T\n  async a on q work 1ms", line: 3,
+            column: 14,
+            message: "'q' is an operation queue: `async` submits to a dispatch queue (`queue q dispatch`); expected "
+                + "`operation NAME on q work 20ms`"),
+        .init(
+            id: "suspend of a dispatch queue", source: "queue g dispatch concurrent\nthread T\n  suspend g", line: 3,
+            column: 11, message: "`suspend` is for operation queues; 'g' is a dispatch queue (not modelled for one)"),
+        .init(
+            id: "cancel all on a dispatch queue", source: "queue g dispatch\nthread T\n  cancel all on g", line: 3,
+            column: 17,
+            message: "`cancel all` is for operation queues; 'g' is a dispatch queue (not modelled for one)"),
+        .init(
+            id: "limit on a dispatch queue", source: "queue g dispatch limit 2\nthread T\n  wakeup", line: 1, column: 7,
+            message: "'limit' is for operation queues; a dispatch queue is serial (one block at a time) or concurrent"),
+        .init(
+            id: "finish of a block", source: "queue g dispatch\nthread T\n  async workItem w on g work 1ms\n  finish w",
+            line: 4, column: 10,
+            message: "'w' is a block on a dispatch queue, so it finishes by itself; `finish` needs an operation added "
+                + "with `operation … async`"),
+        .init(
+            id: "block without work", source: "queue g dispatch\nthread T\n  async b on g", line: 3, column: 15,
+            message: "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"),
+    ]
+}
+
 @Suite("the .loop parser reports problems precisely")
 struct ScenarioParserErrorTests {
     @Test(
-        "each kind of problem is reported at its line and column with a clear message", arguments: ScenarioErrorCase.all
+        "each kind of problem is reported at its line and column with a clear message",
+        arguments: ScenarioErrorCase.all + ScenarioErrorCase.dispatch
     )
     func reportsProblem(_ errorCase: ScenarioErrorCase) {
         #expect(throws: ScenarioDiagnostics.self) { try ScenarioParser.parse(errorCase.source, file: "t.loop") }

@@ -80,6 +80,14 @@ struct EventWordingTests {
         ),
         (.opAdd, .operation(.init(upload)), "priority low, async, reply after 0.300s"),
         (.opAdd, .operation(.init(OperationSpec(name: "x"))), "priority normal, work 0.000s"),
+        (
+            .opAdd, .submitted(DispatchSubmission(kind: .block, work: .milliseconds(200))),
+            "a block (async returns nothing to cancel it with), work 0.200s"
+        ),
+        (
+            .opAdd, .submitted(DispatchSubmission(kind: .workItem, work: .milliseconds(50))),
+            "a DispatchWorkItem, work 0.050s"
+        ),
         (.opStart, .thread(.new), "new thread"),
         (.opStart, .thread(.firstSeen), "first use of this thread"),
         (.opStart, .thread(.reused(before: 2)), "reused thread (2 before)"),
@@ -89,10 +97,20 @@ struct EventWordingTests {
         (.opCancel, .cancel(.handedTo(worker: "Q.1")), "handed to Q.1, not started"),
         (.opCancel, .cancel(.executingConnection), "executing: the connection is cancelled"),
         (.opCancel, .cancel(.executingNextCheck), "executing: it stops at its next check"),
+        (.opCancel, .cancel(.workItemQueued), "a work item not reached yet: the queue will skip its block"),
+        (.opCancel, .cancel(.workItemRunning), "a work item already running: its block goes on to the end"),
         (.opFinish, .finish(.done), "done"),
         (.opFinish, .finish(.doneAfterLateCancel), "done (the cancel came with no check point left)"),
         (.opFinish, .finish(.cancelledBeforeStart), "cancelled before it started"),
         (.opFinish, .finish(.cancelledWhileRunning), "cancelled while running"),
+        (
+            .opFinish, .finish(.workItemSkipped),
+            "skipped: cancelled before the queue reached it, its block never ran"
+        ),
+        (
+            .opFinish, .finish(.workItemRanDespiteCancel),
+            "done: its block ran to the end although it was cancelled"
+        ),
         (.threadCreate, .origin(.worker(of: "Q")), "worker of Q"),
         (.threadCreate, .origin(.dispatch(queue: "Q")), "libdispatch's thread, first seen running an operation of Q"),
         (.threadCreate, .origin(.detached), "detached for one task"),
@@ -224,6 +242,7 @@ struct EventWordingTests {
             case .async: "operation(async)"
             case .work: "operation(work)"
             }
+        case .submitted(let submission): "submitted(\(submission.kind))"
         case .thread(let use):
             switch use {
             case .new: "thread(new)"
@@ -238,6 +257,8 @@ struct EventWordingTests {
             case .handedTo: "cancel(handedTo)"
             case .executingConnection: "cancel(executingConnection)"
             case .executingNextCheck: "cancel(executingNextCheck)"
+            case .workItemQueued: "cancel(workItemQueued)"
+            case .workItemRunning: "cancel(workItemRunning)"
             }
         case .finish(let outcome): "finish(\(outcome))"
         case .origin(let origin):
@@ -296,7 +317,9 @@ struct EventWordingTests {
             "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "query(currentMode)",
             "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
             "query(nextFireDate)", "query(allModes)", "command(posted)", "command(refused)", "command(performed)",
-            "command(dropped)",
+            "command(dropped)", "submitted(block)", "submitted(workItem)",
+            "cancel(workItemQueued)", "cancel(workItemRunning)", "finish(workItemSkipped)",
+            "finish(workItemRanDespiteCancel)",
         ]
         #expect(covered == Set(every))
     }

@@ -17,7 +17,7 @@ package enum ScenarioKeywords {
     ]
 
     /// The clauses of a `queue` line.
-    package static let queueClauses = ["limit", "suspended", "idle"]
+    package static let queueClauses = ["limit", "suspended", "idle", "dispatch"]
 
     /// The clauses of an `operation` action (`check every` follows `work`, `reply after` follows `async`).
     package static let operationClauses = ["priority", "after", "work", "async"]
@@ -26,7 +26,9 @@ package enum ScenarioKeywords {
     package static let conditions = ["call", "first", "on"]
 
     /// The actions of the thread pool (anywhere actions go).
-    package static let poolActions = ["operation", "cancel", "suspend", "resume", "limit", "finish", "wait", "detach"]
+    package static let poolActions = [
+        "operation", "async", "cancel", "suspend", "resume", "limit", "finish", "wait", "detach",
+    ]
 
     /// The ways to run a loop (program lines only).
     package static let runs = ["run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while"]
@@ -54,7 +56,7 @@ package enum ScenarioKeywords {
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
-        "inf", "nan", "weak", "and", "later", "target", "schedule",
+        "inf", "nan", "weak", "and", "later", "target", "schedule", "serial", "concurrent", "workItem",
     ]
 
     /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.

@@ -8,6 +8,8 @@ extension ScenarioParserState {
         var dependencies: [String]
         var line: ScenarioLine
         var column: Int
+        /// A block or work item submitted to a dispatch queue (`async`), not an operation.
+        var submission: DispatchSubmission.Kind? = nil
     }
 
     /// An operation name used by `after`, `cancel` or `finish`, checked once every operation is known.
@@ -40,7 +42,8 @@ extension ScenarioParserState {
         while let clause = cursor.next() {
             guard clause.isWord, ScenarioKeywords.queueClauses.contains(clause.text) else {
                 error(
-                    line, at: clause, "unexpected '\(clause.text)' in a queue; expected 'limit', 'suspended' or 'idle'")
+                    line, at: clause,
+                    "unexpected '\(clause.text)' in a queue; expected 'limit', 'suspended', 'idle' or 'dispatch'")
                 break
             }
             if !seen.insert(clause.text).inserted { error(line, at: clause, "'\(clause.text)' is given twice") }
@@ -49,6 +52,8 @@ extension ScenarioParserState {
                 if let limit = parseLimit(&cursor, line) { spec.limit = limit }
             case "suspended":
                 spec.suspended = true
+            case "dispatch":
+                spec.dispatch = parseDispatchKind(&cursor)
             default:
                 if let idle = expectDuration(&cursor, what: "how long an idle worker lives, e.g. 5s") {
                     spec.idleTimeout = idle
@@ -56,6 +61,13 @@ extension ScenarioParserState {
             }
         }
         rejectChildren(node, of: "queue")
+        if let kind = spec.dispatch {
+            for clause in ["limit", "suspended"] where seen.contains(clause) {
+                error(line, at: nameToken, DispatchDiagnostic.clauseWithDispatch(clause))
+            }
+            spec.limit = kind == .serial ? 1 : nil
+            spec.suspended = false
+        }
         if let first = queueLines[spec.name] {
             error(
                 line, at: nameToken,
@@ -92,15 +104,19 @@ extension ScenarioParserState {
         switch keyword.text {
         case "operation":
             return parseOperation(&cursor, line)
+        case "async":
+            return parseAsync(&cursor, line)
         case "cancel":
             if cursor.accept("all") {
                 guard cursor.accept("on") else {
                     error(line, at: cursor.peek, "expected 'on' and a queue: `cancel all on QUEUE`")
                     return []
                 }
+                let at = cursor.peek?.column ?? keyword.column
                 guard let queue = queueReference(&cursor, line, what: "the queue whose operations to cancel") else {
                     return []
                 }
+                queueActionUses.append((queue, .queueAction("cancel all"), line, at))
                 return [.cancelAll(queue: queue)]
             }
             let names = operationReferences(
@@ -111,10 +127,14 @@ extension ScenarioParserState {
                 &cursor, line, use: .finish, what: "the async operation whose socket callback comes")
             return names.map { .finishOperation($0) }
         case "suspend", "resume":
+            let at = cursor.peek?.column ?? keyword.column
             guard let queue = queueReference(&cursor, line, what: "the queue to \(keyword.text)") else { return [] }
+            queueActionUses.append((queue, .queueAction(keyword.text), line, at))
             return [.setSuspended(queue: queue, keyword.text == "suspend")]
         case "limit":
+            let at = cursor.peek?.column ?? keyword.column
             guard let queue = queueReference(&cursor, line, what: "the queue to limit") else { return [] }
+            queueActionUses.append((queue, .queueAction("limit"), line, at))
             guard let limit = parseLimit(&cursor, line) else { return [] }
             return [.setLimit(queue: queue, limit)]
         case "wait":
@@ -122,7 +142,9 @@ extension ScenarioParserState {
                 error(line, at: cursor.peek, "expected 'for' and a queue: `wait for QUEUE`")
                 return []
             }
+            let at = cursor.peek?.column ?? keyword.column
             guard let queue = queueReference(&cursor, line, what: "the queue to wait for") else { return [] }
+            queueActionUses.append((queue, .queueAction("wait for"), line, at))
             return [.waitUntilAllFinished(queue: queue)]
         default:
             guard let task = expectWord(&cursor, what: "the detached thread's name (its task)") else { return [] }
@@ -146,7 +168,9 @@ extension ScenarioParserState {
             error(line, at: cursor.peek, "expected 'on' and a queue: `operation \(nameToken.text) on QUEUE work 20ms`")
             return []
         }
+        let queueColumn = cursor.peek?.column ?? nameToken.column
         guard let queue = queueReference(&cursor, line, what: "the queue to add it to") else { return [] }
+        queueActionUses.append((queue, .operation, line, queueColumn))
         var priority = QueuePriority.normal
         var dependencies: [(name: String, column: Int)] = []
         var body: OperationSpec.Body?
@@ -347,6 +371,8 @@ extension ScenarioParserState {
                 continue
             }
             switch use.use {
+            case .finish where definition.submission != nil:
+                break  // validateDispatch says why.
             case .finish where !definition.isAsync:
                 error(
                     use.line, use.column,
@@ -359,6 +385,7 @@ extension ScenarioParserState {
             }
         }
         reportDependencyCycles()
+        validateDispatch()
     }
 
     func knownOperations() -> DiagnosticMessage {

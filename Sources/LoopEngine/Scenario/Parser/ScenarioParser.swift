@@ -75,6 +75,8 @@ final class ScenarioParserState {
     var queueLines: [String: Int] = [:]
     var queueNameTokens: [(name: String, line: ScenarioLine, column: Int)] = []
     var queueUses: [(name: String, line: ScenarioLine, column: Int)] = []
+    /// What each action did with a queue, for the dispatch-queue checks (`validateDispatch`).
+    var queueActionUses: [(queue: String, use: QueueUse, line: ScenarioLine, column: Int)] = []
     var operationDefinitions: [String: OperationDefinition] = [:]
     var operationOrder: [String] = []
     var operationUses: [OperationReference] = []

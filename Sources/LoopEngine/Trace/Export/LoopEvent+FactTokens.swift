@@ -83,6 +83,8 @@ extension LoopEvent.Fact {
                 out.add(check.map { .number($0.nanosecondsClamped) } ?? .none)
             }
             out.add(operation.replyAfter.map { .number($0.nanosecondsClamped) } ?? .none)
+        case .submitted(let submission):
+            out.tag("submitted", .text(submission.kind.rawValue), .number(submission.work.nanosecondsClamped))
         case .thread(let use):
             out.tag("thread")
             switch use {
@@ -99,6 +101,8 @@ extension LoopEvent.Fact {
             case .handedTo(let worker): out.tag("handedTo", .text(worker))
             case .executingConnection: out.tag("executingConnection")
             case .executingNextCheck: out.tag("executingNextCheck")
+            case .workItemQueued: out.tag("workItemQueued")
+            case .workItemRunning: out.tag("workItemRunning")
             }
         case .finish(let outcome): out.tag("finish", .text(outcome.tag))
         case .origin(let origin):
@@ -256,6 +260,11 @@ struct TokenReader {
         case "mode": return text().map { .mode($0) }
         case "note": return note().map { .note($0) }
         case "operation": return operation().map { .operation($0) }
+        case "submitted":
+            guard let kind = text().flatMap(DispatchSubmission.Kind.init(rawValue:)), let work = duration() else {
+                return nil
+            }
+            return .submitted(DispatchSubmission(kind: kind, work: work))
         case "thread":
             switch text() {
             case "new": return .thread(.new)
@@ -271,6 +280,8 @@ struct TokenReader {
             case "handedTo": return text().map { .cancel(.handedTo(worker: $0)) }
             case "executingConnection": return .cancel(.executingConnection)
             case "executingNextCheck": return .cancel(.executingNextCheck)
+            case "workItemQueued": return .cancel(.workItemQueued)
+            case "workItemRunning": return .cancel(.workItemRunning)
             default: return nil
             }
         case "finish": return text().flatMap(LoopEvent.FinishOutcome.init(tag:)).map { .finish($0) }
@@ -376,7 +387,8 @@ extension LoopEvent.Ignored {
 extension LoopEvent.FinishOutcome {
     fileprivate static let tags: [(Self, String)] = [
         (.done, "done"), (.doneAfterLateCancel, "doneAfterLateCancel"), (.cancelledBeforeStart, "cancelledBeforeStart"),
-        (.cancelledWhileRunning, "cancelledWhileRunning"),
+        (.cancelledWhileRunning, "cancelledWhileRunning"), (.workItemSkipped, "workItemSkipped"),
+        (.workItemRanDespiteCancel, "workItemRanDespiteCancel"),
     ]
     fileprivate var tag: String { Self.tags.first { $0.0 == self }!.1 }
     fileprivate init?(tag: String) {

@@ -48,6 +48,7 @@ extension LoopEvent.Fact {
         case .mode(let mode): "mode \(mode)"
         case .note(let note): note.words
         case .operation(let operation): operation.words
+        case .submitted(let submission): submission.words
         case .thread(let use): use.words
         case .cancel(let point): point.words
         case .finish(let outcome): outcome.words
@@ -187,6 +188,18 @@ extension LoopEvent.OperationFacts {
     }
 }
 
+extension DispatchSubmission {
+    /// `a block (nothing to cancel it with), work 0.200s` or `a DispatchWorkItem, work 0.200s`.
+    public var words: String {
+        let what =
+            switch kind {
+            case .block: "a block (async returns nothing to cancel it with)"
+            case .workItem: "a DispatchWorkItem"
+            }
+        return "\(what), work \(LoopEvent.seconds(work))"
+    }
+}
+
 extension LoopEvent.ThreadUse {
     public var words: String {
         switch self {
@@ -206,6 +219,8 @@ extension LoopEvent.CancelPoint {
         case .handedTo(let worker): "handed to \(worker), not started"
         case .executingConnection: "executing: the connection is cancelled"
         case .executingNextCheck: "executing: it stops at its next check"
+        case .workItemQueued: "a work item not reached yet: the queue will skip its block"
+        case .workItemRunning: "a work item already running: its block goes on to the end"
         }
     }
 }
@@ -217,6 +232,8 @@ extension LoopEvent.FinishOutcome {
         case .doneAfterLateCancel: "done (the cancel came with no check point left)"
         case .cancelledBeforeStart: "cancelled before it started"
         case .cancelledWhileRunning: "cancelled while running"
+        case .workItemSkipped: "skipped: cancelled before the queue reached it, its block never ran"
+        case .workItemRanDespiteCancel: "done: its block ran to the end although it was cancelled"
         }
     }
 }

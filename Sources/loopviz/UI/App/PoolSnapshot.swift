@@ -176,10 +176,19 @@ struct PoolSnapshot: Equatable {
         case .opAdd:
             guard let queue = queueIndex(event.loop), let name = event.name else { return }
             guard !queues[queue].operations.contains(where: { $0.name == name }) else { return }
-            guard case .operation(let facts) = event.fact else { return }
-            var operation = Operation(
-                name: name, priority: facts.priority, dependencies: facts.dependencies, body: facts.bodyWords,
-                addedAt: event.time)
+            var operation: Operation
+            switch event.fact {
+            case .operation(let facts):
+                operation = Operation(
+                    name: name, priority: facts.priority, dependencies: facts.dependencies, body: facts.bodyWords,
+                    addedAt: event.time)
+            case .submitted(let submission):
+                // A dispatch queue's block or work item: no priority or dependencies of its own.
+                operation = Operation(
+                    name: name, priority: .normal, dependencies: [], body: submission.words, addedAt: event.time)
+            default:
+                return
+            }
             operation.symbol = Self.symbol(for: name, taken: Set(queues[queue].operations.map(\.symbol)))
             queues[queue].operations.append(operation)
         case .opReady:

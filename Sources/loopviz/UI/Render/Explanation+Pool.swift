@@ -13,6 +13,8 @@ extension Explanation {
                     + operation.dependencies.joined(separator: ", ")
                     + ": it stays pending, not ready, until they finish (a cancelled dependency counts as finished)."
             )
+        case (.opAdd, .submitted(let submission)):
+            return submitted(name, submission, on: event.loop)
         case (.opAdd, _):
             return (
                 .opAdd,
@@ -110,6 +112,27 @@ extension Explanation {
         }
     }
 
+    /// `async` on a dispatch queue: what the caller holds afterwards decides what a cancel can do.
+    private static func submitted(
+        _ name: String, _ submission: DispatchSubmission, on queue: String
+    ) -> (case: Case, text: String) {
+        switch submission.kind {
+        case .block:
+            return (
+                .opAddBlock,
+                "\(queue).async { \(name) }: the block joins the dispatch queue. async returns nothing, so no one "
+                    + "holds anything to cancel it with: once submitted, it runs - the thread-pool article's reason "
+                    + "for preferring NSOperationQueue."
+            )
+        case .workItem:
+            return (
+                .opAddWorkItem,
+                "\(queue).async(execute: \(name)): a DispatchWorkItem joins the dispatch queue. The caller keeps "
+                    + "the item, so \(name).cancel() can still stop it - but only before its block starts."
+            )
+        }
+    }
+
     private static func cancel(
         _ name: String, _ point: LoopEvent.CancelPoint, detail: String
     ) -> (case: Case, text: String) {
@@ -131,6 +154,20 @@ extension Explanation {
                 .opCancelNextCheck,
                 "cancel() on \(name) while it runs only sets isCancelled: it stops at its next check of the flag. "
                     + "An operation that never checks runs to the end."
+            )
+        case .workItemQueued:
+            return (
+                .opCancelWorkItemQueued,
+                "cancel() on the DispatchWorkItem \(name) before the queue reached it: libdispatch only marks it "
+                    + "cancelled. It keeps its place, and when its turn comes the queue skips its block - it never "
+                    + "runs - and goes straight on to the next one."
+            )
+        case .workItemRunning:
+            return (
+                .opCancelWorkItemRunning,
+                "cancel() on the DispatchWorkItem \(name) while its block runs: it only sets isCancelled. "
+                    + "libdispatch never interrupts a block, so it runs to its end unless it looks at the flag "
+                    + "itself."
             )
         case .handedTo:
             return (
@@ -167,6 +204,18 @@ extension Explanation {
             return (
                 .opFinishDoneAfterLateCancel,
                 "\(name) ran to the end although it was cancelled: the cancel came after its last check point.\(freed)"
+            )
+        case .workItemSkipped:
+            return (
+                .opFinishWorkItemSkipped,
+                "The queue reached the cancelled work item \(name) and skipped it: its block never ran, and the "
+                    + "queue moved on at once (its notify blocks still run).\(freed)"
+            )
+        case .workItemRanDespiteCancel:
+            return (
+                .opFinishWorkItemRanDespiteCancel,
+                "\(name)'s block ran to its end although the work item was cancelled while it ran: cancelling a "
+                    + "work item stops only what has not started.\(freed)"
             )
         case .done:
             return (

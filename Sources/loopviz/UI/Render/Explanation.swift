@@ -25,6 +25,8 @@ enum Explanation {
         case opStartNewThread, opStartFirstSeenThread, opStartReusedThread
         case opCancelQueued, opCancelConnection, opCancelNextCheck, opCancelHandedTo, opCancelNoEffect
         case opFinishDone, opFinishDoneAfterLateCancel, opFinishCancelledBeforeStart, opFinishCancelledWhileRunning
+        case opAddBlock, opAddWorkItem, opCancelWorkItemQueued, opCancelWorkItemRunning
+        case opFinishWorkItemSkipped, opFinishWorkItemRanDespiteCancel
         case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
         case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
         case queryCurrentMode, queryLimitDate, queryNextTimerFireDate, queryIsWaiting, queryContains, queryIsValid
