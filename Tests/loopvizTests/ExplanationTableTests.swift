@@ -46,6 +46,7 @@ struct ExplanationTableTests {
             "s was invalidated with command c still queued: an invalid source is never performed again, so the "
                 + "command never runs."
         ),
+        Row(
             .opAddBlock, .dispatch, step: 1,
             "g.async { first }: the block joins the dispatch queue. async returns nothing, so no one holds "
                 + "anything to cancel it with: once submitted, it runs - the thread-pool article's reason for "
