@@ -20,7 +20,6 @@ final class OracleWorld: @unchecked Sendable {
     /// `CFAbsoluteTimeGetCurrent()` at the scenario start: timers' fire dates are measured from here.
     var originAbsolute: CFAbsoluteTime { CFAbsoluteTime(bitPattern: originBits.load(ordering: .acquiring)) }
     private let originBits = Atomic<UInt64>(0)
-    let modes: [ModeName]
     /// What the CF names of the scenario's own modes start with on the main thread's loop: that loop outlives the
     /// scenario (a mode made common there stays common), so each main-thread scenario gets fresh mode names. Empty
     /// on secondary threads, whose loops are fresh.
@@ -52,7 +51,6 @@ final class OracleWorld: @unchecked Sendable {
 
     init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
         self.scenario = scenario
-        self.modes = scenario.mentionedModes
         flags = ScenarioFlags(owners: scenario.owners)
         self.mainModePrefix = mainModePrefix
         log = OracleLog(maxEvents: maxEvents)
@@ -113,7 +111,7 @@ final class OracleWorld: @unchecked Sendable {
             everyHost.append(host)
         }
         do {
-            try host.setUp(modes: modes)
+            try host.setUp()
         } catch {
             setUpError.withLock { $0 = $0 ?? error }
         }
@@ -140,7 +138,7 @@ final class OracleWorld: @unchecked Sendable {
             let host = OracleHost(spec: ThreadSpec(name: task, items: [], program: actions), world: self)
             hostLock.withLock { everyHost.append(host) }
             do {
-                try host.setUp(modes: modes)
+                try host.setUp()
             } catch {
                 return
             }
