@@ -4,18 +4,18 @@
 /// observer), the callouts, each run's start and result, the Bool each `run(mode:before:)` of the program
 /// returns and the answer of each query. Sequences must be identical; times, and the dates queries answer, must
 /// agree within a tolerance (real threads are late by scheduling noise).
-public struct TraceComparison: Sendable {
+package struct TraceComparison: Sendable {
     /// The compared steps of each side.
-    public let engine: [LoopEvent]
-    public let reference: [LoopEvent]
+    package let engine: [LoopEvent]
+    package let reference: [LoopEvent]
     /// Index of the first step that differs in kind or name, if any.
-    public let firstDifference: Int?
+    package let firstDifference: Int?
     /// Steps whose kind and name agree but whose times differ by more than the tolerance.
-    public let lateSteps: [Int]
-    public let tolerance: Duration
+    package let lateSteps: [Int]
+    package let tolerance: Duration
 
     /// True when both sequences agree and every time is within the tolerance.
-    public var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
+    package var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
 
     /// Compares the steps of `engine` with those of `reference`.
     /// - Parameters:
@@ -26,7 +26,7 @@ public struct TraceComparison: Sendable {
     ///     cannot see).
     ///   - includingSayNotes: also compare the program's own notes (`say`), which both sides record where the
     ///     program reaches them: what a thread that runs no loop shows of its progress (``ThreadedTraceComparison``).
-    public init(
+    package init(
         engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration = .milliseconds(20),
         ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false
     ) {
@@ -71,7 +71,7 @@ public struct TraceComparison: Sendable {
     }
 
     /// The two traces side by side, the first difference marked with `>>`, late steps with `~`.
-    public func sideBySide(engineTitle: String = "LoopEngine", referenceTitle: String = "CFRunLoop") -> String {
+    package func sideBySide(engineTitle: String = "LoopEngine", referenceTitle: String = "CFRunLoop") -> String {
         var rows: [[String]] = [["", "#", engineTitle, "", referenceTitle, ""]]
         for index in 0..<max(engine.count, reference.count) {
             let marker = index == firstDifference ? ">>" : (lateSteps.contains(index) ? "~" : "")
