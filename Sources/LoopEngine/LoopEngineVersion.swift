@@ -1,4 +1,4 @@
 /// The version shared by the library and the `loopviz` executable.
-public enum LoopEngineVersion {
-    public static let string = "0.1.0"
+package enum LoopEngineVersion {
+    package static let string = "0.1.0"
 }

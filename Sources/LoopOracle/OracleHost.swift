@@ -9,7 +9,7 @@ import Synchronization
 /// The real-CF twin of the engine's `ScriptInterpreter`: one scenario thread's items, created on that thread, and the
 /// interpreter of their scripts, of the thread's program and of the outside events addressing its loop.
 ///
-/// `@unchecked Sendable`: the item tables are filled by ``setUp(modes:)`` on the scenario thread before the host
+/// `@unchecked Sendable`: the item tables are filled by ``setUp()`` on the scenario thread before the host
 /// is shared, and only read afterwards; CF's calls are thread-safe; the mutable state is in `LoopLocked`/`Atomic`.
 final class OracleHost: @unchecked Sendable {
     let spec: ThreadSpec
@@ -90,7 +90,7 @@ final class OracleHost: @unchecked Sendable {
 
     /// Makes the tracer observer (added to each mode once the mode exists: ``tracedModes``), makes the thread's common modes common, creates the
     /// items and adds them to their modes in declaration order (the engine host's order).
-    func setUp(modes: [ModeName]) throws {
+    func setUp() throws {
         let trace = self.trace
         let tracer = CFRunLoopObserverCreateWithHandler(
             nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min

@@ -21,7 +21,6 @@ final class OracleWorld: @unchecked Sendable {
     /// `CFAbsoluteTimeGetCurrent()` at the scenario start: timers' fire dates are measured from here.
     var originAbsolute: CFAbsoluteTime { CFAbsoluteTime(bitPattern: originBits.load(ordering: .acquiring)) }
     private let originBits = Atomic<UInt64>(0)
-    let modes: [ModeName]
     /// The threads that start with the scenario: all but those declared `later`.
     let atStart: [ThreadSpec]
     /// What the CF names of the scenario's own modes start with on the main thread's loop: that loop outlives the
@@ -59,7 +58,6 @@ final class OracleWorld: @unchecked Sendable {
 
     init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
         self.scenario = scenario
-        self.modes = scenario.mentionedModes
         atStart = scenario.threads.filter { !$0.startsLater }
         flags = ScenarioFlags(owners: scenario.owners)
         self.mainModePrefix = mainModePrefix
@@ -123,7 +121,7 @@ final class OracleWorld: @unchecked Sendable {
             everyHost.append(host)
         }
         do {
-            try host.setUp(modes: modes)
+            try host.setUp()
         } catch {
             setUpError.withLock { $0 = $0 ?? error }
         }
@@ -156,7 +154,7 @@ final class OracleWorld: @unchecked Sendable {
             let host = OracleHost(spec: spec, world: self)
             host.trace.record(.threadCreate, name, fact: .origin(.detached))
             do {
-                try host.setUp(modes: modes)
+                try host.setUp()
             } catch {
                 setUpError.withLock { $0 = $0 ?? error }
                 return
@@ -185,7 +183,7 @@ final class OracleWorld: @unchecked Sendable {
             let host = OracleHost(spec: ThreadSpec(name: task, items: [], program: actions), world: self)
             hostLock.withLock { everyHost.append(host) }
             do {
-                try host.setUp(modes: modes)
+                try host.setUp()
             } catch {
                 return
             }

@@ -48,7 +48,7 @@ public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertib
 
 extension Duration {
     /// The duration in whole nanoseconds, saturating at the limits of `Int64`.
-    public var nanosecondsClamped: Int64 {
+    package var nanosecondsClamped: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }
@@ -58,10 +58,10 @@ extension Duration {
     }
 
     /// The duration in seconds as a floating-point value.
-    public var secondsValue: Double { Double(nanosecondsClamped) / 1e9 }
+    package var secondsValue: Double { Double(nanosecondsClamped) / 1e9 }
 
     /// A duration from a number of seconds, with nanosecond precision.
-    public static func secondsValue(_ value: Double) -> Duration {
+    package static func secondsValue(_ value: Double) -> Duration {
         if value.isNaN { return .zero }
         if value >= 9.2e9 { return .nanoseconds(Int64.max) }
         if value <= -9.2e9 { return .nanoseconds(Int64.min) }

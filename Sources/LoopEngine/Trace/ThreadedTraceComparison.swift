@@ -10,23 +10,23 @@
 ///   effect on one thread that came before its cause on another, or a wait that did not wait, shows as a step out
 ///   of place or late on the thread it reached. Two events of different threads less than twice the tolerance apart
 ///   are not ordered against each other.
-public struct ThreadedTraceComparison: Sendable {
+package struct ThreadedTraceComparison: Sendable {
     /// One thread's comparison.
-    public struct Thread: Sendable {
-        public let name: String
-        public let comparison: TraceComparison
+    package struct Thread: Sendable {
+        package let name: String
+        package let comparison: TraceComparison
     }
 
     /// Every thread seen on either side: the `declared` ones in their order, then the others (detached threads) in
     /// the order they first appear.
-    public let threads: [Thread]
+    package let threads: [Thread]
 
-    public var agrees: Bool { threads.allSatisfy(\.comparison.agrees) }
+    package var agrees: Bool { threads.allSatisfy(\.comparison.agrees) }
 
     /// The threads that differ, in order.
-    public var differing: [Thread] { threads.filter { !$0.comparison.agrees } }
+    package var differing: [Thread] { threads.filter { !$0.comparison.agrees } }
 
-    public init(
+    package init(
         engine: [LoopEvent], reference: [LoopEvent], declared: [String], tolerance: Duration = .milliseconds(20),
         ignoringRunBoundaries: Bool = false, sourceCallouts: Set<String> = []
     ) {
@@ -43,7 +43,7 @@ public struct ThreadedTraceComparison: Sendable {
     }
 
     /// How many steps each thread compared, e.g. `main 2 steps, worker 17 steps`.
-    public var stepCounts: String {
+    package var stepCounts: String {
         threads.map { thread in
             let count = thread.comparison.engine.count
             return "\(TerminalSafeText.terminalSafe(thread.name)) \(count) step\(count == 1 ? "" : "s")"
@@ -53,7 +53,7 @@ public struct ThreadedTraceComparison: Sendable {
 
     /// Each thread's two traces side by side (``TraceComparison/sideBySide(engineTitle:referenceTitle:)``), under
     /// a `thread NAME:` line; only the differing threads when `differingOnly`.
-    public func sideBySide(differingOnly: Bool = false) -> String {
+    package func sideBySide(differingOnly: Bool = false) -> String {
         let shown = differingOnly ? differing : threads
         return shown.map { thread in
             "thread \(TerminalSafeText.terminalSafe(thread.name)):\n" + thread.comparison.sideBySide()

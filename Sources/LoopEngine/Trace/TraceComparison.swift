@@ -4,18 +4,18 @@
 /// observer), the callouts, each run's start and result, the Bool each `run(mode:before:)` of the program
 /// returns and the answer of each query. Sequences must be identical; times, and the dates queries answer, must
 /// agree within a tolerance (real threads are late by scheduling noise).
-public struct TraceComparison: Sendable {
+package struct TraceComparison: Sendable {
     /// The compared steps of each side.
-    public let engine: [LoopEvent]
-    public let reference: [LoopEvent]
+    package let engine: [LoopEvent]
+    package let reference: [LoopEvent]
     /// Index of the first step that differs in kind or name, if any.
-    public let firstDifference: Int?
+    package let firstDifference: Int?
     /// Steps whose kind and name agree but whose times differ by more than the tolerance.
-    public let lateSteps: [Int]
-    public let tolerance: Duration
+    package let lateSteps: [Int]
+    package let tolerance: Duration
 
     /// True when both sequences agree and every time is within the tolerance.
-    public var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
+    package var agrees: Bool { firstDifference == nil && lateSteps.isEmpty }
 
     /// Compares the steps of `engine` with those of `reference`.
     /// - Parameters:
@@ -30,7 +30,7 @@ public struct TraceComparison: Sendable {
     ///     CF calls them only for a version-0 source whose context has them: the scenario's own source0s, not
     ///     its ports nor the perform source); their commands' `performed` and `dropped` steps are compared too
     ///     (a `posted` one happens on the client's thread, in no fixed order against the loop's own steps).
-    public init(
+    package init(
         engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration = .milliseconds(20),
         ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false, sourceCallouts: Set<String> = []
     ) {
@@ -79,7 +79,7 @@ public struct TraceComparison: Sendable {
     }
 
     /// The two traces side by side, the first difference marked with `>>`, late steps with `~`.
-    public func sideBySide(engineTitle: String = "LoopEngine", referenceTitle: String = "CFRunLoop") -> String {
+    package func sideBySide(engineTitle: String = "LoopEngine", referenceTitle: String = "CFRunLoop") -> String {
         var rows: [[String]] = [["", "#", engineTitle, "", referenceTitle, ""]]
         for index in 0..<max(engine.count, reference.count) {
             let marker = index == firstDifference ? ">>" : (lateSteps.contains(index) ? "~" : "")

@@ -11,6 +11,20 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { id }
 
+    /// Parses the file (as `t.loop`) and expects a diagnostic at the case's line and column with its message:
+    /// the check every suite of parser errors makes.
+    func expectReported(sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try ScenarioParser.parse(source, file: "t.loop")
+            Issue.record("parsed without a diagnostic", sourceLocation: sourceLocation)
+        } catch {
+            let match = error.diagnostics.first { $0.line == line && $0.column == column }
+            #expect(
+                match?.message == message, "got: \(error.diagnostics.map(\.description))",
+                sourceLocation: sourceLocation)
+        }
+    }
+
     static let all: [ScenarioErrorCase] = [
         .init(
             id: "unterminated string", source: "scenario \"Open\nthread T\n  run default for 1s", line: 1, column: 10,
@@ -378,13 +392,7 @@ struct ScenarioParserErrorTests {
         arguments: ScenarioErrorCase.all + ScenarioErrorCase.dispatch
     )
     func reportsProblem(_ errorCase: ScenarioErrorCase) {
-        #expect(throws: ScenarioDiagnostics.self) { try ScenarioParser.parse(errorCase.source, file: "t.loop") }
-        do {
-            _ = try ScenarioParser.parse(errorCase.source, file: "t.loop")
-        } catch {
-            let match = error.diagnostics.first { $0.line == errorCase.line && $0.column == errorCase.column }
-            #expect(match?.message == errorCase.message, "got: \(error.diagnostics.map(\.description))")
-        }
+        errorCase.expectReported()
     }
 
     @Test("every problem of a file is reported, not just the first, in line order")

@@ -195,12 +195,6 @@ struct ScenarioParserFoundationTests {
 
     @Test("a bad Foundation call is reported at its line and column", arguments: errors)
     func reportsProblem(_ errorCase: ScenarioErrorCase) {
-        do {
-            _ = try ScenarioParser.parse(errorCase.source, file: "t.loop")
-            Issue.record("parsed without a diagnostic")
-        } catch {
-            let match = error.diagnostics.first { $0.line == errorCase.line && $0.column == errorCase.column }
-            #expect(match?.message == errorCase.message, "got: \(error.diagnostics.map(\.description))")
-        }
+        errorCase.expectReported()
     }
 }

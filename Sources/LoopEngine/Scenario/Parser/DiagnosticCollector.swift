@@ -1,5 +1,6 @@
 /// Collects a file's diagnostics with bounded memory: keeps the ``ScenarioDiagnostics/shownLimit`` first by
-/// position and counts the rest. A diagnostic that would not be kept costs O(1) and its message is never built.
+/// position and counts the rest. A diagnostic that would not be kept costs O(1) and its problem (and message) is
+/// never built.
 struct DiagnosticCollector {
     private(set) var kept: [ScenarioDiagnostic] = []
     private(set) var total = 0
@@ -9,7 +10,7 @@ struct DiagnosticCollector {
     var isEmpty: Bool { total == 0 }
 
     mutating func add(
-        file: String, line: Int, column: Int, message: () -> DiagnosticMessage, sourceLine: @autoclosure () -> String
+        file: String, line: Int, column: Int, problem: () -> ScenarioProblem, sourceLine: @autoclosure () -> String
     ) {
         total += 1
         let limit = ScenarioDiagnostics.shownLimit
@@ -19,7 +20,7 @@ struct DiagnosticCollector {
             guard (line, column) < (last.line, last.column) else { return }
         }
         let diagnostic = ScenarioDiagnostic(
-            file: file, line: line, column: column, message: message().text, sourceLine: sourceLine())
+            file: file, line: line, column: column, problem: problem(), sourceLine: sourceLine())
         if kept.count < limit {
             kept.append(diagnostic)
         } else {

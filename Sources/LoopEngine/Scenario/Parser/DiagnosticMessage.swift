@@ -3,7 +3,9 @@
 /// ellipsis. A scenario file is input from anyone, so a message quoting it (`found '…'`) must neither carry an
 /// escape sequence to the user's terminal nor repeat a 10 MB token.
 ///
-///     error(line, at: token, "unknown action '\(token.text)'")   // token.text is escaped and bounded
+///     case .unknownAction(let word): return "unknown action '\(word)'"   // word is escaped and bounded
+///
+/// (`ScenarioProblem+Wording.swift` builds every message this way.)
 struct DiagnosticMessage: ExpressibleByStringInterpolation, Equatable, CustomStringConvertible {
     /// How many characters of one interpolated value a message shows.
     static let maxQuoted = 80

@@ -15,7 +15,10 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     /// 1-based line and column (column counts characters).
     public var line: Int
     public var column: Int
+    /// What users read: the problem's wording (`ScenarioProblem+Wording.swift`).
     public var message: String
+    /// The problem as data, when the parser found it (nil for a diagnostic made from a message alone).
+    package var problem: ScenarioProblem?
     /// The text of the offending line, for the excerpt (shared with the parser's copy, not copied).
     public var sourceLine: String
 
@@ -25,6 +28,12 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
         self.column = column
         self.message = message
         self.sourceLine = sourceLine
+    }
+
+    /// A problem the parser found, worded.
+    package init(file: String, line: Int, column: Int, problem: ScenarioProblem, sourceLine: String) {
+        self.init(file: file, line: line, column: column, message: problem.message.text, sourceLine: sourceLine)
+        self.problem = problem
     }
 
     public var description: String {

@@ -36,8 +36,8 @@ struct ScenarioLine {
 /// characters it cannot read is one diagnostic (not one per character), `report` receives the line's text to
 /// share (never a copy) and a message it builds only if it keeps the diagnostic.
 enum ScenarioLexer {
-    /// `report(line, column, lineText, message)`.
-    typealias Report = (Int, Int, String, () -> DiagnosticMessage) -> Void
+    /// `report(line, column, lineText, problem)`.
+    typealias Report = (Int, Int, String, () -> ScenarioProblem) -> Void
 
     static func lines(of source: String, report: Report) -> (lines: [ScenarioLine], header: [String]) {
         var result: [ScenarioLine] = []
@@ -71,7 +71,7 @@ enum ScenarioLexer {
                 } else if character == "\t" {
                     // One complaint per line, however many tabs.
                     if !reportedTab {
-                        report(number, indent + 1, text) { "tabs are not allowed for indentation; indent with spaces" }
+                        report(number, indent + 1, text) { .tabIndentation }
                         reportedTab = true
                     }
                     indent += 1
@@ -154,7 +154,7 @@ enum ScenarioLexer {
                     value.append(characters[index])
                     index += 1
                 }
-                if !closed { report(line, column, text) { "unterminated string: add a closing \"" } }
+                if !closed { report(line, column, text) { .unterminatedString } }
                 tokens.append(ScenarioToken(kind: .string, text: value, column: column))
             case let start
             where start == .digit || (start == .minus && index + 1 < classes.count && classes[index + 1] == .digit):
@@ -168,7 +168,7 @@ enum ScenarioLexer {
                 if let value = Double(digits), value.isFinite {
                     tokens.append(ScenarioToken(kind: .number(value, unit: unit), text: whole, column: column))
                 } else {
-                    report(line, column, text) { "'\(whole)' is not a number" }
+                    report(line, column, text) { .notANumber(whole) }
                     tokens.append(ScenarioToken(kind: .word, text: whole, column: column))
                 }
                 index = unitEnd
@@ -186,9 +186,9 @@ enum ScenarioLexer {
                 while end < characters.count && !isReadable(end) { end += 1 }
                 let first = index
                 report(line, column, text) {
-                    let run = String(characters[first..<min(end, first + DiagnosticMessage.maxQuoted + 1)])
-                    return end - first == 1
-                        ? "unexpected character '\(run)'" : "\(end - first) unexpected characters '\(run)'"
+                    .unexpectedCharacters(
+                        String(characters[first..<min(end, first + DiagnosticMessage.maxQuoted + 1)]),
+                        count: end - first)
                 }
                 index = end
             }

@@ -41,29 +41,29 @@ extension ScenarioParserState {
         switch ScenarioKeywords.conditions.contains(word) ? word : "" {
         case "call":
             guard let number = expectInteger(&cursor, line, what: "a call number, e.g. `call 2:`") else { return nil }
-            if number < 1 { error(line, at: first, "calls are counted from 1") }
+            if number < 1 { error(line, at: first, .callsCountedFromOne) }
             finish(&cursor)
             return .call(number)
         case "first":
             guard let number = expectInteger(&cursor, line, what: "a number of calls, e.g. `first 3 calls:`") else {
                 return nil
             }
-            if number < 1 { error(line, at: first, "calls are counted from 1") }
+            if number < 1 { error(line, at: first, .callsCountedFromOne) }
             if !cursor.accept("calls") && !cursor.accept("call") {
-                error(line, at: cursor.peek, "expected 'calls' after the number")
+                error(line, at: cursor.peek, .callsWordMissing)
             }
             finish(&cursor)
             return .callsThrough(number)
         case "on":
             if !isObserver {
-                error(line, at: first, "`on ACTIVITY:` conditions are for observers only")
+                error(line, at: first, .activityConditionOutsideObserver)
                 return nil
             }
             let activities = parseActivities(&cursor, line)
             finish(&cursor)
             return activities.map { .activity($0) }
         default:
-            error(line, at: first, "expected a condition before ':' — `call N`, `first N calls` or `on ACTIVITY`")
+            error(line, at: first, .unknownCondition)
             return nil
         }
     }
@@ -82,7 +82,7 @@ extension ScenarioParserState {
     func parseAction(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
         let line = node.line
         guard let keyword = cursor.next() else {
-            error(line, line.text.count + 1, "expected an action after ':'")
+            error(line, line.text.count + 1, .actionMissingAfterColon)
             return []
         }
         if !ScenarioKeywords.takingBlocks.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
@@ -90,7 +90,7 @@ extension ScenarioParserState {
         defer { finish(&cursor) }
         let word = keyword.isWord ? keyword.text : ""
         guard ScenarioKeywords.actions.contains(word) else {
-            error(line, at: keyword, "unknown action '\(keyword.text)'")
+            error(line, at: keyword, .unknownAction(keyword.text))
             return []
         }
         switch word {
@@ -112,9 +112,9 @@ extension ScenarioParserState {
                 if let value = cursor.peekInteger {
                     _ = cursor.next()
                     count = value
-                    if count < 1 { error(line, at: cursor.last, "send at least one message") }
+                    if count < 1 { error(line, at: cursor.last, .sendNoMessage) }
                     if !cursor.accept("times") && !cursor.accept("time") {
-                        error(line, at: cursor.peek, "expected 'times' after the count, e.g. `send P 3 times`")
+                        error(line, at: cursor.peek, .sendTimesMissing)
                     }
                 }
                 result = parseSendTarget(
@@ -125,7 +125,7 @@ extension ScenarioParserState {
         case "wakeup":
             result = parseWakeUp(&cursor, line, thread: thread)
         case "wake":
-            if !cursor.accept("up") { error(line, at: cursor.peek, "expected 'up': `wake up`") }
+            if !cursor.accept("up") { error(line, at: cursor.peek, .wakeWithoutUp) }
             result = parseWakeUp(&cursor, line, thread: thread)
         case "stop":
             if cursor.accept("mode") {
@@ -139,7 +139,7 @@ extension ScenarioParserState {
                 &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
             {
                 if !cursor.accept(preposition) {
-                    error(line, at: cursor.peek, "expected '\(preposition)' and a mode")
+                    error(line, at: cursor.peek, .modePrepositionMissing(preposition))
                 } else if let mode = expectMode(&cursor, line, allowCommon: true) {
                     result = names.map { keyword.text == "add" ? .add($0, mode) : .remove($0, mode) }
                 }
@@ -155,7 +155,7 @@ extension ScenarioParserState {
         case "reschedule":
             if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
                 if !cursor.accept("in") {
-                    error(line, at: cursor.peek, "expected 'in' and a delay: `reschedule T in 20ms`")
+                    error(line, at: cursor.peek, .rescheduleWithoutIn)
                 } else if let delay = expectDuration(
                     &cursor, what: "a delay from now, e.g. 20ms (negative: a date in the past)", allowNegative: true)
                 {
@@ -190,14 +190,14 @@ extension ScenarioParserState {
                 break
             }
             guard cursor.accept("on") else {
-                error(line, at: cursor.peek, "expected 'on' and a thread: `perform upload on worker [wait]`")
+                error(line, at: cursor.peek, .performWithoutOn)
                 return []
             }
             guard let target = expectWord(&cursor, what: "the thread to perform on") else { return [] }
             if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
             let wait = cursor.accept("wait")
             if context == .outside {
-                error(line, at: keyword, "perform from outside: let a thread of the scenario perform it")
+                error(line, at: keyword, .performFromOutside)
             }
             let body = parseActions(node.children, thread: target.text, context: .callout(isMain: false))
             result = [.performOn(thread: target.text, task: task.text, wait: wait, body)]
@@ -211,7 +211,7 @@ extension ScenarioParserState {
             result = parseQueryAction(&cursor, line, thread: thread)
         case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":
             if context == .outside {
-                error(line, at: keyword, "an outside event cannot run this thread's loop; only its program can")
+                error(line, at: keyword, .runFromOutside)
             }
             if let call = parseRun(keyword, &cursor, line) { result = [.run(call)] }
         default:
@@ -237,24 +237,20 @@ extension ScenarioParserState {
             if let until = cursor.peek, until.isWord("until") {
                 _ = cursor.next()
                 guard mode == .default else {
-                    error(
-                        line, at: until,
-                        "run(until:) always runs the default mode; for \(mode) use `RunLoop.run \(mode) before …`")
+                    error(line, at: until, .runUntilInOtherMode(mode))
                     return nil
                 }
                 return parseDate(&cursor, line).map { .foundationUntil($0) }
             }
             guard cursor.accept("before") else {
-                error(
-                    line, at: cursor.peek,
-                    "expected 'before' and a limit: `RunLoop.run default before 1s` (or `RunLoop.run until 1s`)")
+                error(line, at: cursor.peek, .runLoopRunWithoutBefore)
                 return nil
             }
             return parseDate(&cursor, line).map { .foundation(mode, before: $0) }
         case "RunLoop.acceptInput":
             guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
             guard cursor.accept("before") else {
-                error(line, at: cursor.peek, "expected 'before' and a limit: `RunLoop.acceptInput default before 1s`")
+                error(line, at: cursor.peek, .acceptInputWithoutBefore)
                 return nil
             }
             return parseDate(&cursor, line).map { .acceptInput(mode, before: $0) }
@@ -275,7 +271,7 @@ extension ScenarioParserState {
                     mode, seconds: 1.0e10, returnAfterSourceHandled: cursor.accept("returnAfterSourceHandled"))
             }
             guard cursor.accept("for") else {
-                error(line, at: cursor.peek, "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')")
+                error(line, at: cursor.peek, .runWithoutFor(mode))
                 return nil
             }
             // `inf` and `nan` are the seconds CF is given as they are: both mean no time limit there.
@@ -301,10 +297,7 @@ extension ScenarioParserState {
             return expectDuration(&cursor, what: "a time since the start, e.g. `at 300ms`").map { .sinceStart($0) }
         }
         guard let token = cursor.peek, case .number = token.kind else {
-            error(
-                line, at: cursor.peek,
-                "expected a date: a time from now (250ms, -100ms), now, `at 2s` (since the start), distantPast or "
-                    + "distantFuture")
+            error(line, at: cursor.peek, .expectedDate)
             return nil
         }
         return expectDuration(&cursor, what: "a time from now", allowNegative: true).map { .fromNow($0) }

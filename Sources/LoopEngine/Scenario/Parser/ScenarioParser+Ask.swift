@@ -3,8 +3,7 @@ extension ScenarioParserState {
     /// with the lesson's own choices in parentheses (a `:` would read as a thread's, `worker: sleep`).
     func parseQuestion(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Question? {
         guard let prompt = expectString(&cursor, what: "the question in quotes") else { return nil }
-        guard let anchor = parseAnchor(&cursor, line, example: "`ask \"What runs next?\" after beforeSources`")
-        else { return nil }
+        guard let anchor = parseAnchor(&cursor, line, for: .ask) else { return nil }
         var choices: [Expectation.Step] = []
         if cursor.acceptPunctuation("(") {
             repeat {
@@ -12,30 +11,31 @@ extension ScenarioParserState {
                 choices.append(step)
             } while cursor.acceptPunctuation(",")
             guard cursor.acceptPunctuation(")") else {
-                error(line, at: cursor.peek, "expected ')' after the choices: `(sleep, source0 render, wake)`")
+                error(line, at: cursor.peek, .choicesNotClosed)
                 return nil
             }
             if choices.count > Question.maximumChoices {
                 error(
-                    line, line.tokens[0].column,
-                    "a question offers at most \(Question.maximumChoices) choices; this one has \(choices.count)")
+                    line, line.tokens[0].column, .tooManyChoices(count: choices.count, limit: Question.maximumChoices))
             }
         }
         return Question(anchor: anchor, prompt: prompt, choices: choices, line: line.number)
     }
 
     /// `at TIME`, `at step N` or `after EVENT`: where a line of the lesson is tied to the trace.
-    func parseAnchor(_ cursor: inout TokenCursor, _ line: ScenarioLine, example: String) -> Narration.Anchor? {
+    func parseAnchor(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, for anchored: ScenarioProblem.AnchoredLine
+    ) -> Narration.Anchor? {
         if cursor.accept("after") { return parseEventPattern(&cursor, line).map { .after($0) } }
         guard cursor.accept("at") else {
-            error(line, at: cursor.peek, "expected 'at' and a time or a step, or 'after' and an event: \(example)")
+            error(line, at: cursor.peek, .missingAnchor(anchored))
             return nil
         }
         if cursor.accept("step") {
             guard let step = expectInteger(&cursor, line, what: "a step number (the n-th event, from 1)") else {
                 return nil
             }
-            if step < 1 { error(line, at: cursor.last, "steps are counted from 1") }
+            if step < 1 { error(line, at: cursor.last, .stepsCountedFromOne) }
             return .step(step)
         }
         return expectDuration(&cursor, what: "a time since the start, e.g. 250ms").map { .time($0) }

@@ -29,7 +29,7 @@ extension ScenarioParserState {
     /// Every `start` names a thread declared `later`.
     func validateStarts() {
         for (name, line, column) in startUses where threadNameSet.contains(name) && !laterThreads.contains(name) {
-            error(line, column, "thread '\(name)' starts with the scenario; declare it `thread \(name) later`")
+            error(line, column, .threadNotLater(name))
         }
         for (name, line, column) in startUses where !threadNameSet.contains(name) {
             threadReferences.append((name, line, column))

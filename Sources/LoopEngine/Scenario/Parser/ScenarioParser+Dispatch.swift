@@ -15,31 +15,17 @@ extension ScenarioParserState {
 
     /// The words of each diagnostic about dispatch queues, in one place.
     enum DispatchDiagnostic {
-        static func cancelOfBlock(_ name: String, queue: String) -> DiagnosticMessage {
-            "'\(name)' is a block submitted with `async` to dispatch queue '\(queue)': dispatch_async returns "
-                + "nothing to cancel it with, so once submitted it runs; submit a DispatchWorkItem to cancel it "
-                + "before it starts (`async workItem \(name) on \(queue) …`)"
+        static func cancelOfBlock(_ name: String, queue: String) -> ScenarioProblem {
+            .cancelOfBlock(name, queue: queue)
         }
-        static func operationOnDispatchQueue(_ queue: String) -> DiagnosticMessage {
-            "'\(queue)' is a dispatch queue: it takes blocks, not operations; expected `async NAME on \(queue) work "
-                + "20ms`"
+        static func operationOnDispatchQueue(_ queue: String) -> ScenarioProblem { .operationOnDispatchQueue(queue) }
+        static func asyncOnOperationQueue(_ queue: String) -> ScenarioProblem { .asyncOnOperationQueue(queue) }
+        static func notForDispatchQueue(_ words: String, queue: String) -> ScenarioProblem {
+            .notForDispatchQueue(words, queue: queue)
         }
-        static func asyncOnOperationQueue(_ queue: String) -> DiagnosticMessage {
-            "'\(queue)' is an operation queue: `async` submits to a dispatch queue (`queue \(queue) dispatch`); "
-                + "expected `operation NAME on \(queue) work 20ms`"
-        }
-        static func notForDispatchQueue(_ words: String, queue: String) -> DiagnosticMessage {
-            "`\(words)` is for operation queues; '\(queue)' is a dispatch queue (not modelled for one)"
-        }
-        static func clauseWithDispatch(_ clause: String) -> DiagnosticMessage {
-            "'\(clause)' is for operation queues; a dispatch queue is serial (one block at a time) or concurrent"
-        }
-        static func finishOfBlock(_ name: String) -> DiagnosticMessage {
-            "'\(name)' is a block on a dispatch queue, so it finishes by itself; `finish` needs an operation added "
-                + "with `operation … async`"
-        }
-        static let needsWork: DiagnosticMessage =
-            "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"
+        static func clauseWithDispatch(_ clause: String) -> ScenarioProblem { .clauseWithDispatch(clause) }
+        static func finishOfBlock(_ name: String) -> ScenarioProblem { .finishOfBlock(name) }
+        static let needsWork = ScenarioProblem.asyncWithoutWork
     }
 
     /// `dispatch [serial|concurrent]`, after `dispatch` in a `queue` line (serial when neither is given, as
@@ -59,12 +45,10 @@ extension ScenarioParserState {
         }
         guard let names = expandRange(nameToken, line) else { return [] }
         if nameToken.text == "all" {
-            error(line, at: nameToken, "'all' is a keyword (`cancel all on QUEUE`); choose another name")
+            error(line, at: nameToken, .operationNamedAll)
         }
         guard cursor.accept("on") else {
-            error(
-                line, at: cursor.peek,
-                "expected 'on' and a dispatch queue: `async \(nameToken.text) on QUEUE work 20ms`")
+            error(line, at: cursor.peek, .asyncWithoutOn(nameToken.text))
             return []
         }
         guard let queueToken = cursor.peek, let queue = queueReference(&cursor, line, what: "the dispatch queue")
@@ -78,10 +62,7 @@ extension ScenarioParserState {
         finish(&cursor)
         for name in names {
             if let first = operationDefinitions[name] {
-                error(
-                    line, at: nameToken,
-                    "duplicate operation '\(name)' (already added on line \(first.line.number)); "
-                        + "give each operation its own name")
+                error(line, at: nameToken, .duplicateOperation(name, firstLine: first.line.number))
                 break
             }
             operationDefinitions[name] = OperationDefinition(

@@ -30,7 +30,7 @@ extension ScenarioParserState {
         if kindToken.text == "returned" {
             let value = expectWord(&cursor, what: "true or false: what run(mode:before:) returned")
             if let value, value.text != "true" && value.text != "false" {
-                error(line, at: value, "run(mode:before:) returns true or false, not '\(value.text)'")
+                error(line, at: value, .returnedNotBool(value.text))
             }
             step = Expectation.Step(kind: .note, returned: value?.text == "true", line: line.number)
         } else if kindToken.text == "query" {
@@ -38,7 +38,7 @@ extension ScenarioParserState {
             step = Expectation.Step(kind: .query, query: query, line: line.number)
         } else {
             guard let kind = LoopEvent.Kind(rawValue: kindToken.text) else {
-                error(line, at: kindToken, "unknown event '\(kindToken.text)'")
+                error(line, at: kindToken, .unknownEvent(kindToken.text))
                 return nil
             }
             var name: String?
@@ -46,9 +46,7 @@ extension ScenarioParserState {
                 name = token.text
                 _ = cursor.next()
                 if kind == .result && RunResult.allCases.allSatisfy({ $0.description != token.text }) {
-                    error(
-                        line, at: token,
-                        "unknown result '\(token.text)'; expected finished, stopped, timedOut or handledSource")
+                    error(line, at: token, .unknownResult(token.text))
                 }
             }
             step = Expectation.Step(kind: kind, name: name, line: line.number)
@@ -58,7 +56,7 @@ extension ScenarioParserState {
         step.thread = thread
         parseStepClauses(&cursor, line, into: &step, allowCount: allowCount)
         if step.time != nil && step.range != nil, !linesWithErrors.contains(line.number) {
-            error(line, at: line.tokens.first, "give a time or a range (between, before, after), not both")
+            error(line, at: line.tokens.first, .timeAndRange)
         }
         return step
     }
@@ -80,7 +78,7 @@ extension ScenarioParserState {
         var seen: Set<String> = []
         func once(_ clause: String, _ token: ScenarioToken?) -> Bool {
             if seen.insert(clause).inserted { return true }
-            error(line, at: token, "'\(clause)' is given twice")
+            error(line, at: token, .givenTwice(clause))
             return false
         }
         while let token = cursor.peek, !linesWithErrors.contains(line.number) {
@@ -92,13 +90,13 @@ extension ScenarioParserState {
                     let (start, _) = expectTime(&cursor, line, what: "the start of the range, e.g. 2.0s")
                 else { return }
                 guard cursor.accept("and") else {
-                    error(line, at: cursor.peek, "expected 'and' and the end: `between 2.0s and 2.5s`")
+                    error(line, at: cursor.peek, .rangeWithoutAnd)
                     return
                 }
                 guard let (end, written) = expectTime(&cursor, line, what: "the end of the range, e.g. 2.5s") else {
                     return
                 }
-                if end < start { error(line, at: cursor.last, "the range ends before it starts") }
+                if end < start { error(line, at: cursor.last, .timeRangeEndsFirst) }
                 step.range = Expectation.TimeRange(from: start, upTo: end + written)
             } else if cursor.accept("before") {
                 guard once("a range", token), let (end, _) = expectTime(&cursor, line, what: "a time, e.g. 0.5s")
@@ -110,10 +108,7 @@ extension ScenarioParserState {
                 step.range = Expectation.TimeRange(from: start)
             } else if let count = parseCount(&cursor, line) {
                 if !allowCount {
-                    error(
-                        line, at: token,
-                        "a count belongs in a section of claims: `expect` alone, not `expect exactly` or "
-                            + "`expect in order`")
+                    error(line, at: token, .countOutsideClaims)
                     return
                 }
                 guard once("a count", token) else { return }
@@ -131,7 +126,7 @@ extension ScenarioParserState {
             _ = cursor.accept("at")
             let atMost = cursor.accept("most")
             if !atMost && !cursor.accept("least") {
-                error(line, at: cursor.peek, "expected 'most' or 'least': `at most once`, `at least 2 times`")
+                error(line, at: cursor.peek, .atWithoutMostOrLeast)
                 return nil
             }
             guard let n = parseTimes(&cursor, line) else { return nil }
@@ -145,9 +140,9 @@ extension ScenarioParserState {
     private func parseTimes(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Int? {
         if cursor.accept("once") { return 1 }
         guard let n = expectInteger(&cursor, line, what: "a count: `once` or `3 times`") else { return nil }
-        if n < 0 { error(line, at: cursor.last, "a count cannot be negative") }
+        if n < 0 { error(line, at: cursor.last, .negativeCount) }
         if !cursor.accept("times") && !cursor.accept("time") {
-            error(line, at: cursor.peek, "expected 'times' after the count, e.g. `3 times`")
+            error(line, at: cursor.peek, .timesMissing)
             return nil
         }
         return n
@@ -159,7 +154,7 @@ extension ScenarioParserState {
         _ cursor: inout TokenCursor, _ line: ScenarioLine, what: String
     ) -> (Duration, resolution: Duration)? {
         guard let token = cursor.peek, case .number(let value, let unit) = token.kind else {
-            error(line, at: cursor.peek, "expected \(what)")
+            error(line, at: cursor.peek, .expected(what))
             return nil
         }
         _ = cursor.next()
@@ -196,7 +191,7 @@ extension ScenarioParserState {
                 case "nil", "none": return (.none, exact)
                 case "distantFuture": return (.distantFuture, exact)
                 default:
-                    error(line, at: word, "expected a time (0.300), nil, none or distantFuture, not '\(word.text)'")
+                    error(line, at: word, .answerNotADate(word.text))
                     return nil
                 }
             }
@@ -206,7 +201,7 @@ extension ScenarioParserState {
         case .flag:
             guard let word = expectWord(&cursor, what: "true or false") else { return nil }
             guard word.text == "true" || word.text == "false" else {
-                error(line, at: word, "the answer is true or false, not '\(word.text)'")
+                error(line, at: word, .answerNotBool(word.text))
                 return nil
             }
             return (.flag(word.text == "true"), exact)
@@ -227,16 +222,16 @@ extension ScenarioParserState {
         if cursor.accept("exactly") {
             mode = .exactly
         } else if cursor.accept("in") {
-            if !cursor.accept("order") { error(line, at: cursor.peek, "expected 'order': `expect in order`") }
+            if !cursor.accept("order") { error(line, at: cursor.peek, .expectOrderMissing) }
             mode = .inOrder
         } else if cursor.peek == nil {
             mode = .claims
         } else {
-            error(line, at: cursor.peek, "expected `expect exactly`, `expect in order` or `expect` alone (claims)")
+            error(line, at: cursor.peek, .unknownExpectSection)
             return nil
         }
         finish(&cursor)
-        if node.children.isEmpty { error(line, at: line.tokens[0], "an expect section needs indented lines") }
+        if node.children.isEmpty { error(line, at: line.tokens[0], .emptyExpectSection) }
         var steps: [Expectation.Step] = []
         for child in node.children {
             rejectChildren(child, of: "an expected step")
@@ -245,7 +240,7 @@ extension ScenarioParserState {
             guard var step = parseEventPattern(&cursor, child.line, allowCount: mode == .claims) else { continue }
             if never {
                 if step.count != nil, !linesWithErrors.contains(child.line.number) {
-                    error(child.line, at: child.line.tokens.first, "`never` takes no count")
+                    error(child.line, at: child.line.tokens.first, .neverWithCount)
                 }
                 step.count = .exactly(0)
             }

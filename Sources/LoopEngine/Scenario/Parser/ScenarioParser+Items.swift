@@ -9,7 +9,7 @@ extension ScenarioParserState {
         let later = !isMain && cursor.accept("later")
         finish(&cursor)
         if threadNameSet.contains(name) {
-            error(node.line, at: nameToken, "duplicate thread '\(name)'")
+            error(node.line, at: nameToken, .duplicateThread(name))
             return nil
         }
         threadNames.append(name)
@@ -36,7 +36,7 @@ extension ScenarioParserState {
         }
         spec.program = parseActions(programNodes, thread: name, context: .program(isMain: isMain))
         if node.children.isEmpty {
-            error(node.line, at: nameToken, "thread '\(name)' has no items and no program; indent them under it")
+            error(node.line, at: nameToken, .threadWithoutContent(name))
         }
         return spec
     }
@@ -51,12 +51,12 @@ extension ScenarioParserState {
         guard let names = expandRange(nameToken, node.line) else { return [] }
         for name in names {
             if items[thread]?[name] != nil {
-                error(node.line, at: nameToken, "duplicate item '\(name)' on thread \(thread)")
+                error(node.line, at: nameToken, .duplicateItem(name, thread: thread))
                 break
             }
         }
         if Self.reserved.contains(nameToken.text) {
-            error(node.line, at: nameToken, "'\(nameToken.text)' is a keyword; choose another name")
+            error(node.line, at: nameToken, .keywordAsName(nameToken.text))
         }
         guard let item = parseItem(&cursor, node, keyword: keyword, names: names, thread: thread) else { return [] }
         if names.count == 1 { return [item] }
@@ -93,21 +93,15 @@ extension ScenarioParserState {
         while let clause = cursor.next() {
             guard clause.isWord, allowedClauses.contains(clause.text) else {
                 // Only what may still come: a clause already given is not expected again.
-                let left = allowedClauses.filter { !seen.contains($0) }
-                let expected =
-                    left.isEmpty
-                    ? "nothing more"
-                    : "\(left.count > 1 ? "one of " : "")\(left.map { "'\($0)'" }.joined(separator: ", "))"
-                let modes =
-                    seen.contains("in") ? " (several modes are separated by commas: `in default, tracking`)" : ""
-                let article = keyword.text.first.map { "aeiou".contains($0) } == true ? "an" : "a"
                 error(
                     node.line, at: clause,
-                    "unexpected '\(clause.text)' in \(article) \(keyword.text); expected \(expected)\(modes)")
+                    .unexpectedItemClause(
+                        clause.text, item: keyword.text, stillAllowed: allowedClauses.filter { !seen.contains($0) },
+                        modesGiven: seen.contains("in")))
                 break
             }
             if !seen.insert(clause.text).inserted {
-                error(node.line, at: clause, "'\(clause.text)' is given twice")
+                error(node.line, at: clause, .givenTwice(clause.text))
             }
             switch clause.text {
             case "order":
@@ -121,9 +115,7 @@ extension ScenarioParserState {
             case "every":
                 if let value = expectDuration(&cursor, what: "the repeat interval, e.g. 100ms") {
                     if value <= .zero {
-                        error(
-                            node.line, at: clause,
-                            "a repeat interval must be positive; leave out 'every' for a one-shot timer")
+                        error(node.line, at: clause, .repeatIntervalNotPositive)
                     }
                     interval = value
                 }
@@ -151,7 +143,7 @@ extension ScenarioParserState {
         case .timer:
             guard let first else {
                 if !seen.contains("at") {
-                    error(node.line, at: nameToken, "timer '\(name)' needs its first fire time: `at 100ms`")
+                    error(node.line, at: nameToken, .timerWithoutFirstFire(name))
                 }
                 return nil
             }
@@ -160,9 +152,7 @@ extension ScenarioParserState {
         case .observer:
             guard let activities else {
                 if seen.contains("on") { return nil }
-                error(
-                    node.line, at: nameToken,
-                    "observer '\(name)' needs its activities: `on entry, beforeWaiting` or `on all`")
+                error(node.line, at: nameToken, .observerWithoutActivities(name))
                 return nil
             }
             return .observer(name, activities, repeats: repeats, order: order, modes: modes, script)

@@ -6,9 +6,7 @@ extension ScenarioParserState {
         guard let token = cursor.peek, token.isWord, cursor.peekSecond?.kind == .string else { return .en }
         _ = cursor.next()
         guard let language = Language(rawValue: token.text) else {
-            error(
-                cursor.line, at: token,
-                "unknown language '\(token.text)'; expected zh or en before the text (or no tag: English)")
+            error(cursor.line, at: token, .unknownLanguage(token.text))
             return nil
         }
         return language
@@ -27,10 +25,7 @@ extension ScenarioParserState {
             return [.note(text)]
         }
         guard let previous else {
-            error(
-                line, at: line.tokens.first,
-                "`say \(language.rawValue) \"…\"` in a program or a callout translates the `say \"…\"` right before it; "
-                    + "put it on the next line after one")
+            error(line, at: line.tokens.first, .translationWithoutOriginal(language))
             return []
         }
         noteTranslations[language, default: [:]][previous] = text
@@ -46,17 +41,14 @@ extension ScenarioParserState {
             return Narration(anchor: .after(event), text: text, language: language)
         }
         guard cursor.accept("at") else {
-            error(
-                line, at: cursor.peek,
-                "expected 'at' and a time or a step, or 'after' and an event: `say \"…\" at 250ms`, "
-                    + "`say \"…\" after timer tick`")
+            error(line, at: cursor.peek, .missingAnchor(.say))
             return nil
         }
         if cursor.accept("step") {
             guard let step = expectInteger(&cursor, line, what: "a step number (the n-th event, from 1)") else {
                 return nil
             }
-            if step < 1 { error(line, at: cursor.last, "steps are counted from 1") }
+            if step < 1 { error(line, at: cursor.last, .stepsCountedFromOne) }
             return Narration(anchor: .step(step), text: text, language: language)
         }
         guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { return nil }

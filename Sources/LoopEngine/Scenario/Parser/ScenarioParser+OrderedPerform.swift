@@ -5,12 +5,12 @@ extension ScenarioParserState {
     static let defaultPerformTarget = "self"
 
     /// The words of this file's diagnostics, each in one place.
+    /// This file's diagnostics (worded in ScenarioProblem+Wording.swift).
     enum OrderedPerformProblem {
-        static let expectedOrder: DiagnosticMessage = "expected 'order' and a number: `perform a order 10 in default`"
-        static let negativeOrder: DiagnosticMessage = "an order is an NSUInteger: 0 or more"
-        static let fromOutside: DiagnosticMessage =
-            "perform … order from outside: an `at` block has no run loop of its own; let a thread perform it"
-        static let expectedTarget: DiagnosticMessage = "expected 'target' and a name: `cancelPerforms target str`"
+        static let expectedOrder = ScenarioProblem.orderedPerformWithoutOrder
+        static let negativeOrder = ScenarioProblem.negativeOrder
+        static let fromOutside = ScenarioProblem.orderedPerformFromOutside
+        static let expectedTarget = ScenarioProblem.cancelPerformsWithoutTarget
     }
 
     /// The rest of `perform TASK` when a `target` or `order` clause follows the task's name.

@@ -22,11 +22,11 @@ extension ScenarioParserState {
         finish(&cursor)
         for token in names {
             if token.text.contains(".") {
-                error(node.line, at: token, "an owner's name has no '.': its properties are written `NAME.property`")
+                error(node.line, at: token, .ownerNameWithDot)
                 return
             }
             if ownerReferenceNames[token.text] != nil {
-                error(node.line, at: token, "'\(token.text)' already names an owner or a weak reference")
+                error(node.line, at: token, .ownerNameTaken(token.text))
                 return
             }
         }
@@ -50,7 +50,7 @@ extension ScenarioParserState {
     func parseIf(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
         guard let condition = parseCondition(&cursor, node.line, endingAt: nil) else { return [] }
         if node.children.isEmpty {
-            error(node.line, node.line.text.count + 1, "`if` needs an indented block: the actions it guards")
+            error(node.line, node.line.text.count + 1, .ifWithoutBlock)
         }
         return [.ifHolds(condition, parseActions(node.children, thread: thread, context: context))]
     }
@@ -59,7 +59,7 @@ extension ScenarioParserState {
     func parseDealloc(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
         guard let token = expectWord(&cursor, what: "the owner that goes away, e.g. `dealloc vc`") else { return [] }
         guard let owner = ownerReferenceNames[token.text], !owner.weak else {
-            error(node.line, at: token, "unknown owner '\(token.text)' (\(ownerHint()))")
+            error(node.line, at: token, .unknownOwner(token.text, known: owners.map(\.name)))
             return []
         }
         return [.dealloc(owner: owner.owner, parseActions(node.children, thread: thread, context: context))]
@@ -73,7 +73,7 @@ extension ScenarioParserState {
             terms.append(term)
         } while cursor.accept("and")
         if let end, cursor.peek?.isWord(end) != true {
-            error(line, at: cursor.peek, "expected 'and' or '\(end)' after the condition")
+            error(line, at: cursor.peek, .conditionNotEnded(end))
             return nil
         }
         return terms.count == 1 ? terms[0] : .all(terms)
@@ -91,15 +91,13 @@ extension ScenarioParserState {
         let what = "a flag, an owner's property (vc.stopped) or a weak reference"
         // A word of the language (`RunLoop.run`, `and`) is no flag: the condition is missing.
         if let next = cursor.peek, next.isWord, ScenarioKeywords.all.contains(next.text) {
-            error(line, at: next, "expected \(what)")
+            error(line, at: next, .expected(what))
             return nil
         }
         guard let token = expectWord(&cursor, what: what) else { return nil }
         if !token.text.contains("."), let owner = ownerReferenceNames[token.text] {
             guard owner.weak else {
-                error(
-                    line, at: token,
-                    "'\(token.text)' is the owner itself, which its own code always has; test its weak reference")
+                error(line, at: token, .ownerInCondition(token.text))
                 return nil
             }
             return .ownerAlive(owner.owner)
@@ -111,7 +109,7 @@ extension ScenarioParserState {
     private func flagReference(_ token: ScenarioToken, _ line: ScenarioLine) -> FlagReference? {
         guard let dot = token.text.firstIndex(of: ".") else {
             if ownerReferenceNames[token.text] != nil {
-                error(line, at: token, "'\(token.text)' is an owner; set or clear one of its properties (NAME.flag)")
+                error(line, at: token, .ownerAssigned(token.text))
                 return nil
             }
             return .flag(token.text)
@@ -119,19 +117,13 @@ extension ScenarioParserState {
         let prefix = String(token.text[..<dot])
         let property = String(token.text[token.text.index(after: dot)...])
         guard let owner = ownerReferenceNames[prefix] else {
-            error(line, at: token, "unknown owner '\(prefix)' (\(ownerHint()))")
+            error(line, at: token, .unknownOwner(prefix, known: owners.map(\.name)))
             return nil
         }
         guard !property.isEmpty, !property.contains(".") else {
-            error(line, at: token, "expected OWNER.property, e.g. \(prefix).stopped")
+            error(line, at: token, .ownerPropertyExpected(owner: prefix))
             return nil
         }
         return .property(owner: owner.owner, name: property, weak: owner.weak)
-    }
-
-    private func ownerHint() -> DiagnosticMessage {
-        owners.isEmpty
-            ? "declare it at the top level: `owner vc weak weakSelf`"
-            : "known: \(Self.nameList(owners.map(\.name)))"
     }
 }

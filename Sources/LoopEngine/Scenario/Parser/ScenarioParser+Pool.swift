@@ -27,8 +27,6 @@ extension ScenarioParserState {
         var column: Int
     }
 
-    static let priorityWords = "veryLow, low, normal, high or veryHigh"
-
     // MARK: - Declarations
 
     /// `queue NAME [limit N|default] [suspended] [idle DURATION]`.
@@ -41,12 +39,10 @@ extension ScenarioParserState {
         var seen: Set<String> = []
         while let clause = cursor.next() {
             guard clause.isWord, ScenarioKeywords.queueClauses.contains(clause.text) else {
-                error(
-                    line, at: clause,
-                    "unexpected '\(clause.text)' in a queue; expected 'limit', 'suspended', 'idle' or 'dispatch'")
+                error(line, at: clause, .unexpectedQueueClause(clause.text))
                 break
             }
-            if !seen.insert(clause.text).inserted { error(line, at: clause, "'\(clause.text)' is given twice") }
+            if !seen.insert(clause.text).inserted { error(line, at: clause, .givenTwice(clause.text)) }
             switch clause.text {
             case "limit":
                 if let limit = parseLimit(&cursor, line) { spec.limit = limit }
@@ -69,9 +65,7 @@ extension ScenarioParserState {
             spec.suspended = false
         }
         if let first = queueLines[spec.name] {
-            error(
-                line, at: nameToken,
-                "duplicate queue '\(spec.name)' (declared on line \(first)); give each queue its own name")
+            error(line, at: nameToken, .duplicateQueue(spec.name, firstLine: first))
             return
         }
         queueLines[spec.name] = line.number
@@ -87,8 +81,7 @@ extension ScenarioParserState {
             _ = cursor.next()
             return .some(value)
         }
-        let found: DiagnosticMessage = cursor.peek.map { "; found '\($0.text)'" } ?? ""
-        error(line, at: cursor.peek, "expected a limit: a whole number (0 or more) or 'default'\(found)")
+        error(line, at: cursor.peek, .badLimit(found: cursor.peek?.text))
         // The bad value is this error's: it is not read again as the next clause.
         _ = cursor.next()
         return nil
@@ -109,7 +102,7 @@ extension ScenarioParserState {
         case "cancel":
             if cursor.accept("all") {
                 guard cursor.accept("on") else {
-                    error(line, at: cursor.peek, "expected 'on' and a queue: `cancel all on QUEUE`")
+                    error(line, at: cursor.peek, .cancelAllWithoutOn)
                     return []
                 }
                 let at = cursor.peek?.column ?? keyword.column
@@ -139,7 +132,7 @@ extension ScenarioParserState {
             return [.setLimit(queue: queue, limit)]
         case "wait":
             guard cursor.accept("for") else {
-                error(line, at: cursor.peek, "expected 'for' and a queue: `wait for QUEUE`")
+                error(line, at: cursor.peek, .waitWithoutFor)
                 return []
             }
             let at = cursor.peek?.column ?? keyword.column
@@ -162,10 +155,10 @@ extension ScenarioParserState {
         else { return [] }
         guard let names = expandRange(nameToken, line) else { return [] }
         if nameToken.text == "all" {
-            error(line, at: nameToken, "'all' is a keyword (`cancel all on QUEUE`); choose another name")
+            error(line, at: nameToken, .operationNamedAll)
         }
         guard cursor.accept("on") else {
-            error(line, at: cursor.peek, "expected 'on' and a queue: `operation \(nameToken.text) on QUEUE work 20ms`")
+            error(line, at: cursor.peek, .operationWithoutOn(nameToken.text))
             return []
         }
         let queueColumn = cursor.peek?.column ?? nameToken.column
@@ -178,24 +171,24 @@ extension ScenarioParserState {
         var seen: Set<String> = []
         while let clause = cursor.next() {
             guard clause.isWord, ScenarioKeywords.operationClauses.contains(clause.text) else {
-                let message: DiagnosticMessage =
+                let problem: ScenarioProblem =
                     clause.isWord("check")
-                    ? "`check every DURATION` goes right after `work DURATION`"
-                    : clause.isWord("reply")
-                        ? "`reply after DURATION` goes right after `async`"
-                        : "unexpected '\(clause.text)' in an operation; expected 'priority', 'after', 'work' or 'async'"
-                error(line, at: clause, message)
+                    ? .checkOutOfPlace
+                    : clause.isWord("reply") ? .replyOutOfPlace : .unexpectedOperationClause(clause.text)
+                error(line, at: clause, problem)
                 break
             }
             if !seen.insert(clause.text).inserted {
-                error(line, at: clause, "'\(clause.text)' is given twice")
+                error(line, at: clause, .givenTwice(clause.text))
                 break
             }
             switch clause.text {
             case "priority":
-                guard let word = expectWord(&cursor, what: "a priority: \(Self.priorityWords)") else { break }
+                guard let word = expectWord(&cursor, what: "a priority: \(ScenarioProblem.priorityWords)") else {
+                    break
+                }
                 guard let value = QueuePriority.allCases.first(where: { $0.description == word.text }) else {
-                    error(line, at: word, "unknown priority '\(word.text)'; expected \(Self.priorityWords)")
+                    error(line, at: word, .unknownPriority(word.text))
                     break
                 }
                 priority = value
@@ -206,7 +199,7 @@ extension ScenarioParserState {
                 } while cursor.acceptPunctuation(",")
             case "work", "async":
                 if seen.contains("work") && seen.contains("async") {
-                    error(line, at: clause, "an operation either works (`work 20ms`) or is `async`, not both")
+                    error(line, at: clause, .workAndAsync)
                     break
                 }
                 if clause.text == "work" {
@@ -215,7 +208,7 @@ extension ScenarioParserState {
                     body = .async
                     if cursor.accept("reply") {
                         guard cursor.accept("after") else {
-                            error(line, at: cursor.peek, "expected 'after' and a delay: `async reply after 300ms`")
+                            error(line, at: cursor.peek, .replyWithoutAfter)
                             break
                         }
                         replyAfter = expectDuration(
@@ -227,9 +220,7 @@ extension ScenarioParserState {
             }
         }
         if body == nil && seen.isDisjoint(with: ["work", "async"]) {
-            error(
-                line, at: nameToken,
-                "operation '\(nameToken.text)' needs what it does: `work 20ms [check every 5ms]` or `async`")
+            error(line, at: nameToken, .operationWithoutBody(nameToken.text))
         }
         var isAsync = false
         if case .async = body { isAsync = true }
@@ -240,10 +231,7 @@ extension ScenarioParserState {
                         name: dependency.name, use: .after(dependent: name), line: line, column: dependency.column))
             }
             if let first = operationDefinitions[name] {
-                error(
-                    line, at: nameToken,
-                    "duplicate operation '\(name)' (already added on line \(first.line.number)); "
-                        + "give each operation its own name")
+                error(line, at: nameToken, .duplicateOperation(name, firstLine: first.line.number))
                 break
             }
             operationDefinitions[name] = OperationDefinition(
@@ -268,14 +256,14 @@ extension ScenarioParserState {
         }
         guard cursor.accept("check") else { return .work(duration, checkEvery: nil) }
         guard cursor.accept("every") else {
-            error(line, at: cursor.peek, "expected 'every' and an interval: `check every 5ms`")
+            error(line, at: cursor.peek, .checkWithoutEvery)
             return nil
         }
         guard let every = expectDuration(&cursor, what: "how often it looks at isCancelled, e.g. 5ms") else {
             return nil
         }
         if every <= .zero {
-            error(line, at: cursor.last, "a check interval must be positive; leave out `check every` for none")
+            error(line, at: cursor.last, .checkIntervalNotPositive)
             return nil
         }
         return .work(duration, checkEvery: every)
@@ -294,26 +282,19 @@ extension ScenarioParserState {
         guard !firstDigits.isEmpty, firstDigits.count <= 9, !right.isEmpty, right.count <= 9, right.allSatisfy(isDigit),
             let first = Int(firstDigits), let last = Int(right)
         else {
-            error(
-                line, at: token,
-                "bad range '\(text)'; expected a name, its first number, '..' and the last: upload1..10")
+            error(line, at: token, .badRange(text))
             return nil
         }
         guard last >= first else {
-            error(line, at: token, "the range '\(text)' ends before it starts; expected the last number ≥ \(first)")
+            error(line, at: token, .rangeEndsFirst(text, first: first))
             return nil
         }
         guard last - first < Self.maxRange else {
-            error(
-                line, at: token,
-                "the range '\(text)' has \(last - first + 1) names; expected at most \(Self.maxRange)")
+            error(line, at: token, .rangeTooLong(text, count: last - first + 1, limit: Self.maxRange))
             return nil
         }
         guard expandedNames + (last - first + 1) <= Self.maxExpandedNames else {
-            error(
-                line, at: token,
-                "the ranges of this file stand for more than \(Self.maxExpandedNames) names in all; expected fewer "
-                    + "or shorter ranges")
+            error(line, at: token, .tooManyRangeNames(limit: Self.maxExpandedNames))
             return nil
         }
         expandedNames += last - first + 1
@@ -350,34 +331,24 @@ extension ScenarioParserState {
     /// Checks queue and operation names once the whole file is read.
     func validatePool() {
         for (name, line, column) in queueNameTokens where threadNameSet.contains(name) {
-            error(
-                line, column,
-                "queue '\(name)' has the name of a thread; give it another name (traces tell them apart by name)")
+            error(line, column, .queueNamedLikeThread(name))
         }
         for (name, line, column) in queueUses where queueLines[name] == nil {
-            func hint() -> DiagnosticMessage {
-                queues.isEmpty
-                    ? "no queue is declared; declare it at the top level: `queue \(name)`"
-                    : "known: \(Self.nameList(queues.map(\.name)))"
-            }
-            error(line, column, "unknown queue '\(name)' (\(hint()))")
+            error(line, column, .unknownQueue(name, known: queues.map(\.name)))
         }
         var reported: Set<Int> = []
         for use in operationUses {
             guard let definition = operationDefinitions[use.name] else {
                 // One complaint per word: a range names many operations at one column.
                 guard reported.insert(use.line.number * 100_000 + use.column).inserted else { continue }
-                error(use.line, use.column, "unknown operation '\(use.name)' (\(knownOperations()))")
+                error(use.line, use.column, .unknownOperation(use.name, known: operationOrder))
                 continue
             }
             switch use.use {
             case .finish where definition.submission != nil:
                 break  // validateDispatch says why.
             case .finish where !definition.isAsync:
-                error(
-                    use.line, use.column,
-                    "'\(use.name)' is not an async operation, so it finishes by itself; `finish` needs an operation "
-                        + "added with `async`")
+                error(use.line, use.column, .finishNotAsync(use.name))
             default:
                 // `after` may name an operation of any queue (Foundation's addDependency across queues); a cycle,
                 // within a queue or across queues, is reported below.
@@ -386,17 +357,6 @@ extension ScenarioParserState {
         }
         reportDependencyCycles()
         validateDispatch()
-    }
-
-    func knownOperations() -> DiagnosticMessage {
-        guard !operationOrder.isEmpty else {
-            return "no operation is added anywhere; add one with `operation NAME on QUEUE work 20ms`"
-        }
-        var shown: DiagnosticMessage = ""
-        for (index, name) in operationOrder.prefix(8).enumerated() {
-            shown = "\(shown)\(index == 0 ? "" : ", ")\(name)"
-        }
-        return "known: \(shown)" + (operationOrder.count > 8 ? ", …" : "")
     }
 
     /// Operations that wait for each other (or for themselves) could never start: Foundation would wait forever
@@ -418,15 +378,9 @@ extension ScenarioParserState {
                         return false
                     }
                     if let use, dependency == name {
-                        error(
-                            use.line, use.column,
-                            "'\(name)' waits for itself, so it can never start; expected `after` to name another "
-                                + "operation")
+                        error(use.line, use.column, .waitsForItself(name))
                     } else if let use {
-                        error(
-                            use.line, use.column,
-                            "operations wait for each other (\(cycle.joined(separator: " → "))), so none of them "
-                                + "can start; expected `after` to name an operation outside the cycle")
+                        error(use.line, use.column, .dependencyCycle(Array(cycle)))
                     }
                 case .done:
                     continue
@@ -451,10 +405,11 @@ extension ScenarioParserState {
             && number.first != "0"
     }
 
-    func traceThreadNames() -> DiagnosticMessage {
+    /// The names an `expect` line may give as its thread, for a hint.
+    func traceThreadNames() -> [String] {
         var names = threadNames
         for queue in queues { names += [queue.name, queue.name + ".N"] }
         names += detachedTasks.sorted()
-        return Self.nameList(names)
+        return names
     }
 }

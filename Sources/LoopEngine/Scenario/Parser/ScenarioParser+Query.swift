@@ -19,10 +19,7 @@ extension ScenarioParserState {
         names: (inout TokenCursor, Set<ItemClass>, String) -> [String]?
     ) -> [LoopQuery]? {
         guard let word = cursor.peek, word.isWord, LoopQuery.questionWords.contains(word.text) else {
-            error(
-                line, at: cursor.peek,
-                "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "
-                    + "isValid X, nextFireDate T or allModes")
+            error(line, at: cursor.peek, .queryUnknownQuestion)
             return nil
         }
         _ = cursor.next()
@@ -38,7 +35,7 @@ extension ScenarioParserState {
         case "contains":
             guard let items = names(&cursor, anyItem, "an item") else { return nil }
             guard cursor.accept("in") else {
-                error(line, at: cursor.peek, "expected 'in' and a mode: `query contains tick in Tracking`")
+                error(line, at: cursor.peek, .queryContainsWithoutIn)
                 return nil
             }
             guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }

@@ -3,12 +3,9 @@
 extension ScenarioParserState {
     /// The messages of this part of the language, each in one place.
     enum SourceCalloutProblem {
-        static let portHasNone: DiagnosticMessage =
-            "a port has no schedule or cancel callout (CF calls them for version-0 sources only)"
-        static func capacity(_ value: Int) -> DiagnosticMessage {
-            "a command queue holds 1 to \(SourceCallouts.maxCommandCapacity) commands, not \(value)"
-        }
-        static let expectedTo: DiagnosticMessage = "expected 'to' and a source: `post addItem to inputSource`"
+        static let portHasNone = ScenarioProblem.portHasNoCallouts
+        static func capacity(_ value: Int) -> ScenarioProblem { .commandCapacity(value) }
+        static let expectedTo = ScenarioProblem.postWithoutTo
     }
 
     /// Which callout a script line of an item belongs to: `on schedule:` and `on cancel:` lines are the

@@ -1,19 +1,8 @@
 /// The parser: the small pieces every line is made of: words, strings, numbers, durations, modes.
 extension ScenarioParserState {
-    /// Names for a hint: each shown safely, at most 8 of them, then how many more.
-    static func nameList(_ names: some Collection<String>) -> DiagnosticMessage {
-        var list: DiagnosticMessage = ""
-        for (index, name) in names.prefix(8).enumerated() {
-            list += index == 0 ? "" : ", "
-            list = "\(list)\(name)"
-        }
-        if names.count > 8 { list += ", … (\(names.count - 8) more)" }
-        return list
-    }
-
     func expectWord(_ cursor: inout TokenCursor, what: String) -> ScenarioToken? {
         guard let token = cursor.peek, token.isWord else {
-            error(cursor.line, at: cursor.peek, "expected \(what)")
+            error(cursor.line, at: cursor.peek, .expected(what))
             return nil
         }
         return cursor.next()
@@ -21,7 +10,7 @@ extension ScenarioParserState {
 
     func expectString(_ cursor: inout TokenCursor, what: String) -> String? {
         guard let token = cursor.peek, token.kind == .string else {
-            error(cursor.line, at: cursor.peek, "expected \(what)")
+            error(cursor.line, at: cursor.peek, .expected(what))
             return nil
         }
         return cursor.next()?.text
@@ -29,7 +18,7 @@ extension ScenarioParserState {
 
     func expectInteger(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> Int? {
         guard let value = cursor.peekInteger else {
-            error(line, at: cursor.peek, "expected \(what)")
+            error(line, at: cursor.peek, .expected(what))
             return nil
         }
         _ = cursor.next()
@@ -38,13 +27,13 @@ extension ScenarioParserState {
 
     func expectDuration(_ cursor: inout TokenCursor, what: String, allowNegative: Bool = false) -> Duration? {
         guard let token = cursor.peek, case .number = token.kind else {
-            error(cursor.line, at: cursor.peek, "expected \(what)")
+            error(cursor.line, at: cursor.peek, .expected(what))
             return nil
         }
         _ = cursor.next()
         guard let value = duration(token, cursor.line) else { return nil }
         if value < .zero && !allowNegative {
-            error(cursor.line, at: token, "a duration cannot be negative here")
+            error(cursor.line, at: token, .negativeDuration)
             return nil
         }
         return value
@@ -61,15 +50,15 @@ extension ScenarioParserState {
         case "ns": scale = 1e-9
         case "m", "min": scale = 60
         case "":
-            error(line, at: token, "'\(token.text)' needs a unit: \(token.text)ms or \(token.text)s")
+            error(line, at: token, .durationWithoutUnit(token.text))
             return nil
         default:
-            error(line, at: token, "unknown unit '\(unit)' in '\(token.text)'; use ns, us, ms, s or m (min)")
+            error(line, at: token, .unknownUnit(unit, in: token.text))
             return nil
         }
         let seconds = value * scale
         guard seconds.magnitude < 1e9 else {
-            error(line, at: token, "'\(token.text)' is too long; the limit is about 30 years")
+            error(line, at: token, .durationTooLong(token.text))
             return nil
         }
         return .secondsValue(seconds)
@@ -78,7 +67,7 @@ extension ScenarioParserState {
     func expectMode(_ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool) -> ModeName? {
         guard let token = expectWord(&cursor, what: "a mode name") else { return nil }
         if token.text == "common" && !allowCommon {
-            error(line, at: token, "'common' stands for all common modes and cannot be used here")
+            error(line, at: token, .commonNotAllowed)
             return nil
         }
         return ModeName(token.text)
@@ -92,7 +81,7 @@ extension ScenarioParserState {
         var listed: Set<ModeName> = []
         repeat {
             guard let mode = expectMode(&cursor, line, allowCommon: allowCommon) else { break }
-            if !listed.insert(mode).inserted { error(line, at: cursor.last, "mode '\(mode)' is listed twice") }
+            if !listed.insert(mode).inserted { error(line, at: cursor.last, .modeListedTwice(mode)) }
             modes.append(mode)
         } while cursor.acceptPunctuation(",")
         return modes
@@ -109,10 +98,7 @@ extension ScenarioParserState {
                 return nil
             }
             guard let activity = Activity(name: token.text) else {
-                error(
-                    line, at: token,
-                    "unknown activity '\(token.text)'; expected entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all"
-                )
+                error(line, at: token, .unknownActivity(token.text))
                 return nil
             }
             activities.formUnion(activity)
@@ -123,7 +109,7 @@ extension ScenarioParserState {
     /// Reports anything left on the line.
     func finish(_ cursor: inout TokenCursor) {
         if let extra = cursor.peek, !linesWithErrors.contains(cursor.line.number) {
-            error(cursor.line, at: extra, "unexpected '\(extra.text)' at the end of the line")
+            error(cursor.line, at: extra, .unexpectedAtEndOfLine(extra.text))
             cursor.index = cursor.tokens.count
         }
     }

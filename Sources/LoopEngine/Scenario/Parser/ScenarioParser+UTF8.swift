@@ -65,21 +65,14 @@ enum UTF8Scan {
                     if text.hasSuffix("\r") { text.removeLast() }
                     lineText = (lineStart, text)
                 }
-                let shown = buffer[runStart..<min(index, runStart + 4)].map { "0x" + hex($0) }.joined(separator: " ")
-                let count = index - runStart
-                let what = count == 1 ? "byte \(shown)" : "\(count) bytes (\(shown)\(count > 4 ? " …" : ""))"
+                let firstBytes = Array(buffer[runStart..<min(index, runStart + 4)])
                 diagnostics.add(
                     file: file, line: line, column: runColumn,
-                    message: { "invalid UTF-8: \(what); save the file as UTF-8" },
+                    problem: { .invalidUTF8(firstBytes: firstBytes, count: index - runStart) },
                     sourceLine: lineText?.text ?? "")
             }
         }
         return diagnostics.sorted
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
     /// The length of the well-formed UTF-8 sequence starting at `index` (Unicode's table 3-7), or 0.

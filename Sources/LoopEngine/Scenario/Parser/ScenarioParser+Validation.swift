@@ -6,39 +6,33 @@ extension ScenarioParserState {
         for reference in references where !reported.contains([reference.line.number, reference.column]) {
             guard let known = items[reference.thread] else { continue }
             guard let kind = known[reference.name] else {
-                // The hint is built only for a diagnostic that is kept: never once per reference.
-                func hint() -> DiagnosticMessage {
-                    known.isEmpty
-                        ? "thread \(reference.thread) has no items" : "known: \(Self.nameList(known.keys.sorted()))"
-                }
+                // The names are sorted only for a diagnostic that is kept: never once per reference.
                 error(
                     reference.line, reference.column,
-                    "unknown item '\(reference.name)' on thread \(reference.thread) (\(hint()))")
+                    .unknownItem(reference.name, thread: reference.thread, known: known.keys.sorted()))
                 reported.insert([reference.line.number, reference.column])
                 continue
             }
             if !reference.allowed.contains(kind) {
-                var message: DiagnosticMessage =
-                    "'\(reference.name)' is a \(kind.rawValue), but this needs \(reference.what)"
-                if kind == .source0 && reference.allowed == [.port] { message += "; version-0 sources are `signal`led" }
-                error(reference.line, reference.column, message)
+                error(
+                    reference.line, reference.column,
+                    .wrongItemKind(reference.name, is: kind, needed: reference.what, allowed: reference.allowed))
                 reported.insert([reference.line.number, reference.column])
             }
         }
         if mainThreads.isEmpty {
             for (line, column) in mainQueueUses {
-                error(line, column, "only the main thread services the main queue; mark a thread `main`")
+                error(line, column, .mainQueueWithoutMainThread)
             }
         }
         for (name, line, column) in threadReferences where !threadNameSet.contains(name) {
-            error(line, column, "unknown thread '\(name)' (known: \(Self.nameList(threadNames)))")
+            error(line, column, .unknownThread(name, known: threadNames))
         }
         for (name, line, column) in expectedThreads where !isTraceThread(name) {
-            error(line, column, "unknown thread '\(name)' (known: \(traceThreadNames()))")
+            error(line, column, .unknownThread(name, known: traceThreadNames()))
         }
         for (name, line, column) in flagsRead where !flagsSet.contains(name) {
-            error(
-                line, column, "flag '\(name)' is never set, so this loop could never end; add `set \(name)` somewhere")
+            error(line, column, .flagNeverSet(name))
         }
     }
 

@@ -42,12 +42,7 @@ final class ScenarioParserState {
         var column: Int
     }
 
-    enum ItemClass: String {
-        case source0 = "version-0 source"
-        case port
-        case timer
-        case observer
-    }
+    typealias ItemClass = ScenarioItemKind
 
     let file: String
     /// The first diagnostics by position, and how many there are (bounded memory for any input).
@@ -101,23 +96,24 @@ final class ScenarioParserState {
 
     // MARK: - Diagnostics
 
-    /// Records a problem. The message is built only if the diagnostic is kept (see ``DiagnosticCollector``), and
-    /// every value interpolated into it is shown terminal-safe and bounded (see ``DiagnosticMessage``).
-    func error(_ line: ScenarioLine, _ column: Int, _ message: @autoclosure () -> DiagnosticMessage) {
+    /// Records a problem. The problem (and its message) is built only if the diagnostic is kept (see
+    /// ``DiagnosticCollector``); its wording is `ScenarioProblem+Wording.swift`'s, which shows every value from
+    /// the file terminal-safe and bounded (see ``DiagnosticMessage``).
+    func error(_ line: ScenarioLine, _ column: Int, _ problem: @autoclosure () -> ScenarioProblem) {
         linesWithErrors.insert(line.number)
-        diagnostics.add(file: file, line: line.number, column: column, message: message, sourceLine: line.text)
+        diagnostics.add(file: file, line: line.number, column: column, problem: problem, sourceLine: line.text)
     }
 
-    func error(_ line: ScenarioLine, at token: ScenarioToken?, _ message: @autoclosure () -> DiagnosticMessage) {
-        error(line, token?.column ?? (line.text.count + 1), message())
+    func error(_ line: ScenarioLine, at token: ScenarioToken?, _ problem: @autoclosure () -> ScenarioProblem) {
+        error(line, token?.column ?? (line.text.count + 1), problem())
     }
 
     // MARK: - Entry
 
     func parse(_ source: String) throws(ScenarioDiagnostics) -> LoopScript {
-        let (lines, header) = ScenarioLexer.lines(of: source) { number, column, text, message in
+        let (lines, header) = ScenarioLexer.lines(of: source) { number, column, text, problem in
             linesWithErrors.insert(number)
-            diagnostics.add(file: file, line: number, column: column, message: message, sourceLine: text)
+            diagnostics.add(file: file, line: number, column: column, problem: problem, sourceLine: text)
         }
         let roots = tree(lines)
         var name: String?
@@ -141,17 +137,14 @@ final class ScenarioParserState {
             guard let keyword = cursor.next() else { continue }
             let word = keyword.isWord ? keyword.text : ""
             guard ScenarioKeywords.topLevel.contains(word) else {
-                error(
-                    node.line, at: keyword,
-                    "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; "
-                        + "found '\(keyword.text)'")
+                error(node.line, at: keyword, .unknownTopLevel(found: keyword.text))
                 continue
             }
             switch word {
             case "thread", "queue", "owner":
                 continue
             case "scenario":
-                if name != nil { error(node.line, at: keyword, "the scenario is already named") }
+                if name != nil { error(node.line, at: keyword, .scenarioAlreadyNamed) }
                 name = expectString(&cursor, what: "the scenario's title in quotes")
                 finish(&cursor)
                 rejectChildren(node, of: "scenario")
@@ -160,7 +153,7 @@ final class ScenarioParserState {
                     if let value = PlatformProfile(rawValue: word.text) {
                         profile = value
                     } else {
-                        error(node.line, at: word, "unknown profile '\(word.text)'; expected linux or darwin")
+                        error(node.line, at: word, .unknownProfile(word.text))
                     }
                 }
                 finish(&cursor)
@@ -171,7 +164,7 @@ final class ScenarioParserState {
                 rejectChildren(node, of: "until")
             case "iteration":
                 if let value = parseIterationCost(&cursor, node.line) {
-                    if iterationCost != nil { error(node.line, at: keyword, "the iteration cost is already given") }
+                    if iterationCost != nil { error(node.line, at: keyword, .iterationCostAlreadyGiven) }
                     iterationCost = value
                 }
                 finish(&cursor)
@@ -203,14 +196,12 @@ final class ScenarioParserState {
             }
         }
         if threads.isEmpty && diagnostics.isEmpty {
-            error(
-                ScenarioLine(number: 1, indent: 0, tokens: [], text: Self.firstLine(of: source)), 1,
-                "a scenario needs at least one thread: `thread main` followed by its items and program")
+            error(ScenarioLine(number: 1, indent: 0, tokens: [], text: Self.firstLine(of: source)), 1, .noThread)
         }
         if threads.filter(\.isMain).count > 1 {
             for node in roots
             where node.line.tokens[0].isWord("thread") && node.line.tokens.last?.isWord("main") == true {
-                error(node.line, at: node.line.tokens.last, "only one thread can be the main thread")
+                error(node.line, at: node.line.tokens.last, .severalMainThreads)
             }
         }
         var events: [OutsideEvent] = []
@@ -222,7 +213,7 @@ final class ScenarioParserState {
             } else if threadNames.count == 1 {
                 target = threadNames[0]
             } else {
-                error(node.line, node.line.tokens[0].column, "say which thread this addresses: `at … on THREAD`")
+                error(node.line, node.line.tokens[0].column, .outsideEventWithoutThread)
                 continue
             }
             let actions = parseActions(node.children, thread: target, context: .outside)
@@ -249,13 +240,13 @@ final class ScenarioParserState {
     /// `iteration cost DURATION` (after the keyword `iteration`): what one iteration costs on the virtual clock.
     func parseIterationCost(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Duration? {
         guard cursor.accept("cost") else {
-            error(line, at: cursor.peek, "expected 'cost' and a duration: `iteration cost 1500ns` (0s: none)")
+            error(line, at: cursor.peek, .iterationWithoutCost)
             return nil
         }
         guard let value = expectDuration(&cursor, what: "what one iteration costs, e.g. 1500ns or 2us (0s: none)")
         else { return nil }
         guard value <= Self.maximumIterationCost else {
-            error(line, at: cursor.last, "an iteration cost of more than 1s would hide every timer; use e.g. 2us")
+            error(line, at: cursor.last, .iterationCostTooHigh)
             return nil
         }
         return value
@@ -286,18 +277,16 @@ final class ScenarioParserState {
             tooDeep = nil
             while let top = stack.last, line.indent <= top.indent { stack.removeLast() }
             if stack.count >= Self.maxNesting {
-                error(
-                    line, line.indent + 1,
-                    "blocks nest more than \(Self.maxNesting) deep here; expected at most \(Self.maxNesting) levels")
+                error(line, line.indent + 1, .nestedTooDeep(limit: Self.maxNesting))
                 tooDeep = line.indent
                 continue
             }
             let node = Node(line: line)
             if stack.isEmpty {
                 if line.indent > 0 && !roots.isEmpty {
-                    error(line, line.indent + 1, "this line is indented but no block is open above it")
+                    error(line, line.indent + 1, .indentedWithoutBlock)
                 } else if line.indent > 0 {
-                    error(line, line.indent + 1, "the first line must not be indented")
+                    error(line, line.indent + 1, .firstLineIndented)
                 }
                 roots.append(node)
             } else {
@@ -305,7 +294,7 @@ final class ScenarioParserState {
                 if let expected = stack[parent].childIndent, expected != line.indent,
                     !linesWithErrors.contains(line.number)
                 {
-                    error(line, line.indent + 1, "indentation does not match the lines above (\(expected) spaces)")
+                    error(line, line.indent + 1, .indentationMismatch(expected: expected))
                 }
                 if stack[parent].childIndent == nil { stack[parent].childIndent = line.indent }
                 stack[parent].node.children.append(node)
@@ -321,7 +310,7 @@ final class ScenarioParserState {
 
     func rejectChildren(_ node: Node, of what: String) {
         if let first = node.children.first {
-            error(first.line, first.line.indent + 1, "'\(what)' takes no indented block")
+            error(first.line, first.line.indent + 1, .takesNoBlock(what))
         }
     }
 }

@@ -1,9 +1,9 @@
 /// A stretch of time in which a loop did not sleep: from the end of a wait (`afterWaiting`) or a run's `entry` to
 /// the loop's next sleep (`beforeWaiting`, with the observers of it) or the outermost run's `exit`. This is what a
 /// hang monitor measures (Tencent Matrix's two observers; KSCrash's watchdog classes).
-public struct BusySegment: Hashable, Sendable {
+package struct BusySegment: Hashable, Sendable {
     /// How long a segment was, in KSCrash's classes.
-    public enum Severity: Int, Hashable, Sendable, Comparable, CaseIterable {
+    package enum Severity: Int, Hashable, Sendable, Comparable, CaseIterable {
         /// Shorter than a micro-hang: listed only when a threshold below 100 ms asks for it.
         case slow
         /// 100 ms up to 250 ms.
@@ -13,7 +13,7 @@ public struct BusySegment: Hashable, Sendable {
         /// 500 ms or more.
         case severe
 
-        public init(_ length: Duration) {
+        package init(_ length: Duration) {
             switch length {
             case .milliseconds(500)...: self = .severe
             case .milliseconds(250)...: self = .hang
@@ -22,32 +22,32 @@ public struct BusySegment: Hashable, Sendable {
             }
         }
 
-        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    public var loop: String
-    public var start: LoopInstant
-    public var end: LoopInstant
+    package var loop: String
+    package var start: LoopInstant
+    package var end: LoopInstant
     /// The mode and depth of the run the segment began in.
-    public var mode: String?
-    public var depth: Int
+    package var mode: String?
+    package var depth: Int
     /// The activity that began it: `afterWaiting` or `entry`.
-    public var startedBy: LoopEvent.Kind
+    package var startedBy: LoopEvent.Kind
     /// The activity that ended it: `beforeWaiting` or `exit`; nil when the trace ends first.
-    public var endedBy: LoopEvent.Kind?
+    package var endedBy: LoopEvent.Kind?
     /// The program's marks inside it (`note` events with a ``LoopEvent/Mark`` fact), in order.
-    public var marks: [LoopEvent]
+    package var marks: [LoopEvent]
     /// The index of the event that began it.
-    public var startIndex: Int
+    package var startIndex: Int
     /// The index of the last event in it (of its loop): a step is inside the segment when its event lies between
     /// the two indices on that loop.
-    public var endIndex: Int
+    package var endIndex: Int
 
-    public var length: Duration { end - start }
-    public var severity: Severity { Severity(length) }
+    package var length: Duration { end - start }
+    package var severity: Severity { Severity(length) }
 
     /// Every busy segment of every loop in `events`, in the order they began.
-    public static func all(in events: some Collection<LoopEvent>) -> [BusySegment] {
+    package static func all(in events: some Collection<LoopEvent>) -> [BusySegment] {
         var open: [String: BusySegment] = [:]
         /// A segment whose `beforeWaiting` was seen: the observers of it and the `sleep` still belong to it.
         var closing: [String: BusySegment] = [:]

@@ -29,14 +29,14 @@
 ///   - `timer fires`: timer callouts so far. Armed timers cannot be counted from a trace — creating,
 ///     invalidating and re-arming a timer are not events, and a one-shot fire looks like a repeating one —
 ///     so the track shows the fires themselves.
-public enum ChromeTraceFormatter {
+package enum ChromeTraceFormatter {
     /// The single process every loop thread belongs to.
-    public static let processName = "loopviz"
+    package static let processName = "loopviz"
     /// The counter tracks, in the order they are first written.
-    public static let counterNames = ["signalled sources", "pending port messages", "timer fires"]
+    package static let counterNames = ["signalled sources", "pending port messages", "timer fires"]
 
     /// The whole trace as one JSON object, one trace event per line so that diffs stay readable.
-    public static func format(
+    package static func format(
         _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual
     ) -> String {
         var out = ""
@@ -47,7 +47,7 @@ public enum ChromeTraceFormatter {
     /// The output of ``format(_:scenario:clock:)`` in pieces of a line or less, handed to `output` as they are
     /// made: a trace at the event budget (a million events) makes about 300 MB of JSON, which a command writes
     /// out as it goes instead of holding it. The records wait in a compact form and are sorted by index.
-    public static func write(
+    package static func write(
         _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual,
         to output: (String) -> Void
     ) {

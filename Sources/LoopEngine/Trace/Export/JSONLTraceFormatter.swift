@@ -18,14 +18,14 @@
 ///   ``JSONLTraceReader`` reads back.
 ///
 /// Adding a key is a compatible change; renaming, removing or reordering keys bumps ``version``.
-public enum JSONLTraceFormatter {
+package enum JSONLTraceFormatter {
     /// The value of the header's `format` key.
-    public static let formatName = "loopviz-trace"
+    package static let formatName = "loopviz-trace"
     /// The value of the header's `version` key.
-    public static let version = 1
+    package static let version = 1
 
     /// The header line and one line per event, each ending in a newline.
-    public static func format(
+    package static func format(
         _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual
     ) -> String {
         var lines = [header(scenario: scenario, clock: clock, count: events.count)]
@@ -35,7 +35,7 @@ public enum JSONLTraceFormatter {
     }
 
     /// The header object (without a newline).
-    public static func header(scenario: String, clock: TraceClock, count: Int) -> String {
+    package static func header(scenario: String, clock: TraceClock, count: Int) -> String {
         JSONText.object([
             ("format", JSONText.quoted(formatName)), ("version", String(version)),
             ("scenario", JSONText.quoted(scenario)), ("clock", JSONText.quoted(clock.rawValue)),
@@ -44,7 +44,7 @@ public enum JSONLTraceFormatter {
     }
 
     /// One event as a JSON object (without a newline).
-    public static func line(_ event: LoopEvent) -> String {
+    package static func line(_ event: LoopEvent) -> String {
         var bytes: [UInt8] = []
         appendLine(event, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -52,7 +52,7 @@ public enum JSONLTraceFormatter {
 
     /// ``line(_:)`` as UTF-8 appended to `bytes`, without a newline: a million lines are written by
     /// `run --trace jsonl`, and bytes are several times cheaper to build than strings.
-    public static func appendLine(_ event: LoopEvent, to bytes: inout [UInt8]) {
+    package static func appendLine(_ event: LoopEvent, to bytes: inout [UInt8]) {
         func literal(_ text: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }

@@ -23,9 +23,9 @@
 /// - Text is escaped for Mermaid with entity codes (`#35;` `#59;` …); control characters (newlines too) and
 ///   bidirectional controls are shown as escapes (`\n`, `\e`, `\u{202E}`), so no line of the diagram breaks
 ///   and nothing reaches a terminal raw.
-public enum MermaidTraceFormatter {
+package enum MermaidTraceFormatter {
     /// The whole diagram, ending in a newline. `scenario` becomes its title.
-    public static func format(_ events: some Collection<LoopEvent>, scenario: String) -> String {
+    package static func format(_ events: some Collection<LoopEvent>, scenario: String) -> String {
         let participants = Participants(events)
         var lines = ["sequenceDiagram"]
         if !scenario.isEmpty { lines.append("    title " + escaped(scenario)) }

@@ -1,24 +1,24 @@
 /// What the header line of a JSONL trace says.
-public struct JSONLTraceHeader: Hashable, Sendable {
+package struct JSONLTraceHeader: Hashable, Sendable {
     /// Where a recorded trace comes from (the header's `recorded` object, written by LoopRecorder).
-    public struct Recording: Hashable, Sendable {
-        public var process: String
-        public var pid: Int
-        public var thread: String
-        public init(process: String, pid: Int, thread: String) {
+    package struct Recording: Hashable, Sendable {
+        package var process: String
+        package var pid: Int
+        package var thread: String
+        package init(process: String, pid: Int, thread: String) {
             self.process = process
             self.pid = pid
             self.thread = thread
         }
     }
 
-    public var scenario: String
-    public var clock: TraceClock
+    package var scenario: String
+    package var clock: TraceClock
     /// The number of events the writer promised; nil when it could not say (a recording that was cut short).
-    public var events: Int?
-    public var recording: Recording?
+    package var events: Int?
+    package var recording: Recording?
 
-    public init(scenario: String, clock: TraceClock, events: Int?, recording: Recording? = nil) {
+    package init(scenario: String, clock: TraceClock, events: Int?, recording: Recording? = nil) {
         self.scenario = scenario
         self.clock = clock
         self.events = events
@@ -27,47 +27,47 @@ public struct JSONLTraceHeader: Hashable, Sendable {
 }
 
 /// A trace read from a JSONL file: its header, its events, and what the reader forgave (a cut-short last line).
-public struct JSONLTrace: Sendable {
-    public var header: JSONLTraceHeader
-    public var events: LoopTrace
-    public var warnings: [JSONLTraceReader.Failure]
+package struct JSONLTrace: Sendable {
+    package var header: JSONLTraceHeader
+    package var events: LoopTrace
+    package var warnings: [JSONLTraceReader.Failure]
 }
 
 /// Reads version 1 of the JSONL trace format (``JSONLTraceFormatter``, LoopRecorder) back into typed events: the
 /// `fact` key becomes the event's fact, the `detail` words are not read. Lines come one at a time, so a caller
 /// can read a file in chunks; every line and the number of events are bounded.
-public struct JSONLTraceReader: Sendable {
+package struct JSONLTraceReader: Sendable {
     /// A line the reader refuses, with its 1-based line number and, for a JSON syntax error, the byte column.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int?
-        public var message: String
-        public init(line: Int, column: Int?, message: String) {
+    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        package var line: Int
+        package var column: Int?
+        package var message: String
+        package init(line: Int, column: Int?, message: String) {
             self.line = line
             self.column = column
             self.message = message
         }
         /// `LINE:COLUMN: message` or `LINE: message`, for a caller to put after the file's name.
-        public var description: String {
+        package var description: String {
             column.map { "\(line):\($0): \(message)" } ?? "\(line): \(message)"
         }
     }
 
     /// The longest line read: a name or a note of a trace is short; a longer line is not a trace.
-    public static let maximumLineLength = 1 << 16
+    package static let maximumLineLength = 1 << 16
 
     private let maximumEvents: Int
     private var header: JSONLTraceHeader?
     private var events = LoopTrace()
     private var warnings: [Failure] = []
     /// The number of the last line given.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     /// A reader that refuses more than `maximumEvents` events (the commands' event budget).
-    public init(maximumEvents: Int) { self.maximumEvents = maximumEvents }
+    package init(maximumEvents: Int) { self.maximumEvents = maximumEvents }
 
     /// Reads a whole file's bytes.
-    public static func read(_ bytes: some Collection<UInt8>, maximumEvents: Int) throws(Failure) -> JSONLTrace {
+    package static func read(_ bytes: some Collection<UInt8>, maximumEvents: Int) throws(Failure) -> JSONLTrace {
         var reader = JSONLTraceReader(maximumEvents: maximumEvents)
         var rest = bytes[...]
         while let newline = rest.firstIndex(of: 0x0A) {
@@ -79,7 +79,7 @@ public struct JSONLTraceReader: Sendable {
     }
 
     /// Reads the next line (without its newline).
-    public mutating func read(line: some Collection<UInt8>) throws(Failure) {
+    package mutating func read(line: some Collection<UInt8>) throws(Failure) {
         lineNumber += 1
         guard line.count <= Self.maximumLineLength else {
             throw Failure(line: lineNumber, column: nil, message: "longer than \(Self.maximumLineLength) bytes")
@@ -105,7 +105,7 @@ public struct JSONLTraceReader: Sendable {
 
     /// Reads a last line that has no newline: a writer that was stopped mid-line leaves one, so a line that does
     /// not parse is forgiven with a warning.
-    public mutating func readUnterminated(line: some Collection<UInt8>) throws(Failure) {
+    package mutating func readUnterminated(line: some Collection<UInt8>) throws(Failure) {
         do {
             try read(line: line)
         } catch  where header != nil && error.line == lineNumber {
@@ -117,7 +117,7 @@ public struct JSONLTraceReader: Sendable {
     }
 
     /// The trace, once every line is read.
-    public func finish() throws(Failure) -> JSONLTrace {
+    package func finish() throws(Failure) -> JSONLTrace {
         guard let header else { throw Failure(line: max(lineNumber, 1), column: nil, message: "no header line") }
         var warnings = self.warnings
         if let promised = header.events, promised != events.count {

@@ -1,0 +1,302 @@
+/// The wording of every ``ScenarioProblem``: the one place that says what users read. Each value from the file is
+/// interpolated through ``DiagnosticMessage``, so it is shown terminal-safe and bounded.
+extension ScenarioProblem {
+    var message: DiagnosticMessage {
+        switch self {
+        // Reading the file
+        case .invalidUTF8(let firstBytes, let count):
+            let shown = firstBytes.map { "0x" + Self.hex($0) }.joined(separator: " ")
+            let what: DiagnosticMessage =
+                count == 1 ? "byte \(shown)" : "\(count) bytes (\(shown)\(count > firstBytes.count ? " …" : ""))"
+            return "invalid UTF-8: \(what); save the file as UTF-8"
+        case .tabIndentation: return "tabs are not allowed for indentation; indent with spaces"
+        case .unterminatedString: return "unterminated string: add a closing \""
+        case .notANumber(let text): return "'\(text)' is not a number"
+        case .unexpectedCharacters(let run, let count):
+            return count == 1 ? "unexpected character '\(run)'" : "\(count) unexpected characters '\(run)'"
+        case .firstLineIndented: return "the first line must not be indented"
+        case .indentedWithoutBlock: return "this line is indented but no block is open above it"
+        case .indentationMismatch(let expected):
+            return "indentation does not match the lines above (\(expected) spaces)"
+        case .nestedTooDeep(let limit):
+            return "blocks nest more than \(limit) deep here; expected at most \(limit) levels"
+        case .takesNoBlock(let what): return "'\(what)' takes no indented block"
+        case .unexpectedAtEndOfLine(let text): return "unexpected '\(text)' at the end of the line"
+        case .expected(let what): return "expected \(what)"
+
+        // Words, numbers, durations and modes
+        case .negativeDuration: return "a duration cannot be negative here"
+        case .durationWithoutUnit(let text): return "'\(text)' needs a unit: \(text)ms or \(text)s"
+        case .unknownUnit(let unit, let text):
+            return "unknown unit '\(unit)' in '\(text)'; use ns, us, ms, s or m (min)"
+        case .durationTooLong(let text): return "'\(text)' is too long; the limit is about 30 years"
+        case .commonNotAllowed: return "'common' stands for all common modes and cannot be used here"
+        case .modeListedTwice(let mode): return "mode '\(mode)' is listed twice"
+        case .unknownActivity(let name):
+            return
+                "unknown activity '\(name)'; expected entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all"
+        case .givenTwice(let clause): return "'\(clause)' is given twice"
+
+        // The top level
+        case .unknownTopLevel(let found):
+            return
+                "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; found '\(found)'"
+        case .scenarioAlreadyNamed: return "the scenario is already named"
+        case .unknownProfile(let name): return "unknown profile '\(name)'; expected linux or darwin"
+        case .iterationCostAlreadyGiven: return "the iteration cost is already given"
+        case .iterationWithoutCost: return "expected 'cost' and a duration: `iteration cost 1500ns` (0s: none)"
+        case .iterationCostTooHigh: return "an iteration cost of more than 1s would hide every timer; use e.g. 2us"
+        case .noThread: return "a scenario needs at least one thread: `thread main` followed by its items and program"
+        case .severalMainThreads: return "only one thread can be the main thread"
+        case .outsideEventWithoutThread: return "say which thread this addresses: `at … on THREAD`"
+        case .missingAnchor(let anchored):
+            let example =
+                switch anchored {
+                case .say: "`say \"…\" at 250ms`, `say \"…\" after timer tick`"
+                case .ask: "`ask \"What runs next?\" after beforeSources`"
+                }
+            return "expected 'at' and a time or a step, or 'after' and an event: \(example)"
+        case .stepsCountedFromOne: return "steps are counted from 1"
+        case .unknownLanguage(let name):
+            return "unknown language '\(name)'; expected zh or en before the text (or no tag: English)"
+        case .translationWithoutOriginal(let language):
+            return
+                "`say \(language.rawValue) \"…\"` in a program or a callout translates the `say \"…\"` right before it; "
+                + "put it on the next line after one"
+        case .choicesNotClosed: return "expected ')' after the choices: `(sleep, source0 render, wake)`"
+        case .tooManyChoices(let count, let limit):
+            return "a question offers at most \(limit) choices; this one has \(count)"
+
+        // Threads and items
+        case .duplicateThread(let name): return "duplicate thread '\(name)'"
+        case .threadWithoutContent(let name):
+            return "thread '\(name)' has no items and no program; indent them under it"
+        case .duplicateItem(let name, let thread): return "duplicate item '\(name)' on thread \(thread)"
+        case .keywordAsName(let name): return "'\(name)' is a keyword; choose another name"
+        case .unexpectedItemClause(let clause, let item, let left, let modesGiven):
+            // Plain text, shown bounded as one value (as the parts of the file they name are).
+            let expected =
+                left.isEmpty
+                ? "nothing more" : "\(left.count > 1 ? "one of " : "")\(left.map { "'\($0)'" }.joined(separator: ", "))"
+            let modes =
+                modesGiven ? " (several modes are separated by commas: `in default, tracking`)" : ""
+            let article = item.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return "unexpected '\(clause)' in \(article) \(item); expected \(expected)\(modes)"
+        case .repeatIntervalNotPositive:
+            return "a repeat interval must be positive; leave out 'every' for a one-shot timer"
+        case .timerWithoutFirstFire(let name): return "timer '\(name)' needs its first fire time: `at 100ms`"
+        case .observerWithoutActivities(let name):
+            return "observer '\(name)' needs its activities: `on entry, beforeWaiting` or `on all`"
+
+        // Callouts and actions
+        case .unknownCondition:
+            return "expected a condition before ':' — `call N`, `first N calls` or `on ACTIVITY`"
+        case .callsCountedFromOne: return "calls are counted from 1"
+        case .callsWordMissing: return "expected 'calls' after the number"
+        case .activityConditionOutsideObserver: return "`on ACTIVITY:` conditions are for observers only"
+        case .actionMissingAfterColon: return "expected an action after ':'"
+        case .unknownAction(let word): return "unknown action '\(word)'"
+        case .sendNoMessage: return "send at least one message"
+        case .sendTimesMissing: return "expected 'times' after the count, e.g. `send P 3 times`"
+        case .wakeWithoutUp: return "expected 'up': `wake up`"
+        case .modePrepositionMissing(let preposition): return "expected '\(preposition)' and a mode"
+        case .rescheduleWithoutIn: return "expected 'in' and a delay: `reschedule T in 20ms`"
+        case .mainQueueWithoutMainThread:
+            return "only the main thread services the main queue; mark a thread `main`"
+        case .performWithoutOn: return "expected 'on' and a thread: `perform upload on worker [wait]`"
+        case .performFromOutside: return "perform from outside: let a thread of the scenario perform it"
+        case .runFromOutside: return "an outside event cannot run this thread's loop; only its program can"
+        case .queryUnknownQuestion:
+            return
+                "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "
+                + "isValid X, nextFireDate T or allModes"
+        case .queryContainsWithoutIn: return "expected 'in' and a mode: `query contains tick in Tracking`"
+        case .runWithoutFor(let mode): return "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')"
+        case .runUntilInOtherMode(let mode):
+            return "run(until:) always runs the default mode; for \(mode) use `RunLoop.run \(mode) before …`"
+        case .runLoopRunWithoutBefore:
+            return "expected 'before' and a limit: `RunLoop.run default before 1s` (or `RunLoop.run until 1s`)"
+        case .acceptInputWithoutBefore:
+            return "expected 'before' and a limit: `RunLoop.acceptInput default before 1s`"
+        case .expectedDate:
+            return
+                "expected a date: a time from now (250ms, -100ms), now, `at 2s` (since the start), distantPast or "
+                + "distantFuture"
+        case .conditionNotEnded(let end): return "expected 'and' or '\(end)' after the condition"
+        case .ifWithoutBlock: return "`if` needs an indented block: the actions it guards"
+
+        // Owners and threads started later
+        case .ownerNameWithDot: return "an owner's name has no '.': its properties are written `NAME.property`"
+        case .ownerNameTaken(let name): return "'\(name)' already names an owner or a weak reference"
+        case .unknownOwner(let name, let known):
+            let hint: DiagnosticMessage =
+                known.isEmpty
+                ? "declare it at the top level: `owner vc weak weakSelf`" : "known: \(Self.nameList(known))"
+            return "unknown owner '\(name)' (\(hint))"
+        case .ownerPropertyExpected(let owner): return "expected OWNER.property, e.g. \(owner).stopped"
+        case .ownerInCondition(let name):
+            return "'\(name)' is the owner itself, which its own code always has; test its weak reference"
+        case .ownerAssigned(let name): return "'\(name)' is an owner; set or clear one of its properties (NAME.flag)"
+        case .threadNotLater(let name):
+            return "thread '\(name)' starts with the scenario; declare it `thread \(name) later`"
+
+        // The thread pool
+        case .unexpectedQueueClause(let clause):
+            return "unexpected '\(clause)' in a queue; expected 'limit', 'suspended', 'idle' or 'dispatch'"
+        case .duplicateQueue(let name, let firstLine):
+            return "duplicate queue '\(name)' (declared on line \(firstLine)); give each queue its own name"
+        case .queueNamedLikeThread(let name):
+            return "queue '\(name)' has the name of a thread; give it another name (traces tell them apart by name)"
+        case .badLimit(let found):
+            let shown: DiagnosticMessage = found.map { "; found '\($0)'" } ?? ""
+            return "expected a limit: a whole number (0 or more) or 'default'\(shown)"
+        case .cancelAllWithoutOn: return "expected 'on' and a queue: `cancel all on QUEUE`"
+        case .waitWithoutFor: return "expected 'for' and a queue: `wait for QUEUE`"
+        case .operationNamedAll: return "'all' is a keyword (`cancel all on QUEUE`); choose another name"
+        case .operationWithoutOn(let name): return "expected 'on' and a queue: `operation \(name) on QUEUE work 20ms`"
+        case .unexpectedOperationClause(let clause):
+            return "unexpected '\(clause)' in an operation; expected 'priority', 'after', 'work' or 'async'"
+        case .checkOutOfPlace: return "`check every DURATION` goes right after `work DURATION`"
+        case .replyOutOfPlace: return "`reply after DURATION` goes right after `async`"
+        case .unknownPriority(let name): return "unknown priority '\(name)'; expected \(Self.priorityWords)"
+        case .workAndAsync: return "an operation either works (`work 20ms`) or is `async`, not both"
+        case .operationWithoutBody(let name):
+            return "operation '\(name)' needs what it does: `work 20ms [check every 5ms]` or `async`"
+        case .checkWithoutEvery: return "expected 'every' and an interval: `check every 5ms`"
+        case .checkIntervalNotPositive: return "a check interval must be positive; leave out `check every` for none"
+        case .replyWithoutAfter: return "expected 'after' and a delay: `async reply after 300ms`"
+        case .duplicateOperation(let name, let firstLine):
+            return
+                "duplicate operation '\(name)' (already added on line \(firstLine)); give each operation its own name"
+        case .badRange(let text):
+            return "bad range '\(text)'; expected a name, its first number, '..' and the last: upload1..10"
+        case .rangeEndsFirst(let text, let first):
+            return "the range '\(text)' ends before it starts; expected the last number ≥ \(first)"
+        case .rangeTooLong(let text, let count, let limit):
+            return "the range '\(text)' has \(count) names; expected at most \(limit)"
+        case .tooManyRangeNames(let limit):
+            return
+                "the ranges of this file stand for more than \(limit) names in all; expected fewer or shorter ranges"
+        case .finishNotAsync(let name):
+            return
+                "'\(name)' is not an async operation, so it finishes by itself; `finish` needs an operation added "
+                + "with `async`"
+        case .waitsForItself(let name):
+            return "'\(name)' waits for itself, so it can never start; expected `after` to name another operation"
+        case .dependencyCycle(let cycle):
+            return
+                "operations wait for each other (\(cycle.joined(separator: " → "))), so none of them can start; "
+                + "expected `after` to name an operation outside the cycle"
+
+        // Checked once the whole file is read
+        case .unknownItem(let name, let thread, let known):
+            let hint: DiagnosticMessage =
+                known.isEmpty ? "thread \(thread) has no items" : "known: \(Self.nameList(known))"
+            return "unknown item '\(name)' on thread \(thread) (\(hint))"
+        case .wrongItemKind(let name, let kind, let needed, let allowed):
+            let hint: DiagnosticMessage =
+                kind == .source0 && allowed == [.port] ? "; version-0 sources are `signal`led" : ""
+            return "'\(name)' is a \(kind.rawValue), but this needs \(needed)\(hint)"
+        case .unknownThread(let name, let known): return "unknown thread '\(name)' (known: \(Self.nameList(known)))"
+        case .unknownQueue(let name, let known):
+            let hint: DiagnosticMessage =
+                known.isEmpty
+                ? "no queue is declared; declare it at the top level: `queue \(name)`"
+                : "known: \(Self.nameList(known))"
+            return "unknown queue '\(name)' (\(hint))"
+        case .unknownOperation(let name, let known):
+            return "unknown operation '\(name)' (\(Self.knownOperations(known)))"
+        case .flagNeverSet(let name):
+            return "flag '\(name)' is never set, so this loop could never end; add `set \(name)` somewhere"
+
+        // Expectations
+        case .unknownExpectSection: return "expected `expect exactly`, `expect in order` or `expect` alone (claims)"
+        case .expectOrderMissing: return "expected 'order': `expect in order`"
+        case .emptyExpectSection: return "an expect section needs indented lines"
+        case .unknownEvent(let name): return "unknown event '\(name)'"
+        case .unknownResult(let name):
+            return "unknown result '\(name)'; expected finished, stopped, timedOut or handledSource"
+        case .returnedNotBool(let word): return "run(mode:before:) returns true or false, not '\(word)'"
+        case .countOutsideClaims:
+            return
+                "a count belongs in a section of claims: `expect` alone, not `expect exactly` or `expect in order`"
+        case .neverWithCount: return "`never` takes no count"
+        case .atWithoutMostOrLeast: return "expected 'most' or 'least': `at most once`, `at least 2 times`"
+        case .timesMissing: return "expected 'times' after the count, e.g. `3 times`"
+        case .negativeCount: return "a count cannot be negative"
+        case .rangeWithoutAnd: return "expected 'and' and the end: `between 2.0s and 2.5s`"
+        case .timeRangeEndsFirst: return "the range ends before it starts"
+        case .timeAndRange: return "give a time or a range (between, before, after), not both"
+        case .answerNotADate(let word): return "expected a time (0.300), nil, none or distantFuture, not '\(word)'"
+        case .answerNotBool(let word): return "the answer is true or false, not '\(word)'"
+
+        // Ordered performs
+        case .orderedPerformWithoutOrder: return "expected 'order' and a number: `perform a order 10 in default`"
+        case .negativeOrder: return "an order is an NSUInteger: 0 or more"
+        case .orderedPerformFromOutside:
+            return "perform … order from outside: an `at` block has no run loop of its own; let a thread perform it"
+        case .cancelPerformsWithoutTarget: return "expected 'target' and a name: `cancelPerforms target str`"
+
+        // A custom source's callouts and command queue
+        case .portHasNoCallouts:
+            return "a port has no schedule or cancel callout (CF calls them for version-0 sources only)"
+        case .commandCapacity(let value):
+            return "a command queue holds 1 to \(SourceCallouts.maxCommandCapacity) commands, not \(value)"
+        case .postWithoutTo: return "expected 'to' and a source: `post addItem to inputSource`"
+
+        // Dispatch queues
+        case .cancelOfBlock(let name, let queue):
+            return "'\(name)' is a block submitted with `async` to dispatch queue '\(queue)': dispatch_async returns "
+                + "nothing to cancel it with, so once submitted it runs; submit a DispatchWorkItem to cancel it "
+                + "before it starts (`async workItem \(name) on \(queue) …`)"
+        case .operationOnDispatchQueue(let queue):
+            return
+                "'\(queue)' is a dispatch queue: it takes blocks, not operations; expected `async NAME on \(queue) work "
+                + "20ms`"
+        case .asyncOnOperationQueue(let queue):
+            return "'\(queue)' is an operation queue: `async` submits to a dispatch queue (`queue \(queue) dispatch`); "
+                + "expected `operation NAME on \(queue) work 20ms`"
+        case .notForDispatchQueue(let words, let queue):
+            return "`\(words)` is for operation queues; '\(queue)' is a dispatch queue (not modelled for one)"
+        case .clauseWithDispatch(let clause):
+            return "'\(clause)' is for operation queues; a dispatch queue is serial (one block at a time) or concurrent"
+        case .finishOfBlock(let name):
+            return
+                "'\(name)' is a block on a dispatch queue, so it finishes by itself; `finish` needs an operation added "
+                + "with `operation … async`"
+        case .asyncWithoutOn(let name): return "expected 'on' and a dispatch queue: `async \(name) on QUEUE work 20ms`"
+        case .asyncWithoutWork: return "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"
+        }
+    }
+
+    /// The priorities an operation may have, as `priority` takes them.
+    static let priorityWords = "veryLow, low, normal, high or veryHigh"
+
+    /// Names for a hint: each shown safely, at most 8 of them, then how many more.
+    static func nameList(_ names: some Collection<String>) -> DiagnosticMessage {
+        var list: DiagnosticMessage = ""
+        for (index, name) in names.prefix(8).enumerated() {
+            list += index == 0 ? "" : ", "
+            list = "\(list)\(name)"
+        }
+        if names.count > 8 { list += ", … (\(names.count - 8) more)" }
+        return list
+    }
+
+    /// The operations an unknown one may have meant: the first 8 added, or how to add one.
+    static func knownOperations(_ names: [String]) -> DiagnosticMessage {
+        guard !names.isEmpty else {
+            return "no operation is added anywhere; add one with `operation NAME on QUEUE work 20ms`"
+        }
+        var shown: DiagnosticMessage = ""
+        for (index, name) in names.prefix(8).enumerated() {
+            shown = "\(shown)\(index == 0 ? "" : ", ")\(name)"
+        }
+        return "known: \(shown)" + (names.count > 8 ? ", …" : "")
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}
