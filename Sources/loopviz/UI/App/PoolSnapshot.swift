@@ -37,6 +37,8 @@ struct PoolSnapshot: Equatable {
         var outcome: LoopEvent.FinishOutcome?
         /// The character that stands for it in the worker lanes (unique within its queue).
         var symbol: Character = "?"
+        /// On a dispatch queue, how it was submitted (a plain block or a work item); nil for an operation.
+        var submission: DispatchSubmission.Kind?
 
         var isWaiting: Bool { state == .pending || state == .ready }
     }
@@ -186,6 +188,7 @@ struct PoolSnapshot: Equatable {
                 // A dispatch queue's block or work item: no priority or dependencies of its own.
                 operation = Operation(
                     name: name, priority: .normal, dependencies: [], body: submission.words, addedAt: event.time)
+                operation.submission = submission.kind
             default:
                 return
             }

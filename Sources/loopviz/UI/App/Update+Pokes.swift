@@ -159,6 +159,12 @@ func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
     let instant = LoopInstant.zero + time
     let upTo = model.trace.firstIndex(after: instant)
     let queue = model.session.poolSnapshot(after: max(upTo, model.cursor)).queue(named: shown.name) ?? shown
+    if model.session.script.scenario.queues.contains(where: { $0.name == queue.name && $0.dispatch != nil }),
+        let refusal = dispatchQueueRefusal(command, queue, model)
+    {
+        model.flash = refusal
+        return []
+    }
     var intervention: Session.Intervention?
     switch command {
     case .addOperation:
@@ -199,6 +205,30 @@ func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
     }
     guard let intervention else { return [] }
     return apply(intervention, &model)
+}
+
+/// Why a pool key does nothing on a dispatch queue, or nil when it acts (cancelling a work item): a dispatch queue
+/// takes no operations, has no suspend key, limit or cancelAll here (docs/pool.md), and a plain block cannot be
+/// cancelled at all.
+private func dispatchQueueRefusal(_ command: Command, _ queue: PoolSnapshot.Queue, _ model: AppModel) -> String? {
+    switch command {
+    case .cancelOperation:
+        guard let selected = model.selectedOperation, let block = queue.operation(named: selected),
+            block.submission == .block
+        else { return nil }
+        return "\(selected) was submitted with async: dispatch_async returns nothing to cancel it with, so it runs "
+            + "(a DispatchWorkItem can be cancelled before it starts)"
+    case .addOperation:
+        return "\(queue.name) is a dispatch queue: `a` adds operations to operation queues only"
+    case .cancelAllOperations:
+        return "\(queue.name) is a dispatch queue: it has no cancelAllOperations"
+    case .toggleSuspended:
+        return "\(queue.name) is a dispatch queue: suspending one is not modelled"
+    case .raiseLimit, .lowerLimit:
+        return "\(queue.name) is a dispatch queue: serial or concurrent, it has no maxConcurrentOperationCount"
+    default:
+        return nil
+    }
 }
 
 /// `opN` with the smallest N no operation of the session has.
