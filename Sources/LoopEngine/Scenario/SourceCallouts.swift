@@ -27,7 +27,7 @@ public struct SourceCallouts: Sendable, Equatable {
 
 extension Scenario {
     /// The names of every version-0 source of the scenario: the sources whose schedule and cancel callouts (and
-    /// commands) the real CFRunLoop reports as the engine does (``TraceComparison``'s `sourceCallouts`).
+    /// commands) the real CFRunLoop reports as the engine does (`TraceComparison`'s `sourceCallouts`).
     public var source0Names: Set<String> {
         var names: Set<String> = []
         for thread in threads {
