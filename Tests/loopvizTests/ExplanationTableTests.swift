@@ -61,6 +61,11 @@ struct ExplanationTableTests {
                 + "cancelled. It keeps its place, and when its turn comes the queue skips its block - it never "
                 + "runs - and goes straight on to the next one."),
         Row(
+            .opFinishBlockDone, .dispatch, step: 20,
+            "first's block returned. A dispatch block has no dependents: its queue starts its next block, at once "
+                + "on a serial queue, as its width allows on a concurrent one. Its worker g.1 is free: its idle timer "
+                + "starts."),
+        Row(
             .opFinishWorkItemSkipped, .dispatch, step: 34,
             "The queue reached the cancelled work item skip and skipped it: its block never ran, and the queue "
                 + "moved on at once (its notify blocks still run). Its worker g.1 is free: its idle timer starts."),

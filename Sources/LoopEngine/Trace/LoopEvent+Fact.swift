@@ -278,6 +278,9 @@ extension LoopEvent {
         case workItemSkipped
         /// A `DispatchWorkItem` cancelled while its block ran: the block ran to its end anyway.
         case workItemRanDespiteCancel
+        /// A dispatch block (`async`, or a work item never cancelled) returned: nothing depends on it, and its queue
+        /// goes on to its next block.
+        case blockDone
 
         /// Cancelled, and it ended because of it (a work item that ran anyway is not).
         public var isCancelled: Bool {

@@ -388,7 +388,7 @@ extension LoopEvent.FinishOutcome {
     fileprivate static let tags: [(Self, String)] = [
         (.done, "done"), (.doneAfterLateCancel, "doneAfterLateCancel"), (.cancelledBeforeStart, "cancelledBeforeStart"),
         (.cancelledWhileRunning, "cancelledWhileRunning"), (.workItemSkipped, "workItemSkipped"),
-        (.workItemRanDespiteCancel, "workItemRanDespiteCancel"),
+        (.workItemRanDespiteCancel, "workItemRanDespiteCancel"), (.blockDone, "blockDone"),
     ]
     fileprivate var tag: String { Self.tags.first { $0.0 == self }!.1 }
     fileprivate init?(tag: String) {

@@ -234,6 +234,7 @@ extension LoopEvent.FinishOutcome {
         case .cancelledWhileRunning: "cancelled while running"
         case .workItemSkipped: "skipped: cancelled before the queue reached it, its block never ran"
         case .workItemRanDespiteCancel: "done: its block ran to the end although it was cancelled"
+        case .blockDone: "done: its block returned"
         }
     }
 }

@@ -26,7 +26,7 @@ enum Explanation {
         case opCancelQueued, opCancelConnection, opCancelNextCheck, opCancelHandedTo, opCancelNoEffect
         case opFinishDone, opFinishDoneAfterLateCancel, opFinishCancelledBeforeStart, opFinishCancelledWhileRunning
         case opAddBlock, opAddWorkItem, opCancelWorkItemQueued, opCancelWorkItemRunning
-        case opFinishWorkItemSkipped, opFinishWorkItemRanDespiteCancel
+        case opFinishWorkItemSkipped, opFinishWorkItemRanDespiteCancel, opFinishBlockDone
         case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
         case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
         case queryCurrentMode, queryLimitDate, queryNextTimerFireDate, queryIsWaiting, queryContains, queryIsValid
