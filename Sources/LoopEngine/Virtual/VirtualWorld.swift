@@ -252,13 +252,16 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
 
     public func arm(_ port: PortID, at instant: LoopInstant?) {
         let index = port.rawValue
+        // Linux: a deadline that passed while no wait looked has expired all the same: the timerfd went on its
+        // sets' ready lists then, so that place is what the re-armed port keeps (docs/cfrunloop.md §15).
+        if profile == .linux, let armed = ports[index].armedAt, armed <= current { expire(port) }
         ports[index].armedAt = instant
         ports[index].armedWhen = current
         ports[index].armSequence = nextSequence()
-        // Re-arming a timerfd forgets an expiry nobody read.
+        // Re-arming a timerfd forgets an expiry nobody read; on linux its epoll entries stay where they are.
         ports[index].count = 0
         let deadline = instant.map { PortOrder(time: $0, sequence: ports[index].armSequence) }
-        for set in ports[index].sets { portSets[set].rearm(port, at: deadline) }
+        for set in ports[index].sets { portSets[set].rearm(port, at: deadline, keepingPlace: profile == .linux) }
     }
 
     public func makePortSet() -> PortSetID {
@@ -269,6 +272,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public func insert(_ port: PortID, into set: PortSetID) {
         let index = port.rawValue
         guard !ports[index].sets.contains(set.rawValue) else { return }
+        // Linux: a timerfd whose deadline passed is ready now, so it is added as a ready descriptor.
+        if profile == .linux, let armed = ports[index].armedAt, armed <= current { expire(port) }
         ports[index].sets.append(set.rawValue)
         let state = ports[index]
         // Linux: epoll_ctl(ADD) of a ready descriptor puts it at the end of the set's ready list, behind ports
@@ -339,7 +344,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// Turns the timer ports of `set` whose deadline has passed into ready ports, then picks the one ready first.
     func firstReady(in set: PortSetID) -> PortID? {
         while let due = portSets[set.rawValue].earliestArmed, due.time <= current { expire(due.port) }
-        // Stale entries (emptied through another set, linux) ahead of the first ready port are dropped, as the
+        // Stale entries (emptied through another set, or re-armed timer ports; linux) ahead of the first ready port are dropped, as the
         // kernel drops an entry it finds not ready.
         while let first = portSets[set.rawValue].firstReady, ports[first.rawValue].count == 0 {
             portSets[set.rawValue].makeEmpty(first)
@@ -348,7 +353,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     }
 
     /// A timer port's deadline has passed: it is ready once, in every set it is in, in the order of its deadline
-    /// (or of its arming, if that came later), then of its arming.
+    /// (or of its arming, if that came later), then of its arming. On linux a set that still lists the port (an
+    /// expiry before a re-arm that no wait of that set has reached) keeps it where it is: `timerfd_settime` does
+    /// not take the descriptor off epoll's ready lists, and the new expiry's callback finds it linked.
     private func expire(_ port: PortID) {
         let index = port.rawValue
         guard let armed = ports[index].armedAt else {
@@ -361,7 +368,11 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         let key = ports[index].readyKey
         for set in ports[index].sets {
             portSets[set].forgetDeadline(port)
-            portSets[set].makeReady(port, key)
+            if profile == .linux {
+                portSets[set].makeReadyKeepingPlace(port, key)
+            } else {
+                portSets[set].makeReady(port, key)
+            }
         }
     }
 
