@@ -33,9 +33,9 @@ extension DifferentialCase {
                         .run(.foundation(.common, before: .fromNow(D.ms(50)))),
                     ]),
                 ignoringRunBoundaries: true),
-            // Cases 2194 and 2431 of seed 1: default's timer port expires at 20 ms while M1 runs; T2's reschedule
-            // re-arms it for T1 (40 ms) and sends P. At 60 ms default's wait takes the timer port first: it kept
-            // the place its 20 ms expiry took, ahead of P.
+            // Case 2194 of seed 1: default's timer port expires at 20 ms while M1 runs; T2's reschedule re-arms it
+            // for T1 (40 ms) and sends P. At 60 ms default's wait takes the timer port first: it kept the place its
+            // 20 ms expiry took, ahead of P.
             DifferentialCase(
                 section: "§15",
                 scenario: D.scenario(
@@ -60,6 +60,17 @@ extension DifferentialCase {
                             "T2", first: D.ms(20), every: D.ms(100), modes: [.common], [D.step(.send("P", count: 1))]),
                     ],
                     [D.run(0.06, "M1"), D.run(0.05)])),
+            // Case 2431 of seed 1: default's timer port, armed for T1 (0 ms), expires before P is sent; T1 ends in
+            // M1's run, which re-arms the port for T2 (20 ms). Each poll takes one port: the timer port, then P.
+            DifferentialCase(
+                section: "§15",
+                scenario: D.scenario(
+                    "a timer port re-armed by a timer's end in another mode keeps the place of its first expiry",
+                    [
+                        .port("P"), .port("K", modes: ["M1"]), .timer("T1", first: .zero, modes: [.default, "M1"]),
+                        .timer("T2", first: D.ms(20)),
+                    ],
+                    [.send("P", count: 1), D.run(0.06, "M1"), D.run(0), D.run(0)])),
         ]
     }()
 }
