@@ -256,7 +256,7 @@ struct ExplanationTableTests {
             "Task a (performSelector:target:argument:order:modes:, order 10) runs from the orderedPerform timer: "
                 + "each queued request of this mode once, lower order first."),
         Row(
-            .performDelayed, .delayedPerform, step: 9,
+            .performDelayed, .delayedPerform, step: 10,
             "Task a (performSelector:withObject:afterDelay:, 0.020s) runs from its own one-shot delayedPerform "
                 + "timer, once, when the loop runs in one of its modes."),
         Row(
