@@ -261,6 +261,10 @@ struct ExplanationTableTests {
             "Task a (performSelector:target:argument:order:modes:, order 10) runs from the orderedPerform timer: "
                 + "each queued request of this mode once, lower order first."),
         Row(
+            .performDelayed, .delayedPerform, step: 10,
+            "Task a (performSelector:withObject:afterDelay:, 0.020s) runs from its own one-shot delayedPerform "
+                + "timer, once, when the loop runs in one of its modes."),
+        Row(
             .wakeMainQueue, .mainThread, step: 25,
             "The wait returned the main queue's port: a block was dispatched to the main queue. "
                 + "Exactly one port is taken per wait."),

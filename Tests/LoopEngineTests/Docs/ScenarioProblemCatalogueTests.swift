@@ -143,7 +143,6 @@ struct ScenarioProblemCatalogueTests {
         .timeAndRange,
         .answerNotADate("…"),
         .answerNotBool("…"),
-        .orderedPerformWithoutOrder,
         .negativeOrder,
         .orderedPerformFromOutside,
         .cancelPerformsWithoutTarget,
@@ -158,6 +157,9 @@ struct ScenarioProblemCatalogueTests {
         .finishOfBlock("…"),
         .asyncWithoutWork,
         .asyncWithoutOn("…"),
+        .performWithoutOrderOrDelay,
+        .delayedPerformFromOutside,
+        .cancelPreviousFromOutside,
     ]
 
     static func message(_ problem: ScenarioProblem) -> String {

@@ -231,7 +231,6 @@ extension ScenarioProblem {
         case .answerNotBool(let word): return "the answer is true or false, not '\(word)'"
 
         // Ordered performs
-        case .orderedPerformWithoutOrder: return "expected 'order' and a number: `perform a order 10 in default`"
         case .negativeOrder: return "an order is an NSUInteger: 0 or more"
         case .orderedPerformFromOutside:
             return "perform … order from outside: an `at` block has no run loop of its own; let a thread perform it"
@@ -266,6 +265,17 @@ extension ScenarioProblem {
                 + "with `operation … async`"
         case .asyncWithoutOn(let name): return "expected 'on' and a dispatch queue: `async \(name) on QUEUE work 20ms`"
         case .asyncWithoutWork: return "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"
+
+        // Delayed performs
+        case .performWithoutOrderOrDelay:
+            return
+                "expected 'order' and a number or 'afterDelay' and a delay: `perform a order 10`, `perform a afterDelay 20ms`"
+        case .delayedPerformFromOutside:
+            return
+                "perform … afterDelay from outside: an `at` block has no run loop of its own; let a thread perform it"
+        case .cancelPreviousFromOutside:
+            return
+                "cancelPrevious from outside: it cancels the current thread's requests, and an `at` block has no thread"
         }
     }
 
