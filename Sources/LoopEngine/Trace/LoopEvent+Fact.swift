@@ -216,6 +216,10 @@ extension LoopEvent {
         /// `cancelPerformSelector:target:argument:` (a task) or `cancelPerformSelectorsWithTarget:` (nil): how
         /// many queued ordered performs it removed.
         case performsCancelled(task: String?, target: String, count: Int)
+        /// `CFRunLoopAddTimer` or `CFRunLoopAddObserver` of an item (`kind` is `.timer` or `.observer`) that is in
+        /// another loop (`holder`'s) already: CF returns without adding it and says nothing. Recorded on the loop
+        /// that asked to get it.
+        case addDeclined(item: String, kind: Kind, holder: String)
     }
 
     /// An operation as it was added.

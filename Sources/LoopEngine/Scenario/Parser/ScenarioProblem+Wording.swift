@@ -266,6 +266,10 @@ extension ScenarioProblem {
                 + "with `operation … async`"
         case .asyncWithoutOn(let name): return "expected 'on' and a dispatch queue: `async \(name) on QUEUE work 20ms`"
         case .asyncWithoutWork: return "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"
+        case .itemOfTargetThread(let name, let thread):
+            return
+                "'\(name)' is an item of \(thread) already; `… on \(thread)` hands \(thread)'s loop an item of this "
+                + "thread (in \(thread)'s own program write `add \(name) to …`)"
         }
     }
 

@@ -201,6 +201,12 @@ package enum ScenarioProblem: Equatable, Sendable {
     case finishOfBlock(String)
     case asyncWithoutWork
     case asyncWithoutOn(String)
+
+    // MARK: One item, two loops
+
+    /// `add X to M on T` (or `remove`) naming an item of T, not of the acting thread: `on T` hands T's loop an
+    /// item of the acting thread.
+    case itemOfTargetThread(String, thread: String)
 }
 
 extension ScenarioProblem {

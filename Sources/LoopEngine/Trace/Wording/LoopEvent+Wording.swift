@@ -162,6 +162,9 @@ extension LoopEvent.Note {
             "cancelPerformSelector \(task) target \(target): \(LoopEvent.count(count, "queued perform")) removed"
         case .performsCancelled(nil, let target, let count):
             "cancelPerformSelectorsWithTarget \(target): \(LoopEvent.count(count, "queued perform")) removed"
+        case .addDeclined(let item, let kind, let holder):
+            "\(kind.rawValue) \(item) is in \(holder)'s loop: CF silently does not add it here (one loop per "
+                + "\(kind.rawValue))"
         }
     }
 }
