@@ -158,6 +158,7 @@ struct ScenarioProblemCatalogueTests {
         .finishOfBlock("…"),
         .asyncWithoutWork,
         .asyncWithoutOn("…"),
+        .itemOfTargetThread("…", thread: "…"),
     ]
 
     static func message(_ problem: ScenarioProblem) -> String {

@@ -268,8 +268,8 @@ extension ScenarioProblem {
         case .asyncWithoutWork: return "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"
         case .itemOfTargetThread(let name, let thread):
             return
-                "'\(name)' is an item of \(thread) already; `… on \(thread)` hands \(thread)'s loop an item of this "
-                + "thread (in \(thread)'s own program write `add \(name) to …`)"
+                "'\(name)' is an item of \(thread); `on \(thread)` hands that loop an item of this thread (in "
+                + "\(thread)'s own program, write `add \(name) to …`)"
         }
     }
 
