@@ -211,6 +211,8 @@ public enum FoundationPoolOracle {
         case .query(let question): "query \(question.words)"
         case .post(let command, let source): "post \(command) to \(source)"
         case .wakeUpThread(let thread): "wakeUp on \(thread)"
+        case .addOn(let thread, let name, _): "add \(name) on \(thread)"
+        case .removeOn(let thread, let name, _): "remove \(name) on \(thread)"
         case .work, .note, .detach, .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit,
             .finishOperation,
             .waitUntilAllFinished:

@@ -45,6 +45,10 @@ extension OracleHost {
             owner(of: name).add(name, mode)
         case .remove(let name, let mode):
             owner(of: name).remove(name, mode)
+        case .addOn(let thread, let name, let mode):
+            add(name, mode, on: thread)
+        case .removeOn(let thread, let name, let mode):
+            remove(name, mode, on: thread)
         case .invalidate(let name):
             let owner = owner(of: name)
             if let source = owner.sources[name] { CFRunLoopSourceInvalidate(source) }

@@ -45,23 +45,25 @@ final class CustomSourceInfo: @unchecked Sendable {
         source.host?.callout(.source0, source.name, source.script, activity: nil) { source.performCommands() }
     }
 
-    static func schedule(_ info: UnsafeMutableRawPointer?, _ mode: CFRunLoopMode?) {
+    static func schedule(_ info: UnsafeMutableRawPointer?, _ loop: CFRunLoop?, _ mode: CFRunLoopMode?) {
         guard let info else { return }
-        from(info).sourceCallout(.schedule, mode)
+        from(info).sourceCallout(.schedule, loop, mode)
     }
 
-    static func cancel(_ info: UnsafeMutableRawPointer?, _ mode: CFRunLoopMode?) {
+    static func cancel(_ info: UnsafeMutableRawPointer?, _ loop: CFRunLoop?, _ mode: CFRunLoopMode?) {
         guard let info else { return }
-        from(info).sourceCallout(.cancel, mode)
+        from(info).sourceCallout(.cancel, loop, mode)
     }
 
     /// A schedule or cancel callout. Nothing is recorded once the thread's program has returned: CF then tears
     /// the thread's loop down at thread exit, calling cancel for every mode (docs/cfrunloop.md §18.2), and the
     /// oracle's own invalidation of every item at the end calls it too.
-    private func sourceCallout(_ kind: LoopEvent.Kind, _ mode: CFRunLoopMode?) {
+    private func sourceCallout(_ kind: LoopEvent.Kind, _ loop: CFRunLoop?, _ mode: CFRunLoopMode?) {
         guard let host, !host.isHalted, !host.world.isFinished, !host.programEnded.withLock({ $0 }) else { return }
-        let modeName = mode.map { host.scenarioMode($0) } ?? .default
-        host.trace.record(kind, name, fact: .mode(modeName.rawValue))
+        // The loop the source joins or leaves records it: another thread's, for `add … on THREAD`.
+        let recorder = loop.map { host.host(of: $0) } ?? host
+        let modeName = mode.map { recorder.scenarioMode($0) } ?? .default
+        recorder.trace.record(kind, name, fact: .mode(modeName.rawValue))
         let steps = kind == .schedule ? callouts.schedule : callouts.cancel
         let call = counts.withLock { counts in
             counts[kind.rawValue, default: 0] += 1
@@ -118,8 +120,8 @@ extension OracleHost {
         context.retain = { info in CustomSourceInfo.retain(info) }
         context.release = { info in CustomSourceInfo.release(info) }
         context.perform = { info in CustomSourceInfo.perform(info) }
-        context.schedule = { info, _, mode in CustomSourceInfo.schedule(info, mode) }
-        context.cancel = { info, _, mode in CustomSourceInfo.cancel(info, mode) }
+        context.schedule = { info, loop, mode in CustomSourceInfo.schedule(info, loop, mode) }
+        context.cancel = { info, loop, mode in CustomSourceInfo.cancel(info, loop, mode) }
         return withExtendedLifetime(info) { CFRunLoopSourceCreate(nil, CFIndex(order), &context) }
     }
 

@@ -163,7 +163,9 @@ final class OracleHost: @unchecked Sendable {
         _ kind: LoopEvent.Kind, _ name: String, _ script: [ScriptStep], activity: Activity?,
         before: (() -> Void)? = nil
     ) {
-        trace.record(kind, name, fact: activity.map { .activity($0) })
+        // An item in another thread's loop too (`add … on THREAD`): that thread's callout (OracleHost+SharedItems).
+        let performer = performingHost()
+        performer.trace.record(kind, name, fact: activity.map { .activity($0) })
         before?()
         let call = calls.withLock { counts in
             let call = (counts[name] ?? 0) + 1
@@ -172,7 +174,7 @@ final class OracleHost: @unchecked Sendable {
         }
         for step in script where step.applies(call: call, activity: activity) {
             if isHalted { return }
-            perform([step.action])
+            performer.perform([step.action])
         }
     }
 

@@ -8,6 +8,7 @@ enum ExplanationScenarios {
         case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, orderedPerform
         case commands, delayedPerform
         case dispatch
+        case sharedItems
 
         var source: String {
             switch self {
@@ -24,6 +25,7 @@ enum ExplanationScenarios {
             case .commands: ExplanationScenarios.commands
             case .delayedPerform: ExplanationScenarios.delayedPerform
             case .dispatch: ExplanationScenarios.dispatch
+            case .sharedItems: ExplanationScenarios.sharedItems
             }
         }
     }
@@ -51,6 +53,18 @@ enum ExplanationScenarios {
           run default for 200ms
         at 50ms on T
           query isWaiting
+        """
+
+    /// A timer and an observer of U handed to T's loop while they are in U's: CF declines both.
+    static let sharedItems = """
+        thread T
+          port K
+          run default for 50ms
+        thread U
+          timer tick at 100ms
+          observer watch on entry
+          add tick to default on T
+          add watch to default on T
         """
 
     /// A custom source's command queue of one: posted, refused when full, performed, dropped at invalidation.

@@ -184,6 +184,11 @@ struct ExplanationTableTests {
             .note, .loop, step: 47,
             "a note"),
         Row(
+            .addDeclined, .sharedItems, step: 8,
+            "CFRunLoopAddTimer of timer tick on T's loop did nothing: the timer is in a mode of U's loop, and CF "
+                + "keeps a timer in one loop until it leaves its last mode there. CF returns without a word; only "
+                + "this trace says so."),
+        Row(
             .wakeUpByTimeLimit, .loop, step: 56,
             "The run's own time limit passed: CF's timeout timer writes the wake-up port (nobody "
                 + "called CFRunLoopWakeUp), so the wait returns and the run ends timedOut."),

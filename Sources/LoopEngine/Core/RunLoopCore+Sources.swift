@@ -95,14 +95,19 @@ extension RunLoopCore {
 
     // MARK: - Observers
 
-    /// `CFRunLoopAddObserver`. Ignored when the observer is invalid or belongs to another loop.
+    /// `CFRunLoopAddObserver`. Ignored when the observer is invalid or belongs to another loop (an `addDeclined`
+    /// note says so).
     public func add(_ observer: LoopObserver, to mode: ModeName) {
         lock.withLock { addLocked(observer, to: mode) }
     }
 
     func addLocked(_ observer: LoopObserver, to modeName: ModeName) {
-        guard observer.binding.bind(lock), observer.isValidStorage, observer.loop == nil || observer.loop === self
-        else { return }
+        guard observer.binding.bind(lock), observer.isValidStorage else { return }
+        if let holder = observer.loop, holder !== self {
+            // CF's `rlo->_runLoop != rl`: an observer belongs to one loop until it leaves its last mode there.
+            emit(.note, observer.name, .note(.addDeclined(item: observer.name, kind: .observer, holder: holder.name)))
+            return
+        }
         if modeName == .common {
             commonObservers.append(observer)
             for name in commonModes { addLocked(observer, to: name) }

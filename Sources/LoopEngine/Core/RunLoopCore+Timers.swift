@@ -99,14 +99,20 @@ extension RunLoopCore {
 
     // MARK: - Adding and removing timers
 
-    /// `CFRunLoopAddTimer`. Ignored when the timer is invalid or belongs to another loop.
+    /// `CFRunLoopAddTimer`. Ignored when the timer is invalid or belongs to another loop (the trace says so with an
+    /// `addDeclined` note: CF itself says nothing).
     public func add(_ timer: LoopTimer, to mode: ModeName) {
         lock.withLock { addLocked(timer, to: mode) }
     }
 
     func addLocked(_ timer: LoopTimer, to modeName: ModeName) {
         // Binding first: until then the timer's fields are not ours to read.
-        guard timer.binding.bind(lock), timer.isValidStorage, timer.loop == nil || timer.loop === self else { return }
+        guard timer.binding.bind(lock), timer.isValidStorage else { return }
+        if let holder = timer.loop, holder !== self {
+            // CF's `rlt->_runLoop != rl`: a timer belongs to one loop until it leaves its last mode there.
+            emit(.note, timer.name, .note(.addDeclined(item: timer.name, kind: .timer, holder: holder.name)))
+            return
+        }
         if modeName == .common {
             commonTimers.append(timer)
             for name in commonModes { addLocked(timer, to: name) }

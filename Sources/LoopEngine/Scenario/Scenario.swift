@@ -199,6 +199,13 @@ public indirect enum Action: Sendable, Equatable {
     /// Add an item (by name) to a mode of its thread's loop.
     case add(String, ModeName)
     case remove(String, ModeName)
+    /// `CFRunLoopAddSource`/`AddTimer`/`AddObserver` of an item (by name, as `add` finds it) on another thread's
+    /// loop (`add tick to default on worker`). CF adds a source to any number of loops; a timer or an observer
+    /// that is in one loop already it silently declines (docs/cfrunloop.md, "One item, two loops"). Nothing
+    /// happens while that thread, declared `later`, has not started.
+    case addOn(thread: String, item: String, ModeName)
+    /// `CFRunLoopRemoveSource`/`RemoveTimer`/`RemoveObserver` on another thread's loop.
+    case removeOn(thread: String, item: String, ModeName)
     case invalidate(String)
     /// `setNextFireDate(now + delay)` on a timer.
     case setNextFireDate(String, after: Duration)
@@ -268,7 +275,8 @@ public indirect enum Action: Sendable, Equatable {
     static func collectModes(_ actions: [Action], into names: inout Set<ModeName>) {
         Action.forEach(in: actions) { action in
             switch action {
-            case .stopMode(let mode), .add(_, let mode), .remove(_, let mode), .addCommonMode(let mode):
+            case .stopMode(let mode), .add(_, let mode), .remove(_, let mode), .addCommonMode(let mode),
+                .addOn(_, _, let mode), .removeOn(_, _, let mode):
                 names.insert(mode)
             case .performBlock(_, let modes, _), .performOrdered(_, _, _, let modes, _),
                 .performDelayed(_, _, _, let modes, _):

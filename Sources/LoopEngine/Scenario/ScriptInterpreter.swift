@@ -125,23 +125,29 @@ final class ScriptInterpreter {
         world.otherThreadsMayAct()
         let call = (calls[name] ?? 0) + 1
         calls[name] = call
+        // An item in another thread's loop too (`add … on THREAD`) is performed there: its script is that
+        // thread's code then (`stop` stops that loop, `say` is that thread's).
+        let performer = performingHost()
         for step in script where step.applies(call: call, activity: activity) {
             if world.isHalted { return }
-            perform([step.action])
+            performer.perform([step.action])
         }
     }
 
-    /// Adds this thread's item `name` to a mode of this thread's loop.
-    func add(_ name: String, _ mode: ModeName) {
-        if let source = sources[name] { loop.add(source, to: mode) }
-        if let timer = timers[name] { loop.add(timer, to: mode) }
-        if let observer = observers[name] { loop.add(observer, to: mode) }
+    /// Adds this thread's item `name` to a mode of `target` (this thread's loop unless another thread's is given:
+    /// `add tick to default on worker`). The engine core applies CF's rule for an item of another loop.
+    func add(_ name: String, _ mode: ModeName, on target: RunLoopCore? = nil) {
+        let target = target ?? loop
+        if let source = sources[name] { target.add(source, to: mode) }
+        if let timer = timers[name] { target.add(timer, to: mode) }
+        if let observer = observers[name] { target.add(observer, to: mode) }
     }
 
-    private func remove(_ name: String, _ mode: ModeName) {
-        if let source = sources[name] { loop.remove(source, from: mode) }
-        if let timer = timers[name] { loop.remove(timer, from: mode) }
-        if let observer = observers[name] { loop.remove(observer, from: mode) }
+    private func remove(_ name: String, _ mode: ModeName, on target: RunLoopCore? = nil) {
+        let target = target ?? loop
+        if let source = sources[name] { target.remove(source, from: mode) }
+        if let timer = timers[name] { target.remove(timer, from: mode) }
+        if let observer = observers[name] { target.remove(observer, from: mode) }
     }
 
     func hasItem(_ name: String) -> Bool {
@@ -193,6 +199,12 @@ final class ScriptInterpreter {
             owner(of: name).add(name, mode)
         case .remove(let name, let mode):
             owner(of: name).remove(name, mode)
+        case .addOn(let thread, let name, let mode):
+            guard let target = shared.host(named: thread) else { return }
+            owner(of: name).add(name, mode, on: target.loop)
+        case .removeOn(let thread, let name, let mode):
+            guard let target = shared.host(named: thread) else { return }
+            owner(of: name).remove(name, mode, on: target.loop)
         case .invalidate(let name):
             let owner = owner(of: name)
             owner.sources[name]?.invalidate()

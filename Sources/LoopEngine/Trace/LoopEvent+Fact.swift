@@ -221,6 +221,10 @@ extension LoopEvent {
         /// `cancelPreviousPerformRequestsWithTarget:selector:object:` (a task) or
         /// `cancelPreviousPerformRequestsWithTarget:` (nil): how many delayed performs of this loop it removed.
         case delayedPerformsCancelled(task: String?, target: String, count: Int)
+        /// `CFRunLoopAddTimer` or `CFRunLoopAddObserver` of an item (`kind` is `.timer` or `.observer`) that is in
+        /// another loop (`holder`'s) already: CF returns without adding it and says nothing. Recorded on the loop
+        /// that asked to get it.
+        case addDeclined(item: String, kind: Kind, holder: String)
     }
 
     /// An operation as it was added.

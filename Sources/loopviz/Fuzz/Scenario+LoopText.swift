@@ -100,7 +100,7 @@ extension Scenario {
         case .ifHolds(let condition, let inner): return nested("if \(words.text(condition))", inner)
         case .dealloc(let owner, let inner): return nested("dealloc \(owner)", inner)
         case .sendTo, .start, .performOrdered, .cancelPerforms, .performDelayed, .cancelDelayedPerforms, .post,
-            .wakeUpThread:
+            .wakeUpThread, .addOn, .removeOn:
             // Not generated (several threads, ordered performs, command queues): see docs/fuzzing.md.
             return [pad + "# (an action the fuzzer does not generate: not printed)"]
         }

@@ -160,6 +160,7 @@ struct ScenarioProblemCatalogueTests {
         .performWithoutOrderOrDelay,
         .delayedPerformFromOutside,
         .cancelPreviousFromOutside,
+        .itemOfTargetThread("…", thread: "…"),
     ]
 
     static func message(_ problem: ScenarioProblem) -> String {

@@ -2,9 +2,9 @@ import LoopEngine
 import Testing
 
 extension Rules {
-    /// §19: `performSelector:withObject:afterDelay:[inModes:]` as one one-shot timer per request on the thread's
+    /// §20: `performSelector:withObject:afterDelay:[inModes:]` as one one-shot timer per request on the thread's
     /// own loop, and `cancelPreviousPerformRequestsWithTarget:[selector:object:]`.
-    @Suite("§19 delayed performs")
+    @Suite("§20 delayed performs")
     struct DelayedPerformTests {
         @Test("a delay of 0 is not immediate: the task waits for its timer's pass in the run")
         func zeroDelayWaitsForTheTimer() {

@@ -59,6 +59,14 @@ struct EventWordingTests {
             .note, .note(.performsCancelled(task: nil, target: "str", count: 2)),
             "cancelPerformSelectorsWithTarget str: 2 queued performs removed"
         ),
+        (
+            .note, .note(.addDeclined(item: "tick", kind: .timer, holder: "ui")),
+            "timer tick is in ui's loop: CF silently does not add it here (one loop per timer)"
+        ),
+        (
+            .note, .note(.addDeclined(item: "watch", kind: .observer, holder: "ui")),
+            "observer watch is in ui's loop: CF silently does not add it here (one loop per observer)"
+        ),
         (.perform, .order(10), "order 10"),
         (.perform, .delayed(.milliseconds(20)), "afterDelay 0.020s"),
         (
@@ -246,6 +254,7 @@ struct EventWordingTests {
             case .emptyModeReturned: "note(emptyModeReturned)"
             case .performsCancelled(let task, _, _): "note(performsCancelled \(task != nil))"
             case .delayedPerformsCancelled(let task, _, _): "note(delayedPerformsCancelled \(task != nil))"
+            case .addDeclined(_, let kind, _): "note(addDeclined \(kind))"
             }
         case .operation(let operation):
             switch operation.body {
@@ -317,7 +326,8 @@ struct EventWordingTests {
             "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
             "note(timerOrderUnused)", "note(ownerDeallocating)", "note(ownerFreed)", "note(usesDeallocatedOwner)",
-            "note(performsCancelled true)", "note(emptyModeReturned)", "note(performsCancelled false)", "order",
+            "note(performsCancelled true)", "note(emptyModeReturned)", "note(performsCancelled false)",
+            "note(addDeclined timer)", "note(addDeclined observer)", "order",
             "operation(async)", "operation(work)", "thread(new)", "thread(firstSeen)", "thread(reused)",
             "cancel(alreadyFinished)", "cancel(alreadyCancelled)", "cancel(queued)", "cancel(handedTo)",
             "cancel(executingConnection)", "cancel(executingNextCheck)", "finish(done)", "finish(doneAfterLateCancel)",

@@ -141,7 +141,8 @@ extension ScenarioParserState {
                 if !cursor.accept(preposition) {
                     error(line, at: cursor.peek, .modePrepositionMissing(preposition))
                 } else if let mode = expectMode(&cursor, line, allowCommon: true) {
-                    result = names.map { keyword.text == "add" ? .add($0, mode) : .remove($0, mode) }
+                    result = parseItemTarget(
+                        &cursor, line, thread: thread, names: names, adding: keyword.text == "add", mode: mode)
                 }
             }
         case "post":

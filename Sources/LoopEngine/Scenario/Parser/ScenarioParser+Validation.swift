@@ -5,6 +5,11 @@ extension ScenarioParserState {
         var reported: Set<[Int]> = []
         for reference in references where !reported.contains([reference.line.number, reference.column]) {
             guard let known = items[reference.thread] else { continue }
+            if known[reference.name] == nil, let target = reference.handedTo, items[target]?[reference.name] != nil {
+                error(reference.line, reference.column, .itemOfTargetThread(reference.name, thread: target))
+                reported.insert([reference.line.number, reference.column])
+                continue
+            }
             guard let kind = known[reference.name] else {
                 // The names are sorted only for a diagnostic that is kept: never once per reference.
                 error(

@@ -40,6 +40,8 @@ final class ScenarioParserState {
         var what: String
         var line: ScenarioLine
         var column: Int
+        /// The thread whose loop `add … on THREAD` hands the item to (nil: the acting thread's own loop).
+        var handedTo: String? = nil
     }
 
     typealias ItemClass = ScenarioItemKind

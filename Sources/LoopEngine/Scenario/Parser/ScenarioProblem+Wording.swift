@@ -276,6 +276,10 @@ extension ScenarioProblem {
         case .cancelPreviousFromOutside:
             return
                 "cancelPrevious from outside: it cancels the current thread's requests, and an `at` block has no thread"
+        case .itemOfTargetThread(let name, let thread):
+            return
+                "'\(name)' is an item of \(thread); `on \(thread)` hands that loop an item of this thread (in "
+                + "\(thread)'s own program, write `add \(name) to …`)"
         }
     }
 

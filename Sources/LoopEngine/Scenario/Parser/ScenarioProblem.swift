@@ -206,6 +206,11 @@ package enum ScenarioProblem: Equatable, Sendable {
     case performWithoutOrderOrDelay
     case delayedPerformFromOutside
     case cancelPreviousFromOutside
+    // MARK: One item, two loops
+
+    /// `add X to M on T` (or `remove`) naming an item of T, not of the acting thread: `on T` hands T's loop an
+    /// item of the acting thread.
+    case itemOfTargetThread(String, thread: String)
 }
 
 extension ScenarioProblem {

@@ -74,6 +74,9 @@ extension LoopEvent.Fact {
             case .delayedPerformsCancelled(let task, let target, let count):
                 out.tag("delayedPerformsCancelled", task.map { .text($0) } ?? .none, .text(target))
                 out.add(.number(Int64(count)))
+            case .addDeclined(let item, let kind, let holder):
+                out.tag("addDeclined", .text(item), .text(kind.rawValue))
+                out.add(.text(holder))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -352,6 +355,10 @@ struct TokenReader {
         case "delayedPerformsCancelled":
             guard let task = optional({ $0.text() }), let target = text(), let count = int() else { return nil }
             return .delayedPerformsCancelled(task: task, target: target, count: count)
+        case "addDeclined":
+            guard let item = text(), let kind = text().flatMap(LoopEvent.Kind.init(rawValue:)), let holder = text()
+            else { return nil }
+            return .addDeclined(item: item, kind: kind, holder: holder)
         default: return nil
         }
     }

@@ -168,6 +168,9 @@ extension LoopEvent.Note {
                 + "\(LoopEvent.count(count, "delayed perform")) removed"
         case .delayedPerformsCancelled(nil, let target, let count):
             "cancelPreviousPerformRequests target \(target): \(LoopEvent.count(count, "delayed perform")) removed"
+        case .addDeclined(let item, let kind, let holder):
+            "\(kind.rawValue) \(item) is in \(holder)'s loop: CF silently does not add it here (one loop per "
+                + "\(kind.rawValue))"
         }
     }
 }

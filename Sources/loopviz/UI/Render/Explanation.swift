@@ -19,7 +19,7 @@ enum Explanation {
         case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
         case stop, stopMode, stopNoRun
-        case schedule, cancel, note
+        case schedule, cancel, note, addDeclined
         case commandPosted, commandRefused, commandPerformed, commandDropped
         case opAddWithDependencies, opAdd, opReady
         case opStartNewThread, opStartFirstSeenThread, opStartReusedThread
@@ -196,6 +196,9 @@ enum Explanation {
                     + "a port source's port leaves the mode's wait set."
             )
         case .note:
+            if case .note(.addDeclined(let item, let kind, let holder)) = event.fact {
+                return addDeclined(item, kind, holder, here: event.loop)
+            }
             return (.note, event.detail ?? "")
         case .command:
             return command(event)

@@ -1,0 +1,82 @@
+import LoopEngine
+import LoopOracle
+import SnapshotSupport
+import Testing
+
+/// One item in the loops of two threads (`add X to M on THREAD`, docs/cfrunloop.md §19) on LoopEngine and on the
+/// real CFRunLoop, compared thread by thread: the real CF declines what the engine notes as `addDeclined`.
+@Suite("one item, two loops agrees with the real CFRunLoop", .serialized)
+struct SharedItemDifferentialTests {
+    static func scenario(_ source: String) throws -> Scenario {
+        try ScenarioParser.parse(source, file: "t.loop").scenario
+    }
+
+    /// The steps of `thread` on both sides, once they agree.
+    static func agreeingSteps(_ scenario: Scenario, _ thread: String) throws -> [String] {
+        let engine = ScenarioRunner.run(scenario).events
+        let reference = try CFOracle.run(scenario)
+        let comparison = ThreadedTraceComparison(
+            engine: engine, reference: reference, declared: scenario.threads.map(\.name),
+            tolerance: DifferentialTests.tolerance)
+        #expect(comparison.agrees, "\(comparison.sideBySide())")
+        let steps = try #require(comparison.threads.first { $0.name == thread }).comparison
+        #expect(steps.engine.map(\.step) == steps.reference.map(\.step))
+        return steps.reference.map(\.step).filter { !$0.hasPrefix("before") }
+    }
+
+    #if os(Linux)
+    @Test("a timer of another loop is declined in two modes and in the common modes; out of its last mode it is taken")
+    func timerHandedOver() throws {
+        try RealTimeGate.exclusive {
+            let scenario = try Self.scenario(
+                """
+                thread U
+                  timer tick at 20ms every 20ms in default, Other
+                    say "tick"
+                  add tick to default on T
+                  add tick to common on T
+                  remove tick from default
+                  add tick to default on T
+                  work 30ms
+                  remove tick from Other
+                  add tick to default on T
+                thread T
+                  port K
+                  run default for 70ms
+                """)
+            #expect(
+                try Self.agreeingSteps(scenario, "T") == [
+                    "runStart default", "entry", "afterWaiting", "timer tick", "note", "afterWaiting", "timer tick",
+                    "note", "afterWaiting", "timer tick", "note", "afterWaiting", "exit", "result timedOut",
+                ])
+        }
+    }
+
+    @Test("an observer of another loop is declined; removed there, it is called by this one")
+    func observerHandedOver() throws {
+        try RealTimeGate.exclusive {
+            let scenario = try Self.scenario(
+                """
+                thread U
+                  port K
+                  observer watch on entry
+                  add watch to default on T
+                  run default for 10ms
+                  remove watch from default
+                  add watch to default on T
+                thread T
+                  port K2
+                  work 5ms
+                  run default for 10ms
+                  work 10ms
+                  run default for 10ms
+                """)
+            #expect(
+                try Self.agreeingSteps(scenario, "T") == [
+                    "runStart default", "entry", "afterWaiting", "exit", "result timedOut",
+                    "runStart default", "entry", "observer watch", "afterWaiting", "exit", "result timedOut",
+                ])
+        }
+    }
+    #endif
+}
