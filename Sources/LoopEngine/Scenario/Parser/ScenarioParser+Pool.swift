@@ -34,7 +34,7 @@ extension ScenarioParserState {
         var cursor = TokenCursor(node.line)
         _ = cursor.next()
         let line = node.line
-        guard let nameToken = expectWord(&cursor, what: "the queue's name") else { return }
+        guard let nameToken = expectWord(&cursor, what: .queueName) else { return }
         var spec = QueueSpec(name: nameToken.text)
         var seen: Set<String> = []
         while let clause = cursor.next() {
@@ -51,7 +51,7 @@ extension ScenarioParserState {
             case "dispatch":
                 spec.dispatch = parseDispatchKind(&cursor)
             default:
-                if let idle = expectDuration(&cursor, what: "how long an idle worker lives, e.g. 5s") {
+                if let idle = expectDuration(&cursor, what: .idleLifetime) {
                     spec.idleTimeout = idle
                 }
             }
@@ -106,27 +106,26 @@ extension ScenarioParserState {
                     return []
                 }
                 let at = cursor.peek?.column ?? keyword.column
-                guard let queue = queueReference(&cursor, line, what: "the queue whose operations to cancel") else {
+                guard let queue = queueReference(&cursor, line, what: .queueToCancel) else {
                     return []
                 }
                 queueActionUses.append((queue, .queueAction("cancel all"), line, at))
                 return [.cancelAll(queue: queue)]
             }
-            let names = operationReferences(
-                &cursor, line, use: .cancel, what: "an operation to cancel, or `all on QUEUE`")
+            let names = operationReferences(&cursor, line, use: .cancel, what: .operationToCancel)
             return names.map { .cancelOperation($0) }
         case "finish":
-            let names = operationReferences(
-                &cursor, line, use: .finish, what: "the async operation whose socket callback comes")
+            let names = operationReferences(&cursor, line, use: .finish, what: .operationToFinish)
             return names.map { .finishOperation($0) }
         case "suspend", "resume":
             let at = cursor.peek?.column ?? keyword.column
-            guard let queue = queueReference(&cursor, line, what: "the queue to \(keyword.text)") else { return [] }
+            let what: Expected = keyword.text == "suspend" ? .queueToSuspend : .queueToResume
+            guard let queue = queueReference(&cursor, line, what: what) else { return [] }
             queueActionUses.append((queue, .queueAction(keyword.text), line, at))
             return [.setSuspended(queue: queue, keyword.text == "suspend")]
         case "limit":
             let at = cursor.peek?.column ?? keyword.column
-            guard let queue = queueReference(&cursor, line, what: "the queue to limit") else { return [] }
+            guard let queue = queueReference(&cursor, line, what: .queueToLimit) else { return [] }
             queueActionUses.append((queue, .queueAction("limit"), line, at))
             guard let limit = parseLimit(&cursor, line) else { return [] }
             return [.setLimit(queue: queue, limit)]
@@ -136,11 +135,11 @@ extension ScenarioParserState {
                 return []
             }
             let at = cursor.peek?.column ?? keyword.column
-            guard let queue = queueReference(&cursor, line, what: "the queue to wait for") else { return [] }
+            guard let queue = queueReference(&cursor, line, what: .queueToWaitFor) else { return [] }
             queueActionUses.append((queue, .queueAction("wait for"), line, at))
             return [.waitUntilAllFinished(queue: queue)]
         default:
-            guard let task = expectWord(&cursor, what: "the detached thread's name (its task)") else { return [] }
+            guard let task = expectWord(&cursor, what: .detachedTask) else { return [] }
             detachedTasks.insert(task.text)
             // The body is the new thread's whole program; item names resolve on the thread that detaches it.
             let body = parseActions(node.children, thread: thread, context: .program(isMain: false))
@@ -151,8 +150,7 @@ extension ScenarioParserState {
     /// `operation NAME on QUEUE [priority P] [after A, B, …] (work DURATION [check every DURATION] | async [reply
     /// after DURATION])`. `after` may name operations of any queue, declared anywhere in the file.
     func parseOperation(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
-        guard let nameToken = expectWord(&cursor, what: "the operation's name, or a range such as upload1..10")
-        else { return [] }
+        guard let nameToken = expectWord(&cursor, what: .operationName) else { return [] }
         guard let names = expandRange(nameToken, line) else { return [] }
         if nameToken.text == "all" {
             error(line, at: nameToken, .operationNamedAll)
@@ -162,7 +160,7 @@ extension ScenarioParserState {
             return []
         }
         let queueColumn = cursor.peek?.column ?? nameToken.column
-        guard let queue = queueReference(&cursor, line, what: "the queue to add it to") else { return [] }
+        guard let queue = queueReference(&cursor, line, what: .queueToAddTo) else { return [] }
         queueActionUses.append((queue, .operation, line, queueColumn))
         var priority = QueuePriority.normal
         var dependencies: [(name: String, column: Int)] = []
@@ -184,7 +182,7 @@ extension ScenarioParserState {
             }
             switch clause.text {
             case "priority":
-                guard let word = expectWord(&cursor, what: "a priority: \(ScenarioProblem.priorityWords)") else {
+                guard let word = expectWord(&cursor, what: .priority) else {
                     break
                 }
                 guard let value = QueuePriority.allCases.first(where: { $0.description == word.text }) else {
@@ -194,7 +192,7 @@ extension ScenarioParserState {
                 priority = value
             case "after":
                 repeat {
-                    guard let word = expectWord(&cursor, what: "an operation it waits for") else { break }
+                    guard let word = expectWord(&cursor, what: .dependency) else { break }
                     for name in expandRange(word, line) ?? [] { dependencies.append((name, word.column)) }
                 } while cursor.acceptPunctuation(",")
             case "work", "async":
@@ -211,8 +209,7 @@ extension ScenarioParserState {
                             error(line, at: cursor.peek, .replyWithoutAfter)
                             break
                         }
-                        replyAfter = expectDuration(
-                            &cursor, what: "when the server replies after the start, e.g. 300ms")
+                        replyAfter = expectDuration(&cursor, what: .replyDelay)
                     }
                 }
             default:
@@ -251,7 +248,7 @@ extension ScenarioParserState {
 
     /// `work DURATION [check every DURATION]`, after `work`.
     func parseWork(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> OperationSpec.Body? {
-        guard let duration = expectDuration(&cursor, what: "how long the operation works, e.g. 20ms") else {
+        guard let duration = expectDuration(&cursor, what: .operationWork) else {
             return nil
         }
         guard cursor.accept("check") else { return .work(duration, checkEvery: nil) }
@@ -259,7 +256,7 @@ extension ScenarioParserState {
             error(line, at: cursor.peek, .checkWithoutEvery)
             return nil
         }
-        guard let every = expectDuration(&cursor, what: "how often it looks at isCancelled, e.g. 5ms") else {
+        guard let every = expectDuration(&cursor, what: .checkInterval) else {
             return nil
         }
         if every <= .zero {
@@ -310,14 +307,14 @@ extension ScenarioParserState {
     /// cannot make the parser build a billion names.
     static let maxExpandedNames = 100_000
 
-    func queueReference(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> String? {
+    func queueReference(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: Expected) -> String? {
         guard let token = expectWord(&cursor, what: what) else { return nil }
         queueUses.append((token.text, line, token.column))
         return token.text
     }
 
     func operationReferences(
-        _ cursor: inout TokenCursor, _ line: ScenarioLine, use: OperationReference.Use, what: String
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, use: OperationReference.Use, what: Expected
     ) -> [String] {
         guard let token = expectWord(&cursor, what: what), let names = expandRange(token, line) else { return [] }
         for name in names {
