@@ -36,6 +36,19 @@ extension ScenarioParserState {
         return .serial
     }
 
+    /// A `queue` line with `dispatch`: it takes none of the operation queue's clauses, and its kind gives its limit
+    /// (one block at a time when serial, none of its own when concurrent).
+    func makeDispatchQueue(
+        _ spec: inout QueueSpec, _ kind: DispatchQueueKind, clauses seen: Set<String>, at nameToken: ScenarioToken,
+        _ line: ScenarioLine
+    ) {
+        for clause in ["limit", "suspended"] where seen.contains(clause) {
+            error(line, at: nameToken, DispatchDiagnostic.clauseWithDispatch(clause))
+        }
+        spec.limit = kind == .serial ? 1 : nil
+        spec.suspended = false
+    }
+
     /// `async [workItem] NAME on QUEUE work DURATION`: `queue.async { work }`, or `queue.async(execute: item)` of a
     /// `DispatchWorkItem` (which `cancel NAME` may then cancel).
     func parseAsync(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
