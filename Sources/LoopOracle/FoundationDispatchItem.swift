@@ -98,7 +98,7 @@ final class FoundationDispatchItem: @unchecked Sendable {
             guard !run.isHalted else { return }
             state.finished = true
             run.trace.record(
-                worker, .opFinish, name, fact: .finish(cancelled ? .workItemRanDespiteCancel : .done))
+                worker, .opFinish, name, fact: .finish(cancelled ? .workItemRanDespiteCancel : .blockDone))
         }
     }
 

@@ -206,6 +206,8 @@ public enum FoundationPoolOracle {
         case .performOn(_, let task, _, _): "perform \(task) on a thread"
         case .performOrdered(let task, _, _, _, _): "perform \(task) order"
         case .cancelPerforms: "cancelPerform"
+        case .performDelayed(let task, _, _, _, _): "perform \(task) afterDelay"
+        case .cancelDelayedPerforms: "cancelPrevious"
         case .query(let question): "query \(question.words)"
         case .post(let command, let source): "post \(command) to \(source)"
         case .wakeUpThread(let thread): "wakeUp on \(thread)"

@@ -103,6 +103,10 @@ extension OracleHost {
             performOrdered(task, target: target, order: order, modes: modes, inner)
         case .cancelPerforms(let task, let target):
             cancelOrderedPerforms(task: task, target: target)
+        case .performDelayed(let task, let target, let delay, let modes, let inner):
+            performDelayed(task, target: target, delay: delay, modes: modes, inner)
+        case .cancelDelayedPerforms(let task, let target):
+            cancelDelayedPerforms(task: task, target: target)
         case .detach(let task, let inner):
             world.detach(task, inner)
         case .sendTo(let thread, let port, let count):

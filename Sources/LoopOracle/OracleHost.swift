@@ -45,6 +45,8 @@ final class OracleHost: @unchecked Sendable {
     let performer = OraclePerformer()
     /// This thread's ordered performs (`perform TASK order N`) and the timer that runs them.
     let orderedPerformer = OracleOrderedPerformer()
+    /// This thread's delayed performs (`perform TASK afterDelay D`), each with its timer.
+    let delayedPerformer = OracleDelayedPerformer()
 
     /// Must be called on the scenario thread.
     init(spec: ThreadSpec, world: OracleWorld) {
@@ -203,6 +205,7 @@ final class OracleHost: @unchecked Sendable {
         if let tracer { CFRunLoopObserverInvalidate(tracer) }
         performer.invalidate()
         orderedPerformer.invalidate()
+        delayedPerformer.invalidate()
     }
 }
 

@@ -6,7 +6,7 @@ import LoopEngine
 enum ExplanationScenarios {
     enum Key: String, Sendable, CaseIterable {
         case loop, overdue, limitPassed, stops, results, mainThread, pool, portSignal, queries, orderedPerform
-        case commands
+        case commands, delayedPerform
         case dispatch
 
         var source: String {
@@ -22,6 +22,7 @@ enum ExplanationScenarios {
             case .queries: ExplanationScenarios.queries
             case .orderedPerform: ExplanationScenarios.orderedPerform
             case .commands: ExplanationScenarios.commands
+            case .delayedPerform: ExplanationScenarios.delayedPerform
             case .dispatch: ExplanationScenarios.dispatch
             }
         }
@@ -156,6 +157,13 @@ enum ExplanationScenarios {
           port K in default
           perform b order 11
           perform a order 10
+          run default for 100ms
+        """
+
+    /// A delayed perform (`performSelector:withObject:afterDelay:`): its own timer sends it after 20 ms.
+    static let delayedPerform = """
+        thread T
+          perform a target view afterDelay 20ms
           run default for 100ms
         """
 

@@ -61,6 +61,11 @@ struct ExplanationTableTests {
                 + "cancelled. It keeps its place, and when its turn comes the queue skips its block - it never "
                 + "runs - and goes straight on to the next one."),
         Row(
+            .opFinishBlockDone, .dispatch, step: 20,
+            "first's block returned. A dispatch block has no dependents: its queue starts its next block, at once "
+                + "on a serial queue, as its width allows on a concurrent one. Its worker g.1 is free: its idle timer "
+                + "starts."),
+        Row(
             .opFinishWorkItemSkipped, .dispatch, step: 34,
             "The queue reached the cancelled work item skip and skipped it: its block never ran, and the queue "
                 + "moved on at once (its notify blocks still run). Its worker g.1 is free: its idle timer starts."),
@@ -255,6 +260,10 @@ struct ExplanationTableTests {
             .performOrdered, .orderedPerform, step: 11,
             "Task a (performSelector:target:argument:order:modes:, order 10) runs from the orderedPerform timer: "
                 + "each queued request of this mode once, lower order first."),
+        Row(
+            .performDelayed, .delayedPerform, step: 10,
+            "Task a (performSelector:withObject:afterDelay:, 0.020s) runs from its own one-shot delayedPerform "
+                + "timer, once, when the loop runs in one of its modes."),
         Row(
             .wakeMainQueue, .mainThread, step: 25,
             "The wait returned the main queue's port: a block was dispatched to the main queue. "

@@ -77,6 +77,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// timer that runs them (see `RunLoopCore+OrderedPerform.swift`).
     var orderedPerforms: [OrderedPerform] = []
     var orderedPerformTimer: LoopTimer?
+    /// Delayed performs (`performSelector:withObject:afterDelay:`), in the order they were asked for, each with its
+    /// own one-shot timer (see `RunLoopCore+DelayedPerform.swift`).
+    var delayedPerforms: [DelayedPerform] = []
     var isDrainingMainQueue = false
     /// A block was queued for `common`: CF then has a mode named `kCFRunLoopCommonModes` (see ``allModes``).
     var hasCommonModesMode = false

@@ -69,6 +69,7 @@ extension OperationQueueCore {
         let finish: LoopEvent.FinishOutcome =
             switch outcome {
             case .done where operation.spec.submission == .workItem && operation.isCancelled: .workItemRanDespiteCancel
+            case .done where operation.spec.submission != nil: .blockDone
             case .done: operation.isCancelled ? .doneAfterLateCancel : .done
             case .cancelledBeforeStart where operation.spec.submission == .workItem: .workItemSkipped
             case .cancelledBeforeStart: .cancelledBeforeStart

@@ -37,7 +37,7 @@ package struct PoolComparison: Sendable {
         /// The outcome an `opFinish` event's fact gives.
         package init(_ event: LoopEvent) {
             switch event.fact {
-            case .finish(.done), .finish(.doneAfterLateCancel): self = .done
+            case .finish(.done), .finish(.doneAfterLateCancel), .finish(.blockDone): self = .done
             case .finish(.workItemRanDespiteCancel): self = .doneDespiteCancel
             // A work item the queue skipped is one cancelled before it started; both sides say which it was.
             case .finish(.cancelledBeforeStart), .finish(.workItemSkipped): self = .cancelledBeforeStart

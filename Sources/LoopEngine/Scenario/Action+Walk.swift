@@ -4,7 +4,8 @@ extension Action {
     package var nested: [Action] {
         switch self {
         case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner),
-            .performOrdered(_, _, _, _, let inner), .detach(_, let inner), .ifHolds(_, let inner),
+            .performOrdered(_, _, _, _, let inner), .performDelayed(_, _, _, _, let inner), .detach(_, let inner),
+            .ifHolds(_, let inner),
             .dealloc(_, let inner):
             inner
         default:

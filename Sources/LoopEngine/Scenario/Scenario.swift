@@ -236,6 +236,13 @@ public indirect enum Action: Sendable, Equatable {
     /// `cancelPerformSelector:target:argument:` (a `task`) or `cancelPerformSelectorsWithTarget:` (nil): removes
     /// the matching queued ordered performs of this thread's loop from every mode.
     case cancelPerforms(task: String?, target: String)
+    /// `perform(_:with:afterDelay:inModes:)` (`performSelector:withObject:afterDelay:[inModes:]`): `actions` as the
+    /// task `task` of `target`, sent by a one-shot timer on this thread's loop `delay` from now, in `modes`.
+    case performDelayed(task: String, target: String, delay: Duration, modes: [ModeName], [Action])
+    /// `cancelPreviousPerformRequests(withTarget:selector:object:)` (a `task`) or
+    /// `cancelPreviousPerformRequests(withTarget:)` (nil): removes the matching delayed performs of this thread's
+    /// loop (not its ordered performs).
+    case cancelDelayedPerforms(task: String?, target: String)
     /// A line for the trace.
     case note(String)
     /// Ask the loop something (`query …`): the trace records the question and the answer (a `query` event).
@@ -263,7 +270,8 @@ public indirect enum Action: Sendable, Equatable {
             switch action {
             case .stopMode(let mode), .add(_, let mode), .remove(_, let mode), .addCommonMode(let mode):
                 names.insert(mode)
-            case .performBlock(_, let modes, _), .performOrdered(_, _, _, let modes, _):
+            case .performBlock(_, let modes, _), .performOrdered(_, _, _, let modes, _),
+                .performDelayed(_, _, _, let modes, _):
                 names.formUnion(modes)
             case .run(let call):
                 names.insert(call.mode)

@@ -171,6 +171,13 @@ final class ScriptInterpreter {
             }
         case .cancelPerforms(let task, let target):
             loop.cancelOrderedPerforms(task: task, target: target)
+        case .performDelayed(let task, let target, let delay, let modes, let inner):
+            loop.performAfterDelay(task, target: target, delay: delay, modes: modes) { [unowned self] in
+                self.world.otherThreadsMayAct()
+                self.perform(inner)
+            }
+        case .cancelDelayedPerforms(let task, let target):
+            loop.cancelDelayedPerforms(task: task, target: target)
         case .post(let command, let source):
             post(command, to: source)
         case .wakeUpThread(let thread):

@@ -61,6 +61,8 @@ extension LoopEvent {
         case query(LoopQuery, QueryAnswer)
         /// `perform` of an ordered perform (`performSelector:target:argument:order:modes:`): its order.
         case order(Int)
+        /// `perform` of a delayed perform (`performSelector:withObject:afterDelay:`): the delay it was asked with.
+        case delayed(Duration)
         /// `command`: what happened to a command of a custom source's queue, and which source's it is.
         case command(CommandStep)
     }
@@ -216,6 +218,9 @@ extension LoopEvent {
         /// `cancelPerformSelector:target:argument:` (a task) or `cancelPerformSelectorsWithTarget:` (nil): how
         /// many queued ordered performs it removed.
         case performsCancelled(task: String?, target: String, count: Int)
+        /// `cancelPreviousPerformRequestsWithTarget:selector:object:` (a task) or
+        /// `cancelPreviousPerformRequestsWithTarget:` (nil): how many delayed performs of this loop it removed.
+        case delayedPerformsCancelled(task: String?, target: String, count: Int)
     }
 
     /// An operation as it was added.
@@ -278,6 +283,9 @@ extension LoopEvent {
         case workItemSkipped
         /// A `DispatchWorkItem` cancelled while its block ran: the block ran to its end anyway.
         case workItemRanDespiteCancel
+        /// A dispatch block (`async`, or a work item never cancelled) returned: nothing depends on it, and its queue
+        /// goes on to its next block.
+        case blockDone
 
         /// Cancelled, and it ended because of it (a work item that ran anyway is not).
         public var isCancelled: Bool {

@@ -19,9 +19,10 @@ struct PortOrder: Comparable {
 /// unique, so the set's order never mattered).
 struct VirtualPortSet {
     /// Member ports with at least one message, by when they became ready. On linux it also keeps *stale* entries:
-    /// ports another set's wait emptied. An epoll entry leaves its set's ready list only when that set's own wait
-    /// reports it or passes it by, so a port written again keeps its old place (``VirtualWorld`` drops a stale
-    /// entry when a wait reaches it).
+    /// ports another set's wait emptied, and timer ports re-armed before this set's wait took their expiry. An
+    /// epoll entry leaves its set's ready list only when that set's own wait reports it or passes it by, so a port
+    /// written again (or a timer port expiring again) keeps its old place (``VirtualWorld`` drops a stale entry
+    /// when a wait reaches it).
     private var ready = IndexedHeap<PortID, PortOrder, Void>()
     /// Member timer ports armed for an instant, by that instant (then when they were armed).
     private var armed = IndexedHeap<PortID, PortOrder, Void>()
@@ -63,9 +64,11 @@ struct VirtualPortSet {
     }
 
     /// A timer port was armed for `deadline` (nil: disarmed): an expiry nobody read is forgotten, so it is not
-    /// ready either.
-    mutating func rearm(_ port: PortID, at deadline: PortOrder?) {
-        ready.remove(port)
+    /// ready either. `keepingPlace` (linux): its entry stays on the ready list, stale, where it is; if the port
+    /// expires again before a wait of this set reaches the entry, it is taken from there (epoll's entry is still
+    /// linked when the timerfd's next expiry calls back), otherwise the wait drops it as not ready.
+    mutating func rearm(_ port: PortID, at deadline: PortOrder?, keepingPlace: Bool) {
+        if !keepingPlace { ready.remove(port) }
         if let deadline {
             armed.set(port, key: deadline, value: ())
         } else {

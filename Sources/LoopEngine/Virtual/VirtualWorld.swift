@@ -50,19 +50,24 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// without the dynamic exclusivity check that a public property costs.
     private var halted = false
 
-    private var current: LoopInstant = .zero
-    private var ports: [VirtualPort] = []
-    private var portSets: [VirtualPortSet] = []
+    /// True once the world has halted.
+    public var isHalted: Bool { halted }
+
+    /// The clock; moved forward only, by `spend`, `spendIteration` and `advance`.
+    var current: LoopInstant = .zero
+    // The kernel's state, kept by VirtualWorld+Ports.swift.
+    var ports: [VirtualPort] = []
+    var portSets: [VirtualPortSet] = []
     /// The outside events to come, by time, then by the order they were scheduled in; found by that sequence
     /// number to cancel.
-    private(set) var happenings = IndexedHeap<UInt64, HappeningOrder, () -> Void>()
+    var happenings = IndexedHeap<UInt64, HappeningOrder, () -> Void>()
     private var sequence: UInt64 = 0
     /// Above zero while an outside event runs: its code is on no virtual thread.
-    private(set) var outsideDepth = 0
+    var outsideDepth = 0
     /// Outside events due now that wait for the loops to release the engine lock (``perform(after:_:)``).
-    private var duePokes: [() -> Void] = []
+    var duePokes: [() -> Void] = []
     /// `!duePokes.isEmpty`, kept on its own: asked at every iteration's end.
-    private var hasDuePokes = false
+    var hasDuePokes = false
 
     // Hosted threads (VirtualWorld+Threads.swift), touched only by the holder of the baton.
     /// Every hosted thread, in declaration order (the order that breaks ties).
@@ -76,7 +81,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     package internal(set) var osThreadsStarted = 0
     package internal(set) var osThreadsJoined = 0
 
-    private struct VirtualPort {
+    struct VirtualPort {
         var kind: PortKind
         var label: String
         var count = 0
@@ -163,266 +168,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         }
     }
 
-    // MARK: - Driving
-
-    /// Schedules an outside event: `action` runs at `time` as if on another thread.
-    public func at(_ time: LoopInstant, _ action: @escaping () -> Void) {
-        let sequence = nextSequence()
-        happenings.set(sequence, key: HappeningOrder(time: time, sequence: sequence), value: action)
-    }
-
-    /// Performs `action` as an outside event at the first moment from now when another thread could act - when a
-    /// loop next releases the engine lock (a callout, a wait, an iteration's end) - or at `time` if that is later.
-    /// What a poke made after an event on screen needs: before it, the loop holds its lock, as CF's does.
-    public func perform(after time: LoopInstant, _ action: @escaping () -> Void) {
-        if time > current {
-            at(time, action)
-        } else {
-            duePokes.append(action)
-            hasDuePokes = true
-        }
-    }
-
-    /// Performs the outside events waiting for the lock (``perform(after:_:)``), in the order they came.
-    func performDuePokes() {
-        while hasDuePokes, haltReason == nil {
-            let due = duePokes
-            duePokes = []
-            hasDuePokes = false
-            outsideDepth += 1
-            for action in due { action() }
-            outsideDepth -= 1
-        }
-    }
-
-    /// Stops the world now: every run unwinds without further callouts.
-    public func halt() {
-        if haltReason == nil { haltReason = .requested }
-    }
-
-    /// Stops the world because a loop reached the nesting limit (the first reason to stop is the one kept).
-    public func halt(atNestingLimit limit: NestingLimit) {
-        if haltReason == nil { haltReason = .nestingLimit(limit) }
-    }
-
-    /// True once the world has halted.
-    public var isHalted: Bool { halted }
-
-    /// True when outside events are still scheduled.
-    public var hasPendingEvents: Bool { !happenings.isEmpty }
-
-    /// Moves time forward to `target` (never backwards), performing the outside events on the way.
-    public func advance(to target: LoopInstant) {
-        while haltReason == nil, let first = happenings.min, first.key.time <= target {
-            if first.key.time > horizon { break }
-            happenings.popMin()
-            if first.key.time > current { current = first.key.time }
-            outsideDepth += 1
-            first.value()
-            outsideDepth -= 1
-        }
-        guard haltReason == nil else { return }
-        if target > horizon {
-            if horizon > current { current = horizon }
-            haltReason = .horizon
-        } else if target > current {
-            current = target
-        }
-    }
-
-    // MARK: - LoopWaiter
-
-    public func makePort(_ kind: PortKind, label: String) -> PortID {
-        ports.append(VirtualPort(kind: kind, label: label))
-        return PortID(rawValue: ports.count - 1)
-    }
-
-    public func send(_ port: PortID) {
-        let index = port.rawValue
-        let wasReady = ports[index].count > 0
-        if !wasReady { ports[index].readyKey = PortOrder(time: current, sequence: nextSequence()) }
-        // Darwin's wake-up port has a queue of one; everything else counts.
-        if ports[index].kind == .wakeUp && profile == .darwin {
-            ports[index].count = 1
-        } else {
-            ports[index].count += 1
-        }
-        if !wasReady { becameReady(port) }
-    }
-
-    public func arm(_ port: PortID, at instant: LoopInstant?) {
-        let index = port.rawValue
-        ports[index].armedAt = instant
-        ports[index].armedWhen = current
-        ports[index].armSequence = nextSequence()
-        // Re-arming a timerfd forgets an expiry nobody read.
-        ports[index].count = 0
-        let deadline = instant.map { PortOrder(time: $0, sequence: ports[index].armSequence) }
-        for set in ports[index].sets { portSets[set].rearm(port, at: deadline) }
-    }
-
-    public func makePortSet() -> PortSetID {
-        portSets.append(VirtualPortSet())
-        return PortSetID(rawValue: portSets.count - 1)
-    }
-
-    public func insert(_ port: PortID, into set: PortSetID) {
-        let index = port.rawValue
-        guard !ports[index].sets.contains(set.rawValue) else { return }
-        ports[index].sets.append(set.rawValue)
-        let state = ports[index]
-        // Linux: epoll_ctl(ADD) of a ready descriptor puts it at the end of the set's ready list, behind ports
-        // that became ready before it was added (docs/cfrunloop.md §15).
-        let readyKey = profile == .linux ? PortOrder(time: current, sequence: nextSequence()) : state.readyKey
-        portSets[set.rawValue].add(
-            port, ready: state.count > 0 ? readyKey : nil,
-            armed: state.armedAt.map { PortOrder(time: $0, sequence: state.armSequence) })
-    }
-
-    public func remove(_ port: PortID, from set: PortSetID) {
-        let index = port.rawValue
-        guard let place = ports[index].sets.firstIndex(of: set.rawValue) else { return }
-        ports[index].sets.remove(at: place)
-        portSets[set.rawValue].remove(port)
-    }
-
-    public func poll(_ port: PortID) -> WaitOutcome {
-        if halted { return .halted }
-        if let armed = ports[port.rawValue].armedAt, armed <= current { expire(port) }
-        guard ports[port.rawValue].count > 0 else { return .nothing }
-        return .port(port, messages: consume(port, harvestedBy: nil))
-    }
-
-    public func wait(on set: PortSetID, poll: Bool) -> WaitOutcome {
-        while true {
-            if hasDuePokes { performDuePokes() }
-            if halted { return .halted }
-            // Look at the set afresh each time: outside events may have added or removed ports meanwhile.
-            if let port = firstReady(in: set) { return .port(port, messages: consume(port, harvestedBy: set.rawValue)) }
-            if poll { return .nothing }
-            // A hosted thread blocks: the world runs other threads, or moves time, until its set has a ready
-            // port. A wait that needs not block never gives the baton away, as a kernel returns at once.
-            if let thread = hostedCaller {
-                suspend(thread, as: .waiting(set))
-                continue
-            }
-            // Driven by its caller (or from an outside event): move time to whatever could make a port ready.
-            var next = happenings.min?.key.time
-            if let armed = earliestDeadline(in: set), next == nil || armed < next! { next = armed }
-            guard let next else {
-                haltReason = .idle
-                return .halted
-            }
-            advance(to: max(next, current))
-        }
-    }
-
-    public func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-        let sequence = nextSequence()
-        happenings.set(sequence, key: HappeningOrder(time: instant, sequence: sequence), value: action)
-        return ScheduledAction(rawValue: sequence)
-    }
-
-    public func cancel(_ action: ScheduledAction) {
-        happenings.remove(action.rawValue)
-    }
-
-    /// An outside event is always outside; with hosted threads, so is every virtual thread but the loop's own.
-    public func callerIsOutside(_ loop: RunLoopCore) -> Bool {
-        if outsideDepth > 0 { return true }
-        guard let running = runningThread, let own = loop.waiterThread else { return false }
-        return running.rawValue != own
-    }
-
-    // MARK: - Ports
-
-    /// Turns the timer ports of `set` whose deadline has passed into ready ports, then picks the one ready first.
-    func firstReady(in set: PortSetID) -> PortID? {
-        while let due = portSets[set.rawValue].earliestArmed, due.time <= current { expire(due.port) }
-        // Stale entries (emptied through another set, linux) ahead of the first ready port are dropped, as the
-        // kernel drops an entry it finds not ready.
-        while let first = portSets[set.rawValue].firstReady, ports[first.rawValue].count == 0 {
-            portSets[set.rawValue].makeEmpty(first)
-        }
-        return portSets[set.rawValue].firstReady
-    }
-
-    /// A timer port's deadline has passed: it is ready once, in every set it is in, in the order of its deadline
-    /// (or of its arming, if that came later), then of its arming.
-    private func expire(_ port: PortID) {
-        let index = port.rawValue
-        guard let armed = ports[index].armedAt else {
-            for set in ports[index].sets { portSets[set].forgetDeadline(port) }
-            return
-        }
-        ports[index].armedAt = nil
-        ports[index].count = 1
-        ports[index].readyKey = PortOrder(time: max(armed, ports[index].armedWhen), sequence: ports[index].armSequence)
-        let key = ports[index].readyKey
-        for set in ports[index].sets {
-            portSets[set].forgetDeadline(port)
-            portSets[set].makeReady(port, key)
-        }
-    }
-
-    /// A port with no message got one: every set it is in has it ready now.
-    private func becameReady(_ port: PortID) {
-        let key = ports[port.rawValue].readyKey
-        for set in ports[port.rawValue].sets {
-            if profile == .linux {
-                portSets[set].makeReadyKeepingPlace(port, key)
-            } else {
-                portSets[set].makeReady(port, key)
-            }
-        }
-    }
-
-    /// Reads a ready port: an eventfd or timerfd read takes everything; a darwin message port one message.
-    /// `harvestedBy`: the set whose wait took it (nil: the port was polled on its own).
-    private func consume(_ port: PortID, harvestedBy set: Int?) -> Int {
-        let index = port.rawValue
-        if ports[index].kind == .message && profile == .darwin {
-            ports[index].count -= 1
-            if ports[index].count == 0 { becameEmpty(port, harvestedBy: set) }
-            return 1
-        }
-        let messages = ports[index].count
-        ports[index].count = 0
-        becameEmpty(port, harvestedBy: set)
-        return messages
-    }
-
-    /// The port was read empty. On linux (epoll, edge-triggered) only the set whose wait reported it forgets it:
-    /// in the other sets its entry stays where it is until their own wait reaches it, so a write before that keeps
-    /// the old place — the wake-up port a stop wrote in one run stays ahead of a port written later, in the next
-    /// run of another mode (docs/cfrunloop.md §15). Darwin's port sets (Mach) forget it everywhere.
-    private func becameEmpty(_ port: PortID, harvestedBy harvester: Int?) {
-        for set in ports[port.rawValue].sets where profile != .linux || set == harvester {
-            portSets[set].makeEmpty(port)
-        }
-    }
-
-    /// How many ports the world has made (their ids are 0 up to this): for tests that look at every port.
-    package var portCount: Int { ports.count }
-
-    /// The number of unread messages on a port (for the UI: pending port messages).
-    public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
-
-    public func pendingMessageCount(_ port: PortID) -> Int? { pendingMessages(port) }
-
-    /// Forgets every outside event still scheduled (their closures may hold what holds this world).
-    func discardPendingEvents() {
-        happenings.removeAll()
-        duePokes = []
-        hasDuePokes = false
-    }
-
-    /// The earliest instant at which a timer port of `set` becomes ready, if one is armed.
-    func earliestDeadline(in set: PortSetID) -> LoopInstant? {
-        portSets[set.rawValue].earliestArmed?.time
-    }
-
-    private func nextSequence() -> UInt64 {
+    /// The world's next sequence number: orders outside events, readiness and arming.
+    func nextSequence() -> UInt64 {
         sequence &+= 1
         return sequence
     }

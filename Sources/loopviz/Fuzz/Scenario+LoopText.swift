@@ -99,7 +99,8 @@ extension Scenario {
         case .assign(let reference, let value): return [pad + (value ? "set " : "clear ") + words.text(reference)]
         case .ifHolds(let condition, let inner): return nested("if \(words.text(condition))", inner)
         case .dealloc(let owner, let inner): return nested("dealloc \(owner)", inner)
-        case .sendTo, .start, .performOrdered, .cancelPerforms, .post, .wakeUpThread:
+        case .sendTo, .start, .performOrdered, .cancelPerforms, .performDelayed, .cancelDelayedPerforms, .post,
+            .wakeUpThread:
             // Not generated (several threads, ordered performs, command queues): see docs/fuzzing.md.
             return [pad + "# (an action the fuzzer does not generate: not printed)"]
         }

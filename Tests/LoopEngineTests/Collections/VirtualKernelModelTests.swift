@@ -5,7 +5,8 @@ import Testing
 /// The virtual kernel's ports, port sets and outside events (heaps and per-set indexes since issue 10) against the
 /// linear algorithms they replaced, written out here as they were: the same operations must give the same ports,
 /// messages and event order. On linux the model also keeps each set's ready list as epoll does (an entry stays
-/// where it is until that set's own wait reports it or passes it by; docs/cfrunloop.md §15).
+/// where it is until that set's own wait reports it or passes it by, even when its timer port is re-armed; a
+/// deadline that passed has expired before anything else touches the port; docs/cfrunloop.md §15).
 @Suite("the virtual kernel against its linear model")
 struct VirtualKernelModelTests {
     /// The old kernel: ports with counters and keys, sets as arrays scanned in full at every wait.
@@ -46,16 +47,35 @@ struct VirtualKernelModelTests {
             }
         }
 
+        /// Linux: a timer port whose deadline has passed is ready once, listed in every set it is in — except where
+        /// it is still listed (an expiry before a re-arm that no wait of that set reached): there it keeps its place.
+        mutating func expire(_ port: Int) {
+            guard let armed = ports[port].armedAt, armed <= now else { return }
+            ports[port].armedAt = nil
+            ports[port].count = 1
+            ports[port].readyKey = (max(armed, ports[port].armedWhen), ports[port].armSequence)
+            for set in sets.indices where sets[set].contains(port) && listed[set][port] == nil {
+                listed[set][port] = ports[port].readyKey
+            }
+        }
+
+        /// Re-arming forgets an unread expiry. Linux: an expiry due by now happened first, and the port's entries
+        /// stay listed (stale until it expires again); darwin's sets forget it.
         mutating func arm(_ port: Int, at instant: LoopInstant?) {
+            if profile == .linux { expire(port) }
             ports[port].armedAt = instant
             ports[port].armedWhen = now
             ports[port].armSequence = next()
             ports[port].count = 0
-            for set in listed.indices { listed[set][port] = nil }
+            if profile == .darwin {
+                for set in listed.indices { listed[set][port] = nil }
+            }
         }
 
         mutating func insert(_ port: Int, into set: Int) {
             guard !sets[set].contains(port) else { return }
+            // Linux: a timer port already due is a ready descriptor when it is added.
+            if profile == .linux { expire(port) }
             sets[set].append(port)
             // Linux: a ready port added to a set is listed at the end, as of now.
             if ports[port].count > 0 { listed[set][port] = (now, next()) }
@@ -66,18 +86,10 @@ struct VirtualKernelModelTests {
             listed[set][port] = nil
         }
 
-        /// Linux: the due timer ports of `set` expire (listed afresh in every set), the stale entries ahead of the
-        /// first ready one are dropped, and that one is taken.
+        /// Linux: the due timer ports of `set` expire (in every set), the stale entries ahead of the first ready one
+        /// are dropped, and that one is taken.
         mutating func firstListed(_ set: Int) -> Int? {
-            for port in sets[set] {
-                guard let armed = ports[port].armedAt, armed <= now else { continue }
-                ports[port].armedAt = nil
-                ports[port].count = 1
-                ports[port].readyKey = (max(armed, ports[port].armedWhen), ports[port].armSequence)
-                for other in sets.indices where sets[other].contains(port) {
-                    listed[other][port] = ports[port].readyKey
-                }
-            }
+            for port in sets[set] { expire(port) }
             for (port, _) in listed[set].sorted(by: { $0.value < $1.value }) {
                 if ports[port].count > 0 { return port }
                 listed[set][port] = nil
@@ -123,12 +135,7 @@ struct VirtualKernelModelTests {
         }
 
         mutating func poll(port: Int) -> WaitOutcome {
-            if profile == .linux, let armed = ports[port].armedAt, armed <= now {
-                ports[port].armedAt = nil
-                ports[port].count = 1
-                ports[port].readyKey = (max(armed, ports[port].armedWhen), ports[port].armSequence)
-                for set in sets.indices where sets[set].contains(port) { listed[set][port] = ports[port].readyKey }
-            }
+            if profile == .linux { expire(port) }
             guard firstReady([port]) != nil else { return .nothing }
             return .port(PortID(rawValue: port), messages: consume(port))
         }

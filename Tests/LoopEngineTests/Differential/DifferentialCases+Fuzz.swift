@@ -33,6 +33,44 @@ extension DifferentialCase {
                         .run(.foundation(.common, before: .fromNow(D.ms(50)))),
                     ]),
                 ignoringRunBoundaries: true),
+            // Case 2194 of seed 1: default's timer port expires at 20 ms while M1 runs; T2's reschedule re-arms it
+            // for T1 (40 ms) and sends P. At 60 ms default's wait takes the timer port first: it kept the place its
+            // 20 ms expiry took, ahead of P.
+            DifferentialCase(
+                section: "§15",
+                scenario: D.scenario(
+                    "a timer port re-armed after an expiry its mode never read keeps that place, ahead of a later port",
+                    commonModes: ["M1"],
+                    [
+                        .port("P"), .timer("T1", first: D.ms(40)),
+                        .timer(
+                            "T2", first: D.ms(20), every: D.ms(60), modes: [.common], [D.step(.send("P", count: 1))]),
+                    ],
+                    [D.run(0.06, "M1"), D.run(0.06)])),
+            // The other half: re-armed for 90 ms, the timer port is not ready at 60 ms, so the wait passes its
+            // stale entry by and takes P; the timer port comes at 90 ms.
+            DifferentialCase(
+                section: "§15",
+                scenario: D.scenario(
+                    "a re-armed timer port not yet due again is passed by: the later port comes first",
+                    commonModes: ["M1"],
+                    [
+                        .port("P"), .timer("T1", first: D.ms(90)),
+                        .timer(
+                            "T2", first: D.ms(20), every: D.ms(100), modes: [.common], [D.step(.send("P", count: 1))]),
+                    ],
+                    [D.run(0.06, "M1"), D.run(0.05)])),
+            // Case 2431 of seed 1: default's timer port, armed for T1 (0 ms), expires before P is sent; T1 ends in
+            // M1's run, which re-arms the port for T2 (20 ms). Each poll takes one port: the timer port, then P.
+            DifferentialCase(
+                section: "§15",
+                scenario: D.scenario(
+                    "a timer port re-armed by a timer's end in another mode keeps the place of its first expiry",
+                    [
+                        .port("P"), .port("K", modes: ["M1"]), .timer("T1", first: .zero, modes: [.default, "M1"]),
+                        .timer("T2", first: D.ms(20)),
+                    ],
+                    [.send("P", count: 1), D.run(0.06, "M1"), D.run(0), D.run(0)])),
         ]
     }()
 }

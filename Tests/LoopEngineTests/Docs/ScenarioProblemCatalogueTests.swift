@@ -142,7 +142,6 @@ struct ScenarioProblemCatalogueTests {
         .timeAndRange,
         .answerNotADate("…"),
         .answerNotBool("…"),
-        .orderedPerformWithoutOrder,
         .negativeOrder,
         .orderedPerformFromOutside,
         .cancelPerformsWithoutTarget,
@@ -157,6 +156,9 @@ struct ScenarioProblemCatalogueTests {
         .finishOfBlock("…"),
         .asyncWithoutWork,
         .asyncWithoutOn("…"),
+        .performWithoutOrderOrDelay,
+        .delayedPerformFromOutside,
+        .cancelPreviousFromOutside,
     ]
 
     /// Every problem the catalogue must show: the samples, and `expected …` for each place in the grammar.

@@ -36,7 +36,11 @@ struct ScenarioParserOrderedPerformTests {
     @Test(
         "a bad line is told what it lacks, at its column",
         arguments: [
-            ("  perform a target str\n", 23, "expected 'order' and a number: `perform a order 10 in default`"),
+            (
+                "  perform a target str\n", 23,
+                "expected 'order' and a number or 'afterDelay' and a delay: `perform a order 10`, "
+                    + "`perform a afterDelay 20ms`"
+            ),
             ("  perform a order -1\n", 19, "an order is an NSUInteger: 0 or more"),
             ("  cancelPerforms str\n", 18, "expected 'target' and a name: `cancelPerforms target str`"),
         ])

@@ -60,6 +60,15 @@ struct EventWordingTests {
             "cancelPerformSelectorsWithTarget str: 2 queued performs removed"
         ),
         (.perform, .order(10), "order 10"),
+        (.perform, .delayed(.milliseconds(20)), "afterDelay 0.020s"),
+        (
+            .note, .note(.delayedPerformsCancelled(task: "save", target: "doc", count: 1)),
+            "cancelPreviousPerformRequests target doc selector save: 1 delayed perform removed"
+        ),
+        (
+            .note, .note(.delayedPerformsCancelled(task: nil, target: "doc", count: 2)),
+            "cancelPreviousPerformRequests target doc: 2 delayed performs removed"
+        ),
         (
             .note, .note(.emptyModeReturned(mode: "default")),
             "run(mode: default, before:) returned false at once: the mode is empty"
@@ -236,6 +245,7 @@ struct EventWordingTests {
             case .usesDeallocatedOwner: "note(usesDeallocatedOwner)"
             case .emptyModeReturned: "note(emptyModeReturned)"
             case .performsCancelled(let task, _, _): "note(performsCancelled \(task != nil))"
+            case .delayedPerformsCancelled(let task, _, _): "note(delayedPerformsCancelled \(task != nil))"
             }
         case .operation(let operation):
             switch operation.body {
@@ -290,6 +300,7 @@ struct EventWordingTests {
         case .mark(let mark): "mark(\(mark))"
         case .dropped: "dropped"
         case .order: "order"
+        case .delayed: "delayed"
         }
     }
 
@@ -319,7 +330,8 @@ struct EventWordingTests {
             "query(nextFireDate)", "query(allModes)", "command(posted)", "command(refused)", "command(performed)",
             "command(dropped)", "submitted(block)", "submitted(workItem)",
             "cancel(workItemQueued)", "cancel(workItemRunning)", "finish(workItemSkipped)",
-            "finish(workItemRanDespiteCancel)",
+            "finish(workItemRanDespiteCancel)", "delayed", "note(delayedPerformsCancelled true)",
+            "note(delayedPerformsCancelled false)",
         ]
         #expect(covered == Set(every))
     }

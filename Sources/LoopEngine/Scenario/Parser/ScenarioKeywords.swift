@@ -38,7 +38,7 @@ package enum ScenarioKeywords {
         [
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
             "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note", "query",
-            "cancelPerform", "cancelPerforms",
+            "cancelPerform", "cancelPerforms", "cancelPrevious",
             "post",
         ] + poolActions + runs
 
@@ -56,7 +56,7 @@ package enum ScenarioKeywords {
         "cost", "main", "nothing", "common", "default", "for", "forever", "returnAfterSourceHandled", "before",
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
-        "inf", "nan", "weak", "and", "later", "target", "schedule", "serial", "concurrent", "workItem",
+        "inf", "nan", "weak", "and", "later", "target", "afterDelay", "schedule", "serial", "concurrent", "workItem",
     ]
 
     /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.

@@ -181,7 +181,7 @@ extension ScenarioParserState {
             result = parseDealloc(&cursor, node, thread: thread, context: context)
         case "perform":
             guard let task = expectWord(&cursor, what: .taskName) else { return [] }
-            if let next = cursor.peek, next.isWord("target") || next.isWord("order") {
+            if let next = cursor.peek, next.isWord("target") || next.isWord("order") || next.isWord("afterDelay") {
                 result = parseOrderedPerform(task, keyword: keyword, &cursor, node, thread: thread, context: context)
                 break
             }
@@ -201,6 +201,8 @@ extension ScenarioParserState {
             result = parsePoolAction(keyword, &cursor, node, thread: thread, context: context)
         case "cancelPerform", "cancelPerforms":
             result = parseCancelPerform(keyword, &cursor, line)
+        case "cancelPrevious":
+            result = parseCancelPrevious(keyword, &cursor, line, context: context)
         case "say", "note":
             result = parseNote(&cursor, line, previous: previousNote)
         case "query":

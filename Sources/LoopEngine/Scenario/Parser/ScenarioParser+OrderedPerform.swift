@@ -7,13 +7,13 @@ extension ScenarioParserState {
     /// The words of this file's diagnostics, each in one place.
     /// This file's diagnostics (worded in ScenarioProblem+Wording.swift).
     enum OrderedPerformProblem {
-        static let expectedOrder = ScenarioProblem.orderedPerformWithoutOrder
+        static let expectedOrder = ScenarioProblem.performWithoutOrderOrDelay
         static let negativeOrder = ScenarioProblem.negativeOrder
         static let fromOutside = ScenarioProblem.orderedPerformFromOutside
         static let expectedTarget = ScenarioProblem.cancelPerformsWithoutTarget
     }
 
-    /// The rest of `perform TASK` when a `target` or `order` clause follows the task's name.
+    /// The rest of `perform TASK` when a `target`, `order` or `afterDelay` clause follows the task's name.
     func parseOrderedPerform(
         _ task: ScenarioToken, keyword: ScenarioToken, _ cursor: inout TokenCursor, _ node: Node, thread: String,
         context: Context
@@ -23,6 +23,10 @@ extension ScenarioParserState {
         if cursor.accept("target") {
             guard let name = expectWord(&cursor, what: .targetName) else { return [] }
             target = name.text
+        }
+        if cursor.accept("afterDelay") {
+            return parseDelayedPerform(
+                task, target: target, keyword: keyword, &cursor, node, thread: thread, context: context)
         }
         guard cursor.accept("order") else {
             error(line, at: cursor.peek, OrderedPerformProblem.expectedOrder)

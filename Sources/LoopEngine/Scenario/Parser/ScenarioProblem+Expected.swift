@@ -55,6 +55,9 @@ extension ScenarioProblem {
         case targetName
         case performOrder
         case cancelledPerformTask
+        case performDelay
+        case cancelledPreviousTask
+        case cancelPreviousSubject
 
         // MARK: Owners and flags
         case ownerName

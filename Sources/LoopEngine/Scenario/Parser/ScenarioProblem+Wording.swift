@@ -54,6 +54,9 @@ extension ScenarioProblem.Expected {
         case .targetName: "the target's name"
         case .performOrder: "the order, a number: `order 10`"
         case .cancelledPerformTask: "the task's name: `cancelPerform a [target str]`"
+        case .performDelay: "the delay, e.g. `afterDelay 20ms` (0 waits for the timer too)"
+        case .cancelledPreviousTask: "the task's name: `cancelPrevious a [target view]`"
+        case .cancelPreviousSubject: "'target' and a name, or a task: `cancelPrevious target view`"
 
         // Owners and flags
         case .ownerName: "the owner's name, e.g. `owner vc weak weakSelf`"
@@ -332,7 +335,6 @@ extension ScenarioProblem {
         case .answerNotBool(let word): return "the answer is true or false, not '\(word)'"
 
         // Ordered performs
-        case .orderedPerformWithoutOrder: return "expected 'order' and a number: `perform a order 10 in default`"
         case .negativeOrder: return "an order is an NSUInteger: 0 or more"
         case .orderedPerformFromOutside:
             return "perform … order from outside: an `at` block has no run loop of its own; let a thread perform it"
@@ -367,6 +369,17 @@ extension ScenarioProblem {
                 + "with `operation … async`"
         case .asyncWithoutOn(let name): return "expected 'on' and a dispatch queue: `async \(name) on QUEUE work 20ms`"
         case .asyncWithoutWork: return "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"
+
+        // Delayed performs
+        case .performWithoutOrderOrDelay:
+            return
+                "expected 'order' and a number or 'afterDelay' and a delay: `perform a order 10`, `perform a afterDelay 20ms`"
+        case .delayedPerformFromOutside:
+            return
+                "perform … afterDelay from outside: an `at` block has no run loop of its own; let a thread perform it"
+        case .cancelPreviousFromOutside:
+            return
+                "cancelPrevious from outside: it cancels the current thread's requests, and an `at` block has no thread"
         }
     }
 

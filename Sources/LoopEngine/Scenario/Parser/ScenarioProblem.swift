@@ -182,7 +182,6 @@ package enum ScenarioProblem: Equatable, Sendable {
 
     // MARK: Ordered performs
 
-    case orderedPerformWithoutOrder
     case negativeOrder
     case orderedPerformFromOutside
     case cancelPerformsWithoutTarget
@@ -203,6 +202,12 @@ package enum ScenarioProblem: Equatable, Sendable {
     case finishOfBlock(String)
     case asyncWithoutWork
     case asyncWithoutOn(String)
+
+    // MARK: Delayed performs
+
+    case performWithoutOrderOrDelay
+    case delayedPerformFromOutside
+    case cancelPreviousFromOutside
 }
 
 extension ScenarioProblem {

@@ -71,6 +71,9 @@ extension LoopEvent.Fact {
             case .performsCancelled(let task, let target, let count):
                 out.tag("performsCancelled", task.map { .text($0) } ?? .none, .text(target))
                 out.add(.number(Int64(count)))
+            case .delayedPerformsCancelled(let task, let target, let count):
+                out.tag("delayedPerformsCancelled", task.map { .text($0) } ?? .none, .text(target))
+                out.add(.number(Int64(count)))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -124,6 +127,7 @@ extension LoopEvent.Fact {
         case .dropped(let count): out.tag("dropped", .number(Int64(count)))
         case .returned(let value): out.tag("returned", .flag(value))
         case .order(let order): out.tag("order", .number(Int64(order)))
+        case .delayed(let delay): out.tag("delayed", .number(delay.nanosecondsClamped))
         case .query(let question, let answer): out.query(question, answer)
         case .command(let step):
             out.tag("command", .text(step.source))
@@ -313,6 +317,7 @@ struct TokenReader {
         case "dropped": return int().map { .dropped($0) }
         case "returned": return flag().map { .returned($0) }
         case "order": return int().map { .order($0) }
+        case "delayed": return duration().map { .delayed($0) }
         case "command": return command()
         case "query": return query()
         default: return nil
@@ -344,6 +349,9 @@ struct TokenReader {
         case "performsCancelled":
             guard let task = optional({ $0.text() }), let target = text(), let count = int() else { return nil }
             return .performsCancelled(task: task, target: target, count: count)
+        case "delayedPerformsCancelled":
+            guard let task = optional({ $0.text() }), let target = text(), let count = int() else { return nil }
+            return .delayedPerformsCancelled(task: task, target: target, count: count)
         default: return nil
         }
     }
@@ -388,7 +396,7 @@ extension LoopEvent.FinishOutcome {
     fileprivate static let tags: [(Self, String)] = [
         (.done, "done"), (.doneAfterLateCancel, "doneAfterLateCancel"), (.cancelledBeforeStart, "cancelledBeforeStart"),
         (.cancelledWhileRunning, "cancelledWhileRunning"), (.workItemSkipped, "workItemSkipped"),
-        (.workItemRanDespiteCancel, "workItemRanDespiteCancel"),
+        (.workItemRanDespiteCancel, "workItemRanDespiteCancel"), (.blockDone, "blockDone"),
     ]
     fileprivate var tag: String { Self.tags.first { $0.0 == self }!.1 }
     fileprivate init?(tag: String) {

@@ -62,6 +62,7 @@ extension LoopEvent.Fact {
         case .mark(let mark): mark.words
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
         case .order(let order): "order \(order)"
+        case .delayed(let delay): "afterDelay \(LoopEvent.seconds(delay))"
         case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"
         case .command(let step): step.words
         }
@@ -162,6 +163,11 @@ extension LoopEvent.Note {
             "cancelPerformSelector \(task) target \(target): \(LoopEvent.count(count, "queued perform")) removed"
         case .performsCancelled(nil, let target, let count):
             "cancelPerformSelectorsWithTarget \(target): \(LoopEvent.count(count, "queued perform")) removed"
+        case .delayedPerformsCancelled(let task?, let target, let count):
+            "cancelPreviousPerformRequests target \(target) selector \(task): "
+                + "\(LoopEvent.count(count, "delayed perform")) removed"
+        case .delayedPerformsCancelled(nil, let target, let count):
+            "cancelPreviousPerformRequests target \(target): \(LoopEvent.count(count, "delayed perform")) removed"
         }
     }
 }
@@ -234,6 +240,7 @@ extension LoopEvent.FinishOutcome {
         case .cancelledWhileRunning: "cancelled while running"
         case .workItemSkipped: "skipped: cancelled before the queue reached it, its block never ran"
         case .workItemRanDespiteCancel: "done: its block ran to the end although it was cancelled"
+        case .blockDone: "done: its block returned"
         }
     }
 }

@@ -90,6 +90,10 @@ struct PoolSnapshot: Equatable {
         var counters = Counters()
         /// A thread is blocked in `waitUntilAllOperationsAreFinished` (until the queue drains).
         var waitingForAll = false
+        /// A dispatch queue: blocks in submission order, no priorities or dependencies; nil for an operation queue.
+        var dispatch: DispatchQueueKind?
+        /// What one piece of its work is called on screen.
+        var workNoun: String { dispatch == nil ? "operation" : "block" }
 
         var width: Int { limit.map { max($0, 0) } ?? defaultWidth }
         var limitText: String {
@@ -103,15 +107,19 @@ struct PoolSnapshot: Equatable {
             operations.filter { $0.isWaiting && $0.priority == priority }
         }
 
+        /// Operations waiting in the queue, in add order (a dispatch queue's one line).
+        var waiting: [Operation] { operations.filter(\.isWaiting) }
+
         /// Executing operations, in the order they started.
         var executing: [Operation] {
             operations.filter { $0.state == .executing }.sorted { ($0.startedAt ?? .zero) < ($1.startedAt ?? .zero) }
         }
 
         /// The operations the selection cursor moves through, in the order the queue panel lists them:
-        /// executing first, then waiting ones by priority (highest first).
+        /// executing first, then waiting ones by priority (highest first) - on a dispatch queue, in add order.
         var listed: [Operation] {
-            executing + QueuePriority.allCases.reversed().flatMap { waiting(at: $0) }
+            guard dispatch == nil else { return executing + waiting }
+            return executing + QueuePriority.allCases.reversed().flatMap { waiting(at: $0) }
         }
 
         var liveWorkers: Int { workers.filter { !$0.isRetired }.count }
@@ -127,7 +135,7 @@ struct PoolSnapshot: Equatable {
         queues = specs.map {
             Queue(
                 name: $0.name, limit: $0.limit, suspended: $0.suspended, idleTimeout: $0.idleTimeout,
-                defaultWidth: defaultWidth)
+                defaultWidth: defaultWidth, dispatch: $0.dispatch)
         }
     }
 

@@ -217,6 +217,12 @@ extension Explanation {
                 "\(name)'s block ran to its end although the work item was cancelled while it ran: cancelling a "
                     + "work item stops only what has not started.\(freed)"
             )
+        case .blockDone:
+            return (
+                .opFinishBlockDone,
+                "\(name)'s block returned. A dispatch block has no dependents: its queue starts its next block, "
+                    + "at once on a serial queue, as its width allows on a concurrent one.\(freed)"
+            )
         case .done:
             return (
                 .opFinishDone,

@@ -14,7 +14,7 @@ enum Explanation {
         case wakeNothing, wakeWakeUpPort, wakeTimerPort, wakeMainQueue, wakePort, wakeUnknownPort
         case afterWaiting
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot
-        case source1, observer, mainQueue, perform, performOrdered, exit
+        case source1, observer, mainQueue, perform, performOrdered, performDelayed, exit
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
@@ -26,7 +26,7 @@ enum Explanation {
         case opCancelQueued, opCancelConnection, opCancelNextCheck, opCancelHandedTo, opCancelNoEffect
         case opFinishDone, opFinishDoneAfterLateCancel, opFinishCancelledBeforeStart, opFinishCancelledWhileRunning
         case opAddBlock, opAddWorkItem, opCancelWorkItemQueued, opCancelWorkItemRunning
-        case opFinishWorkItemSkipped, opFinishWorkItemRanDespiteCancel
+        case opFinishWorkItemSkipped, opFinishWorkItemRanDespiteCancel, opFinishBlockDone
         case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
         case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
         case queryCurrentMode, queryLimitDate, queryNextTimerFireDate, queryIsWaiting, queryContains, queryIsValid
@@ -121,6 +121,13 @@ enum Explanation {
                     .performOrdered,
                     "Task \(name) (performSelector:target:argument:order:modes:, order \(order)) runs from the "
                         + "orderedPerform timer: each queued request of this mode once, lower order first."
+                )
+            }
+            if case .delayed(let delay) = event.fact {
+                return (
+                    .performDelayed,
+                    "Task \(name) (performSelector:withObject:afterDelay:, \(LoopEvent.seconds(delay))) runs from its "
+                        + "own one-shot delayedPerform timer, once, when the loop runs in one of its modes."
                 )
             }
             return (

@@ -81,7 +81,7 @@ private func drawLanes(
 ) {
     let title =
         "Workers of \(queue.name) (P: loop view)  \(glyphs.idle) idle  \(glyphs.created) created  "
-        + "\(glyphs.retired) retired  letter: operation"
+        + "\(glyphs.retired) retired  letter: \(queue.workNoun)"
     header(title, rect, focused: false, &screen, glyphs)
     let wide = model.width >= 120
     let summaryWidth = wide ? 26 : 0
@@ -94,7 +94,7 @@ private func drawLanes(
     if lanes.isEmpty {
         screen.put(
             TextFit.fit(
-                "no worker thread yet: the first operation to start creates one", width: rect.width - 2,
+                "no worker thread yet: the first \(queue.workNoun) to start creates one", width: rect.width - 2,
                 ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 1, style: glyphs.dimmed)
     }
     if total > lanes.count {
@@ -124,7 +124,7 @@ private func drawLanes(
         }
         if wide {
             screen.put(
-                TextFit.fit(laneSummary(worker), width: summaryWidth, ellipsis: glyphs.ellipsis),
+                TextFit.fit(laneSummary(worker, queue: queue), width: summaryWidth, ellipsis: glyphs.ellipsis),
                 x: rect.maxX - summaryWidth, y: y, style: glyphs.dimmed)
         }
     }
@@ -190,8 +190,9 @@ private func laneCells(
     return cells
 }
 
-private func laneSummary(_ worker: PoolSnapshot.Worker) -> String {
-    let runs = worker.operationsRun == 1 ? "1 op" : "\(worker.operationsRun) ops"
+private func laneSummary(_ worker: PoolSnapshot.Worker, queue: PoolSnapshot.Queue) -> String {
+    let noun = queue.dispatch == nil ? "op" : "block"
+    let runs = worker.operationsRun == 1 ? "1 \(noun)" : "\(worker.operationsRun) \(noun)s"
     if let retired = worker.retiredAt { return " \(runs), retired \(retired)s" }
     if let current = worker.current { return " \(runs), runs \(current)" }
     return " \(runs), idle"
@@ -206,9 +207,13 @@ private func drawQueue(
     let state = queue.suspended ? "SUSPENDED" : "running"
     let count = model.session.script.scenario.queues.count
     let which = count > 1 ? " (\(model.shownQueue + 1)/\(count), Tab)" : ""
-    header(
-        "Queue \(queue.name)\(which)  limit \(queue.limitText)  \(state)  (j/k select)", rect,
-        focused: true, &screen, glyphs)
+    let kind =
+        switch queue.dispatch {
+        case nil: "limit \(queue.limitText)"
+        case .serial: "serial dispatch queue"
+        case .concurrent: "concurrent dispatch queue, width \(queue.width)"
+        }
+    header("Queue \(queue.name)\(which)  \(kind)  \(state)  (j/k select)", rect, focused: true, &screen, glyphs)
     var lines: [(label: String, text: String, operation: PoolSnapshot.Operation?)] = []
     let executing = queue.executing
     if executing.isEmpty {
@@ -219,12 +224,16 @@ private func drawQueue(
         if operation.cancelRequested { text += "  cancel requested" }
         lines.append((index == 0 ? "executing" : "", text, operation))
     }
-    for priority in QueuePriority.allCases.reversed() {
-        let waiting = queue.waiting(at: priority)
-        if waiting.isEmpty { lines.append((priority.description, "-", nil)) }
+    // A dispatch queue has no priorities: one line of blocks in submission order.
+    let levels: [(label: String, waiting: [PoolSnapshot.Operation])] =
+        queue.dispatch == nil
+        ? QueuePriority.allCases.reversed().map { ($0.description, queue.waiting(at: $0)) }
+        : [("waiting", queue.waiting)]
+    for (label, waiting) in levels {
+        if waiting.isEmpty { lines.append((label, "-", nil)) }
         for (index, operation) in waiting.enumerated() {
             let state = PoolNote.waiting(operation, in: pool).text
-            lines.append((index == 0 ? priority.description : "", "\(state)  \(operation.body)", operation))
+            lines.append((index == 0 ? label : "", "\(state)  \(operation.body)", operation))
         }
     }
     let finished = queue.operations.filter { $0.state == .finished }
