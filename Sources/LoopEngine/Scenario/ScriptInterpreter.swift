@@ -5,73 +5,6 @@
 /// that name on another thread (the first in declaration order): a thread holding a reference to another
 /// thread's timer or port, as real programs do.
 final class ScriptInterpreter {
-    /// What every thread of a scenario shares.
-    final class Shared {
-        /// Every thread's host, in declaration order.
-        var hosts: [ScriptInterpreter] = []
-        /// The scenario's operation queues, in declaration order.
-        var queues: [OperationQueueCore] = []
-        /// Where every loop's events go (threads created while the scenario runs get it too).
-        let sink: (any TraceSink)?
-
-        init(sink: (any TraceSink)?) {
-            self.sink = sink
-        }
-
-        func queue(named name: String) -> OperationQueueCore? {
-            queues.first { $0.name == name }
-        }
-
-        /// The queue that has the operation named `name` (the first in declaration order).
-        func queue(having name: String) -> OperationQueueCore? {
-            queues.first { $0.has(name) }
-        }
-        /// The scenario's flags and owners, which any thread may set or test (`ScenarioFlags` guards them: on
-        /// real threads they are set and read at the same time).
-        var flags = ScenarioFlags()
-
-        func setFlag(_ flag: String) {
-            _ = flags.assign(.flag(flag), true)
-        }
-
-        func isSet(_ flag: String) -> Bool {
-            flags.isSet(flag)
-        }
-
-        func host(named name: String) -> ScriptInterpreter? {
-            hosts.first { $0.loop.name == name } ?? lateHostLock.withLock { lateHosts.first { $0.loop.name == name } }
-        }
-
-        /// The threads declared `later` that have not started yet, and the hosts of those that have (guarded by
-        /// `lateHostLock`: on real threads one starts while others look names up).
-        private var laterThreads: [String: ThreadSpec] = [:]
-        private var lateHosts: [ScriptInterpreter] = []
-        private let lateHostLock = LoopLock()
-
-        func holdUntilStarted(_ spec: ThreadSpec) {
-            lateHostLock.withLock { laterThreads[spec.name] = spec }
-        }
-
-        /// The spec of a `later` thread to start now; nil when there is none of that name or it has started.
-        func takeLaterThread(_ name: String) -> ThreadSpec? {
-            lateHostLock.withLock { laterThreads.removeValue(forKey: name) }
-        }
-
-        func addLateHost(_ host: ScriptInterpreter) {
-            lateHostLock.withLock { lateHosts.append(host) }
-        }
-
-        /// The first host, in declaration order and then in the order of their start, for which `test` holds.
-        func firstHost(where test: (ScriptInterpreter) -> Bool) -> ScriptInterpreter? {
-            hosts.first(where: test) ?? lateHostLock.withLock { lateHosts.first(where: test) }
-        }
-
-        /// Lets the hosts of threads started on the way go (they and the world hold each other).
-        func discardLateHosts() {
-            lateHostLock.withLock { lateHosts = [] }
-        }
-    }
-
     let loop: RunLoopCore
     let world: any ScenarioWorld
     let program: [Action]
@@ -337,44 +270,8 @@ final class ScriptInterpreter {
         world.block(for: .performed(task: task, target: target.loop.name)) { done.value }
     }
 
-    private func run(_ call: RunCall) {
-        switch call {
-        case .inMode(let mode, let seconds, let rash):
-            loop.run(mode: mode, seconds: seconds, returnAfterSourceHandled: rash)
-        case .untilStopped:
-            loop.runUntilStopped()
-        case .foundation(let mode, let before):
-            returned(loop.runFoundation(mode: mode, before: instant(before)))
-        case .foundationUntil(let limit):
-            loop.runFoundation(until: instant(limit))
-        case .acceptInput(let mode, let before):
-            loop.acceptInput(forMode: mode, before: instant(before))
-        case .foundationForever:
-            loop.runFoundationForever()
-        case .whileNot(let flag, let mode):
-            while !shared.isSet(flag) && !world.isHalted {
-                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
-                returned(ran)
-                guard ran else {
-                    // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
-                    loop.note(.emptyModeSpins(mode: mode.rawValue))
-                    return
-                }
-            }
-        case .whileHolds(let condition, let mode):
-            while holds(condition) && !world.isHalted {
-                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
-                returned(ran)
-                guard ran else {
-                    loop.note(.emptyModeSpins(mode: mode.rawValue))
-                    return
-                }
-            }
-        }
-    }
-
     /// Tests `condition` as this thread's code; a bad access the test makes is recorded on this thread's loop.
-    private func holds(_ condition: Condition) -> Bool {
+    func holds(_ condition: Condition) -> Bool {
         var notes: [LoopEvent.Note] = []
         let result = shared.flags.holds(condition, notes: &notes)
         if !world.isHalted { for note in notes { ownerNote(note) } }
@@ -384,45 +281,5 @@ final class ScriptInterpreter {
     /// A note about an owner, named by it.
     private func ownerNote(_ note: LoopEvent.Note) {
         loop.record(.note, note.ownerName, fact: .note(note))
-    }
-
-    /// The Bool a `run(mode:before:)` of the program gave back, as the program sees it.
-    private func returned(_ value: Bool) {
-        if world.isHalted { return }
-        loop.record(.note, nil, fact: .returned(value))
-    }
-
-    /// The instant a date of the scenario stands for, on this world's clock (whose origin is the scenario start).
-    private func instant(_ date: FoundationDate) -> LoopInstant {
-        switch date {
-        case .fromNow(let delay): loop.clock.now + delay
-        case .sinceStart(let time): .zero + time
-        case .distantPast: .distantPast
-        case .distantFuture: .distantFuture
-        }
-    }
-}
-
-extension ScriptInterpreter.Shared {
-    /// The set-up both runners share, so that the virtual and the live runs cannot drift apart: an interpreter per
-    /// thread of `scenario` in declaration order (its loop from `makeLoop`, its items made and added), then the
-    /// scenario's queues in one directory (an operation may depend on operations of another queue).
-    func start(
-        _ scenario: Scenario, world: any ScenarioWorld, defaultWidth: Int, makeLoop: (ThreadSpec) -> RunLoopCore
-    ) {
-        flags = ScenarioFlags(owners: scenario.owners)
-        for spec in scenario.threads {
-            if spec.startsLater {
-                holdUntilStarted(spec)
-                continue
-            }
-            let loop = makeLoop(spec)
-            loop.sink = sink
-            hosts.append(ScriptInterpreter(loop: loop, world: world, spec: spec, shared: self))
-        }
-        let directory = PoolDirectory()
-        queues = scenario.queues.map {
-            OperationQueueCore($0, world: world, directory: directory, sink: sink, defaultWidth: defaultWidth)
-        }
     }
 }

@@ -24,7 +24,6 @@ struct ScenarioProblemCatalogueTests {
         .nestedTooDeep(limit: 100),
         .takesNoBlock("…"),
         .unexpectedAtEndOfLine("…"),
-        .expected("…"),
         .negativeDuration,
         .durationWithoutUnit("…"),
         .unknownUnit("…", in: "…"),
@@ -119,8 +118,8 @@ struct ScenarioProblemCatalogueTests {
         .dependencyCycle(["a", "b", "a"]),
         .unknownItem("…", thread: "…", known: ["…"]),
         .unknownItem("…", thread: "…", known: []),
-        .wrongItemKind("…", is: .timer, needed: "a port", allowed: [.port]),
-        .wrongItemKind("…", is: .source0, needed: "a port", allowed: [.port]),
+        .wrongItemKind("…", is: .timer, needed: .port, allowed: [.port]),
+        .wrongItemKind("…", is: .source0, needed: .port, allowed: [.port]),
         .unknownThread("…", known: ["…"]),
         .unknownQueue("…", known: ["…"]),
         .unknownQueue("…", known: []),
@@ -163,6 +162,9 @@ struct ScenarioProblemCatalogueTests {
         .itemOfTargetThread("…", thread: "…"),
     ]
 
+    /// Every problem the catalogue must show: the samples, and `expected …` for each place in the grammar.
+    static let allSamples = samples + ScenarioProblem.Expected.allCases.map { .expected($0) }
+
     static func message(_ problem: ScenarioProblem) -> String {
         ScenarioDiagnostic(file: "t.loop", line: 1, column: 1, problem: problem, sourceLine: "").message
     }
@@ -194,9 +196,37 @@ struct ScenarioProblemCatalogueTests {
     @Test("every case of ScenarioProblem has a sample here")
     func everyCaseSampled() {
         #expect(Self.declaredCases.count > 100, "ScenarioProblem.swift was not read")
-        let sampled = Set(Self.samples.map(Self.caseName))
+        let sampled = Set(Self.allSamples.map(Self.caseName))
         let missing = Self.declaredCases.filter { !sampled.contains($0) }
         #expect(missing.isEmpty, "add a sample of each to ScenarioProblemCatalogueTests.samples: \(missing)")
+    }
+
+    /// The parser files, read as text: where a description of what is expected could be written inline.
+    static let parserSources: [(name: String, text: String)] = {
+        let folder = Snapshot.packageRoot.appendingPathComponent("Sources/LoopEngine/Scenario/Parser")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix("ScenarioParser") && $0.hasSuffix(".swift") }.sorted().compactMap { name in
+            (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).map { (name, $0) }
+        }
+    }()
+
+    @Test("no parser call site words what it expects: each place names a ScenarioProblem.Expected case")
+    func noInlineDescriptions() {
+        #expect(Self.parserSources.count > 10, "the parser's files were not read")
+        // `what:` takes a ScenarioProblem.Expected; a `String` parameter or a literal would bring text back.
+        let inline = Self.parserSources.flatMap { file in
+            file.text.split(separator: "\n").enumerated()
+                .filter { $0.element.contains("what: \"") || $0.element.contains("what: String") }
+                .map { "\(file.name):\($0.offset + 1): \($0.element.trimmingCharacters(in: .whitespaces))" }
+        }
+        #expect(inline.isEmpty, "add a case to ScenarioProblem.Expected instead:\n\(inline.joined(separator: "\n"))")
+    }
+
+    @Test("every place that expects something has its own phrase")
+    func expectedPhrasesDistinct() {
+        let phrases = ScenarioProblem.Expected.allCases.map { Self.message(.expected($0)) }
+        let repeated = Dictionary(grouping: phrases, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "two cases of ScenarioProblem.Expected read the same: \(repeated)")
     }
 
     @Test("every diagnostic's wording appears in docs/language.md's error catalogue")
@@ -204,7 +234,7 @@ struct ScenarioProblemCatalogueTests {
         let url = Snapshot.packageRoot.appendingPathComponent("docs/language.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         let catalogue = try #require(text.range(of: "## Errors").map { String(text[$0.lowerBound...]) })
-        let missing = Self.samples.map(Self.message).filter { !catalogue.contains($0) }
+        let missing = Self.allSamples.map(Self.message).filter { !catalogue.contains($0) }
         #expect(
             missing.isEmpty,
             "add these to the Errors section of docs/language.md, verbatim:\n\(missing.joined(separator: "\n"))")

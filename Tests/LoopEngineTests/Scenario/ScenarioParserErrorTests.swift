@@ -382,6 +382,9 @@ extension ScenarioErrorCase {
         .init(
             id: "block without work", source: "queue g dispatch\nthread T\n  async b on g", line: 3, column: 15,
             message: "expected what the block does: `work DURATION`, e.g. `async b on gcd work 20ms`"),
+        .init(
+            id: "async without its queue", source: "queue g dispatch\nthread T\n  async b on", line: 3, column: 13,
+            message: "expected the dispatch queue"),
     ]
 }
 

@@ -33,4 +33,15 @@ struct ScenarioProblemTests {
                     + String(repeating: "x", count: 80) + "…'"
             ])
     }
+
+    @Test("what a line lacks is data, and its phrase is shown whole, however long")
+    func expectedIsDataAndWhole() {
+        let found = Self.diagnostics("thread T\n  observer o on\n  timer")
+        #expect(found.map(\.problem) == [.expected(.activity), .expected(.timerName)])
+        #expect(
+            found.map(\.message) == [
+                "expected an activity: entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all",
+                "expected the timer's name, or a range such as p1..10",
+            ])
+    }
 }

@@ -40,12 +40,12 @@ extension ScenarioParserState {
         let word = first.isWord ? first.text : ""
         switch ScenarioKeywords.conditions.contains(word) ? word : "" {
         case "call":
-            guard let number = expectInteger(&cursor, line, what: "a call number, e.g. `call 2:`") else { return nil }
+            guard let number = expectInteger(&cursor, line, what: .callNumber) else { return nil }
             if number < 1 { error(line, at: first, .callsCountedFromOne) }
             finish(&cursor)
             return .call(number)
         case "first":
-            guard let number = expectInteger(&cursor, line, what: "a number of calls, e.g. `first 3 calls:`") else {
+            guard let number = expectInteger(&cursor, line, what: .callCount) else {
                 return nil
             }
             if number < 1 { error(line, at: first, .callsCountedFromOne) }
@@ -95,19 +95,17 @@ extension ScenarioParserState {
         }
         switch word {
         case "work":
-            if let duration = expectDuration(&cursor, what: "how long the work takes, e.g. 20ms") {
+            if let duration = expectDuration(&cursor, what: .workDuration) {
                 result = [.work(duration)]
             }
         case "signal":
             // A port may be signalled too: CF takes the signal and ignores it (the trace says so).
-            if let names = references(
-                &cursor, line, thread: thread, allowed: [.source0, .port], what: "a version-0 source or a port")
-            {
+            if let names = references(&cursor, line, thread: thread, allowed: [.source0, .port], what: .source0OrPort) {
                 result = names.map { .signal($0) }
             }
         case "send":
             let firstReference = references.count
-            if let names = references(&cursor, line, thread: thread, allowed: [.port], what: "a port") {
+            if let names = references(&cursor, line, thread: thread, allowed: [.port], what: .port) {
                 var count = 1
                 if let value = cursor.peekInteger {
                     _ = cursor.next()
@@ -136,7 +134,7 @@ extension ScenarioParserState {
         case "add", "remove":
             let preposition = keyword.text == "add" ? "to" : "from"
             if let names = references(
-                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
+                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: .item)
             {
                 if !cursor.accept(preposition) {
                     error(line, at: cursor.peek, .modePrepositionMissing(preposition))
@@ -149,22 +147,20 @@ extension ScenarioParserState {
             result = parsePost(&cursor, line, thread: thread)
         case "invalidate":
             if let names = references(
-                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: "an item")
+                &cursor, line, thread: thread, allowed: [.source0, .port, .timer, .observer], what: .item)
             {
                 result = names.map { .invalidate($0) }
             }
         case "reschedule":
-            if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: "a timer") {
+            if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: .timer) {
                 if !cursor.accept("in") {
                     error(line, at: cursor.peek, .rescheduleWithoutIn)
-                } else if let delay = expectDuration(
-                    &cursor, what: "a delay from now, e.g. 20ms (negative: a date in the past)", allowNegative: true)
-                {
+                } else if let delay = expectDuration(&cursor, what: .rescheduleDelay, allowNegative: true) {
                     result = names.map { .setNextFireDate($0, after: delay) }
                 }
             }
         case "block":
-            guard let name = expectWord(&cursor, what: "the block's name") else { return [] }
+            guard let name = expectWord(&cursor, what: .blockName) else { return [] }
             var modes: [ModeName] = [.default]
             if cursor.accept("in") { modes = parseModeList(&cursor, line, allowCommon: true) }
             result = [
@@ -172,7 +168,7 @@ extension ScenarioParserState {
                     name.text, modes: modes, parseActions(node.children, thread: thread, context: inner(context)))
             ]
         case "mainqueue":
-            guard let name = expectWord(&cursor, what: "the main-queue block's name") else { return [] }
+            guard let name = expectWord(&cursor, what: .mainQueueBlockName) else { return [] }
             // DispatchQueue.main.async from any thread: the main thread's loop runs the block.
             mainQueueUses.append((line, keyword.column))
             result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
@@ -185,7 +181,7 @@ extension ScenarioParserState {
         case "dealloc":
             result = parseDealloc(&cursor, node, thread: thread, context: context)
         case "perform":
-            guard let task = expectWord(&cursor, what: "the task's name") else { return [] }
+            guard let task = expectWord(&cursor, what: .taskName) else { return [] }
             if let next = cursor.peek, next.isWord("target") || next.isWord("order") || next.isWord("afterDelay") {
                 result = parseOrderedPerform(task, keyword: keyword, &cursor, node, thread: thread, context: context)
                 break
@@ -194,7 +190,7 @@ extension ScenarioParserState {
                 error(line, at: cursor.peek, .performWithoutOn)
                 return []
             }
-            guard let target = expectWord(&cursor, what: "the thread to perform on") else { return [] }
+            guard let target = expectWord(&cursor, what: .performThread) else { return [] }
             if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
             let wait = cursor.accept("wait")
             if context == .outside {
@@ -281,8 +277,7 @@ extension ScenarioParserState {
             let special: Double? = cursor.accept("inf") ? .infinity : cursor.accept("nan") ? .nan : nil
             guard
                 let seconds = special
-                    ?? expectDuration(
-                        &cursor, what: "a time limit, e.g. 200ms (0s polls once), inf or nan", allowNegative: true)?
+                    ?? expectDuration(&cursor, what: .runTimeLimit, allowNegative: true)?
                     .secondsValue
             else { return nil }
             let rash = cursor.accept("returnAfterSourceHandled")
@@ -297,12 +292,13 @@ extension ScenarioParserState {
         if cursor.accept("distantPast") { return .distantPast }
         if cursor.accept("now") { return .fromNow(.zero) }
         if cursor.accept("at") {
-            return expectDuration(&cursor, what: "a time since the start, e.g. `at 300ms`").map { .sinceStart($0) }
+            return expectDuration(&cursor, what: .dateSinceStart).map { .sinceStart($0) }
         }
         guard let token = cursor.peek, case .number = token.kind else {
             error(line, at: cursor.peek, .expectedDate)
             return nil
         }
-        return expectDuration(&cursor, what: "a time from now", allowNegative: true).map { .fromNow($0) }
+        _ = cursor.next()
+        return duration(token, line).map { .fromNow($0) }
     }
 }

@@ -2,7 +2,7 @@ extension ScenarioParserState {
     /// `ask "PROMPT" (at TIME | at step N | after EVENT) [(EVENT, EVENT, …)]`: a quiz point, anchored as `say` is,
     /// with the lesson's own choices in parentheses (a `:` would read as a thread's, `worker: sleep`).
     func parseQuestion(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Question? {
-        guard let prompt = expectString(&cursor, what: "the question in quotes") else { return nil }
+        guard let prompt = expectString(&cursor, what: .questionText) else { return nil }
         guard let anchor = parseAnchor(&cursor, line, for: .ask) else { return nil }
         var choices: [Expectation.Step] = []
         if cursor.acceptPunctuation("(") {
@@ -32,12 +32,12 @@ extension ScenarioParserState {
             return nil
         }
         if cursor.accept("step") {
-            guard let step = expectInteger(&cursor, line, what: "a step number (the n-th event, from 1)") else {
+            guard let step = expectInteger(&cursor, line, what: .stepNumber) else {
                 return nil
             }
             if step < 1 { error(line, at: cursor.last, .stepsCountedFromOne) }
             return .step(step)
         }
-        return expectDuration(&cursor, what: "a time since the start, e.g. 250ms").map { .time($0) }
+        return expectDuration(&cursor, what: .timeSinceStart).map { .time($0) }
     }
 }

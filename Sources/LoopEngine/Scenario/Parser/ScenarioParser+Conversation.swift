@@ -4,7 +4,7 @@
 extension ScenarioParserState {
     /// `start THREAD`: THREAD must be declared `later` (checked once every thread is known).
     func parseStart(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
-        guard let token = expectWord(&cursor, what: "the thread to start, declared `thread NAME later`") else {
+        guard let token = expectWord(&cursor, what: .threadToStart) else {
             return []
         }
         startUses.append((token.text, line, token.column))
@@ -18,8 +18,7 @@ extension ScenarioParserState {
         firstReference: Int
     ) -> [Action] {
         guard cursor.accept("on") else { return names.map { .send($0, count: count) } }
-        guard let target = expectWord(&cursor, what: "the thread whose port this is, e.g. `send reply on worker`")
-        else { return [] }
+        guard let target = expectWord(&cursor, what: .portThread) else { return [] }
         if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
         for index in firstReference..<references.count { references[index].thread = target.text }
         if target.text == thread { return names.map { .send($0, count: count) } }

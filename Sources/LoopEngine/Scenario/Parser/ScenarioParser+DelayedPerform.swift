@@ -9,7 +9,7 @@ extension ScenarioParserState {
         thread: String, context: Context
     ) -> [Action] {
         let line = node.line
-        guard let delay = expectDuration(&cursor, what: "the delay, e.g. `afterDelay 20ms` (0 waits for the timer too)")
+        guard let delay = expectDuration(&cursor, what: .performDelay)
         else { return [] }
         var modes: [ModeName] = [.default]
         if cursor.accept("in") { modes = parseModeList(&cursor, line, allowCommon: true) }
@@ -25,17 +25,17 @@ extension ScenarioParserState {
     ) -> [Action] {
         var task: String?
         if let next = cursor.peek, !next.isWord("target") {
-            guard let name = expectWord(&cursor, what: "the task's name: `cancelPrevious a [target view]`") else {
+            guard let name = expectWord(&cursor, what: .cancelledPreviousTask) else {
                 return []
             }
             task = name.text
         } else if cursor.peek == nil {
-            _ = expectWord(&cursor, what: "'target' and a name, or a task: `cancelPrevious target view`")
+            _ = expectWord(&cursor, what: .cancelPreviousSubject)
             return []
         }
         var target = Self.defaultPerformTarget
         if cursor.accept("target") {
-            guard let name = expectWord(&cursor, what: "the target's name") else { return [] }
+            guard let name = expectWord(&cursor, what: .targetName) else { return [] }
             target = name.text
         }
         if context == .outside { error(line, at: keyword, .cancelPreviousFromOutside) }

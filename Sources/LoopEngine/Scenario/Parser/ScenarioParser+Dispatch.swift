@@ -36,11 +36,24 @@ extension ScenarioParserState {
         return .serial
     }
 
+    /// A `queue` line with `dispatch`: it takes none of the operation queue's clauses, and its kind gives its limit
+    /// (one block at a time when serial, none of its own when concurrent).
+    func makeDispatchQueue(
+        _ spec: inout QueueSpec, _ kind: DispatchQueueKind, clauses seen: Set<String>, at nameToken: ScenarioToken,
+        _ line: ScenarioLine
+    ) {
+        for clause in ["limit", "suspended"] where seen.contains(clause) {
+            error(line, at: nameToken, DispatchDiagnostic.clauseWithDispatch(clause))
+        }
+        spec.limit = kind == .serial ? 1 : nil
+        spec.suspended = false
+    }
+
     /// `async [workItem] NAME on QUEUE work DURATION`: `queue.async { work }`, or `queue.async(execute: item)` of a
     /// `DispatchWorkItem` (which `cancel NAME` may then cancel).
     func parseAsync(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
         let kind: DispatchSubmission.Kind = cursor.accept("workItem") ? .workItem : .block
-        guard let nameToken = expectWord(&cursor, what: "the block's name, or a range such as b1..3") else {
+        guard let nameToken = expectWord(&cursor, what: .dispatchBlockName) else {
             return []
         }
         guard let names = expandRange(nameToken, line) else { return [] }
@@ -51,14 +64,15 @@ extension ScenarioParserState {
             error(line, at: cursor.peek, .asyncWithoutOn(nameToken.text))
             return []
         }
-        guard let queueToken = cursor.peek, let queue = queueReference(&cursor, line, what: "the dispatch queue")
-        else { return [] }
-        queueActionUses.append((queue, .async, line, queueToken.column))
+        // Read before the queue, which is then there: without it, queueReference reports what is missing.
+        let queueColumn = cursor.peek?.column ?? 0
+        guard let queue = queueReference(&cursor, line, what: .dispatchQueue) else { return [] }
+        queueActionUses.append((queue, .async, line, queueColumn))
         guard cursor.accept("work") else {
             error(line, at: cursor.peek, DispatchDiagnostic.needsWork)
             return []
         }
-        guard let duration = expectDuration(&cursor, what: "how long the block works, e.g. 20ms") else { return [] }
+        guard let duration = expectDuration(&cursor, what: .blockWork) else { return [] }
         finish(&cursor)
         for name in names {
             if let first = operationDefinitions[name] {

@@ -12,8 +12,9 @@ extension ScenarioParserState {
     ) -> Expectation.Step? {
         var time: Duration?
         var resolution = Duration.nanoseconds(1)
-        if case .number = cursor.peek?.kind {
-            guard let (value, written) = expectTime(&cursor, line, what: "a time") else { return nil }
+        if let token = cursor.peek, case .number = token.kind {
+            _ = cursor.next()
+            guard let (value, written) = self.time(token, line) else { return nil }
             time = value
             resolution = written
         }
@@ -24,11 +25,10 @@ extension ScenarioParserState {
             _ = cursor.next()
             expectedThreads.append((word.text, line, word.column))
         }
-        guard let kindToken = expectWord(&cursor, what: "an event such as entry, timer T or result timedOut")
-        else { return nil }
+        guard let kindToken = expectWord(&cursor, what: .event) else { return nil }
         var step: Expectation.Step
         if kindToken.text == "returned" {
-            let value = expectWord(&cursor, what: "true or false: what run(mode:before:) returned")
+            let value = expectWord(&cursor, what: .returnedValue)
             if let value, value.text != "true" && value.text != "false" {
                 error(line, at: value, .returnedNotBool(value.text))
             }
@@ -87,23 +87,23 @@ extension ScenarioParserState {
                 step.mode = mode.rawValue
             } else if cursor.accept("between") {
                 guard once("a range", token),
-                    let (start, _) = expectTime(&cursor, line, what: "the start of the range, e.g. 2.0s")
+                    let (start, _) = expectTime(&cursor, line, what: .rangeStart)
                 else { return }
                 guard cursor.accept("and") else {
                     error(line, at: cursor.peek, .rangeWithoutAnd)
                     return
                 }
-                guard let (end, written) = expectTime(&cursor, line, what: "the end of the range, e.g. 2.5s") else {
+                guard let (end, written) = expectTime(&cursor, line, what: .rangeEnd) else {
                     return
                 }
                 if end < start { error(line, at: cursor.last, .timeRangeEndsFirst) }
                 step.range = Expectation.TimeRange(from: start, upTo: end + written)
             } else if cursor.accept("before") {
-                guard once("a range", token), let (end, _) = expectTime(&cursor, line, what: "a time, e.g. 0.5s")
+                guard once("a range", token), let (end, _) = expectTime(&cursor, line, what: .timeBefore)
                 else { return }
                 step.range = Expectation.TimeRange(upTo: end)
             } else if cursor.accept("after") {
-                guard once("a range", token), let (start, _) = expectTime(&cursor, line, what: "a time, e.g. 1s")
+                guard once("a range", token), let (start, _) = expectTime(&cursor, line, what: .timeAfter)
                 else { return }
                 step.range = Expectation.TimeRange(from: start)
             } else if let count = parseCount(&cursor, line) {
@@ -139,7 +139,7 @@ extension ScenarioParserState {
     /// `once` or `N times`.
     private func parseTimes(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Int? {
         if cursor.accept("once") { return 1 }
-        guard let n = expectInteger(&cursor, line, what: "a count: `once` or `3 times`") else { return nil }
+        guard let n = expectInteger(&cursor, line, what: .count) else { return nil }
         if n < 0 { error(line, at: cursor.last, .negativeCount) }
         if !cursor.accept("times") && !cursor.accept("time") {
             error(line, at: cursor.peek, .timesMissing)
@@ -151,13 +151,19 @@ extension ScenarioParserState {
     /// A time in an `expect` line: a bare number is seconds (`0.250`), or a duration (`250ms`), negative allowed;
     /// with how precisely it was written.
     func expectTime(
-        _ cursor: inout TokenCursor, _ line: ScenarioLine, what: String
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, what: Expected
     ) -> (Duration, resolution: Duration)? {
-        guard let token = cursor.peek, case .number(let value, let unit) = token.kind else {
+        guard let token = cursor.peek, case .number = token.kind else {
             error(line, at: cursor.peek, .expected(what))
             return nil
         }
         _ = cursor.next()
+        return time(token, line)
+    }
+
+    /// A number token read as an `expect` line's time, with how precisely it was written.
+    func time(_ token: ScenarioToken, _ line: ScenarioLine) -> (Duration, resolution: Duration)? {
+        guard case .number(let value, let unit) = token.kind else { return nil }
         guard let time = unit.isEmpty ? .secondsValue(value) : duration(token, line) else { return nil }
         return (time, Self.resolution(of: token.text, unit: unit))
     }
@@ -182,7 +188,7 @@ extension ScenarioParserState {
         let exact = Duration.nanoseconds(1)
         switch question.answerKind {
         case .mode:
-            guard let word = expectWord(&cursor, what: "a mode, or nil outside any run") else { return nil }
+            guard let word = expectWord(&cursor, what: .modeAnswer) else { return nil }
             return (word.text == "nil" ? .none : .mode(ModeName(word.text)), exact)
         case .date:
             if let word = cursor.peek, word.isWord {
@@ -195,11 +201,10 @@ extension ScenarioParserState {
                     return nil
                 }
             }
-            guard let (time, resolution) = expectTime(&cursor, line, what: "a time (0.300), nil, none or distantFuture")
-            else { return nil }
+            guard let (time, resolution) = expectTime(&cursor, line, what: .dateAnswer) else { return nil }
             return (.date(.zero + time), resolution)
         case .flag:
-            guard let word = expectWord(&cursor, what: "true or false") else { return nil }
+            guard let word = expectWord(&cursor, what: .flagAnswer) else { return nil }
             guard word.text == "true" || word.text == "false" else {
                 error(line, at: word, .answerNotBool(word.text))
                 return nil
@@ -209,7 +214,7 @@ extension ScenarioParserState {
             if cursor.accept("nothing") { return (.modes([]), exact) }
             var modes: [ModeName] = []
             repeat {
-                guard let word = expectWord(&cursor, what: "a mode name") else { return nil }
+                guard let word = expectWord(&cursor, what: .modeName) else { return nil }
                 modes.append(ModeName(word.text))
             } while cursor.acceptPunctuation(",")
             return (.modes(modes.sorted()), exact)

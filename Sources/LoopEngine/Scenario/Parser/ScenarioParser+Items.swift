@@ -3,7 +3,7 @@ extension ScenarioParserState {
     func parseThread(_ node: Node) -> ThreadSpec? {
         var cursor = TokenCursor(node.line)
         _ = cursor.next()
-        guard let nameToken = expectWord(&cursor, what: "the thread's name") else { return nil }
+        guard let nameToken = expectWord(&cursor, what: .threadName) else { return nil }
         let name = nameToken.text
         let isMain = cursor.accept("main")
         let later = !isMain && cursor.accept("later")
@@ -41,13 +41,22 @@ extension ScenarioParserState {
         return spec
     }
 
+    /// The kind of item an item line's keyword (one of ``ScenarioKeywords/items``) declares.
+    static func itemKind(_ keyword: String) -> ItemClass {
+        switch keyword {
+        case "source0": .source0
+        case "port": .port
+        case "timer": .timer
+        default: .observer
+        }
+    }
+
     /// An item line: one item, or one per name of a range (`port p1..128`), each with the same clauses and
     /// script.
     func parseItems(_ node: Node, thread: String) -> [ItemSpec] {
         var cursor = TokenCursor(node.line)
         let keyword = cursor.next()!
-        guard let nameToken = expectWord(&cursor, what: "the \(keyword.text)'s name, or a range such as p1..10")
-        else { return [] }
+        guard let nameToken = expectWord(&cursor, what: .name(of: Self.itemKind(keyword.text))) else { return [] }
         guard let names = expandRange(nameToken, node.line) else { return [] }
         for name in names {
             if items[thread]?[name] != nil {
@@ -82,13 +91,7 @@ extension ScenarioParserState {
         var repeats = true
         var capacity = SourceCallouts.defaultCommandCapacity
         var seen: Set<String> = []
-        let kind: ItemClass
-        switch keyword.text {
-        case "source0": kind = .source0
-        case "port": kind = .port
-        case "timer": kind = .timer
-        default: kind = .observer
-        }
+        let kind = Self.itemKind(keyword.text)
         let allowedClauses = ScenarioKeywords.itemClauses[keyword.text] ?? []
         while let clause = cursor.next() {
             guard clause.isWord, allowedClauses.contains(clause.text) else {
@@ -105,22 +108,21 @@ extension ScenarioParserState {
             }
             switch clause.text {
             case "order":
-                if let value = expectInteger(&cursor, node.line, what: "an order (an integer)") { order = value }
+                if let value = expectInteger(&cursor, node.line, what: .itemOrder) { order = value }
             case "in":
                 modes = parseModeList(&cursor, node.line, allowCommon: true, allowNothing: true)
             case "at":
                 // Negative: a fire date before the start, which CF reads as "now" when the timer is created.
-                first = expectDuration(
-                    &cursor, what: "the first fire time since the start, e.g. 100ms", allowNegative: true)
+                first = expectDuration(&cursor, what: .firstFire, allowNegative: true)
             case "every":
-                if let value = expectDuration(&cursor, what: "the repeat interval, e.g. 100ms") {
+                if let value = expectDuration(&cursor, what: .repeatInterval) {
                     if value <= .zero {
                         error(node.line, at: clause, .repeatIntervalNotPositive)
                     }
                     interval = value
                 }
             case "tolerance":
-                tolerance = expectDuration(&cursor, what: "a tolerance, e.g. 10ms") ?? .zero
+                tolerance = expectDuration(&cursor, what: .tolerance) ?? .zero
             case "on":
                 activities = parseActivities(&cursor, node.line)
             case "commands":

@@ -16,7 +16,7 @@ extension ScenarioParserState {
     /// which is no action of its own: the trace, and so every step number, is the same in every language.
     func parseNote(_ cursor: inout TokenCursor, _ line: ScenarioLine, previous: String?) -> [Action] {
         let language = parseLanguage(&cursor)
-        guard let text = expectString(&cursor, what: "the text in quotes"), let language else {
+        guard let text = expectString(&cursor, what: .sayText), let language else {
             previousNote = nil
             return []
         }
@@ -35,7 +35,7 @@ extension ScenarioParserState {
 
     func parseNarration(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Narration? {
         let language = parseLanguage(&cursor)
-        guard let text = expectString(&cursor, what: "the narration in quotes"), let language else { return nil }
+        guard let text = expectString(&cursor, what: .narrationText), let language else { return nil }
         if cursor.accept("after") {
             guard let event = parseEventPattern(&cursor, line) else { return nil }
             return Narration(anchor: .after(event), text: text, language: language)
@@ -45,13 +45,13 @@ extension ScenarioParserState {
             return nil
         }
         if cursor.accept("step") {
-            guard let step = expectInteger(&cursor, line, what: "a step number (the n-th event, from 1)") else {
+            guard let step = expectInteger(&cursor, line, what: .stepNumber) else {
                 return nil
             }
             if step < 1 { error(line, at: cursor.last, .stepsCountedFromOne) }
             return Narration(anchor: .step(step), text: text, language: language)
         }
-        guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { return nil }
+        guard let time = expectDuration(&cursor, what: .timeSinceStart) else { return nil }
         return Narration(anchor: .time(time), text: text, language: language)
     }
 }

@@ -21,7 +21,7 @@ extension ScenarioParserState {
         let line = node.line
         var target = Self.defaultPerformTarget
         if cursor.accept("target") {
-            guard let name = expectWord(&cursor, what: "the target's name") else { return [] }
+            guard let name = expectWord(&cursor, what: .targetName) else { return [] }
             target = name.text
         }
         if cursor.accept("afterDelay") {
@@ -32,7 +32,7 @@ extension ScenarioParserState {
             error(line, at: cursor.peek, OrderedPerformProblem.expectedOrder)
             return []
         }
-        guard let order = expectInteger(&cursor, line, what: "the order, a number: `order 10`") else { return [] }
+        guard let order = expectInteger(&cursor, line, what: .performOrder) else { return [] }
         if order < 0 { error(line, at: cursor.last, OrderedPerformProblem.negativeOrder) }
         var modes: [ModeName] = [.default]
         if cursor.accept("in") { modes = parseModeList(&cursor, line, allowCommon: true) }
@@ -45,14 +45,14 @@ extension ScenarioParserState {
     func parseCancelPerform(_ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
         var task: String?
         if keyword.text == "cancelPerform" {
-            guard let name = expectWord(&cursor, what: "the task's name: `cancelPerform a [target str]`") else {
+            guard let name = expectWord(&cursor, what: .cancelledPerformTask) else {
                 return []
             }
             task = name.text
         }
         var target = Self.defaultPerformTarget
         if cursor.accept("target") {
-            guard let name = expectWord(&cursor, what: "the target's name") else { return [] }
+            guard let name = expectWord(&cursor, what: .targetName) else { return [] }
             target = name.text
         } else if task == nil {
             error(line, at: cursor.peek, OrderedPerformProblem.expectedTarget)

@@ -9,11 +9,11 @@ extension ScenarioParserState {
         var cursor = TokenCursor(node.line)
         _ = cursor.next()
         rejectChildren(node, of: "owner")
-        guard let name = expectWord(&cursor, what: "the owner's name, e.g. `owner vc weak weakSelf`") else { return }
+        guard let name = expectWord(&cursor, what: .ownerName) else { return }
         var spec = OwnerSpec(name: name.text)
         var names = [name]
         if cursor.accept("weak") {
-            guard let weak = expectWord(&cursor, what: "the name of the weak reference to it, e.g. weakSelf") else {
+            guard let weak = expectWord(&cursor, what: .weakReferenceName) else {
                 return
             }
             spec.weakName = weak.text
@@ -38,8 +38,7 @@ extension ScenarioParserState {
     /// `set NAME` and `clear NAME` (`keyword` is the action word, already taken).
     func parseAssignment(_ keyword: ScenarioToken, _ cursor: inout TokenCursor, _ line: ScenarioLine) -> [Action] {
         let value = keyword.text == "set"
-        guard let token = expectWord(&cursor, what: "a flag's name, or an owner's property such as vc.stopped")
-        else { return [] }
+        guard let token = expectWord(&cursor, what: .assignedFlag) else { return [] }
         guard let reference = flagReference(token, line) else { return [] }
         if value { flagsSet.insert(reference.key) }
         if value, case .flag(let name) = reference { return [.setFlag(name)] }
@@ -57,7 +56,7 @@ extension ScenarioParserState {
 
     /// `dealloc OWNER` and its block (the body of the owner's `dealloc`).
     func parseDealloc(_ cursor: inout TokenCursor, _ node: Node, thread: String, context: Context) -> [Action] {
-        guard let token = expectWord(&cursor, what: "the owner that goes away, e.g. `dealloc vc`") else { return [] }
+        guard let token = expectWord(&cursor, what: .deallocatedOwner) else { return [] }
         guard let owner = ownerReferenceNames[token.text], !owner.weak else {
             error(node.line, at: token, .unknownOwner(token.text, known: owners.map(\.name)))
             return []
@@ -88,7 +87,7 @@ extension ScenarioParserState {
     }
 
     private func parseWord(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Condition? {
-        let what = "a flag, an owner's property (vc.stopped) or a weak reference"
+        let what = Expected.conditionTerm
         // A word of the language (`RunLoop.run`, `and`) is no flag: the condition is missing.
         if let next = cursor.peek, next.isWord, ScenarioKeywords.all.contains(next.text) {
             error(line, at: next, .expected(what))

@@ -16,7 +16,7 @@ extension ScenarioParserState {
     /// A question (after `query`); `names` reads the item it names (a range gives several, one question each).
     func parseQuestion(
         _ cursor: inout TokenCursor, _ line: ScenarioLine,
-        names: (inout TokenCursor, Set<ItemClass>, String) -> [String]?
+        names: (inout TokenCursor, Set<ItemClass>, Expected) -> [String]?
     ) -> [LoopQuery]? {
         guard let word = cursor.peek, word.isWord, LoopQuery.questionWords.contains(word.text) else {
             error(line, at: cursor.peek, .queryUnknownQuestion)
@@ -33,7 +33,7 @@ extension ScenarioParserState {
             guard let mode = expectMode(&cursor, line, allowCommon: false) else { return nil }
             return [word.text == "limitDate" ? .limitDate(mode) : .nextTimerFireDate(mode)]
         case "contains":
-            guard let items = names(&cursor, anyItem, "an item") else { return nil }
+            guard let items = names(&cursor, anyItem, .item) else { return nil }
             guard cursor.accept("in") else {
                 error(line, at: cursor.peek, .queryContainsWithoutIn)
                 return nil
@@ -41,9 +41,9 @@ extension ScenarioParserState {
             guard let mode = expectMode(&cursor, line, allowCommon: true) else { return nil }
             return items.map { .contains(item: $0, mode: mode) }
         case "isValid":
-            return names(&cursor, anyItem, "an item")?.map { .isValid(item: $0) }
+            return names(&cursor, anyItem, .item)?.map { .isValid(item: $0) }
         default:
-            return names(&cursor, [.timer], "a timer")?.map { .nextFireDate(timer: $0) }
+            return names(&cursor, [.timer], .timer)?.map { .nextFireDate(timer: $0) }
         }
     }
 }

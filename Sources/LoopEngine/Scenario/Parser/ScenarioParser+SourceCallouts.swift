@@ -59,8 +59,7 @@ extension ScenarioParserState {
 
     /// `commands N` after a source0's name: its queue's capacity.
     func parseCommandCapacity(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Int? {
-        guard let value = expectInteger(&cursor, line, what: "how many commands the queue holds, e.g. `commands 4`")
-        else { return nil }
+        guard let value = expectInteger(&cursor, line, what: .commandCapacity) else { return nil }
         guard (1...SourceCallouts.maxCommandCapacity).contains(value) else {
             error(line, at: cursor.last, SourceCalloutProblem.capacity(value))
             return nil
@@ -72,21 +71,19 @@ extension ScenarioParserState {
     /// loop).
     func parseWakeUp(_ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String) -> [Action] {
         guard cursor.accept("on") else { return [.wakeUp] }
-        guard let target = expectWord(&cursor, what: "the thread whose loop to wake, e.g. `wakeup on worker`")
-        else { return [] }
+        guard let target = expectWord(&cursor, what: .wakeupThread) else { return [] }
         if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
         return target.text == thread ? [.wakeUp] : [.wakeUpThread(target.text)]
     }
 
     /// `post CMD to SOURCE`: a client adds a command to a source0's queue.
     func parsePost(_ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String) -> [Action] {
-        guard let command = expectWord(&cursor, what: "the command's name, e.g. `post addItem to inputSource`")
-        else { return [] }
+        guard let command = expectWord(&cursor, what: .commandName) else { return [] }
         guard cursor.accept("to") else {
             error(line, at: cursor.peek, SourceCalloutProblem.expectedTo)
             return []
         }
-        guard let names = references(&cursor, line, thread: thread, allowed: [.source0], what: "a version-0 source")
+        guard let names = references(&cursor, line, thread: thread, allowed: [.source0], what: .source0)
         else { return [] }
         return names.map { .post(command: command.text, source: $0) }
     }

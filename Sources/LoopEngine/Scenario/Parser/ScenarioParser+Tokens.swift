@@ -1,6 +1,6 @@
 /// The parser: the small pieces every line is made of: words, strings, numbers, durations, modes.
 extension ScenarioParserState {
-    func expectWord(_ cursor: inout TokenCursor, what: String) -> ScenarioToken? {
+    func expectWord(_ cursor: inout TokenCursor, what: Expected) -> ScenarioToken? {
         guard let token = cursor.peek, token.isWord else {
             error(cursor.line, at: cursor.peek, .expected(what))
             return nil
@@ -8,7 +8,7 @@ extension ScenarioParserState {
         return cursor.next()
     }
 
-    func expectString(_ cursor: inout TokenCursor, what: String) -> String? {
+    func expectString(_ cursor: inout TokenCursor, what: Expected) -> String? {
         guard let token = cursor.peek, token.kind == .string else {
             error(cursor.line, at: cursor.peek, .expected(what))
             return nil
@@ -16,7 +16,7 @@ extension ScenarioParserState {
         return cursor.next()?.text
     }
 
-    func expectInteger(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: String) -> Int? {
+    func expectInteger(_ cursor: inout TokenCursor, _ line: ScenarioLine, what: Expected) -> Int? {
         guard let value = cursor.peekInteger else {
             error(line, at: cursor.peek, .expected(what))
             return nil
@@ -25,7 +25,7 @@ extension ScenarioParserState {
         return value
     }
 
-    func expectDuration(_ cursor: inout TokenCursor, what: String, allowNegative: Bool = false) -> Duration? {
+    func expectDuration(_ cursor: inout TokenCursor, what: Expected, allowNegative: Bool = false) -> Duration? {
         guard let token = cursor.peek, case .number = token.kind else {
             error(cursor.line, at: cursor.peek, .expected(what))
             return nil
@@ -65,7 +65,7 @@ extension ScenarioParserState {
     }
 
     func expectMode(_ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool) -> ModeName? {
-        guard let token = expectWord(&cursor, what: "a mode name") else { return nil }
+        guard let token = expectWord(&cursor, what: .modeName) else { return nil }
         if token.text == "common" && !allowCommon {
             error(line, at: token, .commonNotAllowed)
             return nil
@@ -93,7 +93,7 @@ extension ScenarioParserState {
             guard
                 let token = expectWord(
                     &cursor,
-                    what: "an activity: entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all")
+                    what: .activity)
             else {
                 return nil
             }

@@ -44,7 +44,7 @@ extension ScenarioParserState {
     /// An item named by an action, or the items of a range (`send p1..128`), each checked once every item is
     /// known.
     func references(
-        _ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String, allowed: Set<ItemClass>, what: String
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, thread: String, allowed: Set<ItemClass>, what: Expected
     ) -> [String]? {
         guard let token = expectWord(&cursor, what: what) else { return nil }
         guard let names = expandRange(token, line) else { return nil }

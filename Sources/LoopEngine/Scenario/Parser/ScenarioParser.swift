@@ -37,7 +37,7 @@ final class ScenarioParserState {
         var thread: String
         var name: String
         var allowed: Set<ItemClass>
-        var what: String
+        var what: Expected
         var line: ScenarioLine
         var column: Int
         /// The thread whose loop `add … on THREAD` hands the item to (nil: the acting thread's own loop).
@@ -45,6 +45,7 @@ final class ScenarioParserState {
     }
 
     typealias ItemClass = ScenarioItemKind
+    typealias Expected = ScenarioProblem.Expected
 
     let file: String
     /// The first diagnostics by position, and how many there are (bounded memory for any input).
@@ -147,11 +148,11 @@ final class ScenarioParserState {
                 continue
             case "scenario":
                 if name != nil { error(node.line, at: keyword, .scenarioAlreadyNamed) }
-                name = expectString(&cursor, what: "the scenario's title in quotes")
+                name = expectString(&cursor, what: .scenarioTitle)
                 finish(&cursor)
                 rejectChildren(node, of: "scenario")
             case "profile":
-                if let word = expectWord(&cursor, what: "a profile: linux or darwin") {
+                if let word = expectWord(&cursor, what: .profile) {
                     if let value = PlatformProfile(rawValue: word.text) {
                         profile = value
                     } else {
@@ -161,7 +162,7 @@ final class ScenarioParserState {
                 finish(&cursor)
                 rejectChildren(node, of: "profile")
             case "until":
-                until = expectDuration(&cursor, what: "how long to run, e.g. 2s")
+                until = expectDuration(&cursor, what: .runLength)
                 finish(&cursor)
                 rejectChildren(node, of: "until")
             case "iteration":
@@ -172,11 +173,11 @@ final class ScenarioParserState {
                 finish(&cursor)
                 rejectChildren(node, of: "iteration cost")
             case "at":
-                guard let time = expectDuration(&cursor, what: "a time since the start, e.g. 250ms") else { continue }
+                guard let time = expectDuration(&cursor, what: .timeSinceStart) else { continue }
                 var thread: String?
                 var column = keyword.column
                 if cursor.accept("on") {
-                    if let word = expectWord(&cursor, what: "the thread the actions address") {
+                    if let word = expectWord(&cursor, what: .addressedThread) {
                         thread = word.text
                         column = word.column
                     }
@@ -245,8 +246,7 @@ final class ScenarioParserState {
             error(line, at: cursor.peek, .iterationWithoutCost)
             return nil
         }
-        guard let value = expectDuration(&cursor, what: "what one iteration costs, e.g. 1500ns or 2us (0s: none)")
-        else { return nil }
+        guard let value = expectDuration(&cursor, what: .iterationCost) else { return nil }
         guard value <= Self.maximumIterationCost else {
             error(line, at: cursor.last, .iterationCostTooHigh)
             return nil
@@ -310,9 +310,10 @@ final class ScenarioParserState {
     /// lesson needs, far less than a stack holds.
     static let maxNesting = 100
 
-    func rejectChildren(_ node: Node, of what: String) {
+    /// Reports lines indented under `node`, a line that takes no block (`line` names it: its keyword).
+    func rejectChildren(_ node: Node, of line: String) {
         if let first = node.children.first {
-            error(first.line, first.line.indent + 1, .takesNoBlock(what))
+            error(first.line, first.line.indent + 1, .takesNoBlock(line))
         }
     }
 }

@@ -1,5 +1,109 @@
 /// The wording of every ``ScenarioProblem``: the one place that says what users read. Each value from the file is
 /// interpolated through ``DiagnosticMessage``, so it is shown terminal-safe and bounded.
+extension ScenarioProblem.Expected {
+    /// What `expected …` names: the parser's text holds none of it. A phrase quotes nothing from the file, so it
+    /// is shown whole (never cut at ``DiagnosticMessage/maxQuoted``).
+    var phrase: DiagnosticMessage {
+        switch self {
+        // The top level, narration and questions
+        case .scenarioTitle: "the scenario's title in quotes"
+        case .profile: "a profile: linux or darwin"
+        case .runLength: "how long to run, e.g. 2s"
+        case .timeSinceStart: "a time since the start, e.g. 250ms"
+        case .addressedThread: "the thread the actions address"
+        case .iterationCost: "what one iteration costs, e.g. 1500ns or 2us (0s: none)"
+        case .sayText: "the text in quotes"
+        case .narrationText: "the narration in quotes"
+        case .stepNumber: "a step number (the n-th event, from 1)"
+        case .questionText: "the question in quotes"
+
+        // Threads and items
+        case .threadName: "the thread's name"
+        case .source0Name: "the source0's name, or a range such as p1..10"
+        case .portName: "the port's name, or a range such as p1..10"
+        case .timerName: "the timer's name, or a range such as p1..10"
+        case .observerName: "the observer's name, or a range such as p1..10"
+        case .itemOrder: "an order (an integer)"
+        case .firstFire: "the first fire time since the start, e.g. 100ms"
+        case .repeatInterval: "the repeat interval, e.g. 100ms"
+        case .tolerance: "a tolerance, e.g. 10ms"
+        case .commandCapacity: "how many commands the queue holds, e.g. `commands 4`"
+        case .modeName: "a mode name"
+        case .activity: "an activity: entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all"
+
+        // Conditions and actions
+        case .callNumber: "a call number, e.g. `call 2:`"
+        case .callCount: "a number of calls, e.g. `first 3 calls:`"
+        case .workDuration: "how long the work takes, e.g. 20ms"
+        case .source0OrPort: "a version-0 source or a port"
+        case .source0: "a version-0 source"
+        case .port: "a port"
+        case .timer: "a timer"
+        case .item: "an item"
+        case .rescheduleDelay: "a delay from now, e.g. 20ms (negative: a date in the past)"
+        case .blockName: "the block's name"
+        case .mainQueueBlockName: "the main-queue block's name"
+        case .taskName: "the task's name"
+        case .performThread: "the thread to perform on"
+        case .runTimeLimit: "a time limit, e.g. 200ms (0s polls once), inf or nan"
+        case .dateSinceStart: "a time since the start, e.g. `at 300ms`"
+        case .threadToStart: "the thread to start, declared `thread NAME later`"
+        case .portThread: "the thread whose port this is, e.g. `send reply on worker`"
+        case .wakeupThread: "the thread whose loop to wake, e.g. `wakeup on worker`"
+        case .commandName: "the command's name, e.g. `post addItem to inputSource`"
+        case .targetName: "the target's name"
+        case .performOrder: "the order, a number: `order 10`"
+        case .cancelledPerformTask: "the task's name: `cancelPerform a [target str]`"
+        case .performDelay: "the delay, e.g. `afterDelay 20ms` (0 waits for the timer too)"
+        case .cancelledPreviousTask: "the task's name: `cancelPrevious a [target view]`"
+        case .cancelPreviousSubject: "'target' and a name, or a task: `cancelPrevious target view`"
+
+        // Owners and flags
+        case .ownerName: "the owner's name, e.g. `owner vc weak weakSelf`"
+        case .weakReferenceName: "the name of the weak reference to it, e.g. weakSelf"
+        case .assignedFlag: "a flag's name, or an owner's property such as vc.stopped"
+        case .deallocatedOwner: "the owner that goes away, e.g. `dealloc vc`"
+        case .conditionTerm: "a flag, an owner's property (vc.stopped) or a weak reference"
+
+        // Queues and operations
+        case .queueName: "the queue's name"
+        case .idleLifetime: "how long an idle worker lives, e.g. 5s"
+        case .queueToCancel: "the queue whose operations to cancel"
+        case .operationToCancel: "an operation to cancel, or `all on QUEUE`"
+        case .operationToFinish: "the async operation whose socket callback comes"
+        case .queueToSuspend: "the queue to suspend"
+        case .queueToResume: "the queue to resume"
+        case .queueToLimit: "the queue to limit"
+        case .queueToWaitFor: "the queue to wait for"
+        case .detachedTask: "the detached thread's name (its task)"
+        case .operationName: "the operation's name, or a range such as upload1..10"
+        case .queueToAddTo: "the queue to add it to"
+        case .priority: "a priority: \(ScenarioProblem.priorityWords)"
+        case .dependency: "an operation it waits for"
+        case .replyDelay: "when the server replies after the start, e.g. 300ms"
+        case .operationWork: "how long the operation works, e.g. 20ms"
+        case .checkInterval: "how often it looks at isCancelled, e.g. 5ms"
+
+        // Dispatch queues
+        case .dispatchBlockName: "the block's name, or a range such as b1..3"
+        case .dispatchQueue: "the dispatch queue"
+        case .blockWork: "how long the block works, e.g. 20ms"
+
+        // Expected steps and answers
+        case .event: "an event such as entry, timer T or result timedOut"
+        case .returnedValue: "true or false: what run(mode:before:) returned"
+        case .rangeStart: "the start of the range, e.g. 2.0s"
+        case .rangeEnd: "the end of the range, e.g. 2.5s"
+        case .timeBefore: "a time, e.g. 0.5s"
+        case .timeAfter: "a time, e.g. 1s"
+        case .count: "a count: `once` or `3 times`"
+        case .modeAnswer: "a mode, or nil outside any run"
+        case .dateAnswer: "a time (0.300), nil, none or distantFuture"
+        case .flagAnswer: "true or false"
+        }
+    }
+}
+
 extension ScenarioProblem {
     var message: DiagnosticMessage {
         switch self {
@@ -22,7 +126,7 @@ extension ScenarioProblem {
             return "blocks nest more than \(limit) deep here; expected at most \(limit) levels"
         case .takesNoBlock(let what): return "'\(what)' takes no indented block"
         case .unexpectedAtEndOfLine(let text): return "unexpected '\(text)' at the end of the line"
-        case .expected(let what): return "expected \(what)"
+        case .expected(let what): return "expected \(what.phrase)"
 
         // Words, numbers, durations and modes
         case .negativeDuration: return "a duration cannot be negative here"
@@ -196,7 +300,7 @@ extension ScenarioProblem {
         case .wrongItemKind(let name, let kind, let needed, let allowed):
             let hint: DiagnosticMessage =
                 kind == .source0 && allowed == [.port] ? "; version-0 sources are `signal`led" : ""
-            return "'\(name)' is a \(kind.rawValue), but this needs \(needed)\(hint)"
+            return "'\(name)' is a \(kind.rawValue), but this needs \(needed.phrase)\(hint)"
         case .unknownThread(let name, let known): return "unknown thread '\(name)' (known: \(Self.nameList(known)))"
         case .unknownQueue(let name, let known):
             let hint: DiagnosticMessage =

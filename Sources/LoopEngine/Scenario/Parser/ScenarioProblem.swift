@@ -7,7 +7,9 @@
 /// 1. add a case here, named for the problem (`unknownPriority`, not `error42`), with the values from the file it
 ///    quotes as payloads (names as `String`, counts as `Int`, modes as ``ModeName``);
 /// 2. word it in `message` (ScenarioProblem+Wording.swift): the compiler asks for the case there;
-/// 3. report it where it is found: `error(line, at: token, .yourCase(token.text))`;
+/// 3. report it where it is found: `error(line, at: token, .yourCase(token.text))`; a word, name, number or
+///    duration the line lacks is `expectWord(&cursor, what: .yourPlace)` with a new case of ``Expected`` (its
+///    phrase in the same wording file, and a file that reaches it in `ScenarioExpectedTests`);
 /// 4. add its row to the error catalogue of docs/language.md and a sample to `ScenarioProblemCatalogueTests`
 ///    (which fails until both are there), and a case to the parser error tests that produces it.
 package enum ScenarioProblem: Equatable, Sendable {
@@ -28,8 +30,8 @@ package enum ScenarioProblem: Equatable, Sendable {
     /// Lines indented under a line that takes no block (`what` is its keyword, or what it is).
     case takesNoBlock(String)
     case unexpectedAtEndOfLine(String)
-    /// A word, name, number, duration or string is missing; `what` says what is expected.
-    case expected(String)
+    /// A word, name, number, duration or string is missing: which one, at which place in the grammar.
+    case expected(Expected)
 
     // MARK: Words, numbers, durations and modes
 
@@ -150,7 +152,7 @@ package enum ScenarioProblem: Equatable, Sendable {
     /// An item the thread does not have; `known` are the names it has (sorted).
     case unknownItem(String, thread: String, known: [String])
     /// An item of the wrong kind: what it is and what the action needs.
-    case wrongItemKind(String, is: ScenarioItemKind, needed: String, allowed: Set<ScenarioItemKind>)
+    case wrongItemKind(String, is: ScenarioItemKind, needed: Expected, allowed: Set<ScenarioItemKind>)
     /// A thread the file does not have; `known` are the names that may be used there.
     case unknownThread(String, known: [String])
     /// A queue not declared; `known` are those that are.
