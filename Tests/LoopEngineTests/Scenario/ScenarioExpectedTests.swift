@@ -54,6 +54,7 @@ struct ScenarioExpectedTests {
         .init(.runTimeLimit, "thread T\n  run default for"),
         .init(.dateSinceStart, "thread T\n  RunLoop.run default before at"),
         .init(.threadToStart, "thread T\n  start"),
+        .init(.loopThread, "thread T\n  timer t at 10ms\n  add t to default on"),
         .init(.portThread, "thread T\n  port p\n  send p on"),
         .init(.wakeupThread, "thread T\n  wakeup on"),
         .init(.commandName, "thread T\n  post"),

@@ -10,8 +10,7 @@ extension ScenarioParserState {
     ) -> [Action] {
         guard cursor.accept("on") else { return names.map { adding ? .add($0, mode) : .remove($0, mode) } }
         guard
-            let target = expectWord(
-                &cursor, what: "the thread whose loop it goes to, e.g. `add tick to default on worker`")
+            let target = expectWord(&cursor, what: .loopThread)
         else { return [] }
         if !threadNameSet.contains(target.text) { threadReferences.append((target.text, line, target.column)) }
         guard target.text != thread else { return names.map { adding ? .add($0, mode) : .remove($0, mode) } }

@@ -49,6 +49,7 @@ extension ScenarioProblem {
         case runTimeLimit
         case dateSinceStart
         case threadToStart
+        case loopThread
         case portThread
         case wakeupThread
         case commandName

@@ -48,6 +48,7 @@ extension ScenarioProblem.Expected {
         case .runTimeLimit: "a time limit, e.g. 200ms (0s polls once), inf or nan"
         case .dateSinceStart: "a time since the start, e.g. `at 300ms`"
         case .threadToStart: "the thread to start, declared `thread NAME later`"
+        case .loopThread: "the thread whose loop it goes to, e.g. `add tick to default on worker`"
         case .portThread: "the thread whose port this is, e.g. `send reply on worker`"
         case .wakeupThread: "the thread whose loop to wake, e.g. `wakeup on worker`"
         case .commandName: "the command's name, e.g. `post addItem to inputSource`"
