@@ -91,10 +91,9 @@ enum FuzzValidator {
             variants.append(
                 scenario.mappingActions { action in
                     // A reschedule to now is moved too: CF arms the timer port for an instant already past, and
-                    // whether the iteration's poll sees that expiry is a race.
-                    if case .setNextFireDate(let name, let delay) = action,
-                        delay > .zero || (delay == .zero && sign > 0)
-                    {
+                    // whether the iteration's poll sees that expiry is a race. So is one into the past: a
+                    // repeating timer's next dates follow it (seed 1 case 9231: a repeat on an outside stop).
+                    if case .setNextFireDate(let name, let delay) = action, delay != .zero || sign > 0 {
                         return .setNextFireDate(name, after: delay + shift)
                     }
                     return action
@@ -106,6 +105,15 @@ enum FuzzValidator {
                 return moved
             }
             variants.append(outside)
+            // Each outside event on its own: a timer's repeat set off by one event (a reschedule in it) may come
+            // in the instant of another (seed 1 case 9231: a stop).
+            if scenario.outside.count > 1 {
+                for index in scenario.outside.indices {
+                    var one = scenario
+                    one.outside[index].time = max(.milliseconds(1), scenario.outside[index].time + shift)
+                    variants.append(one)
+                }
+            }
             var timers = scenario
             timers.threads = scenario.threads.map { thread in
                 var moved = thread
