@@ -167,6 +167,8 @@ final class OracleWorld: @unchecked Sendable {
             }
             if isHalted { host.invalidateAll() }
             host.perform(spec.program)
+            // As for a declared thread: the cancel callouts of CF's teardown at thread exit are not recorded.
+            host.programEnded.withLock { $0 = true }
             host.trace.record(.threadExit, name, fact: .end(.taskDone))
         }
         thread.name = "loopviz oracle: \(name)"

@@ -7,7 +7,10 @@ import LoopEngine
 /// one level of nested runs, queries, an owner's properties and `if` conditions), a program of set-up actions and
 /// one to three runs (`run … for`, Foundation's `RunLoop.run … before`, `run until`, `acceptInput`, the
 /// `while not FLAG` idiom, `while COND` over an owner going away) and outside events (queries from another thread
-/// and an owner's `dealloc` among them).
+/// and an owner's `dealloc` among them). Also ordered performs and their cancels, a version-0 source's schedule
+/// and cancel callouts with its command queue (`commands N`, `post`), and sometimes a second thread `U` (maybe
+/// `later`, started by T's program) that T hands work to from its timers (`send … on U`, `perform … on U`,
+/// `post`/`signal` of U's source, `wakeup on U`); U never acts on T (``SecondThread``).
 ///
 /// Every time is a multiple of ``grid`` (20 ms), so that instants the real CFRunLoop reaches by different routes
 /// (a timer, an outside thread, a run's limit) are far apart compared with scheduling noise; the shapes that are
@@ -31,6 +34,25 @@ struct FuzzGenerator {
     private var deallocated = false
     private static let owner = "vc"
     private static let weakName = "weakSelf"
+    /// The second thread, when the scenario has one.
+    private var second: SecondThread?
+    /// Whether the script being generated may hand work over to the second thread: only a timer's, due at 20 ms
+    /// or later, so that every hand-over comes after U exists and runs, at an instant of T's own (docs/fuzzing.md).
+    private var handOverAllowed = false
+    /// The targets and tasks of ordered performs (`perform f1 target str order 2`).
+    private static let performTargets = ["self", "str"]
+    private static let performTasks = ["f1", "f2", "f3"]
+    private static let commands = ["c1", "c2", "c3"]
+
+    /// The second thread `U`: a port `q1` and a version-0 source `u1` (a custom source with commands), one run.
+    /// T reaches it only from the callouts of T's timers; U's own callouts act on U alone.
+    struct SecondThread {
+        static let name = "U"
+        static let port = "q1"
+        static let source = "u1"
+        /// Declared `later`: T's program starts it first.
+        var later: Bool
+    }
 
     init(seed: UInt64, maxItems: Int) {
         rng = SplitMix64(seed: seed)
@@ -59,14 +81,28 @@ struct FuzzGenerator {
         if rng.chance(15) { flag = "done" }
         hasOwner = rng.chance(25)
         var specs: [ItemSpec] = []
+        if rng.chance(25) {
+            second = SecondThread(later: rng.chance(50))
+            // No outside events with two threads (so no flag or owner loop, which one ends): T's program may
+            // return before an event addressed to it, and CF tears T's loop down then, which the engine does not
+            // model (with one thread, the outside events stop when its program has returned).
+            flag = nil
+            hasOwner = false
+        }
         for name in sources0 {
             let order = rng.chance(30) ? rng.int(-2...2) : 0
-            specs.append(.source0(name, order: order, modes: itemModes(), script(observer: false)))
+            var spec = ItemSpec.source0(name, order: order, modes: itemModes(), script(observer: false))
+            if rng.chance(30) { spec.sourceCallouts = sourceCallouts(name) }
+            specs.append(spec)
         }
         for name in ports { specs.append(.port(name, modes: itemModes(), script(observer: false))) }
         for name in timers {
             let interval = rng.chance(40) ? grid(1...4) : .zero
-            specs.append(.timer(name, first: grid(0...6), every: interval, modes: itemModes(), script(observer: false)))
+            let first = grid(0...6)
+            handOverAllowed = second != nil && first >= Self.grid
+            let steps = script(observer: false)
+            handOverAllowed = false
+            specs.append(.timer(name, first: first, every: interval, modes: itemModes(), steps))
         }
         for name in observers {
             var activities: Activity = []
@@ -83,10 +119,13 @@ struct FuzzGenerator {
                     script(observer: true)))
         }
         var program: [Action] = []
+        if let second, second.later { program.append(.start(thread: SecondThread.name)) }
         for _ in 0..<rng.int(0...2) {
             let action = setUpAction()
             // A program's first `common M` would read back as the thread's common modes (set before the items).
             if program.isEmpty, case .addCommonMode = action { continue }
+            // Nor may a `common M` follow a `start U` (the parser reads it as T's common modes, too).
+            if program.count == 1, case .start = program[0], case .addCommonMode = action { continue }
             program.append(action)
         }
         let runs = rng.int(1...3)
@@ -104,7 +143,7 @@ struct FuzzGenerator {
         }
         var outside: [OutsideEvent] = []
         var times = Set<Int>()
-        for _ in 0..<rng.int(0...3) {
+        for _ in 0..<(second == nil ? rng.int(0...3) : 0) {
             let slot = rng.int(1...10)
             guard times.insert(slot).inserted else { continue }
             outside.append(OutsideEvent(at: Self.grid * slot, outsideActions()))
@@ -124,7 +163,70 @@ struct FuzzGenerator {
         outside.sort { $0.time < $1.time }
         var scenario = Scenario(name: name, commonModes: common, items: specs, program: program, outside: outside)
         if hasOwner { scenario.owners = [OwnerSpec(name: Self.owner, weakName: Self.weakName)] }
+        if let second { scenario.threads.append(secondThread(second)) }
         return scenario
+    }
+
+    /// U's loop: its port and its source (sometimes with callouts and a small command queue), one run of its own.
+    private mutating func secondThread(_ second: SecondThread) -> ThreadSpec {
+        func steps() -> [ScriptStep] {
+            (0..<rng.int(0...2)).map { _ in
+                switch rng.int(0...3) {
+                case 0: ScriptStep(.stop, when: .call(1))
+                case 1: ScriptStep(.query(.currentMode))
+                default: ScriptStep(.work(.milliseconds(rng.pick([1, 2, 5]))))
+                }
+            }
+        }
+        var source = ItemSpec.source0(SecondThread.source, steps())
+        if rng.chance(50) { source.sourceCallouts = sourceCallouts(SecondThread.source) }
+        let items = [ItemSpec.port(SecondThread.port, steps()), source]
+        let run: RunCall =
+            rng.chance(60)
+            ? .inMode(.default, seconds: grid(2...10).secondsValue, returnAfterSourceHandled: rng.chance(20))
+            : .foundation(.default, before: .fromNow(grid(2...10)))
+        return ThreadSpec(name: SecondThread.name, items: items, program: [.run(run)], startsLater: second.later)
+    }
+
+    /// A custom source's schedule and cancel callouts (`on schedule:`, `on cancel:`) and its queue's size: what
+    /// they may do without a lock or a wait (docs/cfrunloop.md §18.3): work, post a command to the source, signal
+    /// it, wake its loop.
+    private mutating func sourceCallouts(_ source: String) -> SourceCallouts {
+        func steps() -> [ScriptStep] {
+            (0..<rng.int(0...2)).map { _ in
+                let action: Action
+                switch rng.int(0...3) {
+                case 0: action = .work(.milliseconds(1))
+                case 1: action = .post(command: rng.pick(Self.commands), source: source)
+                case 2: action = .signal(source)
+                default: action = .wakeUp
+                }
+                return ScriptStep(action, when: rng.chance(30) ? .call(rng.int(1...2)) : .always)
+            }
+        }
+        let capacity = rng.chance(40) ? rng.int(1...3) : SourceCallouts.defaultCommandCapacity
+        return SourceCallouts(schedule: steps(), cancel: steps(), commandCapacity: capacity)
+    }
+
+    /// What a timer of T hands over to U (`send q1 on U`, `perform uN on U [wait]` - which may post a command to
+    /// U's source and signal it, on U: an action names only its own thread's items - or a bare wake-up of U).
+    private mutating func handOver() -> Action {
+        switch rng.int(0...3) {
+        case 0: return .sendTo(thread: SecondThread.name, port: SecondThread.port, count: rng.int(1...2))
+        case 1, 2:
+            var inner: [Action] = []
+            switch rng.int(0...2) {
+            case 0: inner = [.work(.milliseconds(rng.pick([1, 2, 5])))]
+            case 1:
+                inner = [
+                    .post(command: rng.pick(Self.commands), source: SecondThread.source), .signal(SecondThread.source),
+                ]
+            default: break
+            }
+            blocks += 1
+            return .performOn(thread: SecondThread.name, task: "u\(blocks)", wait: rng.chance(40), inner)
+        default: return .wakeUpThread(SecondThread.name)
+        }
     }
 
     private mutating func itemModes() -> [ModeName] {
@@ -151,7 +253,15 @@ struct FuzzGenerator {
             // A nested run on every call of an item the nested run calls again would recurse: once, or twice. A
             // limit date polls the mode, a nested run too.
             if case .run = action { when = .call(rng.int(1...2)) }
+            // An ordered perform on every call would queue one per iteration for ever.
+            if case .performOrdered = action { when = .call(rng.int(1...2)) }
             if case .query(.limitDate) = action { when = .call(rng.int(1...2)) }
+            steps.append(ScriptStep(action, when: when))
+        }
+        if handOverAllowed, rng.chance(70) {
+            let action = handOver()
+            var when: ScriptStep.When = rng.chance(50) ? .call(1) : .always
+            if case .performOn(_, _, true, _) = action { when = .call(1) }
             steps.append(ScriptStep(action, when: when))
         }
         return steps
@@ -166,7 +276,7 @@ struct FuzzGenerator {
     /// What a callout does; `depth` counts the blocks and nested runs around it.
     private mutating func calloutAction(depth: Int) -> Action {
         while true {
-            switch rng.int(0...17) {
+            switch rng.int(0...20) {
             case 0, 1: return .work(.milliseconds(rng.pick([1, 2, 5, 10])))
             case 2: if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return .signal(s) }
             case 3: if let p = ports.isEmpty ? nil : rng.pick(ports) { return .send(p, count: rng.int(1...2)) }
@@ -193,9 +303,26 @@ struct FuzzGenerator {
                     let inner = (0..<rng.int(1...2)).map { _ in calloutAction(depth: depth + 1) }
                     return .ifHolds(condition(), inner)
                 }
+            case 18:
+                if let s = sources0.isEmpty ? nil : rng.pick(sources0) {
+                    return .post(command: rng.pick(Self.commands), source: s)
+                }
+            case 19: if depth < 1 { return orderedPerform(depth: depth) }
+            case 20:
+                let target = rng.pick(Self.performTargets)
+                return .cancelPerforms(task: rng.chance(60) ? rng.pick(Self.performTasks) : nil, target: target)
             default: if let s = sources0.isEmpty ? nil : rng.pick(sources0), rng.chance(50) { return .signal(s) }
             }
         }
+    }
+
+    /// `perform fN target X order N [in M, …]` with up to two actions inside.
+    private mutating func orderedPerform(depth: Int) -> Action {
+        let modes: [ModeName] = rng.pick([[.default], [.default], ["M1"], [.default, "M1"], [.common]])
+        let inner = (0..<rng.int(0...2)).map { _ in calloutAction(depth: depth + 1) }
+        return .performOrdered(
+            task: rng.pick(Self.performTasks), target: rng.pick(Self.performTargets), order: rng.int(0...3),
+            modes: modes, inner)
     }
 
     /// A question for `query`. `pollingAllowed`: whether `limitDate` may be asked (on the loop's own thread it
@@ -281,13 +408,16 @@ struct FuzzGenerator {
 
     /// An action of the program before (or between) its runs.
     private mutating func setUpAction() -> Action {
-        switch rng.int(0...6) {
+        switch rng.int(0...7) {
         case 0: if let s = sources0.isEmpty ? nil : rng.pick(sources0) { return .signal(s) }
         case 1: if let p = ports.isEmpty ? nil : rng.pick(ports) { return .send(p, count: 1) }
         case 2: return block(depth: 0)
         case 3: if rng.chance(30) { return .stop }
-        case 4: return .addCommonMode("M1")
+        // With two source0s, CFRunLoopAddCommonMode calls their schedule callouts in CFSet order (their
+        // addresses' hashes), not a rule: seed 1 case 4269.
+        case 4: if sources0.count < 2 { return .addCommonMode("M1") }
         case 5: return .query(question(pollingAllowed: true))
+        case 6: if rng.chance(50) { return orderedPerform(depth: 0) }
         default: break
         }
         return calloutAction(depth: 1)

@@ -25,9 +25,7 @@ enum FuzzOracle {
         } catch {
             return .error(String(describing: error))
         }
-        let comparison = TraceComparison(
-            engine: run.events, reference: reference, tolerance: tolerance,
-            ignoringRunBoundaries: CompareCommand.usesWrappers(scenario))
+        let comparison = comparison(scenario, engine: run.events, reference: reference, tolerance: tolerance)
         if comparison.agrees { return .agree }
         let compared = comparison.firstDifference ?? min(comparison.engine.count, comparison.reference.count)
         let margin = FuzzValidator.margin
@@ -36,6 +34,25 @@ enum FuzzOracle {
             if gap > margin || gap < .zero - margin { return .disturbed(comparison) }
         }
         return comparison.firstDifference == nil ? .disturbed(comparison) : .differ(comparison)
+    }
+
+    /// What `loopviz compare` compares: one loop's trace, or with several threads each thread's own (the first
+    /// thread that differs is the verdict's; ``ThreadedTraceComparison``), with the scenario's version-0 sources'
+    /// schedule and cancel callouts and commands.
+    static func comparison(
+        _ scenario: Scenario, engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration
+    ) -> TraceComparison {
+        let wrappers = CompareCommand.usesWrappers(scenario)
+        let callouts = scenario.source0Names
+        guard CompareCommand.isThreaded(scenario, engine: engine) else {
+            return TraceComparison(
+                engine: engine, reference: reference, tolerance: tolerance, ignoringRunBoundaries: wrappers,
+                sourceCallouts: callouts)
+        }
+        let threads = ThreadedTraceComparison(
+            engine: engine, reference: reference, declared: scenario.threads.map(\.name), tolerance: tolerance,
+            ignoringRunBoundaries: wrappers, sourceCallouts: callouts)
+        return (threads.differing.first ?? threads.threads[0]).comparison
     }
 
     /// Compares until a run is not disturbed, at most `attempts` times; the last verdict.

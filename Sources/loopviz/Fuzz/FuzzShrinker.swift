@@ -1,8 +1,8 @@
 import LoopEngine
 
 /// Shrinks a failing fuzz case (greedy delta debugging over the typed scenario): it tries one simplification at a
-/// time — drop an item (with every action naming it), an outside event, a program action, a script step, an
-/// action inside a block or an outside event; make a condition unconditional, drop a mode, reset an order; shorten
+/// time — drop the second thread (with every hand-over to it), an item (with every action naming it), an outside
+/// event, a program action, a script step, a schedule or cancel step, an action inside a block or an outside event; make a condition unconditional, drop a mode, reset an order; shorten
 /// a time by one grid step, make a repeating timer one-shot, send one message — and keeps the first that is still
 /// a valid case (`isValid`) and still fails (`fails`), then starts over. Each kept step makes the scenario
 /// strictly smaller (``size``), and at most `maxTests` candidates are run, so it always ends.
@@ -46,7 +46,8 @@ struct FuzzShrinker {
             case .send(_, let count): count
             case .setNextFireDate(_, let d): 1 + time(d)
             case .performBlock(_, let modes, let inner): 1 + modes.count + actions(inner)
-            case .ifHolds(_, let inner), .dealloc(_, let inner): 1 + actions(inner)
+            case .ifHolds(_, let inner), .dealloc(_, let inner), .performOn(_, _, _, let inner): 1 + actions(inner)
+            case .performOrdered(_, _, _, let modes, let inner): 1 + modes.count + actions(inner)
             case .run(let call): 2 + run(call)
             default: 1
             }
@@ -75,7 +76,8 @@ struct FuzzShrinker {
                 case .timer(let first, let interval, _): total += time(first) + (interval != .zero ? time(interval) : 0)
                 case .observer(_, let repeats, let order): total += (repeats ? 0 : 1) + (order != 0 ? 1 : 0)
                 }
-                for step in item.script { total += (step.when == .always ? 0 : 1) + action(step.action) }
+                let steps = item.script + item.sourceCallouts.schedule + item.sourceCallouts.cancel
+                for step in steps { total += (step.when == .always ? 0 : 1) + action(step.action) }
             }
         }
         for event in scenario.outside { total += time(event.time) + actions(event.actions) }
@@ -93,6 +95,13 @@ struct FuzzShrinker {
             change(&copy.threads[0])
             return copy
         }
+        // The second thread, with every hand-over to it.
+        for other in scenario.threads.dropFirst() {
+            var copy = scenario
+            copy.threads.removeAll { $0.name == other.name }
+            copy = copy.removingActions { $0.reaches(other.name) }
+            out.append(copy)
+        }
         // Whole items, with everything that names them.
         for item in thread.items {
             var copy = with { $0.items.removeAll { $0.name == item.name } }
@@ -107,6 +116,12 @@ struct FuzzShrinker {
         for index in thread.program.indices { out.append(with { $0.program.remove(at: index) }) }
         for (i, item) in thread.items.enumerated() {
             for j in item.script.indices { out.append(with { $0.items[i].script.remove(at: j) }) }
+            for j in item.sourceCallouts.schedule.indices {
+                out.append(with { $0.items[i].sourceCallouts.schedule.remove(at: j) })
+            }
+            for j in item.sourceCallouts.cancel.indices {
+                out.append(with { $0.items[i].sourceCallouts.cancel.remove(at: j) })
+            }
         }
         for (i, event) in scenario.outside.enumerated() where event.actions.count > 1 {
             for j in event.actions.indices {
@@ -169,11 +184,23 @@ extension Action {
     func names(_ name: String) -> Bool {
         switch self {
         case .signal(let n), .send(let n, _), .add(let n, _), .remove(let n, _), .invalidate(let n),
-            .setNextFireDate(let n, _):
+            .setNextFireDate(let n, _), .post(_, let n):
             n == name
-        case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner):
+        case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner),
+            .performOrdered(_, _, _, _, let inner):
             inner.contains { $0.names(name) }
         case .query(let question): question.item == name
+        default: false
+        }
+    }
+
+    /// Whether this action (or one inside it) acts on thread `thread` from another: a hand-over, a start.
+    func reaches(_ thread: String) -> Bool {
+        switch self {
+        case .sendTo(let t, _, _), .start(let t), .wakeUpThread(let t), .performOn(let t, _, _, _): t == thread
+        case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner),
+            .performOrdered(_, _, _, _, let inner):
+            inner.contains { $0.reaches(thread) }
         default: false
         }
     }
@@ -234,6 +261,8 @@ extension Scenario {
                     return .performBlock(name, modes: modes, clean(inner))
                 case .ifHolds(let condition, let inner): return .ifHolds(condition, clean(inner))
                 case .dealloc(let owner, let inner): return .dealloc(owner: owner, clean(inner))
+                case .performOrdered(let task, let target, let order, let modes, let inner):
+                    return .performOrdered(task: task, target: target, order: order, modes: modes, clean(inner))
                 default: return action
                 }
             }
@@ -244,9 +273,14 @@ extension Scenario {
             thread.program = clean(thread.program)
             thread.items = thread.items.map { item in
                 var item = item
-                item.script = item.script.compactMap { step in
-                    drop(step.action) ? nil : clean([step.action]).first.map { ScriptStep($0, when: step.when) }
+                func steps(_ list: [ScriptStep]) -> [ScriptStep] {
+                    list.compactMap { step in
+                        drop(step.action) ? nil : clean([step.action]).first.map { ScriptStep($0, when: step.when) }
+                    }
                 }
+                item.script = steps(item.script)
+                item.sourceCallouts.schedule = steps(item.sourceCallouts.schedule)
+                item.sourceCallouts.cancel = steps(item.sourceCallouts.cancel)
                 return item
             }
             return thread

@@ -37,14 +37,21 @@ enum FuzzValidator {
         return .success(parsed)
     }
 
-    /// The engine's observable steps (what ``TraceComparison`` compares, with run boundaries), or nil when the
-    /// run does not end in time.
+    /// The engine's observable steps (what ``TraceComparison`` compares, with run boundaries; with several
+    /// threads each thread's own steps, thread after thread, as ``ThreadedTraceComparison`` compares them), or nil
+    /// when the run does not end in time.
     static func engineSteps(_ scenario: Scenario) -> [String]? {
         let outcome = ScenarioRunner.run(scenario, horizon: maxDuration, maxEvents: maxEvents)
         guard outcome.haltReason == nil, !outcome.reachedEventLimit, outcome.endTime <= .zero + maxDuration else {
             return nil
         }
-        return TraceComparison(engine: outcome.events, reference: []).engine.map(edgeStep)
+        let callouts = scenario.source0Names
+        guard CompareCommand.isThreaded(scenario, engine: outcome.events) else {
+            return TraceComparison(engine: outcome.events, reference: [], sourceCallouts: callouts).engine.map(edgeStep)
+        }
+        let threads = ThreadedTraceComparison(
+            engine: outcome.events, reference: [], declared: scenario.threads.map(\.name), sourceCallouts: callouts)
+        return threads.threads.flatMap { thread in thread.comparison.engine.map { "\(thread.name): " + edgeStep($0) } }
     }
 
     /// An event's step for finding edges: a date a query answers moves with the times (and is compared within the
@@ -84,10 +91,9 @@ enum FuzzValidator {
             variants.append(
                 scenario.mappingActions { action in
                     // A reschedule to now is moved too: CF arms the timer port for an instant already past, and
-                    // whether the iteration's poll sees that expiry is a race.
-                    if case .setNextFireDate(let name, let delay) = action,
-                        delay > .zero || (delay == .zero && sign > 0)
-                    {
+                    // whether the iteration's poll sees that expiry is a race. So is one into the past: a
+                    // repeating timer's next dates follow it (seed 1 case 9231: a repeat on an outside stop).
+                    if case .setNextFireDate(let name, let delay) = action, delay != .zero || sign > 0 {
                         return .setNextFireDate(name, after: delay + shift)
                     }
                     return action
@@ -99,6 +105,15 @@ enum FuzzValidator {
                 return moved
             }
             variants.append(outside)
+            // Each outside event on its own: a timer's repeat set off by one event (a reschedule in it) may come
+            // in the instant of another (seed 1 case 9231: a stop).
+            if scenario.outside.count > 1 {
+                for index in scenario.outside.indices {
+                    var one = scenario
+                    one.outside[index].time = max(.milliseconds(1), scenario.outside[index].time + shift)
+                    variants.append(one)
+                }
+            }
             var timers = scenario
             timers.threads = scenario.threads.map { thread in
                 var moved = thread
@@ -125,13 +140,20 @@ enum FuzzValidator {
             }
             // Each timer on its own: two timers due at one instant (one's repeat on the other's date) fire in
             // an order CF decides by nanoseconds of clock conversion, not by a rule.
-            for (index, item) in (scenario.threads.first?.items ?? []).enumerated() {
-                guard case .timer(let first, let interval, let tolerance) = item.kind else { continue }
-                var one = scenario
-                one.threads[0].items[index].kind = .timer(
-                    first: first + shift, interval: interval, tolerance: tolerance)
-                variants.append(one)
+            for (thread, spec) in scenario.threads.enumerated() {
+                for (index, item) in spec.items.enumerated() {
+                    guard case .timer(let first, let interval, let tolerance) = item.kind else { continue }
+                    var one = scenario
+                    one.threads[thread].items[index].kind = .timer(
+                        first: first + shift, interval: interval, tolerance: tolerance)
+                    variants.append(one)
+                }
             }
+        }
+        // Each thread's whole timeline later than the others': two threads acting in one instant (a hand-over
+        // reaching a thread as its run's limit ends, or as its own timer fires) are a race on real threads.
+        if scenario.threads.count > 1 {
+            for index in scenario.threads.indices { variants.append(scenario.delayingThread(index, by: margin)) }
         }
         return variants
     }
@@ -152,6 +174,27 @@ extension RunCall {
 }
 
 extension Scenario {
+    /// The scenario with thread `index`'s timeline `delay` later: its program starts with `work`, its timers'
+    /// first dates and the outside events addressed to it move.
+    fileprivate func delayingThread(_ index: Int, by delay: Duration) -> Scenario {
+        var copy = self
+        let name = threads[index].name
+        copy.threads[index].program.insert(.work(delay), at: 0)
+        copy.threads[index].items = threads[index].items.map { item in
+            guard case .timer(let first, let interval, let tolerance) = item.kind else { return item }
+            var moved = item
+            moved.kind = .timer(first: first + delay, interval: interval, tolerance: tolerance)
+            return moved
+        }
+        copy.outside = outside.map { event in
+            guard event.thread == name else { return event }
+            var moved = event
+            moved.time = event.time + delay
+            return moved
+        }
+        return copy
+    }
+
     /// How many run actions the scenario has, wherever they are.
     fileprivate var runCount: Int {
         var count = 0
@@ -183,16 +226,23 @@ extension Scenario {
                 transform(.performBlock(name, modes: modes, inner.map(map)))
             case .ifHolds(let condition, let inner): transform(.ifHolds(condition, inner.map(map)))
             case .dealloc(let owner, let inner): transform(.dealloc(owner: owner, inner.map(map)))
+            case .performOrdered(let task, let target, let order, let modes, let inner):
+                transform(.performOrdered(task: task, target: target, order: order, modes: modes, inner.map(map)))
+            case .performOn(let thread, let task, let wait, let inner):
+                transform(.performOn(thread: thread, task: task, wait: wait, inner.map(map)))
             default: transform(action)
             }
         }
+        func steps(_ list: [ScriptStep]) -> [ScriptStep] { list.map { ScriptStep(map($0.action), when: $0.when) } }
         var copy = self
         copy.threads = threads.map { thread in
             var thread = thread
             thread.program = thread.program.map(map)
             thread.items = thread.items.map { item in
                 var item = item
-                item.script = item.script.map { ScriptStep(map($0.action), when: $0.when) }
+                item.script = steps(item.script)
+                item.sourceCallouts.schedule = steps(item.sourceCallouts.schedule)
+                item.sourceCallouts.cancel = steps(item.sourceCallouts.cancel)
                 return item
             }
             return thread

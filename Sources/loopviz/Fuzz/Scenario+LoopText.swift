@@ -1,7 +1,8 @@
 import LoopEngine
 
 /// Prints a scenario as `.loop` text, so that a fuzz case (a typed ``Scenario``) can be saved, read and replayed
-/// by every other command. It covers what the fuzzer generates: one thread, an owner, no queues, no `expect` section;
+/// by every other command. It covers what the fuzzer generates: threads (`later` too), an owner, a source's schedule
+/// and cancel callouts and commands, ordered performs, no queues, no `expect` section;
 /// `ScenarioParser.parse(loopText)` gives the same scenario back (FuzzTests checks the round trip).
 extension Scenario {
     var loopText: String {
@@ -16,7 +17,7 @@ extension Scenario {
         let words = OwnerWords(owners: owners)
         for thread in threads {
             lines.append("")
-            lines.append("thread \(thread.name)\(thread.isMain ? " main" : "")")
+            lines.append("thread \(thread.name)\(thread.isMain ? " main" : "")\(thread.startsLater ? " later" : "")")
             if !thread.commonModes.isEmpty {
                 lines.append("  common " + thread.commonModes.map(\.rawValue).joined(separator: ", "))
             }
@@ -36,6 +37,8 @@ extension Scenario {
         switch item.kind {
         case .source0(let order):
             line += "source0 \(item.name)" + (order != 0 ? " order \(order)" : "")
+            let capacity = item.sourceCallouts.commandCapacity
+            if capacity != SourceCallouts.defaultCommandCapacity { line += " commands \(capacity)" }
         case .port:
             line += "port \(item.name)"
         case .timer(let first, let interval, let tolerance):
@@ -50,7 +53,7 @@ extension Scenario {
         }
         if item.modes != [.default] { line += " in " + modeList(item.modes) }
         var lines = [line]
-        for step in item.script {
+        func stepLines(_ step: ScriptStep, callout: String) -> [String] {
             let prefix: String
             switch step.when {
             case .always: prefix = ""
@@ -59,9 +62,12 @@ extension Scenario {
             case .activity(let activity): prefix = "on \(activityList(activity)): "
             }
             var body = actionLines(step.action, indent: 2, words)
-            body[0] = "    " + prefix + body[0].dropFirst(4)
-            lines += body
+            body[0] = "    " + callout + prefix + body[0].dropFirst(4)
+            return body
         }
+        for step in item.sourceCallouts.schedule { lines += stepLines(step, callout: "on schedule: ") }
+        for step in item.sourceCallouts.cancel { lines += stepLines(step, callout: "on cancel: ") }
+        for step in item.script { lines += stepLines(step, callout: "") }
         return lines
     }
 
@@ -99,9 +105,18 @@ extension Scenario {
         case .assign(let reference, let value): return [pad + (value ? "set " : "clear ") + words.text(reference)]
         case .ifHolds(let condition, let inner): return nested("if \(words.text(condition))", inner)
         case .dealloc(let owner, let inner): return nested("dealloc \(owner)", inner)
-        case .sendTo, .start, .performOrdered, .cancelPerforms, .performDelayed, .cancelDelayedPerforms, .post,
-            .wakeUpThread, .addOn, .removeOn:
-            // Not generated (several threads, ordered performs, command queues): see docs/fuzzing.md.
+        case .sendTo(let thread, let port, let count):
+            return [pad + "send \(port)" + (count != 1 ? " \(count) times" : "") + " on \(thread)"]
+        case .start(let thread): return [pad + "start \(thread)"]
+        case .performOrdered(let task, let target, let order, let modes, let inner):
+            let head = "perform \(task) target \(target) order \(order)"
+            return nested(head + (modes != [.default] ? " in " + modeList(modes) : ""), inner)
+        case .cancelPerforms(let task?, let target): return [pad + "cancelPerform \(task) target \(target)"]
+        case .cancelPerforms(nil, let target): return [pad + "cancelPerforms target \(target)"]
+        case .post(let command, let source): return [pad + "post \(command) to \(source)"]
+        case .wakeUpThread(let thread): return [pad + "wakeup on \(thread)"]
+        case .performDelayed, .cancelDelayedPerforms, .addOn, .removeOn:
+            // Not generated (delayed performs, one item in two loops): see docs/fuzzing.md.
             return [pad + "# (an action the fuzzer does not generate: not printed)"]
         }
     }

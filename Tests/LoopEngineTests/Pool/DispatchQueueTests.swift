@@ -45,7 +45,7 @@ struct DispatchQueueTests {
                 "0 G opReady r",
                 "0 G opCancel w (a work item not reached yet: the queue will skip its block)",
                 "0 G.1 opStart a (new thread)",
-                "100 G.1 opFinish a (done)",
+                "100 G.1 opFinish a (done: its block returned)",
                 "100 G.1 opFinish w (skipped: cancelled before the queue reached it, its block never ran)",
                 "100 G.1 opStart r (reused thread (1 before))",
                 "150 G opCancel r (a work item already running: its block goes on to the end)",
@@ -71,10 +71,10 @@ struct DispatchQueueTests {
                 "0 G.2 opStart b2 (new thread)",
                 "0 G.3 opStart b3 (new thread)",
                 "0 G.4 opStart b4 (new thread)",
-                "100 G.1 opFinish b1 (done)",
-                "100 G.2 opFinish b2 (done)",
-                "100 G.3 opFinish b3 (done)",
-                "100 G.4 opFinish b4 (done)",
+                "100 G.1 opFinish b1 (done: its block returned)",
+                "100 G.2 opFinish b2 (done: its block returned)",
+                "100 G.3 opFinish b3 (done: its block returned)",
+                "100 G.4 opFinish b4 (done: its block returned)",
                 // b1's worker takes w the moment b1 finishes; its loop gets to the perform after the others end.
                 "100 G.1 opFinish w (skipped: cancelled before the queue reached it, its block never ran)",
             ])

@@ -53,6 +53,98 @@ struct FuzzGeneratorTests {
     }
 }
 
+extension FuzzGeneratorTests {
+    /// The names of the newer words a scenario uses, wherever they are.
+    static func newerWords(_ scenario: Scenario) -> Set<String> {
+        var found: Set<String> = []
+        if scenario.threads.count > 1 { found.insert("second thread") }
+        if scenario.threads.contains(where: \.startsLater) { found.insert("thread later") }
+        var actions: [Action] = []
+        for thread in scenario.threads {
+            actions += thread.program
+            for item in thread.items {
+                actions += item.script.map(\.action)
+                if !item.sourceCallouts.schedule.isEmpty { found.insert("on schedule") }
+                if !item.sourceCallouts.cancel.isEmpty { found.insert("on cancel") }
+                if item.sourceCallouts.commandCapacity != SourceCallouts.defaultCommandCapacity {
+                    found.insert("commands N")
+                }
+                actions += (item.sourceCallouts.schedule + item.sourceCallouts.cancel).map(\.action)
+            }
+        }
+        actions += scenario.outside.flatMap(\.actions)
+        Action.forEach(in: actions) { action in
+            switch action {
+            case .performOrdered: found.insert("perform order")
+            case .cancelPerforms(.some, _): found.insert("cancelPerform")
+            case .cancelPerforms(nil, _): found.insert("cancelPerforms")
+            case .post: found.insert("post")
+            case .wakeUpThread: found.insert("wakeup on")
+            case .sendTo: found.insert("send on")
+            case .start: found.insert("start")
+            case .performOn(_, _, let wait, _): found.insert(wait ? "perform on wait" : "perform on")
+            default: break
+            }
+        }
+        return found
+    }
+
+    @Test("the generator makes ordered performs, source callouts and commands, and a second thread T hands work to")
+    func generatesTheNewerWords() {
+        var found: Set<String> = []
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(7, index), maxItems: 6)
+            found.formUnion(Self.newerWords(generator.scenario(name: "case \(index)")))
+        }
+        #expect(
+            found == [
+                "second thread", "thread later", "on schedule", "on cancel", "commands N", "perform order",
+                "cancelPerform", "cancelPerforms", "post", "wakeup on", "send on", "start", "perform on",
+                "perform on wait",
+            ])
+    }
+
+    @Test("a scenario with every newer word prints as text that parses back to the same scenario")
+    func newerWordsRoundTrip() throws {
+        var source = ItemSpec.source0("s1", order: 1, [ScriptStep(.work(.milliseconds(1)))])
+        source.sourceCallouts = SourceCallouts(
+            schedule: [ScriptStep(.post(command: "c1", source: "s1")), ScriptStep(.signal("s1"), when: .call(2))],
+            cancel: [ScriptStep(.wakeUp)], commandCapacity: 2)
+        var worker = ItemSpec.source0("u1")
+        worker.sourceCallouts = SourceCallouts(cancel: [ScriptStep(.work(.milliseconds(1)), when: .call(1))])
+        let timer = ItemSpec.timer(
+            "t1", first: .milliseconds(40),
+            modes: [.default],
+            [
+                ScriptStep(.sendTo(thread: "U", port: "q1", count: 2)),
+                ScriptStep(
+                    .performOn(thread: "U", task: "u1task", wait: true, [.work(.milliseconds(2))]), when: .call(1)),
+                ScriptStep(.performOn(thread: "U", task: "u2task", wait: false, [.post(command: "c2", source: "u1")])),
+                ScriptStep(.wakeUpThread("U")),
+            ])
+        let program: [Action] = [
+            .start(thread: "U"),
+            .performOrdered(task: "f1", target: "str", order: 3, modes: [.default, "M1"], [.signal("s1")]),
+            .performOrdered(task: "f2", target: "self", order: 0, modes: [.default], []),
+            .cancelPerforms(task: "f2", target: "self"),
+            .cancelPerforms(task: nil, target: "str"),
+            .run(.inMode(.default, seconds: 0.1, returnAfterSourceHandled: false)),
+        ]
+        let scenario = Scenario(
+            name: "newer words",
+            threads: [
+                ThreadSpec(name: "T", items: [source, timer], program: program),
+                ThreadSpec(
+                    name: "U", items: [.port("q1"), worker],
+                    program: [.run(.inMode(.default, seconds: 0.08, returnAfterSourceHandled: false))],
+                    startsLater: true),
+            ])
+        #expect(Self.newerWords(scenario).count == 14)
+        let parsed = try ScenarioParser.parse(scenario.loopText).scenario
+        #expect(parsed == scenario, "\(scenario.loopText)")
+    }
+}
+
 @Suite("The differential fuzzer: seeds, the validator, the shrinker")
 struct FuzzPropertyTests {
     @Test("SplitMix64 gives the published sequence for seed 0")
@@ -84,6 +176,30 @@ struct FuzzPropertyTests {
         #expect(FuzzValidator.validate(edge) == .failure(.timingEdge))
         var fair = edge
         fair.threads[0].program = [.run(.inMode(.default, seconds: 0.06, returnAfterSourceHandled: false))]
+        #expect(FuzzValidator.validate(fair) == .success(fair))
+    }
+
+    @Test("a hand-over to U as U's run ends is a timing edge; the same hand-over well inside U's run is fair")
+    func threadTimingEdges() throws {
+        func scenario(workerLimit: Double) -> Scenario {
+            Scenario(
+                name: "hand-over",
+                threads: [
+                    ThreadSpec(
+                        name: "T",
+                        items: [
+                            .timer(
+                                "t1", first: .milliseconds(40), [ScriptStep(.sendTo(thread: "U", port: "q1", count: 1))]
+                            )
+                        ],
+                        program: [.run(.inMode(.default, seconds: 0.1, returnAfterSourceHandled: false))]),
+                    ThreadSpec(
+                        name: "U", items: [.port("q1")],
+                        program: [.run(.inMode(.default, seconds: workerLimit, returnAfterSourceHandled: false))]),
+                ])
+        }
+        #expect(FuzzValidator.validate(scenario(workerLimit: 0.04)) == .failure(.timingEdge))
+        let fair = scenario(workerLimit: 0.08)
         #expect(FuzzValidator.validate(fair) == .success(fair))
     }
 
@@ -130,9 +246,12 @@ struct FuzzPropertyTests {
     }
 
     @Test("the shrinker stops after maxTests candidates even when every one fails")
-    func shrinkerIsBounded() {
+    func shrinkerIsBounded() throws {
         var summary = FuzzCampaign.Summary()
-        let start = FuzzCampaign.scenario(seed: 3, index: 0, maxItems: 8, summary: &summary)!
+        // A scenario with more to drop than five candidates take away.
+        let start = try #require(
+            (0..<50).lazy.compactMap { FuzzCampaign.scenario(seed: 3, index: $0, maxItems: 8, summary: &summary) }
+                .first { $0.threads[0].items.count >= 5 })
         var calls = 0
         let shrinker = FuzzShrinker(
             maxTests: 5, isValid: { $0 },
