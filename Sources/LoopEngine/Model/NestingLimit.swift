@@ -10,7 +10,7 @@ public struct NestingLimit: Sendable, Equatable {
         public var kind: LoopEvent.Kind
         public var name: String
 
-        public init(kind: LoopEvent.Kind, name: String) {
+        package init(kind: LoopEvent.Kind, name: String) {
             self.kind = kind
             self.name = name
         }
@@ -23,7 +23,7 @@ public struct NestingLimit: Sendable, Equatable {
     /// How many runs were active on the thread when it asked: the limit.
     public var depth: Int
 
-    public init(thread: String, callout: Callout?, depth: Int) {
+    package init(thread: String, callout: Callout?, depth: Int) {
         self.thread = thread
         self.callout = callout
         self.depth = depth

@@ -15,7 +15,7 @@ public struct StuckWait: Sendable, Equatable {
     public var thread: String
     public var wait: Wait
 
-    public init(thread: String, wait: Wait) {
+    package init(thread: String, wait: Wait) {
         self.thread = thread
         self.wait = wait
     }

@@ -22,7 +22,7 @@ public struct DispatchSubmission: Hashable, Sendable {
     /// How long its block works once it runs.
     public var work: Duration
 
-    public init(kind: Kind, work: Duration) {
+    package init(kind: Kind, work: Duration) {
         self.kind = kind
         self.work = work
     }

@@ -7,7 +7,7 @@ import CLoopKernel
 /// virtual one, and the kernel's absolute deadlines are `origin + instant`.
 public final class MonotonicClock: LoopClock, Sendable {
     /// `CLOCK_MONOTONIC` in nanoseconds at `LoopInstant.zero`.
-    public let origin: Int64
+    package let origin: Int64
 
     /// A clock whose zero is now.
     public init() {

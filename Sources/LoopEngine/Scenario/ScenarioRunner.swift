@@ -3,7 +3,7 @@
 public enum ScenarioRunner {
     /// How many operations a queue at the default limit executes at once on the virtual clock: libdispatch runs about
     /// one thread per core, and the virtual machine has four.
-    public static var defaultQueueWidth: Int { OperationQueueCore.virtualDefaultWidth }
+    package static var defaultQueueWidth: Int { OperationQueueCore.virtualDefaultWidth }
 
     /// The outcome of a headless run.
     public struct Outcome: Sendable {

@@ -71,7 +71,7 @@ extension LoopEvent {
         public var source: String
         public var outcome: CommandOutcome
 
-        public init(source: String, _ outcome: CommandOutcome) {
+        package init(source: String, _ outcome: CommandOutcome) {
             self.source = source
             self.outcome = outcome
         }
@@ -115,7 +115,7 @@ extension LoopEvent {
         case seconds(Duration)
 
         /// CF's reading of a `seconds` argument (NaN is no limit: CF tests `seconds <= 0` first).
-        public init(seconds: Double) {
+        package init(seconds: Double) {
             if seconds.isNaN {
                 self = .forever
             } else if !(seconds > 0) {
@@ -136,14 +136,14 @@ extension LoopEvent {
         /// is a sleep until a port wakes it.
         case sleep(nextTimer: TimerDeadline?, timeLimit: LoopInstant?)
 
-        public var isPoll: Bool { self == .poll }
+        package var isPoll: Bool { self == .poll }
     }
 
     /// A timer and the instant it will fire.
     public struct TimerDeadline: Hashable, Sendable {
         public var name: String
         public var fireTime: LoopInstant
-        public init(name: String, fireTime: LoopInstant) {
+        package init(name: String, fireTime: LoopInstant) {
             self.name = name
             self.fireTime = fireTime
         }
@@ -226,7 +226,7 @@ extension LoopEvent {
         /// An asynchronous operation's server reply, this long after it started.
         public var replyAfter: Duration?
 
-        public init(_ spec: OperationSpec) {
+        package init(_ spec: OperationSpec) {
             priority = spec.priority
             dependencies = spec.dependencies
             body = spec.body
@@ -243,7 +243,7 @@ extension LoopEvent {
         /// A thread that ran `before` operations already.
         case reused(before: Int)
 
-        public var isReuse: Bool { if case .reused = self { true } else { false } }
+        package var isReuse: Bool { if case .reused = self { true } else { false } }
     }
 
     /// What an operation was doing when `cancel()` reached it.
@@ -264,7 +264,7 @@ extension LoopEvent {
         case workItemRunning
 
         /// True when the cancel changed nothing.
-        public var hadNoEffect: Bool { self == .alreadyFinished || self == .alreadyCancelled }
+        package var hadNoEffect: Bool { self == .alreadyFinished || self == .alreadyCancelled }
     }
 
     /// How an operation ended.
@@ -280,7 +280,7 @@ extension LoopEvent {
         case workItemRanDespiteCancel
 
         /// Cancelled, and it ended because of it (a work item that ran anyway is not).
-        public var isCancelled: Bool {
+        package var isCancelled: Bool {
             self == .cancelledBeforeStart || self == .cancelledWhileRunning || self == .workItemSkipped
         }
     }
@@ -295,7 +295,7 @@ extension LoopEvent {
         case detached
 
         /// The queue whose thread it is, if any.
-        public var queue: String? {
+        package var queue: String? {
             switch self {
             case .worker(let queue), .dispatch(let queue): queue
             case .detached: nil
@@ -317,19 +317,19 @@ extension LoopEvent {
         /// The default: `width` at once on the engine's machine, or libdispatch decides (nil).
         case automatic(width: Int?)
 
-        public var count: Int? { if case .count(let count) = self { count } else { nil } }
+        package var count: Int? { if case .count(let count) = self { count } else { nil } }
     }
 }
 
 extension LoopEvent {
     /// A `sleep`'s wait.
-    public var wait: Wait? { if case .wait(let wait) = fact { wait } else { nil } }
+    package var wait: Wait? { if case .wait(let wait) = fact { wait } else { nil } }
 
     /// What ended a `wake`'s wait.
-    public var wakeCause: WakeCause? { if case .woken(let cause) = fact { cause } else { nil } }
+    package var wakeCause: WakeCause? { if case .woken(let cause) = fact { cause } else { nil } }
 
     /// True for a `wakeUp` or `stop` that changed nothing.
-    public var wasIgnored: Bool {
+    package var wasIgnored: Bool {
         switch fact {
         case .wakeUp(_, .some), .ignored: return true
         default: return false
@@ -337,16 +337,16 @@ extension LoopEvent {
     }
 
     /// The messages a `source1` perform consumed (one unless it says more).
-    public var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
+    package var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
 
     /// The Bool of a `run(mode:before:)` the program made (a `note` with the `returned` fact), else nil.
-    public var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
+    package var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
 
     /// The question and answer of a `query` event, else nil.
-    public var queryFact: (question: LoopQuery, answer: QueryAnswer)? {
+    package var queryFact: (question: LoopQuery, answer: QueryAnswer)? {
         if case .query(let question, let answer) = fact { (question, answer) } else { nil }
     }
 
     /// The deadline a late `timer` fire was for.
-    public var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }
+    package var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }
 }

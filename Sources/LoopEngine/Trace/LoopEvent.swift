@@ -63,19 +63,19 @@ public struct LoopEvent: Hashable, Sendable {
         case queue
 
         /// The six activities, in order.
-        public static let activities: [Kind] = [
+        package static let activities: [Kind] = [
             .entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit,
         ]
 
         /// The kinds a thread pool (operation queue) emits.
-        public static let poolKinds: [Kind] = [
+        package static let poolKinds: [Kind] = [
             .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue,
         ]
 
-        public var isActivity: Bool { Self.activities.contains(self) }
-        public var isPool: Bool { Self.poolKinds.contains(self) }
+        package var isActivity: Bool { Self.activities.contains(self) }
+        package var isPool: Bool { Self.poolKinds.contains(self) }
         /// True for the calls out of the loop into user code.
-        public var isCallout: Bool {
+        package var isCallout: Bool {
             switch self {
             case .source0, .source1, .timer, .block, .observer, .mainQueue, .perform: true
             default: false
@@ -100,7 +100,7 @@ public struct LoopEvent: Hashable, Sendable {
     /// ``detail`` words it.
     public var fact: Fact?
 
-    public init(
+    package init(
         time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int, kind: Kind,
         name: String? = nil, fact: Fact? = nil
     ) {

@@ -8,7 +8,7 @@
 /// `TerminalSafeText.terminalSafe(_:)`: a control sequence in a scenario file is printed as `\e…`, never sent
 /// to the terminal.
 public enum TextTraceFormatter {
-    public static let header = ["time", "thread", "depth", "mode", "event", "name", "detail"]
+    package static let header = ["time", "thread", "depth", "mode", "event", "name", "detail"]
 
     /// The whole trace, every column as wide as its widest cell.
     public static func format(_ events: some Sequence<LoopEvent>, header showHeader: Bool = true) -> String {

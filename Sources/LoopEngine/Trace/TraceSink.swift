@@ -37,13 +37,13 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     public var events: [LoopEvent] { Array(state.pointee.trace) }
 
     /// Called after each event; the UI uses it to halt a replay at a chosen step.
-    public var onRecord: ((Int) -> Void)? {
+    package var onRecord: ((Int) -> Void)? {
         get { state.pointee.onRecord }
         set { state.pointee.onRecord = newValue }
     }
 
     /// Events past this count are dropped (a replay halted at step N keeps exactly N events).
-    public var limit: Int? {
+    package var limit: Int? {
         get { state.pointee.limit == .max ? nil : state.pointee.limit }
         set { state.pointee.limit = newValue ?? .max }
     }

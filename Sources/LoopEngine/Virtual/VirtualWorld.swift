@@ -174,7 +174,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     /// Performs `action` as an outside event at the first moment from now when another thread could act - when a
     /// loop next releases the engine lock (a callout, a wait, an iteration's end) - or at `time` if that is later.
     /// What a poke made after an event on screen needs: before it, the loop holds its lock, as CF's does.
-    public func perform(after time: LoopInstant, _ action: @escaping () -> Void) {
+    package func perform(after time: LoopInstant, _ action: @escaping () -> Void) {
         if time > current {
             at(time, action)
         } else {
@@ -209,10 +209,10 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public var isHalted: Bool { halted }
 
     /// True when outside events are still scheduled.
-    public var hasPendingEvents: Bool { !happenings.isEmpty }
+    package var hasPendingEvents: Bool { !happenings.isEmpty }
 
     /// Moves time forward to `target` (never backwards), performing the outside events on the way.
-    public func advance(to target: LoopInstant) {
+    package func advance(to target: LoopInstant) {
         while haltReason == nil, let first = happenings.min, first.key.time <= target {
             if first.key.time > horizon { break }
             happenings.popMin()
@@ -406,7 +406,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     package var portCount: Int { ports.count }
 
     /// The number of unread messages on a port (for the UI: pending port messages).
-    public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
+    package func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
 
     public func pendingMessageCount(_ port: PortID) -> Int? { pendingMessages(port) }
 

@@ -9,7 +9,7 @@
 /// 10 MB prints one short line, not the 10 MB.
 public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// How many characters of the offending line the excerpt shows, around the column.
-    public static let excerptWidth = 100
+    package static let excerptWidth = 100
 
     public var file: String
     /// 1-based line and column (column counts characters).
@@ -22,7 +22,7 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     /// The text of the offending line, for the excerpt (shared with the parser's copy, not copied).
     public var sourceLine: String
 
-    public init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
+    package init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -111,14 +111,14 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
 ///     10000 errors generated.
 public struct ScenarioDiagnostics: Error, Equatable, Sendable, CustomStringConvertible {
     /// How many diagnostics of one file are kept and printed.
-    public static let shownLimit = 20
+    package static let shownLimit = 20
 
     /// The first problems, in line order (at most ``shownLimit`` when produced by the parser).
     public var diagnostics: [ScenarioDiagnostic]
     /// How many problems were found, shown or not.
     public var total: Int
 
-    public init(_ diagnostics: [ScenarioDiagnostic], total: Int? = nil) {
+    package init(_ diagnostics: [ScenarioDiagnostic], total: Int? = nil) {
         self.diagnostics = diagnostics
         self.total = max(total ?? diagnostics.count, diagnostics.count)
     }
