@@ -166,7 +166,7 @@ extension RunLoopCore {
         if waiter.callerIsOutside(self) { wakeUpLocked(reason: .setNextFireDate) }
     }
 
-    /// `CFRunLoopGetNextTimerFireDate`: the date CF reports (``LoopTimer/reportedFireDate``) of the first timer of
+    /// `CFRunLoopGetNextTimerFireDate`: the date CF reports (`LoopTimer.reportedFireDate`) of the first timer of
     /// `mode` by deadline, if any - during that timer's callout, the date it fires for.
     public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
         lock.withLock { modes[mode]?.timers.first?.dateStorage }

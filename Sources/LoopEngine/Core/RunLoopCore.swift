@@ -23,7 +23,7 @@ import Darwin
 ///     }
 ///     exit
 ///
-/// Time is read only through ``clock`` and the loop blocks only in ``waiter``: the virtual and the real loop are
+/// Time is read only through its `clock` and the loop blocks only in its `waiter`: the virtual and the real loop are
 /// this same class with a different clock and waiter.
 ///
 /// Thread safety: every public method may be called from any thread. State is guarded by the waiter's

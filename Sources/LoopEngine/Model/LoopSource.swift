@@ -15,6 +15,7 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
 
     /// Its name in the trace (`source0 NAME`, `source1 NAME`).
     public let name: String
+    /// Version 0 (signalled, performed by the loop) or version 1 (a port the loop waits on).
     public let version: Version
     /// Pass order of version-0 sources (ascending); stored but unused for version 1, as in CF.
     public let order: Int

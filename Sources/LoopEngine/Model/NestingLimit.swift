@@ -7,7 +7,9 @@ public struct NestingLimit: Sendable, Equatable {
     /// The callout that asked for one run too many: its kind (`source0`, `source1`, `timer`, `observer`,
     /// `block`, `mainQueue`, `perform`) and its item's name.
     public struct Callout: Sendable, Equatable {
+        /// The callout's kind, as its trace event says it.
         public var kind: LoopEvent.Kind
+        /// The name of the callout's item.
         public var name: String
 
         package init(kind: LoopEvent.Kind, name: String) {

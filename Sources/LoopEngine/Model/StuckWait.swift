@@ -13,6 +13,7 @@ public struct StuckWait: Sendable, Equatable {
 
     /// The waiting thread.
     public var thread: String
+    /// What it was waiting for.
     public var wait: Wait
 
     package init(thread: String, wait: Wait) {

@@ -1,4 +1,4 @@
-/// A scenario asked for a thread it cannot have: more than ``maximumThreads`` at once (declared threads, pool
+/// A scenario asked for a thread it cannot have: more than `maximumThreads` at once (declared threads, pool
 /// workers and detached threads that have not ended), or one the OS refused (`pthread_create` failed, e.g. under
 /// `ulimit -v`: every thread is an OS thread with a stack of `HostedThread.stackSize`).
 ///

@@ -1,9 +1,14 @@
 /// `NSOperationQueuePriority`: higher ready operations start first; within a level, the first added starts first.
 public enum QueuePriority: Int, Sendable, Equatable, Comparable, CaseIterable, CustomStringConvertible {
+    /// `NSOperationQueuePriorityVeryLow`.
     case veryLow = -8
+    /// `NSOperationQueuePriorityLow`.
     case low = -4
+    /// `NSOperationQueuePriorityNormal`, an operation's default.
     case normal = 0
+    /// `NSOperationQueuePriorityHigh`.
     case high = 4
+    /// `NSOperationQueuePriorityVeryHigh`.
     case veryHigh = 8
 
     public static func < (lhs: QueuePriority, rhs: QueuePriority) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -32,9 +32,11 @@ public enum FlagReference: Sendable, Hashable {
 
 /// What a `while` or an `if` tests: flags, properties and weak references, with `not` and `and`.
 public indirect enum Condition: Sendable, Equatable {
+    /// A flag or property is set (`while running`, `if owner.done`).
     case isSet(FlagReference)
     /// A weak reference to the owner is not nil (`while (weakSelf && …)`): true until its `dealloc` begins.
     case ownerAlive(String)
+    /// The condition does not hold (`not`, C's `!`).
     case not(Condition)
     /// Every condition holds, tested left to right and no further than the first that fails (C's `&&`).
     case all([Condition])

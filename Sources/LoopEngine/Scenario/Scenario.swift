@@ -2,6 +2,7 @@
 /// thread runs its loop. The `.loop` language parses into this; the engine's ``ScenarioRunner`` and the real
 /// CFRunLoop oracle both run it, which is what makes differential tests possible.
 public struct Scenario: Sendable, Equatable {
+    /// The scenario's name (a lesson's file name without `.loop`).
     public var name: String
     package var profile: PlatformProfile
     package var threads: [ThreadSpec]
@@ -192,13 +193,17 @@ public indirect enum Action: Sendable, Equatable {
     case sendTo(thread: String, port: String, count: Int)
     /// Start a thread declared `later` (`[thread start]`); a thread already started is not started again.
     case start(thread: String)
+    /// `CFRunLoopWakeUp` of the thread's own loop.
     case wakeUp
+    /// `CFRunLoopStop` of the thread's own loop.
     case stop
     /// `_CFRunLoopStopMode`.
     case stopMode(ModeName)
     /// Add an item (by name) to a mode of its thread's loop.
     case add(String, ModeName)
+    /// Remove an item (by name) from a mode of its thread's loop.
     case remove(String, ModeName)
+    /// Invalidate an item (by name): `CFRunLoopSourceInvalidate`, `…TimerInvalidate`, `…ObserverInvalidate`.
     case invalidate(String)
     /// `setNextFireDate(now + delay)` on a timer.
     case setNextFireDate(String, after: Duration)
@@ -206,6 +211,7 @@ public indirect enum Action: Sendable, Equatable {
     case performBlock(String, modes: [ModeName], [Action])
     /// `DispatchQueue.main.async` (main thread only).
     case mainQueue(String, [Action])
+    /// `CFRunLoopAddCommonMode` on the thread's own loop.
     case addCommonMode(ModeName)
     /// Run the loop (from a program, or nested from a callout).
     case run(RunCall)
@@ -312,7 +318,9 @@ public enum FoundationDate: Sendable, Equatable {
     case fromNow(Duration)
     /// This long after the scenario start (`at 300ms`): in the past once the scenario is later than that.
     case sinceStart(Duration)
+    /// `Date.distantPast`.
     case distantPast
+    /// `Date.distantFuture`.
     case distantFuture
 }
 

@@ -13,6 +13,7 @@ public enum ScenarioRunner {
         public var events: [LoopEvent] { Array(trace) }
         /// Why the world stopped: nil when every program ran to its end.
         public var haltReason: VirtualWorld.HaltReason?
+        /// The virtual time when the run ended.
         public var endTime: LoopInstant
         /// True when the run stopped because `maxEvents` events had been recorded (the budget, not the scenario,
         /// ended it).

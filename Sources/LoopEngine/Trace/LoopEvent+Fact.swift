@@ -1,6 +1,7 @@
 extension LoopEvent {
     /// What an event says beyond its kind and item, as values: the UI, the comparisons and the exports decide
-    /// on these, and only the wording (``LoopEvent/detail``, `Trace/Wording`) turns them into words.
+    /// on these, and only the wording (`LoopEvent.detail`, `Trace/Wording`; ``TextTraceFormatter`` shows it)
+    /// turns them into words.
     public enum Fact: Hashable, Sendable {
         /// `runStart`: the call's time limit and its `returnAfterSourceHandled`.
         case run(RunLimit, returnAfterSourceHandled: Bool)
@@ -8,7 +9,7 @@ extension LoopEvent {
         case messages(Int)
         /// `timer`: it fired late, for the deadline `due`, and `missed` ticks of its grid went by meanwhile (nil:
         /// a one-shot timer, which has no grid). Late means a tick was missed or the fire came at least
-        /// ``RunLoopCore/lateThreshold`` after its deadline; a fire on time (or a real clock's wake latency) has
+        /// `RunLoopCore.lateThreshold` after its deadline; a fire on time (or a real clock's wake latency) has
         /// no fact.
         case late(due: LoopInstant, missed: Int?)
         /// `observer`: the activity it was called for.
@@ -69,6 +70,7 @@ extension LoopEvent {
     public struct CommandStep: Hashable, Sendable {
         /// The source whose queue it is in.
         public var source: String
+        /// What became of the command.
         public var outcome: CommandOutcome
 
         package init(source: String, _ outcome: CommandOutcome) {
@@ -91,6 +93,7 @@ extension LoopEvent {
 
     /// What a program's mark is: a point in time, or the begin or end of a named interval.
     public enum Mark: String, Hashable, Sendable, CaseIterable {
+        /// What the recorded program called: `LoopRecorder.mark` (a point), `.begin` or `.end` (of an interval).
         case point, begin, end
     }
 
@@ -112,6 +115,7 @@ extension LoopEvent {
         case poll
         /// Longer than CF's limit (`TIMER_INTERVAL_LIMIT`): no deadline at all.
         case forever
+        /// A deadline this long after the call began.
         case seconds(Duration)
 
         /// CF's reading of a `seconds` argument (NaN is no limit: CF tests `seconds <= 0` first).
@@ -141,7 +145,9 @@ extension LoopEvent {
 
     /// A timer and the instant it will fire.
     public struct TimerDeadline: Hashable, Sendable {
+        /// The timer.
         public var name: String
+        /// When it will fire.
         public var fireTime: LoopInstant
         package init(name: String, fireTime: LoopInstant) {
             self.name = name
@@ -220,8 +226,11 @@ extension LoopEvent {
 
     /// An operation as it was added.
     public struct OperationFacts: Hashable, Sendable {
+        /// Its queue priority.
         public var priority: QueuePriority
+        /// The operations it waits for, by name.
         public var dependencies: [String]
+        /// What it does when it runs.
         public var body: OperationSpec.Body
         /// An asynchronous operation's server reply, this long after it started.
         public var replyAfter: Duration?
@@ -248,7 +257,9 @@ extension LoopEvent {
 
     /// What an operation was doing when `cancel()` reached it.
     public enum CancelPoint: Hashable, Sendable {
+        /// It had finished: the cancel does nothing.
         case alreadyFinished
+        /// It had been cancelled: the cancel does nothing.
         case alreadyCancelled
         /// Pending or ready: it finishes when the queue starts it.
         case queued
@@ -269,10 +280,13 @@ extension LoopEvent {
 
     /// How an operation ended.
     public enum FinishOutcome: Hashable, Sendable {
+        /// Done, not cancelled.
         case done
         /// Done, though it was cancelled: the cancel came after its last check point.
         case doneAfterLateCancel
+        /// Cancelled before it started: it finished without running.
         case cancelledBeforeStart
+        /// Cancelled while it ran: it stopped at a check of `isCancelled`.
         case cancelledWhileRunning
         /// A `DispatchWorkItem` cancelled before its turn: the queue reached it and skipped its block.
         case workItemSkipped
@@ -313,6 +327,7 @@ extension LoopEvent {
 
     /// A queue's `maxConcurrentOperationCount`.
     public enum QueueLimit: Hashable, Sendable {
+        /// At most this many at once.
         case count(Int)
         /// The default: `width` at once on the engine's machine, or libdispatch decides (nil).
         case automatic(width: Int?)

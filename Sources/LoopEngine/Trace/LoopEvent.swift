@@ -5,6 +5,7 @@ public struct LoopEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A call of `CFRunLoopRunInMode` began (`name` = mode; the fact: its limit and returnAfterSourceHandled).
         case runStart
+        /// The observer activities (`kCFRunLoopEntry` … `kCFRunLoopExit`), as the loop reaches them.
         case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit
         /// A version-0 source was performed.
         case source0
@@ -93,11 +94,12 @@ public struct LoopEvent: Hashable, Sendable {
     public var mode: String?
     /// The iteration of the innermost run (0 = before its first iteration).
     public var iteration: Int
+    /// What happened: an observer activity, a callout, a sleep, a wake, a run's start or end, ….
     public var kind: Kind
     /// The item (source, timer, observer, block), the mode of a `runStart`, or the result.
     public var name: String?
     /// What else it says, as values (what a sleep waits for, why a wake happened, an observer's activity);
-    /// ``detail`` words it.
+    /// ``TextTraceFormatter`` words it.
     public var fact: Fact?
 
     package init(

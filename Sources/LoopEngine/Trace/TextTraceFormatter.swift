@@ -37,6 +37,8 @@ public enum TextTraceFormatter {
         private var held: [[String]] = []
         private var widths: [Int]?
 
+        /// A stream that prints the header first when `header` is set, and holds up to `lookahead` rows to
+        /// measure the columns before it gives them out.
         public init(header: Bool = true, lookahead: Int = 1_000) {
             showHeader = header
             self.lookahead = max(0, lookahead)

@@ -1,6 +1,7 @@
 /// Receives every event a loop emits, on the thread that emits it, while the engine's lock is held.
 /// Keep `record` short: it is on the loop's hot path.
 public protocol TraceSink: AnyObject {
+    /// Takes one event, in the order the loop emits them.
     func record(_ event: consuming LoopEvent)
 }
 

@@ -1,5 +1,6 @@
 /// A parsed `.loop` file: the scenario to run, the narration for the UI, and what the lesson promises.
 public struct LoopScript: Sendable, Equatable {
+    /// What to run: the threads, their items and programs, the outside events.
     public var scenario: Scenario
     /// Lines a teacher wants shown, tied to a time or to a step of the trace.
     package var narration: [Narration]

@@ -79,10 +79,13 @@ public enum QueryAnswer: Hashable, Sendable {
     /// No value: `nil` (a current mode outside any run, a limit date of an empty mode) or CF's `0` for "no
     /// date" (no timer, an invalid timer).
     case none
+    /// A mode (the current mode).
     case mode(ModeName)
+    /// An instant (a fire date, a limit date).
     case date(LoopInstant)
     /// `Date.distantFuture` (a limit date with no timer).
     case distantFuture
+    /// Yes or no (is the loop waiting, is an item valid, …).
     case flag(Bool)
     /// Mode names, in name order.
     case modes([ModeName])

@@ -13,8 +13,10 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 
     private var storage: Storage
 
+    /// An empty trace.
     public init() { storage = Storage() }
 
+    /// A trace of `events`, in their order.
     public init(_ events: some Sequence<LoopEvent>) {
         self.init()
         append(contentsOf: events)
