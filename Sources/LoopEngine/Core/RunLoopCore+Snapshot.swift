@@ -77,7 +77,7 @@ extension RunLoopCore {
         /// Blocks queued with `perform(_:modes:_:)`, oldest first.
         package var pendingBlocks: [String]
         /// Tasks queued with `performTask`, oldest first.
-        package var pendingTasks: [String]
+        var pendingTasks: [String]
         /// Blocks queued on the main queue (main thread only), oldest first.
         package var mainQueue: [String]
 

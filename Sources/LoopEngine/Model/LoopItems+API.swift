@@ -80,7 +80,7 @@ extension LoopTimer {
     public var nextFireDate: LoopInstant { withLoopLock { _ in fireTime } }
     /// `CFRunLoopTimerGetNextFireDate`: the date CF reports, which is not always the deadline - a date given in the
     /// past stays in the past until the timer fires; nil once the timer is invalid (CF's 0).
-    package var reportedFireDate: LoopInstant? { withLoopLock { _ in isValidStorage ? dateStorage : nil } }
+    var reportedFireDate: LoopInstant? { withLoopLock { _ in isValidStorage ? dateStorage : nil } }
     /// Number of times the callout ran.
     package var fireCount: Int { withLoopLock { _ in fireCountStorage } }
     /// Stored and returned; only the darwin profile acts on it.

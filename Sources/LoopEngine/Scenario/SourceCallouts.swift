@@ -11,7 +11,7 @@ public struct SourceCallouts: Sendable, Equatable {
     /// A queue's capacity when the source line does not give one.
     package static let defaultCommandCapacity = 16
     /// The most commands a queue may hold (`commands N`, N at most this).
-    package static let maxCommandCapacity = 1000
+    static let maxCommandCapacity = 1000
 
     package init(
         schedule: [ScriptStep] = [], cancel: [ScriptStep] = [], commandCapacity: Int = defaultCommandCapacity
@@ -22,7 +22,7 @@ public struct SourceCallouts: Sendable, Equatable {
     }
 
     /// True when the source has no callout script and the default queue.
-    package var isDefault: Bool { self == SourceCallouts() }
+    var isDefault: Bool { self == SourceCallouts() }
 }
 
 extension Scenario {

@@ -69,7 +69,7 @@ public struct LoopEvent: Hashable, Sendable {
         ]
 
         /// The kinds a thread pool (operation queue) emits.
-        package static let poolKinds: [Kind] = [
+        static let poolKinds: [Kind] = [
             .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue,
         ]
 

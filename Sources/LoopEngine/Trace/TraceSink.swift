@@ -38,7 +38,7 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     public var events: [LoopEvent] { Array(state.pointee.trace) }
 
     /// Called after each event; the UI uses it to halt a replay at a chosen step.
-    package var onRecord: ((Int) -> Void)? {
+    var onRecord: ((Int) -> Void)? {
         get { state.pointee.onRecord }
         set { state.pointee.onRecord = newValue }
     }

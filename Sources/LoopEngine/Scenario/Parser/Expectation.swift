@@ -224,7 +224,7 @@ public struct Expectation: Sendable, Equatable {
 
     /// The steps `expect exactly` compares: what an observer of the real CFRunLoop could see, and what the
     /// program itself saw (the Bool a run returned, a query's answer).
-    package static func isObservable(_ event: LoopEvent) -> Bool {
+    static func isObservable(_ event: LoopEvent) -> Bool {
         event.kind.isActivity || event.kind.isCallout || event.kind == .runStart || event.kind == .result
             || event.kind == .query || event.returnedValue != nil
     }

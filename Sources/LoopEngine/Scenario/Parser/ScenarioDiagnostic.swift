@@ -9,7 +9,7 @@
 /// 10 MB prints one short line, not the 10 MB.
 public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// How many characters of the offending line the excerpt shows, around the column.
-    package static let excerptWidth = 100
+    static let excerptWidth = 100
 
     /// The file as the parser was told to name it (`file:` of `ScenarioParser.parse`).
     public var file: String

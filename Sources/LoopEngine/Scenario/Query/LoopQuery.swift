@@ -41,7 +41,7 @@ public enum LoopQuery: Hashable, Sendable {
     }
 
     /// Every question word, in the order docs/language.md lists them.
-    package static let questionWords = [
+    static let questionWords = [
         "currentMode", "limitDate", "nextTimerFireDate", "isWaiting", "contains", "isValid", "nextFireDate",
         "allModes",
     ]
@@ -63,7 +63,7 @@ public enum LoopQuery: Hashable, Sendable {
     }
 
     /// The kind of answer the question gets.
-    package var answerKind: QueryAnswer.Kind {
+    var answerKind: QueryAnswer.Kind {
         switch self {
         case .currentMode: .mode
         case .limitDate, .nextTimerFireDate, .nextFireDate: .date
