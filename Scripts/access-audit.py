@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """LoopEngine's public surface is what an embedder uses; everything else is `package`.
 
-Reads Scripts/public-surface.txt (one top-level name a line: a type, protocol, or a type whose
-extensions are public; `#` starts a comment; `Type.member` excludes one member of a listed type) and rewrites every
-`public` declaration in Sources/LoopEngine whose top-level type is not listed (or whose member is excluded) to
-`package`. The loopviz executable and the tests are in the same package, so they still see it.
+Reads Scripts/public-surface.txt (one declaration path a line: `Type`, `Type.member`, `Type.Nested.member`; one
+line covers a member's overloads; `#` starts a comment) and rewrites every `public` declaration in
+Sources/LoopEngine whose path is not listed to `package`. A listed type does not make its members public: each
+is listed or not. The loopviz executable and the tests are in the same package, so they still see it.
 
     Scripts/access-audit.py            rewrite the sources (re-runnable: a second run changes nothing)
     Scripts/access-audit.py --check    list what would change, exit 1 if anything would
 
 Tests/LoopEngineTests/Docs/PublicSurfaceTests.swift makes the same check in the test suite. After a rewrite,
-`swift build` says if a listed type's public member now uses a package type: list that type too, or exclude the
-member. Then run Scripts/docs.sh: a doc comment of a public symbol may name a package one only as `Name`.
+`swift build` says if a public member now uses a package type, or a protocol's public witness is missing: list
+that declaration too. Then run Scripts/docs.sh (a doc comment of a public symbol may name a package one only as
+`Name`) and Scripts/embedder-check.sh (the DocC examples compile against the public surface alone).
 """
 
 import re
@@ -27,18 +28,18 @@ DECL = re.compile(
     r"|static|override|mutating|nonmutating|convenience|required|lazy|weak|unowned|dynamic"
     r"|(?:private|fileprivate|internal|package|public)\(set\))\s+)*"
     r"(?P<kind>struct|enum|class|actor|protocol|extension|func|var|let|typealias|init|case|subscript)\b\s*"
-    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)?"
+    r"(?:`?(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<operator>[-+*/%<>=!&|^~.?]+))?"
 )
 
 
 def read_allowlist():
-    types, excluded = set(), set()
+    """The listed declaration paths (`Type`, `Type.member`, `Type.Nested.member`)."""
+    paths = set()
     for raw in ALLOWLIST.read_text().splitlines():
         line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        (excluded if "." in line else types).add(line)
-    return types, excluded
+        if line:
+            paths.add(line)
+    return paths
 
 
 def code_spans(line, state):
@@ -98,30 +99,48 @@ def code_spans(line, state):
     return spans
 
 
-def scan(path, types, excluded):
-    """Yields (line index, column of `public`, owner, member) for each `public` outside the allowed surface."""
+TYPE_KINDS = {"struct", "enum", "class", "actor", "protocol", "extension"}
+
+
+def declaration_path(stripped, match, enclosing):
+    """The dotted path a declaration line declares: the enclosing types' names and its own (an extension: the
+    type it extends, which may be dotted itself)."""
+    if match.group("kind") == "extension":
+        extended = re.split(r"[<:\s{]", stripped[match.start("name") :], maxsplit=1)[0]
+        return extended.split(".")
+    return enclosing + [match.group("name") or match.group("operator") or match.group("kind")]
+
+
+def scan(path, allowed):
+    """Yields (line index, column of `public`, declaration path) for each `public` whose path is not listed.
+
+    A type's body is a scope: a declaration directly in it is the type's member (`Type.member`, one entry for
+    all overloads); a nested type's members are `Type.Nested.member`. Declarations inside function bodies are
+    local and never public."""
     state = {"in": None}
     depth = 0
-    owner = None  # the top-level name of the declaration the scan is in
-    member = None  # the name of the member of `owner` being declared
+    scopes = []  # (path, depth of the body) of the types the scan is in
+    pending = None  # the path of a type whose `{` has not been reached yet
     for index, line in enumerate(path.read_text().splitlines()):
         spans = code_spans(line, state)
         code = "".join(line[a:b] if (a, b) in spans else " " * (b - a) for a, b in _cover(spans, len(line)))
         stripped = code.strip()
-        match = DECL.match(stripped)
-        if match and depth == 0:
-            name = match.group("name") or ""
-            if match.group("kind") == "extension":
-                name = re.split(r"[.<:\s]", stripped[match.start("name") :], maxsplit=1)[0]
-            owner = name
-            member = None
-        elif match and depth == 1:
-            member = match.group("name")
+        while scopes and depth < scopes[-1][1]:
+            scopes.pop()
+        enclosing = scopes[-1][0] if scopes else []
+        in_type_body = depth == (scopes[-1][1] if scopes else 0)
+        match = DECL.match(stripped) if in_type_body else None
+        current = declaration_path(stripped, match, enclosing) if match else enclosing
+        if match:
+            pending = current if match.group("kind") in TYPE_KINDS else None
         for found in re.finditer(r"\bpublic\b(?!\s*\()", code):
-            allowed = owner in types and f"{owner}.{member}" not in excluded
-            if not allowed:
-                yield index, found.start(), owner, member
-        depth += code.count("{") - code.count("}")
+            if ".".join(current) not in allowed:
+                yield index, found.start(), ".".join(current)
+        opened = code.count("{") - code.count("}")
+        if pending is not None and "{" in code:
+            scopes.append((pending, depth + 1))
+            pending = None
+        depth += opened
 
 
 def _cover(spans, n):
@@ -139,17 +158,16 @@ def _cover(spans, n):
 
 def main():
     check = "--check" in sys.argv[1:]
-    types, excluded = read_allowlist()
+    allowed = read_allowlist()
     changed = 0
     for path in sorted(SOURCES.rglob("*.swift")):
-        hits = list(scan(path, types, excluded))
+        hits = list(scan(path, allowed))
         if not hits:
             continue
         lines = path.read_text().splitlines(keepends=True)
-        for index, column, owner, member in reversed(hits):
+        for index, column, where in reversed(hits):
             changed += 1
             if check:
-                where = f"{owner}.{member}" if member else owner
                 print(f"{path.relative_to(ROOT)}:{index + 1}:{column + 1}: public {where}")
             else:
                 text = lines[index]

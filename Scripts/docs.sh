@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds LoopEngine's DocC documentation (Sources/LoopEngine/LoopEngine.docc plus the doc comments of its public
 # symbols) and fails on any warning: a broken ``link``, a parameter left undocumented. No package plugin: the
-# compiler emits the symbol graphs, the toolchain's docc converts them.
+# compiler emits the symbol graphs, the toolchain's docc converts them. Then it compiles the articles' Swift
+# examples as an embedder's code, against the public surface alone (Scripts/embedder-check.sh).
 #
 #   Scripts/docs.sh [OUTPUT]    (default: .build/docs/LoopEngine.doccarchive)
 #
@@ -35,3 +36,6 @@ docc convert Sources/LoopEngine/LoopEngine.docc \
     --warnings-as-errors
 
 echo "documentation: $output"
+
+# The articles' examples, compiled as an embedder's code against the module just built (public symbols only).
+Scripts/embedder-check.sh "$scratch/debug"

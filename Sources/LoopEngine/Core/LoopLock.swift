@@ -32,9 +32,12 @@ public final class LoopLock: @unchecked Sendable {
     #else
     private let mutex = PosixMutex()
 
+    /// An unlocked lock.
     public init() {}
 
+    /// Takes the lock, waiting for it if another thread holds it. Not recursive.
     @inline(__always) public func lock() { mutex.lock() }
+    /// Releases the lock, which the calling thread holds.
     @inline(__always) public func unlock() { mutex.unlock() }
     #endif
 

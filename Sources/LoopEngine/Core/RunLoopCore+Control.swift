@@ -46,7 +46,7 @@ extension RunLoopCore {
 
     /// `_CFRunLoopStopMode`: a sticky stop that ends the next run of `mode` at once, even if it is not running.
     /// Like CF it creates the mode (`CFRunLoopCopyAllModes` lists it), so the stop waits for a mode not made yet.
-    public func stopMode(_ modeName: ModeName) {
+    package func stopMode(_ modeName: ModeName) {
         lock.withLock {
             guard let mode = modeLocked(modeName, create: true) else { return }
             mode.stoppedSticky = true
@@ -56,7 +56,7 @@ extension RunLoopCore {
     }
 
     /// Records a note (a scenario's `say`) in the trace.
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         note(.say(text))
     }
 
@@ -84,7 +84,7 @@ extension RunLoopCore {
     /// Foundation's `RunLoop.run(mode:before:)`: false without running when the mode is empty; otherwise one
     /// `CFRunLoopRunInMode(mode, limit - now, true)` and true, whatever its result.
     @discardableResult
-    public func runFoundation(mode: ModeName, before limit: LoopInstant) -> Bool {
+    package func runFoundation(mode: ModeName, before limit: LoopInstant) -> Bool {
         if isHalted { return false }
         if isFinished(mode: mode) {
             // CF calls no observer here, so nothing else in the trace would show why the call came back.
@@ -97,7 +97,7 @@ extension RunLoopCore {
 
     /// Foundation's `RunLoop.acceptInput(forMode:before:)`: `CFRunLoopRunInMode(mode, limit - now, true)`, with
     /// no emptiness check first (an empty mode returns finished from the run itself) and nothing returned.
-    public func acceptInput(forMode mode: ModeName, before limit: LoopInstant) {
+    package func acceptInput(forMode mode: ModeName, before limit: LoopInstant) {
         if isHalted { return }
         run(mode: mode, seconds: secondsUntil(limit), returnAfterSourceHandled: true)
     }
@@ -112,14 +112,14 @@ extension RunLoopCore {
 
     /// Foundation's `RunLoop.run()`: `while run(mode: .default, before: .distantFuture) {}`. A stop only ends one
     /// inner run; this returns only when the default mode is empty - why `-[NSRunLoop run]` "cannot be stopped".
-    public func runFoundationForever() {
+    package func runFoundationForever() {
         while runFoundation(mode: .default, before: .distantFuture) {}
     }
 
     /// Foundation's `RunLoop.limitDate(forMode:)`: polls `mode` once (`CFRunLoopRunInMode(mode, -10, true)`,
     /// which fires due timers), then returns nil if the mode is empty, the next timer's deadline, or
     /// `distantFuture` when it has no timer.
-    public func limitDate(forMode mode: ModeName) -> LoopInstant? {
+    package func limitDate(forMode mode: ModeName) -> LoopInstant? {
         run(mode: mode, seconds: -10, returnAfterSourceHandled: true)
         if isHalted || isFinished(mode: mode) { return nil }
         return nextTimerFireDate(in: mode) ?? .distantFuture
@@ -127,7 +127,7 @@ extension RunLoopCore {
 
     /// Foundation's `RunLoop.run(until:)`: the same loop, which also ends once `limit` has passed
     /// (`while run(mode: .default, before: limit) && limit > now {}`: a date already past still runs once).
-    public func runFoundation(until limit: LoopInstant) {
+    package func runFoundation(until limit: LoopInstant) {
         while runFoundation(mode: .default, before: limit) && clock.now < limit {}
     }
 }

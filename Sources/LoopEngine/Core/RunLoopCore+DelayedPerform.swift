@@ -1,7 +1,7 @@
 extension RunLoopCore {
     /// The name of the one-shot timers that send delayed performs (`timer delayedPerform` in the trace; the
     /// `perform` event after it names the task).
-    public static let delayedPerformTimerName = "delayedPerform"
+    package static let delayedPerformTimerName = "delayedPerform"
 
     /// `performSelector:withObject:afterDelay:` (`modes` = default) or `…afterDelay:inModes:` (Darwin's NSObject;
     /// Linux Foundation has none). Apple documents a timer on the current thread's loop, in those modes, that
@@ -9,7 +9,7 @@ extension RunLoopCore {
     /// timer. GNUstep makes one `NSTimer` per request. Modelled with CF's own parts (docs/cfrunloop.md, "Delayed
     /// performs"): the request joins the loop's list and a one-shot timer `delayedPerform`, due `delay` from now,
     /// is added to `modes`. An empty `modes` does nothing, as Apple documents.
-    public func performAfterDelay(
+    package func performAfterDelay(
         _ task: String, target: String, delay: Duration, modes: [ModeName], _ action: @escaping () -> Void
     ) {
         guard !modes.isEmpty else { return }
@@ -30,7 +30,7 @@ extension RunLoopCore {
     /// `cancelPreviousPerformRequestsWithTarget:` (nil): the matching delayed performs of this loop are invalidated
     /// (their timers leave every mode). Ordered performs are not touched, as on both Darwin and GNUstep. Records
     /// how many were removed.
-    public func cancelDelayedPerforms(task: String?, target: String) {
+    package func cancelDelayedPerforms(task: String?, target: String) {
         lock.lock()
         var requests = delayedPerforms
         delayedPerforms = []

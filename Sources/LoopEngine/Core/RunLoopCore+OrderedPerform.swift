@@ -1,6 +1,6 @@
 extension RunLoopCore {
     /// The name of the one-shot timer that runs the queued ordered performs (`timer orderedPerform` in the trace).
-    public static let orderedPerformTimerName = "orderedPerform"
+    package static let orderedPerformTimerName = "orderedPerform"
 
     /// `performSelector:target:argument:order:modes:` (Darwin's NSRunLoop; Linux Foundation has none). Apple
     /// documents a timer, set up in `modes`, that performs the message at the start of the next iteration of a run
@@ -8,7 +8,7 @@ extension RunLoopCore {
     /// order), and empties it when it fires. Modelled with CF's own parts (docs/cfrunloop.md §17): the request
     /// joins the loop's list (after those of the same order) and a one-shot timer due now, `orderedPerform`, is
     /// added to `modes`. An empty `modes` does nothing, as on both.
-    public func performOrdered(
+    package func performOrdered(
         _ task: String, target: String, order: Int, modes: [ModeName], _ action: @escaping () -> Void
     ) {
         guard !modes.isEmpty else { return }
@@ -30,7 +30,7 @@ extension RunLoopCore {
     /// `cancelPerformSelector:target:argument:` (`task` given) or `cancelPerformSelectorsWithTarget:` (nil): the
     /// matching queued requests leave every mode; the timer is made again for what remains (none: no timer, so
     /// the cancelled requests keep no mode alive). Records how many were removed.
-    public func cancelOrderedPerforms(task: String?, target: String) {
+    package func cancelOrderedPerforms(task: String?, target: String) {
         lock.lock()
         let before = orderedPerforms.count
         var queue = orderedPerforms

@@ -1,6 +1,6 @@
 extension RunLoopCore {
     /// The name of the version-0 source that serves tasks sent with ``performTask(_:modes:_:)``.
-    public static let performSourceName = "performSelector"
+    package static let performSourceName = "performSelector"
 
     /// Foundation's `performSelector:onThread:withObject:waitUntilDone:NO` (Darwin): queues `action` for this
     /// loop and signals the loop's perform source (a version-0 source in `modes`, common modes by default), then
@@ -8,7 +8,7 @@ extension RunLoopCore {
     ///
     /// Waiting until done is the caller's business: a thread that waits for its own loop would deadlock, so
     /// Foundation runs the task inline instead (see `ScriptInterpreter`).
-    public func performTask(_ name: String, modes: [ModeName] = [.common], _ action: @escaping () -> Void) {
+    package func performTask(_ name: String, modes: [ModeName] = [.common], _ action: @escaping () -> Void) {
         lock.lock()
         let source: LoopSource
         var scheduled: [ModeName] = []

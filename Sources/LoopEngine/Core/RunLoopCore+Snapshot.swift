@@ -4,89 +4,89 @@ extension RunLoopCore {
     /// Taken in one go under the engine lock, so it is consistent: it never shows half of a change (a timer moved
     /// in one mode but not yet in another, a run pushed but not yet its mode). The loop drops the lock around
     /// callouts and waits, so a snapshot shows the loop either in a callout, asleep, or between two steps.
-    public struct Snapshot: Sendable, Equatable {
+    package struct Snapshot: Sendable, Equatable {
         /// One active run (`CFRunLoopRunInMode`).
-        public struct Run: Sendable, Equatable {
-            public var mode: ModeName
+        package struct Run: Sendable, Equatable {
+            package var mode: ModeName
             /// The iteration it is in (0 before its first).
-            public var iteration: Int
+            package var iteration: Int
             /// Its time limit; nil for no limit.
-            public var deadline: LoopInstant?
+            package var deadline: LoopInstant?
             /// A stop is pending for it (it ends at the end of this iteration).
-            public var stopRequested: Bool
+            package var stopRequested: Bool
             /// Wake-ups are dropped now (from the end of a wait to the next iteration, docs/cfrunloop.md §10.1).
-            public var ignoresWakeUps: Bool
+            package var ignoresWakeUps: Bool
         }
 
         /// A source in a mode.
-        public struct Source: Sendable, Equatable {
-            public var name: String
-            public var version: LoopSource.Version
-            public var order: Int
+        package struct Source: Sendable, Equatable {
+            package var name: String
+            package var version: LoopSource.Version
+            package var order: Int
             /// A version-0 source waits for the next pass.
-            public var isSignalled: Bool
+            package var isSignalled: Bool
             /// Unread messages on a version-1 source's port, when the kernel can tell (the virtual one can; an
             /// eventfd cannot be read without taking them).
-            public var pendingMessages: Int?
+            package var pendingMessages: Int?
         }
 
         /// A timer in a mode.
-        public struct Timer: Sendable, Equatable {
-            public var name: String
-            public var nextFire: LoopInstant
+        package struct Timer: Sendable, Equatable {
+            package var name: String
+            package var nextFire: LoopInstant
             /// Zero for a one-shot timer.
-            public var interval: Duration
+            package var interval: Duration
             /// Its callout is running (it cannot fire again until it returns).
-            public var isFiring: Bool
-            public var fireCount: Int
+            package var isFiring: Bool
+            package var fireCount: Int
         }
 
         /// An observer in a mode.
-        public struct Observer: Sendable, Equatable {
-            public var name: String
-            public var activities: Activity
-            public var order: Int
-            public var repeats: Bool
-            public var isFiring: Bool
-            public var callCount: Int
+        package struct Observer: Sendable, Equatable {
+            package var name: String
+            package var activities: Activity
+            package var order: Int
+            package var repeats: Bool
+            package var isFiring: Bool
+            package var callCount: Int
         }
 
         /// One mode and its items, in the order the loop serves them.
-        public struct Mode: Sendable, Equatable {
-            public var name: ModeName
-            public var isCommon: Bool
+        package struct Mode: Sendable, Equatable {
+            package var name: ModeName
+            package var isCommon: Bool
             /// Version-0 sources, then version-1 sources, each in the order they were added.
-            public var sources: [Source]
+            package var sources: [Source]
             /// In deadline order.
-            public var timers: [Timer]
+            package var timers: [Timer]
             /// In call order.
-            public var observers: [Observer]
+            package var observers: [Observer]
             /// `_CFRunLoopStopMode`'s sticky stop is pending.
-            public var stopRequested: Bool
+            package var stopRequested: Bool
         }
 
-        public var loop: String
-        public var time: LoopInstant
+        package var loop: String
+        package var time: LoopInstant
         /// Active runs, outermost first; empty when the loop is not running.
-        public var runs: [Run]
+        package var runs: [Run]
         /// Between the decision to wait and the end of the wait (`CFRunLoopIsWaiting`).
-        public var isSleeping: Bool
+        package var isSleeping: Bool
         /// Every mode, in name order.
-        public var modes: [Mode]
-        public var commonModes: [ModeName]
+        package var modes: [Mode]
+        package var commonModes: [ModeName]
         /// Blocks queued with `perform(_:modes:_:)`, oldest first.
-        public var pendingBlocks: [String]
+        package var pendingBlocks: [String]
         /// Tasks queued with `performTask`, oldest first.
-        public var pendingTasks: [String]
+        var pendingTasks: [String]
         /// Blocks queued on the main queue (main thread only), oldest first.
-        public var mainQueue: [String]
+        package var mainQueue: [String]
 
         /// The mode of the innermost run (`CFRunLoopCopyCurrentMode`).
-        public var currentMode: ModeName? { runs.last?.mode }
+        package var currentMode: ModeName? { runs.last?.mode }
     }
 
     /// A consistent snapshot of the loop's state; safe from any thread.
-    public func snapshot() -> Snapshot {
+    package func snapshot() -> Snapshot {
         lock.withLock {
             Snapshot(
                 loop: name, time: clock.now,

@@ -184,7 +184,7 @@ extension RunLoopCore {
 
     /// `DispatchQueue.main.async` for the main thread's loop (docs/cfrunloop.md §14). Writes the main-queue port, which
     /// wakes a main-thread run of a common mode.
-    public func performOnMainQueue(_ name: String, _ action: @escaping () -> Void) {
+    package func performOnMainQueue(_ name: String, _ action: @escaping () -> Void) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
         lock.withLock { mainQueue.append(PendingBlock(name: name, modes: [], action: action)) }
         waiter.send(mainQueuePort)

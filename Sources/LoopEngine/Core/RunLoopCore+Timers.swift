@@ -55,7 +55,7 @@ extension RunLoopCore {
 
     /// How far past its deadline a fire that missed no tick must come to count as late: far above a real
     /// loop's wake latency (tens of microseconds when idle), far below what a busy callout in a lesson costs.
-    public static let lateThreshold: Duration = .milliseconds(1)
+    package static let lateThreshold: Duration = .milliseconds(1)
 
     /// `from + k·interval` with the smallest `k >= 1` that lies strictly after `now` (saturating at the end of
     /// time): missed ticks are dropped, never replayed.
@@ -172,7 +172,7 @@ extension RunLoopCore {
         if waiter.callerIsOutside(self) { wakeUpLocked(reason: .setNextFireDate) }
     }
 
-    /// `CFRunLoopGetNextTimerFireDate`: the date CF reports (``LoopTimer/reportedFireDate``) of the first timer of
+    /// `CFRunLoopGetNextTimerFireDate`: the date CF reports (`LoopTimer.reportedFireDate`) of the first timer of
     /// `mode` by deadline, if any - during that timer's callout, the date it fires for.
     public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
         lock.withLock { modes[mode]?.timers.first?.dateStorage }

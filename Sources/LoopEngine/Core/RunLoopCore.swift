@@ -23,7 +23,7 @@ import Darwin
 ///     }
 ///     exit
 ///
-/// Time is read only through ``clock`` and the loop blocks only in ``waiter``: the virtual and the real loop are
+/// Time is read only through its `clock` and the loop blocks only in its `waiter`: the virtual and the real loop are
 /// this same class with a different clock and waiter.
 ///
 /// Thread safety: every public method may be called from any thread. State is guarded by the waiter's
@@ -33,17 +33,17 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// Its name in the trace (each event's thread).
     public let name: String
     /// The main thread's loop also stands for the libdispatch main queue (docs/cfrunloop.md §14).
-    public let isMainThread: Bool
+    package let isMainThread: Bool
     /// The backend's clock.
-    public let clock: any LoopClock
+    package let clock: any LoopClock
     /// The backend's kernel: ports, waits, the engine lock.
-    public let waiter: any LoopWaiter
+    package let waiter: any LoopWaiter
     /// The waiter's halt flag (`LoopWaiter.haltFlag`), taken once here and read directly: the core asks whether
     /// the backend halted after every callout, and through the protocol that is a dynamic call, an atomic load
     /// behind a second call, for each one.
     private let haltFlag: AtomicFlag?
     /// The CoreFoundation it imitates, its backend's.
-    public var profile: PlatformProfile { waiter.profile }
+    package var profile: PlatformProfile { waiter.profile }
     let lock: LoopLock
     let wakeUpPort: PortID
     /// libdispatch's main-queue port; only on the main thread.
@@ -137,7 +137,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// The mode of the innermost active run (`CFRunLoopCopyCurrentMode`).
     public var currentMode: ModeName? { lock.withLock { runs.last?.mode.name } }
     /// How many runs are active (nesting depth).
-    public var depth: Int { lock.withLock { runs.count } }
+    package var depth: Int { lock.withLock { runs.count } }
     /// True between the decision to wait and the end of the wait (`CFRunLoopIsWaiting`).
     public var isWaiting: Bool { lock.withLock { sleeping } }
     /// Every mode that exists, in name order (`CFRunLoopCopyAllModes`): `common` too once a block was queued for
@@ -146,10 +146,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         lock.withLock { (hasCommonModesMode ? [.common] : []) + modes.keys }.sorted()
     }
     /// The common modes (`kCFRunLoopCommonModes` stands for these).
-    public var commonModeNames: [ModeName] { lock.withLock { commonModes } }
+    package var commonModeNames: [ModeName] { lock.withLock { commonModes } }
 
     /// True when `mode` would return `finished` at once (`_CFRunLoopFinished`).
-    public func isFinished(mode: ModeName) -> Bool {
+    package func isFinished(mode: ModeName) -> Bool {
         lock.withLock {
             // CFRunLoopPerformBlock creates a mode for each tag, `kCFRunLoopCommonModes` too; that mode holds no
             // item but is not empty while a block tagged common is pending (docs/cfrunloop.md §11).

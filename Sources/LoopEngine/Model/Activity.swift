@@ -21,7 +21,7 @@ public struct Activity: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public static let allActivities = Activity(rawValue: 0x0FFF_FFFF)
 
     /// The six single activities in the order a run meets them.
-    public static let each: [Activity] = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+    package static let each: [Activity] = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
 
     /// CF's name for a single activity (`beforeTimers`), or the names joined by `|`.
     public var description: String {
@@ -45,7 +45,7 @@ public struct Activity: OptionSet, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses one activity name (`entry`, `beforeTimers`, …) or `all`.
-    public init?(name: String) {
+    package init?(name: String) {
         switch name {
         case "entry": self = .entry
         case "beforeTimers": self = .beforeTimers

@@ -5,7 +5,7 @@ extension LoopSource {
     /// True until the source is invalidated.
     public var isValid: Bool { binding.withLock { isValidStorage } }
     /// True while a signal waits for the next version-0 pass.
-    public var isSignalled: Bool { binding.withLock { signalled } }
+    package var isSignalled: Bool { binding.withLock { signalled } }
 
     /// `CFRunLoopSourceSignal`: marks a version-0 source for the next pass. Keeps the time of the first signal;
     /// does not wake the loop. Ignored for invalid sources, and in effect for version-1 ones: CF sets their flag
@@ -80,9 +80,9 @@ extension LoopTimer {
     public var nextFireDate: LoopInstant { withLoopLock { _ in fireTime } }
     /// `CFRunLoopTimerGetNextFireDate`: the date CF reports, which is not always the deadline - a date given in the
     /// past stays in the past until the timer fires; nil once the timer is invalid (CF's 0).
-    public var reportedFireDate: LoopInstant? { withLoopLock { _ in isValidStorage ? dateStorage : nil } }
+    var reportedFireDate: LoopInstant? { withLoopLock { _ in isValidStorage ? dateStorage : nil } }
     /// Number of times the callout ran.
-    public var fireCount: Int { withLoopLock { _ in fireCountStorage } }
+    package var fireCount: Int { withLoopLock { _ in fireCountStorage } }
     /// Stored and returned; only the darwin profile acts on it.
     public var tolerance: Duration {
         get { withLoopLock { loop in loop?.profile == .darwin ? toleranceStorage : .zero } }
@@ -119,7 +119,7 @@ extension LoopObserver {
     /// True until invalidated (a one-shot observer after its first callout).
     public var isValid: Bool { binding.withLock { isValidStorage } }
     /// Number of callouts.
-    public var callCount: Int { binding.withLock { callCountStorage } }
+    package var callCount: Int { binding.withLock { callCountStorage } }
 
     /// `CFRunLoopObserverInvalidate`.
     public func invalidate() {

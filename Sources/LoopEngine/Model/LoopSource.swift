@@ -15,14 +15,15 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
 
     /// Its name in the trace (`source0 NAME`, `source1 NAME`).
     public let name: String
+    /// Version 0 (signalled, performed by the loop) or version 1 (a port the loop waits on).
     public let version: Version
     /// Pass order of version-0 sources (ascending); stored but unused for version 1, as in CF.
     public let order: Int
     /// The port of a version-1 source.
-    public let port: PortID?
+    package let port: PortID?
     /// Two sources with the same non-nil key and order are *equal* to CF (docs/cfrunloop.md §7.7): adding the second to
     /// a mode where the first is does nothing.
-    public let equalityKey: String?
+    package let equalityKey: String?
     /// Called when the source is performed; the argument is the number of port messages consumed (1 for
     /// version 0).
     let perform: (Int) -> Void

@@ -7,10 +7,12 @@ public struct NestingLimit: Sendable, Equatable {
     /// The callout that asked for one run too many: its kind (`source0`, `source1`, `timer`, `observer`,
     /// `block`, `mainQueue`, `perform`) and its item's name.
     public struct Callout: Sendable, Equatable {
+        /// The callout's kind, as its trace event says it.
         public var kind: LoopEvent.Kind
+        /// The name of the callout's item.
         public var name: String
 
-        public init(kind: LoopEvent.Kind, name: String) {
+        package init(kind: LoopEvent.Kind, name: String) {
             self.kind = kind
             self.name = name
         }
@@ -23,7 +25,7 @@ public struct NestingLimit: Sendable, Equatable {
     /// How many runs were active on the thread when it asked: the limit.
     public var depth: Int
 
-    public init(thread: String, callout: Callout?, depth: Int) {
+    package init(thread: String, callout: Callout?, depth: Int) {
         self.thread = thread
         self.callout = callout
         self.depth = depth

@@ -13,9 +13,10 @@ public struct StuckWait: Sendable, Equatable {
 
     /// The waiting thread.
     public var thread: String
+    /// What it was waiting for.
     public var wait: Wait
 
-    public init(thread: String, wait: Wait) {
+    package init(thread: String, wait: Wait) {
         self.thread = thread
         self.wait = wait
     }

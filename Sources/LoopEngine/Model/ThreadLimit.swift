@@ -1,4 +1,4 @@
-/// A scenario asked for a thread it cannot have: more than ``maximumThreads`` at once (declared threads, pool
+/// A scenario asked for a thread it cannot have: more than `maximumThreads` at once (declared threads, pool
 /// workers and detached threads that have not ended), or one the OS refused (`pthread_create` failed, e.g. under
 /// `ulimit -v`: every thread is an OS thread with a stack of `HostedThread.stackSize`).
 ///
@@ -7,7 +7,7 @@
 public struct ThreadLimit: Sendable, Equatable {
     /// The most threads a scenario may have at once: 512 stacks of 16 MB are 8 GB of address space (touched only
     /// as deep as their runs go), and no lesson needs more than a few dozen.
-    public static let maximumThreads = 512
+    package static let maximumThreads = 512
 
     /// The thread that could not be created (the loop's name, e.g. `q.513`).
     public var thread: String
@@ -16,7 +16,7 @@ public struct ThreadLimit: Sendable, Equatable {
     /// The `pthread_create` error, when the OS refused below the limit; nil when the limit refused.
     public var osError: Int32?
 
-    public init(thread: String, running: Int, osError: Int32?) {
+    package init(thread: String, running: Int, osError: Int32?) {
         self.thread = thread
         self.running = running
         self.osError = osError

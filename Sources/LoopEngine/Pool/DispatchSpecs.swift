@@ -9,6 +9,7 @@ public enum DispatchQueueKind: String, Sendable, Equatable, CaseIterable {
 /// What `async` put on a dispatch queue: the engine runs it as an operation of the queue without dependencies or
 /// priority, and this says what the caller holds afterwards - which decides what cancelling it can mean.
 public struct DispatchSubmission: Hashable, Sendable {
+    /// How the block was submitted, which decides what the caller can cancel.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `queue.async { … }` (`dispatch_async`): it returns nothing, so the caller has no handle to cancel the
         /// block with - the reason the thread-pool article gives for not using GCD.
@@ -18,11 +19,12 @@ public struct DispatchSubmission: Hashable, Sendable {
         case workItem
     }
 
+    /// How it was submitted.
     public var kind: Kind
     /// How long its block works once it runs.
     public var work: Duration
 
-    public init(kind: Kind, work: Duration) {
+    package init(kind: Kind, work: Duration) {
         self.kind = kind
         self.work = work
     }

@@ -1,9 +1,14 @@
 /// `NSOperationQueuePriority`: higher ready operations start first; within a level, the first added starts first.
 public enum QueuePriority: Int, Sendable, Equatable, Comparable, CaseIterable, CustomStringConvertible {
+    /// `NSOperationQueuePriorityVeryLow`.
     case veryLow = -8
+    /// `NSOperationQueuePriorityLow`.
     case low = -4
+    /// `NSOperationQueuePriorityNormal`, an operation's default.
     case normal = 0
+    /// `NSOperationQueuePriorityHigh`.
     case high = 4
+    /// `NSOperationQueuePriorityVeryHigh`.
     case veryHigh = 8
 
     public static func < (lhs: QueuePriority, rhs: QueuePriority) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -21,26 +26,26 @@ public enum QueuePriority: Int, Sendable, Equatable, Comparable, CaseIterable, C
 
     /// The level a raw `queuePriority` value belongs to. Foundation files any other value under the nearest level
     /// at or below it (−6 is `low`), clamping to `veryLow`/`veryHigh`.
-    public init(normalizing value: Int) {
+    package init(normalizing value: Int) {
         self = Self.allCases.last { $0.rawValue <= value } ?? .veryLow
     }
 }
 
 /// An operation queue of a scenario (`NSOperationQueue`), with its workers' idle timeout.
 public struct QueueSpec: Sendable, Equatable {
-    public var name: String
+    package var name: String
     /// `maxConcurrentOperationCount`; nil is `NSOperationQueueDefaultMaxConcurrentOperationCount` (the system
     /// decides: see `OperationQueueCore.virtualDefaultWidth`, or the core count on real threads).
-    public var limit: Int?
+    package var limit: Int?
     /// Created suspended (`isSuspended = true`): nothing starts until a `resume`.
-    public var suspended: Bool
+    package var suspended: Bool
     /// How long a worker thread stays idle before it is retired (libdispatch keeps an idle worker a few seconds).
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// A dispatch queue (`DispatchQueue`) rather than an operation queue: it takes `async` blocks and work items,
     /// not operations. A serial one has `limit` 1, a concurrent one the default width.
-    public var dispatch: DispatchQueueKind?
+    package var dispatch: DispatchQueueKind?
 
-    public init(
+    package init(
         name: String, limit: Int? = nil, suspended: Bool = false, idleTimeout: Duration = .seconds(5),
         dispatch: DispatchQueueKind? = nil
     ) {
@@ -65,19 +70,19 @@ public struct OperationSpec: Sendable, Equatable {
         case async
     }
 
-    public var name: String
-    public var priority: QueuePriority
+    package var name: String
+    package var priority: QueuePriority
     /// Names of operations that must finish (or be cancelled) before this one is ready.
-    public var dependencies: [String]
-    public var body: Body
+    package var dependencies: [String]
+    package var body: Body
     /// For an asynchronous operation: the server's answer - a message on its socket - arrives this long after the
     /// operation started (nil: only a `finish` action or a cancel finishes it).
-    public var replyAfter: Duration?
+    package var replyAfter: Duration?
     /// Submitted to a dispatch queue with `async` rather than added as an operation: a plain block or a
     /// `DispatchWorkItem` (nil: an `Operation`).
-    public var submission: DispatchSubmission.Kind?
+    package var submission: DispatchSubmission.Kind?
 
-    public init(
+    package init(
         name: String, priority: QueuePriority = .normal, dependencies: [String] = [],
         body: Body = .work(.zero, checkEvery: nil), replyAfter: Duration? = nil,
         submission: DispatchSubmission.Kind? = nil

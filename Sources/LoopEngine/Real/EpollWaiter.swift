@@ -47,6 +47,8 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     let pollLock = LoopLock()
     let counters = Counters()
 
+    /// A kernel of its own (an epoll instance and the timer thread), reading time from `clock`; `profile` names
+    /// the platform the loops imitate. Make loops on it with `makeLoop(named:isMainThread:)`.
     public init(profile: PlatformProfile = .linux, clock: MonotonicClock = MonotonicClock()) {
         self.profile = profile
         self.clock = clock
@@ -82,7 +84,7 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         halt()
     }
 
-    /// The thread the scenario could not have (past ``ThreadLimit/maximumThreads``, or refused by the OS), which
+    /// The thread the scenario could not have (past `ThreadLimit.maximumThreads`, or refused by the OS), which
     /// halted the backend; nil if none.
     public var threadLimit: ThreadLimit? { registryLock.withLock { threadLimitStorage } }
     private var threadLimitStorage: ThreadLimit?

@@ -15,7 +15,7 @@ public final class LiveScenarioRun: @unchecked Sendable {
     // the actions an outside thread may perform (the loops, items and queues they call are).
 
     /// The backend's clock: instants measured from the start of the run.
-    public let clock: any LoopClock
+    package let clock: any LoopClock
     private let waiter: EpollWaiter
     private let world: RealScenarioWorld
     private let shared: ScriptInterpreter.Shared

@@ -3,11 +3,11 @@ import CLoopKernel
 
 /// The real clock: `CLOCK_MONOTONIC`, the clock CF's timers and time limits use on Linux.
 ///
-/// Instants count from the moment the clock was made (its ``origin``), so a real trace starts near zero like a
+/// Instants count from the moment the clock was made (its `origin`), so a real trace starts near zero like a
 /// virtual one, and the kernel's absolute deadlines are `origin + instant`.
 public final class MonotonicClock: LoopClock, Sendable {
     /// `CLOCK_MONOTONIC` in nanoseconds at `LoopInstant.zero`.
-    public let origin: Int64
+    package let origin: Int64
 
     /// A clock whose zero is now.
     public init() {

@@ -9,7 +9,7 @@ import Glibc
 /// happen at nearly the same time their order may vary from run to run.
 public enum RealScenarioRunner {
     /// How many operations a queue at the default limit executes at once on real threads: this machine's cores.
-    public static var defaultQueueWidth: Int { RealScenarioWorld.coreCount }
+    package static var defaultQueueWidth: Int { RealScenarioWorld.coreCount }
 
     /// Why a scenario cannot run on real threads, or nil when it can.
     public static func unsupportedReason(_ scenario: Scenario) -> String? {

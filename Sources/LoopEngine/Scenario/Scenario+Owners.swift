@@ -2,11 +2,11 @@
 /// controller. Its properties are flags (`vc.stopped`); its weak reference (`weakSelf`) becomes nil when its
 /// `dealloc` begins, and its memory is freed when the `dealloc` returns.
 public struct OwnerSpec: Sendable, Equatable {
-    public var name: String
+    package var name: String
     /// The name of the weak reference to it (`__weak typeof(self) weakSelf = self`), if the scenario has one.
-    public var weakName: String?
+    package var weakName: String?
 
-    public init(name: String, weakName: String? = nil) {
+    package init(name: String, weakName: String? = nil) {
         self.name = name
         self.weakName = weakName
     }
@@ -22,7 +22,7 @@ public enum FlagReference: Sendable, Hashable {
     case property(owner: String, name: String, weak: Bool)
 
     /// The name the value is stored under: a property of `vc` is `vc.NAME` whichever reference reaches it.
-    public var key: String {
+    package var key: String {
         switch self {
         case .flag(let name): name
         case .property(let owner, let name, _): "\(owner).\(name)"
@@ -32,9 +32,11 @@ public enum FlagReference: Sendable, Hashable {
 
 /// What a `while` or an `if` tests: flags, properties and weak references, with `not` and `and`.
 public indirect enum Condition: Sendable, Equatable {
+    /// A flag or property is set (`while running`, `if owner.done`).
     case isSet(FlagReference)
     /// A weak reference to the owner is not nil (`while (weakSelf && …)`): true until its `dealloc` begins.
     case ownerAlive(String)
+    /// The condition does not hold (`not`, C's `!`).
     case not(Condition)
     /// Every condition holds, tested left to right and no further than the first that fails (C's `&&`).
     case all([Condition])

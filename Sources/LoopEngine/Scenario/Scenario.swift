@@ -2,20 +2,21 @@
 /// thread runs its loop. The `.loop` language parses into this; the engine's ``ScenarioRunner`` and the real
 /// CFRunLoop oracle both run it, which is what makes differential tests possible.
 public struct Scenario: Sendable, Equatable {
+    /// The scenario's name (a lesson's file name without `.loop`).
     public var name: String
-    public var profile: PlatformProfile
-    public var threads: [ThreadSpec]
+    package var profile: PlatformProfile
+    package var threads: [ThreadSpec]
     /// What other threads (or the user) do, at times measured from the start.
-    public var outside: [OutsideEvent]
+    package var outside: [OutsideEvent]
     /// Operation queues (thread pools) any thread may add operations to; their worker threads come and go.
-    public var queues: [QueueSpec]
+    package var queues: [QueueSpec]
     /// What one iteration of a loop costs on the virtual clock (``VirtualWorld/iterationCost``; `iteration cost`
     /// in a `.loop` file). Real threads ignore it: their iterations take real time.
-    public var iterationCost: Duration
+    package var iterationCost: Duration
     /// Objects that own threads and go away (`owner vc weak weakSelf`, `dealloc vc`).
-    public var owners: [OwnerSpec]
+    package var owners: [OwnerSpec]
 
-    public init(
+    package init(
         name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = [],
         queues: [QueueSpec] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost, owners: [OwnerSpec] = []
     ) {
@@ -29,7 +30,7 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// A scenario with one secondary thread named `T`.
-    public init(
+    package init(
         name: String, profile: PlatformProfile = .linux, commonModes: [ModeName] = [], items: [ItemSpec],
         program: [Action], outside: [OutsideEvent] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost
     ) {
@@ -40,7 +41,7 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// Every mode name the scenario mentions (the oracle pre-creates its tracing observer in each).
-    public var mentionedModes: [ModeName] {
+    package var mentionedModes: [ModeName] {
         var names: Set<ModeName> = [.default]
         for thread in threads {
             names.formUnion(thread.commonModes)
@@ -56,20 +57,20 @@ public struct Scenario: Sendable, Equatable {
 
 /// One thread with its loop.
 public struct ThreadSpec: Sendable, Equatable {
-    public var name: String
+    package var name: String
     /// The main thread's loop stands for the libdispatch main queue too (docs/cfrunloop.md §14).
-    public var isMain: Bool
+    package var isMain: Bool
     /// Modes made common before anything is added (besides `default`, which always is).
-    public var commonModes: [ModeName]
+    package var commonModes: [ModeName]
     /// Items, created (and added to their modes, in this order) before the program starts.
-    public var items: [ItemSpec]
+    package var items: [ItemSpec]
     /// What the thread does: set-up actions and calls that run its loop.
-    public var program: [Action]
+    package var program: [Action]
     /// A thread started on the way (`thread worker later`): it exists, with its loop and items, only once some
     /// thread's `start worker` (`[thread start]`) has run.
-    public var startsLater: Bool
+    package var startsLater: Bool
 
-    public init(
+    package init(
         name: String, isMain: Bool = false, commonModes: [ModeName] = [], items: [ItemSpec], program: [Action],
         startsLater: Bool = false
     ) {
@@ -84,7 +85,7 @@ public struct ThreadSpec: Sendable, Equatable {
 
 /// A named run loop item and what its callout does.
 public struct ItemSpec: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case source0(order: Int)
         case port
         /// `first` is measured from the start (negative: a date before it); `interval` zero means one-shot.
@@ -92,21 +93,21 @@ public struct ItemSpec: Sendable, Equatable {
         case observer(activities: Activity, repeats: Bool, order: Int)
     }
 
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// Modes it is added to at set-up (may be empty: added later by an action).
-    public var modes: [ModeName]
+    package var modes: [ModeName]
     /// What each callout does.
-    public var script: [ScriptStep]
+    package var script: [ScriptStep]
     /// A timer's `order` (`CFRunLoopTimerCreate`'s): stored and, as in CF, never used for the firing order. Kept
     /// beside ``Kind/timer(first:interval:tolerance:)`` so that code matching a timer's fields stays as it is.
-    public var timerOrder: Int
+    package var timerOrder: Int
     /// A version-0 source's schedule and cancel callouts (`on schedule:`, `on cancel:`): what each does, run by
     /// CF inside `CFRunLoopAddSource`, `CFRunLoopRemoveSource` and `CFRunLoopSourceInvalidate`, once per concrete
     /// mode (docs/cfrunloop.md §18). Each counts its own calls (`call 2` is the second schedule).
-    public var sourceCallouts: SourceCallouts
+    package var sourceCallouts: SourceCallouts
 
-    public init(
+    package init(
         name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = [], timerOrder: Int = 0,
         sourceCallouts: SourceCallouts = SourceCallouts()
     ) {
@@ -118,17 +119,17 @@ public struct ItemSpec: Sendable, Equatable {
         self.sourceCallouts = sourceCallouts
     }
 
-    public static func source0(
+    package static func source0(
         _ name: String, order: Int = 0, modes: [ModeName] = [.default], _ script: [ScriptStep] = []
     ) -> ItemSpec {
         ItemSpec(name: name, kind: .source0(order: order), modes: modes, script: script)
     }
 
-    public static func port(_ name: String, modes: [ModeName] = [.default], _ script: [ScriptStep] = []) -> ItemSpec {
+    package static func port(_ name: String, modes: [ModeName] = [.default], _ script: [ScriptStep] = []) -> ItemSpec {
         ItemSpec(name: name, kind: .port, modes: modes, script: script)
     }
 
-    public static func timer(
+    package static func timer(
         _ name: String, first: Duration, every interval: Duration = .zero, tolerance: Duration = .zero, order: Int = 0,
         modes: [ModeName] = [.default], _ script: [ScriptStep] = []
     ) -> ItemSpec {
@@ -137,7 +138,7 @@ public struct ItemSpec: Sendable, Equatable {
             script: script, timerOrder: order)
     }
 
-    public static func observer(
+    package static func observer(
         _ name: String, _ activities: Activity = .allActivities, repeats: Bool = true, order: Int = 0,
         modes: [ModeName] = [.default], _ script: [ScriptStep] = []
     ) -> ItemSpec {
@@ -149,7 +150,7 @@ public struct ItemSpec: Sendable, Equatable {
 
 /// One action of a callout, optionally limited to some calls (the first call is 1).
 public struct ScriptStep: Sendable, Equatable {
-    public enum When: Sendable, Equatable {
+    package enum When: Sendable, Equatable {
         case always
         /// Only on call number n.
         case call(Int)
@@ -159,10 +160,10 @@ public struct ScriptStep: Sendable, Equatable {
         case activity(Activity)
     }
 
-    public var when: When
-    public var action: Action
+    package var when: When
+    package var action: Action
 
-    public init(_ action: Action, when: When = .always) {
+    package init(_ action: Action, when: When = .always) {
         self.when = when
         self.action = action
     }
@@ -192,12 +193,15 @@ public indirect enum Action: Sendable, Equatable {
     case sendTo(thread: String, port: String, count: Int)
     /// Start a thread declared `later` (`[thread start]`); a thread already started is not started again.
     case start(thread: String)
+    /// `CFRunLoopWakeUp` of the thread's own loop.
     case wakeUp
+    /// `CFRunLoopStop` of the thread's own loop.
     case stop
     /// `_CFRunLoopStopMode`.
     case stopMode(ModeName)
     /// Add an item (by name) to a mode of its thread's loop.
     case add(String, ModeName)
+    /// Remove an item (by name) from a mode of its thread's loop.
     case remove(String, ModeName)
     /// `CFRunLoopAddSource`/`AddTimer`/`AddObserver` of an item (by name, as `add` finds it) on another thread's
     /// loop (`add tick to default on worker`). CF adds a source to any number of loops; a timer or an observer
@@ -206,6 +210,7 @@ public indirect enum Action: Sendable, Equatable {
     case addOn(thread: String, item: String, ModeName)
     /// `CFRunLoopRemoveSource`/`RemoveTimer`/`RemoveObserver` on another thread's loop.
     case removeOn(thread: String, item: String, ModeName)
+    /// Invalidate an item (by name): `CFRunLoopSourceInvalidate`, `…TimerInvalidate`, `…ObserverInvalidate`.
     case invalidate(String)
     /// `setNextFireDate(now + delay)` on a timer.
     case setNextFireDate(String, after: Duration)
@@ -213,6 +218,7 @@ public indirect enum Action: Sendable, Equatable {
     case performBlock(String, modes: [ModeName], [Action])
     /// `DispatchQueue.main.async` (main thread only).
     case mainQueue(String, [Action])
+    /// `CFRunLoopAddCommonMode` on the thread's own loop.
     case addCommonMode(ModeName)
     /// Run the loop (from a program, or nested from a callout).
     case run(RunCall)
@@ -312,7 +318,7 @@ public enum RunCall: Sendable, Equatable {
     /// `.all([.ownerAlive("vc"), .not(.isSet(.property(owner: "vc", name: "stopped", weak: true)))])`.
     case whileHolds(Condition, mode: ModeName)
 
-    public var mode: ModeName {
+    package var mode: ModeName {
         switch self {
         case .inMode(let mode, _, _), .foundation(let mode, _), .acceptInput(let mode, _), .whileNot(_, let mode),
             .whileHolds(_, let mode):
@@ -328,23 +334,25 @@ public enum FoundationDate: Sendable, Equatable {
     case fromNow(Duration)
     /// This long after the scenario start (`at 300ms`): in the past once the scenario is later than that.
     case sinceStart(Duration)
+    /// `Date.distantPast`.
     case distantPast
+    /// `Date.distantFuture`.
     case distantFuture
 }
 
 /// What the outside world does at a time.
 public struct OutsideEvent: Sendable, Equatable {
-    public var time: Duration
+    package var time: Duration
     /// The thread whose loop the actions address.
-    public var thread: String
-    public var actions: [Action]
+    package var thread: String
+    package var actions: [Action]
     /// On the virtual clock: the actions happen once this many events have been recorded, at the first moment
     /// after the last of them when another thread could act (the loop releases its lock: a callout, its wait, the
     /// end of an iteration), and not before `time`. Nil: at `time`, before whatever else happens at that time.
     /// The UI's pokes use it, so that a poke lands right after the event on screen whatever shares its time.
-    public var afterEvent: Int?
+    package var afterEvent: Int?
 
-    public init(at time: Duration, thread: String = "T", afterEvent: Int? = nil, _ actions: [Action]) {
+    package init(at time: Duration, thread: String = "T", afterEvent: Int? = nil, _ actions: [Action]) {
         self.time = time
         self.thread = thread
         self.afterEvent = afterEvent

@@ -3,7 +3,7 @@
 public enum ScenarioRunner {
     /// How many operations a queue at the default limit executes at once on the virtual clock: libdispatch runs about
     /// one thread per core, and the virtual machine has four.
-    public static var defaultQueueWidth: Int { OperationQueueCore.virtualDefaultWidth }
+    package static var defaultQueueWidth: Int { OperationQueueCore.virtualDefaultWidth }
 
     /// The outcome of a headless run.
     public struct Outcome: Sendable {
@@ -13,6 +13,7 @@ public enum ScenarioRunner {
         public var events: [LoopEvent] { Array(trace) }
         /// Why the world stopped: nil when every program ran to its end.
         public var haltReason: VirtualWorld.HaltReason?
+        /// The virtual time when the run ended.
         public var endTime: LoopInstant
         /// True when the run stopped because `maxEvents` events had been recorded (the budget, not the scenario,
         /// ended it).

@@ -2,18 +2,18 @@
 /// (the run-loops chapter's custom input source, docs/cfrunloop.md §18).
 public struct SourceCallouts: Sendable, Equatable {
     /// The schedule callout's steps (`on schedule: …`), run once per concrete mode the source is inserted into.
-    public var schedule: [ScriptStep]
+    package var schedule: [ScriptStep]
     /// The cancel callout's steps (`on cancel: …`), run once per concrete mode the source leaves.
-    public var cancel: [ScriptStep]
+    package var cancel: [ScriptStep]
     /// How many commands its queue holds at most (`commands N`): a post to a full queue is refused.
-    public var commandCapacity: Int
+    package var commandCapacity: Int
 
     /// A queue's capacity when the source line does not give one.
-    public static let defaultCommandCapacity = 16
+    package static let defaultCommandCapacity = 16
     /// The most commands a queue may hold (`commands N`, N at most this).
-    public static let maxCommandCapacity = 1000
+    static let maxCommandCapacity = 1000
 
-    public init(
+    package init(
         schedule: [ScriptStep] = [], cancel: [ScriptStep] = [], commandCapacity: Int = defaultCommandCapacity
     ) {
         self.schedule = schedule
@@ -22,13 +22,13 @@ public struct SourceCallouts: Sendable, Equatable {
     }
 
     /// True when the source has no callout script and the default queue.
-    public var isDefault: Bool { self == SourceCallouts() }
+    var isDefault: Bool { self == SourceCallouts() }
 }
 
 extension Scenario {
     /// The names of every version-0 source of the scenario: the sources whose schedule and cancel callouts (and
     /// commands) the real CFRunLoop reports as the engine does (`TraceComparison`'s `sourceCallouts`).
-    public var source0Names: Set<String> {
+    package var source0Names: Set<String> {
         var names: Set<String> = []
         for thread in threads {
             for item in thread.items { if case .source0 = item.kind { names.insert(item.name) } }

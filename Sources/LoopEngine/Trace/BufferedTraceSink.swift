@@ -25,7 +25,7 @@ public final class BufferedTraceSink: TraceSink, @unchecked Sendable {
         /// those drops are in the next batch.
         public var dropped: Int
 
-        public init(events: [LoopEvent], dropped: Int) {
+        package init(events: [LoopEvent], dropped: Int) {
             self.events = events
             self.dropped = dropped
         }

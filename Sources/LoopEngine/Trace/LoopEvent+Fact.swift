@@ -1,6 +1,7 @@
 extension LoopEvent {
     /// What an event says beyond its kind and item, as values: the UI, the comparisons and the exports decide
-    /// on these, and only the wording (``LoopEvent/detail``, `Trace/Wording`) turns them into words.
+    /// on these, and only the wording (`LoopEvent.detail`, `Trace/Wording`; ``TextTraceFormatter`` shows it)
+    /// turns them into words.
     public enum Fact: Hashable, Sendable {
         /// `runStart`: the call's time limit and its `returnAfterSourceHandled`.
         case run(RunLimit, returnAfterSourceHandled: Bool)
@@ -8,7 +9,7 @@ extension LoopEvent {
         case messages(Int)
         /// `timer`: it fired late, for the deadline `due`, and `missed` ticks of its grid went by meanwhile (nil:
         /// a one-shot timer, which has no grid). Late means a tick was missed or the fire came at least
-        /// ``RunLoopCore/lateThreshold`` after its deadline; a fire on time (or a real clock's wake latency) has
+        /// `RunLoopCore.lateThreshold` after its deadline; a fire on time (or a real clock's wake latency) has
         /// no fact.
         case late(due: LoopInstant, missed: Int?)
         /// `observer`: the activity it was called for.
@@ -71,9 +72,10 @@ extension LoopEvent {
     public struct CommandStep: Hashable, Sendable {
         /// The source whose queue it is in.
         public var source: String
+        /// What became of the command.
         public var outcome: CommandOutcome
 
-        public init(source: String, _ outcome: CommandOutcome) {
+        package init(source: String, _ outcome: CommandOutcome) {
             self.source = source
             self.outcome = outcome
         }
@@ -93,6 +95,7 @@ extension LoopEvent {
 
     /// What a program's mark is: a point in time, or the begin or end of a named interval.
     public enum Mark: String, Hashable, Sendable, CaseIterable {
+        /// What the recorded program called: `LoopRecorder.mark` (a point), `.begin` or `.end` (of an interval).
         case point, begin, end
     }
 
@@ -114,10 +117,11 @@ extension LoopEvent {
         case poll
         /// Longer than CF's limit (`TIMER_INTERVAL_LIMIT`): no deadline at all.
         case forever
+        /// A deadline this long after the call began.
         case seconds(Duration)
 
         /// CF's reading of a `seconds` argument (NaN is no limit: CF tests `seconds <= 0` first).
-        public init(seconds: Double) {
+        package init(seconds: Double) {
             if seconds.isNaN {
                 self = .forever
             } else if !(seconds > 0) {
@@ -138,14 +142,16 @@ extension LoopEvent {
         /// is a sleep until a port wakes it.
         case sleep(nextTimer: TimerDeadline?, timeLimit: LoopInstant?)
 
-        public var isPoll: Bool { self == .poll }
+        package var isPoll: Bool { self == .poll }
     }
 
     /// A timer and the instant it will fire.
     public struct TimerDeadline: Hashable, Sendable {
+        /// The timer.
         public var name: String
+        /// When it will fire.
         public var fireTime: LoopInstant
-        public init(name: String, fireTime: LoopInstant) {
+        package init(name: String, fireTime: LoopInstant) {
             self.name = name
             self.fireTime = fireTime
         }
@@ -229,13 +235,16 @@ extension LoopEvent {
 
     /// An operation as it was added.
     public struct OperationFacts: Hashable, Sendable {
+        /// Its queue priority.
         public var priority: QueuePriority
+        /// The operations it waits for, by name.
         public var dependencies: [String]
+        /// What it does when it runs.
         public var body: OperationSpec.Body
         /// An asynchronous operation's server reply, this long after it started.
         public var replyAfter: Duration?
 
-        public init(_ spec: OperationSpec) {
+        package init(_ spec: OperationSpec) {
             priority = spec.priority
             dependencies = spec.dependencies
             body = spec.body
@@ -252,12 +261,14 @@ extension LoopEvent {
         /// A thread that ran `before` operations already.
         case reused(before: Int)
 
-        public var isReuse: Bool { if case .reused = self { true } else { false } }
+        package var isReuse: Bool { if case .reused = self { true } else { false } }
     }
 
     /// What an operation was doing when `cancel()` reached it.
     public enum CancelPoint: Hashable, Sendable {
+        /// It had finished: the cancel does nothing.
         case alreadyFinished
+        /// It had been cancelled: the cancel does nothing.
         case alreadyCancelled
         /// Pending or ready: it finishes when the queue starts it.
         case queued
@@ -273,15 +284,18 @@ extension LoopEvent {
         case workItemRunning
 
         /// True when the cancel changed nothing.
-        public var hadNoEffect: Bool { self == .alreadyFinished || self == .alreadyCancelled }
+        package var hadNoEffect: Bool { self == .alreadyFinished || self == .alreadyCancelled }
     }
 
     /// How an operation ended.
     public enum FinishOutcome: Hashable, Sendable {
+        /// Done, not cancelled.
         case done
         /// Done, though it was cancelled: the cancel came after its last check point.
         case doneAfterLateCancel
+        /// Cancelled before it started: it finished without running.
         case cancelledBeforeStart
+        /// Cancelled while it ran: it stopped at a check of `isCancelled`.
         case cancelledWhileRunning
         /// A `DispatchWorkItem` cancelled before its turn: the queue reached it and skipped its block.
         case workItemSkipped
@@ -292,7 +306,7 @@ extension LoopEvent {
         case blockDone
 
         /// Cancelled, and it ended because of it (a work item that ran anyway is not).
-        public var isCancelled: Bool {
+        package var isCancelled: Bool {
             self == .cancelledBeforeStart || self == .cancelledWhileRunning || self == .workItemSkipped
         }
     }
@@ -307,7 +321,7 @@ extension LoopEvent {
         case detached
 
         /// The queue whose thread it is, if any.
-        public var queue: String? {
+        package var queue: String? {
             switch self {
             case .worker(let queue), .dispatch(let queue): queue
             case .detached: nil
@@ -325,23 +339,24 @@ extension LoopEvent {
 
     /// A queue's `maxConcurrentOperationCount`.
     public enum QueueLimit: Hashable, Sendable {
+        /// At most this many at once.
         case count(Int)
         /// The default: `width` at once on the engine's machine, or libdispatch decides (nil).
         case automatic(width: Int?)
 
-        public var count: Int? { if case .count(let count) = self { count } else { nil } }
+        package var count: Int? { if case .count(let count) = self { count } else { nil } }
     }
 }
 
 extension LoopEvent {
     /// A `sleep`'s wait.
-    public var wait: Wait? { if case .wait(let wait) = fact { wait } else { nil } }
+    package var wait: Wait? { if case .wait(let wait) = fact { wait } else { nil } }
 
     /// What ended a `wake`'s wait.
-    public var wakeCause: WakeCause? { if case .woken(let cause) = fact { cause } else { nil } }
+    package var wakeCause: WakeCause? { if case .woken(let cause) = fact { cause } else { nil } }
 
     /// True for a `wakeUp` or `stop` that changed nothing.
-    public var wasIgnored: Bool {
+    package var wasIgnored: Bool {
         switch fact {
         case .wakeUp(_, .some), .ignored: return true
         default: return false
@@ -349,16 +364,16 @@ extension LoopEvent {
     }
 
     /// The messages a `source1` perform consumed (one unless it says more).
-    public var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
+    package var messagesConsumed: Int { if case .messages(let count) = fact { count } else { 1 } }
 
     /// The Bool of a `run(mode:before:)` the program made (a `note` with the `returned` fact), else nil.
-    public var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
+    package var returnedValue: Bool? { if case .returned(let value) = fact { value } else { nil } }
 
     /// The question and answer of a `query` event, else nil.
-    public var queryFact: (question: LoopQuery, answer: QueryAnswer)? {
+    package var queryFact: (question: LoopQuery, answer: QueryAnswer)? {
         if case .query(let question, let answer) = fact { (question, answer) } else { nil }
     }
 
     /// The deadline a late `timer` fire was for.
-    public var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }
+    package var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }
 }

@@ -3,7 +3,7 @@ extension LoopEvent {
     /// rounded to the nearest multiple of `resolution`: a real clock's nanoseconds of scheduling noise shown at
     /// one precision, so that an event's time and the times in its words read alike. Rounding keeps the order of
     /// times.
-    public func rounded(to resolution: Duration) -> LoopEvent {
+    package func rounded(to resolution: Duration) -> LoopEvent {
         let step = resolution.nanosecondsClamped
         guard step > 1 else { return self }
         func round(_ instant: LoopInstant) -> LoopInstant {

@@ -5,6 +5,7 @@ public struct LoopEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A call of `CFRunLoopRunInMode` began (`name` = mode; the fact: its limit and returnAfterSourceHandled).
         case runStart
+        /// The observer activities (`kCFRunLoopEntry` … `kCFRunLoopExit`), as the loop reaches them.
         case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit
         /// A version-0 source was performed.
         case source0
@@ -63,19 +64,19 @@ public struct LoopEvent: Hashable, Sendable {
         case queue
 
         /// The six activities, in order.
-        public static let activities: [Kind] = [
+        package static let activities: [Kind] = [
             .entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit,
         ]
 
         /// The kinds a thread pool (operation queue) emits.
-        public static let poolKinds: [Kind] = [
+        static let poolKinds: [Kind] = [
             .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue,
         ]
 
-        public var isActivity: Bool { Self.activities.contains(self) }
-        public var isPool: Bool { Self.poolKinds.contains(self) }
+        package var isActivity: Bool { Self.activities.contains(self) }
+        package var isPool: Bool { Self.poolKinds.contains(self) }
         /// True for the calls out of the loop into user code.
-        public var isCallout: Bool {
+        package var isCallout: Bool {
             switch self {
             case .source0, .source1, .timer, .block, .observer, .mainQueue, .perform: true
             default: false
@@ -93,14 +94,15 @@ public struct LoopEvent: Hashable, Sendable {
     public var mode: String?
     /// The iteration of the innermost run (0 = before its first iteration).
     public var iteration: Int
+    /// What happened: an observer activity, a callout, a sleep, a wake, a run's start or end, ….
     public var kind: Kind
     /// The item (source, timer, observer, block), the mode of a `runStart`, or the result.
     public var name: String?
     /// What else it says, as values (what a sleep waits for, why a wake happened, an observer's activity);
-    /// ``detail`` words it.
+    /// ``TextTraceFormatter`` words it.
     public var fact: Fact?
 
-    public init(
+    package init(
         time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int, kind: Kind,
         name: String? = nil, fact: Fact? = nil
     ) {

@@ -8,7 +8,7 @@
 /// `TerminalSafeText.terminalSafe(_:)`: a control sequence in a scenario file is printed as `\e…`, never sent
 /// to the terminal.
 public enum TextTraceFormatter {
-    public static let header = ["time", "thread", "depth", "mode", "event", "name", "detail"]
+    package static let header = ["time", "thread", "depth", "mode", "event", "name", "detail"]
 
     /// The whole trace, every column as wide as its widest cell.
     public static func format(_ events: some Sequence<LoopEvent>, header showHeader: Bool = true) -> String {
@@ -37,6 +37,8 @@ public enum TextTraceFormatter {
         private var held: [[String]] = []
         private var widths: [Int]?
 
+        /// A stream that prints the header first when `header` is set, and holds up to `lookahead` rows to
+        /// measure the columns before it gives them out.
         public init(header: Bool = true, lookahead: Int = 1_000) {
             showHeader = header
             self.lookahead = max(0, lookahead)

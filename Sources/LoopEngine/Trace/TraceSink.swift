@@ -1,6 +1,7 @@
 /// Receives every event a loop emits, on the thread that emits it, while the engine's lock is held.
 /// Keep `record` short: it is on the loop's hot path.
 public protocol TraceSink: AnyObject {
+    /// Takes one event, in the order the loop emits them.
     func record(_ event: consuming LoopEvent)
 }
 
@@ -37,13 +38,13 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     public var events: [LoopEvent] { Array(state.pointee.trace) }
 
     /// Called after each event; the UI uses it to halt a replay at a chosen step.
-    public var onRecord: ((Int) -> Void)? {
+    var onRecord: ((Int) -> Void)? {
         get { state.pointee.onRecord }
         set { state.pointee.onRecord = newValue }
     }
 
     /// Events past this count are dropped (a replay halted at step N keeps exactly N events).
-    public var limit: Int? {
+    package var limit: Int? {
         get { state.pointee.limit == .max ? nil : state.pointee.limit }
         set { state.pointee.limit = newValue ?? .max }
     }

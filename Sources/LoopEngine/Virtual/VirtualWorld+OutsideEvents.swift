@@ -10,7 +10,7 @@ extension VirtualWorld {
     /// Performs `action` as an outside event at the first moment from now when another thread could act - when a
     /// loop next releases the engine lock (a callout, a wait, an iteration's end) - or at `time` if that is later.
     /// What a poke made after an event on screen needs: before it, the loop holds its lock, as CF's does.
-    public func perform(after time: LoopInstant, _ action: @escaping () -> Void) {
+    package func perform(after time: LoopInstant, _ action: @escaping () -> Void) {
         if time > current {
             at(time, action)
         } else {
@@ -42,10 +42,10 @@ extension VirtualWorld {
     }
 
     /// True when outside events are still scheduled.
-    public var hasPendingEvents: Bool { !happenings.isEmpty }
+    package var hasPendingEvents: Bool { !happenings.isEmpty }
 
     /// Moves time forward to `target` (never backwards), performing the outside events on the way.
-    public func advance(to target: LoopInstant) {
+    package func advance(to target: LoopInstant) {
         while haltReason == nil, let first = happenings.min, first.key.time <= target {
             if first.key.time > horizon { break }
             happenings.popMin()

@@ -167,7 +167,7 @@ extension VirtualWorld {
     package var portCount: Int { ports.count }
 
     /// The number of unread messages on a port (for the UI: pending port messages).
-    public func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
+    package func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
 
     public func pendingMessageCount(_ port: PortID) -> Int? { pendingMessages(port) }
 

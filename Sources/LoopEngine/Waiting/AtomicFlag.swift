@@ -21,7 +21,7 @@ public final class AtomicFlag: @unchecked Sendable {
         cell.deallocate()
     }
 
-    public var value: Bool { lv_atomic_load_int(cell) != 0 }
+    package var value: Bool { lv_atomic_load_int(cell) != 0 }
 
     func set(_ value: Bool) { lv_atomic_store_int(cell, value ? 1 : 0) }
 

@@ -58,14 +58,18 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// not nil, its value must always be ``isHalted``.
     var haltFlag: AtomicFlag? { get }
 
+    /// Makes a port of `kind` (a source's, the wake-up port, a timer port); `label` names it in diagnostics.
     func makePort(_ kind: PortKind, label: String) -> PortID
     /// Writes one message to a port (eventfd_write 1, or one Mach message).
     func send(_ port: PortID)
     /// Arms a timer port for an absolute instant (ready once it passes; at once if it already has);
     /// `nil` disarms it. Re-arming forgets an expiry that was not read yet.
     func arm(_ port: PortID, at instant: LoopInstant?)
+    /// Makes an empty port set: what a mode waits on.
     func makePortSet() -> PortSetID
+    /// Adds a port to a set, so a wait on the set also ends when the port is ready.
     func insert(_ port: PortID, into set: PortSetID)
+    /// Takes a port out of a set.
     func remove(_ port: PortID, from set: PortSetID)
     /// Loop thread only, without the engine lock. Waits until a port of `set` is ready (or, with `poll`, looks
     /// without blocking), takes the first ready one in readiness order and reads it.
@@ -74,6 +78,7 @@ public protocol LoopWaiter: AnyObject, Sendable {
     func poll(_ port: PortID) -> WaitOutcome
     /// Runs `action` at `instant` as if from another thread (CF uses a dispatch timer for a run's time limit).
     func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
+    /// Cancels a scheduled action that has not run yet; one that has run, or was cancelled, is ignored.
     func cancel(_ action: ScheduledAction)
     /// Halts the backend because a loop reached the nesting limit: from now on every run unwinds without further
     /// callouts, as at a virtual horizon. The first limit reached is the one kept.
@@ -92,8 +97,12 @@ public protocol LoopWaiter: AnyObject, Sendable {
 }
 
 extension LoopWaiter {
+    /// None: the core calls `isHalted`.
     public var haltFlag: AtomicFlag? { nil }
+    /// Does nothing: a kernel with nothing to free.
     public func closePort(_ port: PortID) {}
+    /// Does nothing: a kernel with nothing to free.
     public func closePortSet(_ set: PortSetID) {}
+    /// Cannot tell.
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
 }

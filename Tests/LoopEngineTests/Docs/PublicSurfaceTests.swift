@@ -7,143 +7,72 @@ import Testing
 /// Scripts/access-audit.py reads them).
 @Suite("LoopEngine is public only where the allowlist says")
 struct PublicSurfaceTests {
-    static let sources = Snapshot.packageRoot.appendingPathComponent("Sources/LoopEngine")
-
-    /// The listed top-level names, and the `Type.member` entries kept `package`.
-    static func allowlist() throws -> (types: Set<String>, excluded: Set<String>) {
+    /// The listed declaration paths: `Type`, `Type.member`, `Type.Nested.member`.
+    static func allowlist() throws -> Set<String> {
         let text = try String(
             contentsOf: Snapshot.packageRoot.appendingPathComponent("Scripts/public-surface.txt"), encoding: .utf8)
-        var types: Set<String> = []
-        var excluded: Set<String> = []
+        var paths: Set<String> = []
         for raw in text.split(separator: "\n") {
             let entry = raw.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
-            if entry.isEmpty { continue }
-            if entry.contains(".") { excluded.insert(entry) } else { types.insert(entry) }
+            if !entry.isEmpty { paths.insert(entry) }
         }
-        return (types, excluded)
+        return paths
     }
 
-    /// `line` with its comments and string literals blanked; `state` carries a block comment or a multi-line
-    /// string over lines.
-    static func code(_ line: Substring, state: inout String?) -> String {
-        let characters = Array(line)
-        var out = ""
-        var index = 0
-        func at(_ text: String) -> Bool {
-            index + text.count <= characters.count && String(characters[index..<index + text.count]) == text
+    /// The `public` lines of `text` whose declaration path is not listed, as `file:line: public Path`.
+    static func unlisted(in text: String, path: String, allowed: Set<String>) -> [String] {
+        SourceDeclarations.declarations(in: text).filter { $0.isPublic && !allowed.contains($0.dotted) }.map {
+            "\(path):\($0.line): public \($0.dotted)"
         }
-        while index < characters.count {
-            if let open = state {
-                let close = open == "/*" ? "*/" : "\"\"\""
-                if at(close) {
-                    state = nil
-                    index += close.count
-                } else {
-                    index += 1
-                }
-                continue
-            }
-            if at("//") { break }
-            if at("/*") || at("\"\"\"") {
-                state = at("/*") ? "/*" : "\"\"\""
-                index += state!.count
-                continue
-            }
-            if characters[index] == "\"" {
-                index += 1
-                var depth = 0
-                while index < characters.count {
-                    if characters[index] == "\\" && index + 1 < characters.count && characters[index + 1] == "(" {
-                        depth += 1
-                        index += 2
-                        continue
-                    }
-                    if characters[index] == "\\" {
-                        index += 2
-                        continue
-                    }
-                    if depth > 0 && characters[index] == ")" {
-                        depth -= 1
-                    } else if depth == 0 && characters[index] == "\"" {
-                        break
-                    }
-                    index += 1
-                }
-                index += 1
-                out += " "
-                continue
-            }
-            out.append(characters[index])
-            index += 1
-        }
-        return out
     }
 
-    static let declarationWords: Set<String> = [
-        "struct", "enum", "class", "actor", "protocol", "extension", "func", "var", "let", "typealias", "init", "case",
-        "subscript",
-    ]
-    static let modifierWords: Set<String> = [
-        "public", "package", "internal", "private", "fileprivate", "final", "open", "indirect", "nonisolated", "static",
-        "override", "mutating", "nonmutating", "convenience", "required", "lazy", "weak", "unowned", "dynamic",
-    ]
-
-    /// The name a declaration line declares (an extension: the type it extends), after its attributes and
-    /// modifiers.
-    static func declaredName(_ code: String) -> String? {
-        let words = code.split { $0 == " " || $0 == "\t" }.map(String.init)
-        var index = 0
-        while index < words.count,
-            words[index].hasPrefix("@") || modifierWords.contains(words[index].prefix { $0 != "(" }.description)
-        {
-            index += 1
-        }
-        guard index < words.count, declarationWords.contains(words[index]) else { return nil }
-        let name = index + 1 < words.count ? words[index + 1] : ""
-        return String(name.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-    }
-
-    @Test("every public declaration of LoopEngine belongs to the allowlisted surface")
-    func onlyAllowlistedDeclarationsArePublic() throws {
-        let (types, excluded) = try Self.allowlist()
-        #expect(types.contains("RunLoopCore"), "Scripts/public-surface.txt was not read")
-        var offending: [String] = []
-        var files = 0
-        let enumerator = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "swift" else { continue }
-            files += 1
-            let text = try String(contentsOf: url, encoding: .utf8)
-            var state: String?
-            var depth = 0
-            var owner = ""
-            var member = ""
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = Self.code(line, state: &state)
-                if let name = Self.declaredName(code) {
-                    if depth == 0 {
-                        owner = name
-                        member = ""
-                    } else if depth == 1 {
-                        member = name
-                    }
-                }
-                let words = code.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "(") }
-                if words.contains("public"), !types.contains(owner) || excluded.contains("\(owner).\(member)") {
-                    let path = url.path.replacingOccurrences(of: Snapshot.packageRoot.path + "/", with: "")
-                    offending.append("\(path):\(number + 1): public \(member.isEmpty ? owner : "\(owner).\(member)")")
-                }
-                depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
-            }
-        }
-        #expect(files > 50, "Sources/LoopEngine was not read")
+    @Test("every public declaration of LoopEngine is listed in the public surface, member by member")
+    func onlyListedDeclarationsArePublic() throws {
+        let allowed = try Self.allowlist()
+        #expect(allowed.contains("RunLoopCore.run"), "Scripts/public-surface.txt was not read")
+        let files = try SourceDeclarations.files()
+        let offending = files.flatMap { Self.unlisted(in: $0.text, path: $0.path, allowed: allowed) }
+        #expect(files.count > 50, "Sources/LoopEngine was not read")
         #expect(
             offending.isEmpty,
             """
             These declarations are public but not part of LoopEngine's surface for embedders. Make them `package` \
-            (Scripts/access-audit.py does it), or, if an embedder needs one, add its type to \
+            (Scripts/access-audit.py does it), or, if an embedder needs one, add its path to \
             Scripts/public-surface.txt and document it (Scripts/docs.sh):
             \(offending.sorted().joined(separator: "\n"))
             """)
+    }
+
+    @Test("every path the public surface lists is a public declaration (the list names nothing that is gone)")
+    func everyListedPathIsPublic() throws {
+        let declared = Set(
+            try SourceDeclarations.files().flatMap {
+                SourceDeclarations.declarations(in: $0.text).filter(\.isPublic).map(\.dotted)
+            })
+        #expect(try Self.allowlist().subtracting(declared).sorted() == [])
+    }
+
+    @Test("a member is judged by its own path: a listed type does not make its members public")
+    func membersAreJudgedOneByOne() {
+        let source = """
+            public struct Listed {
+                public var kept: Int
+                public var dropped: Int  // public in a comment is no declaration
+                public struct Inner {
+                    public var deep: Int
+                }
+                public static func < (lhs: Listed, rhs: Listed) -> Bool { lhs.kept < rhs.kept }
+                package var said: String { "public" }
+            }
+            extension Listed.Inner {
+                public var other: Int { deep }
+            }
+            """
+        let allowed: Set<String> = ["Listed", "Listed.kept", "Listed.Inner", "Listed.<"]
+        #expect(
+            Self.unlisted(in: source, path: "F.swift", allowed: allowed) == [
+                "F.swift:3: public Listed.dropped", "F.swift:5: public Listed.Inner.deep",
+                "F.swift:11: public Listed.Inner.other",
+            ])
     }
 }

@@ -12,7 +12,7 @@
 /// `after 1s`). A line may give a thread (`worker: perform upload`) when several threads run, and the mode of
 /// the innermost run (`timer tick in Tracking`).
 public struct Expectation: Sendable, Equatable {
-    public enum Mode: String, Sendable, Equatable {
+    package enum Mode: String, Sendable, Equatable {
         case exactly
         case inOrder = "in order"
         /// `expect` alone: each line a claim about the whole trace.
@@ -20,16 +20,16 @@ public struct Expectation: Sendable, Equatable {
     }
 
     /// Instants an event must lie in: from `start` (included) to `end` (excluded); nil is unbounded.
-    public struct TimeRange: Sendable, Equatable {
-        public var start: Duration?
-        public var end: Duration?
+    package struct TimeRange: Sendable, Equatable {
+        package var start: Duration?
+        package var end: Duration?
 
-        public init(from start: Duration? = nil, upTo end: Duration? = nil) {
+        package init(from start: Duration? = nil, upTo end: Duration? = nil) {
             self.start = start
             self.end = end
         }
 
-        public func contains(_ instant: LoopInstant) -> Bool {
+        package func contains(_ instant: LoopInstant) -> Bool {
             if let start, instant < .zero + start { return false }
             if let end, instant >= .zero + end { return false }
             return true
@@ -37,12 +37,12 @@ public struct Expectation: Sendable, Equatable {
     }
 
     /// How many times a claim's events happen.
-    public enum Count: Sendable, Equatable, CustomStringConvertible {
+    package enum Count: Sendable, Equatable, CustomStringConvertible {
         case exactly(Int)
         case atMost(Int)
         case atLeast(Int)
 
-        public func holds(_ count: Int) -> Bool {
+        package func holds(_ count: Int) -> Bool {
             switch self {
             case .exactly(let n): count == n
             case .atMost(let n): count <= n
@@ -51,7 +51,7 @@ public struct Expectation: Sendable, Equatable {
         }
 
         /// `never`, `once`, `3 times`, `at most once`, `at least 2 times`.
-        public var description: String {
+        package var description: String {
             func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
             switch self {
             case .exactly(0): return "never"
@@ -63,19 +63,19 @@ public struct Expectation: Sendable, Equatable {
     }
 
     /// A query an expected step names: the question, and the answer unless any answer will do.
-    public struct QueryPattern: Sendable, Equatable {
-        public var question: LoopQuery
-        public var answer: QueryAnswer?
+    package struct QueryPattern: Sendable, Equatable {
+        package var question: LoopQuery
+        package var answer: QueryAnswer?
         /// How precisely a date answer was written (as a step's time: `0.300` is 0.300 s up to 0.301 s).
-        public var resolution: Duration
+        package var resolution: Duration
 
-        public init(question: LoopQuery, answer: QueryAnswer? = nil, resolution: Duration = .nanoseconds(1)) {
+        package init(question: LoopQuery, answer: QueryAnswer? = nil, resolution: Duration = .nanoseconds(1)) {
             self.question = question
             self.answer = answer
             self.resolution = max(resolution, .nanoseconds(1))
         }
 
-        public func matches(_ question: LoopQuery, _ answer: QueryAnswer) -> Bool {
+        package func matches(_ question: LoopQuery, _ answer: QueryAnswer) -> Bool {
             guard question == self.question else { return false }
             guard let expected = self.answer else { return true }
             if case .date(let wanted) = expected, case .date(let actual) = answer {
@@ -86,28 +86,28 @@ public struct Expectation: Sendable, Equatable {
     }
 
     /// One expected event.
-    public struct Step: Sendable, Equatable, CustomStringConvertible {
-        public var time: Duration?
+    package struct Step: Sendable, Equatable, CustomStringConvertible {
+        package var time: Duration?
         /// How precisely `time` was written (its last digit's value; 1 ns: exact): the step matches an event from
         /// `time` up to, not including, `time + resolution`.
-        public var resolution: Duration
+        package var resolution: Duration
         /// `between … and …`, `before …`, `after …`: where the event must lie (instead of a `time`).
-        public var range: TimeRange?
-        public var thread: String?
-        public var kind: LoopEvent.Kind
-        public var name: String?
+        package var range: TimeRange?
+        package var thread: String?
+        package var kind: LoopEvent.Kind
+        package var name: String?
         /// `returned true|false`: the Bool a `run(mode:before:)` gave back (a `note` with that fact).
-        public var returned: Bool?
+        package var returned: Bool?
         /// `query …`: the question and, with `is`, the answer.
-        public var query: QueryPattern?
+        package var query: QueryPattern?
         /// `in MODE`: the mode of the innermost run when the event happened.
-        public var mode: String?
+        package var mode: String?
         /// A claim's count (`expect` alone); nil: at least once.
-        public var count: Count?
+        package var count: Count?
         /// Where it was written, for failure reports.
-        public var line: Int
+        package var line: Int
 
-        public init(
+        package init(
             time: Duration? = nil, resolution: Duration = .nanoseconds(1), range: TimeRange? = nil,
             thread: String? = nil, kind: LoopEvent.Kind, name: String? = nil, returned: Bool? = nil,
             query: QueryPattern? = nil, mode: String? = nil, count: Count? = nil, line: Int
@@ -127,7 +127,7 @@ public struct Expectation: Sendable, Equatable {
 
         /// True when `event` is one this step names (its kind, and its name, thread, time, mode and answer when
         /// given).
-        public func matches(_ event: LoopEvent) -> Bool {
+        package func matches(_ event: LoopEvent) -> Bool {
             guard event.kind == kind, name == nil || event.name == name else { return false }
             if let returned, event.returnedValue != returned { return false }
             if let query {
@@ -141,7 +141,7 @@ public struct Expectation: Sendable, Equatable {
         }
 
         /// The event it names, without its count. Terminal-safe: the thread and names are text of the file.
-        public var pattern: String {
+        package var pattern: String {
             var parts: [String] = []
             if let time { parts.append((LoopInstant.zero + time).description) }
             if let thread { parts.append(TerminalSafeText.terminalSafe(thread) + ":") }
@@ -169,7 +169,7 @@ public struct Expectation: Sendable, Equatable {
         }
 
         /// As the line reads: `never source0 s`, `timer tick 3 times`.
-        public var description: String {
+        package var description: String {
             switch count {
             case nil: pattern
             case .exactly(0)?: "never \(pattern)"
@@ -178,12 +178,12 @@ public struct Expectation: Sendable, Equatable {
         }
     }
 
-    public var mode: Mode
-    public var steps: [Step]
+    package var mode: Mode
+    package var steps: [Step]
     /// The line of the `expect` keyword.
     public var line: Int
 
-    public init(mode: Mode, steps: [Step], line: Int) {
+    package init(mode: Mode, steps: [Step], line: Int) {
         self.mode = mode
         self.steps = steps
         self.line = line
@@ -191,15 +191,15 @@ public struct Expectation: Sendable, Equatable {
 
     /// Where a promise broke: the step (an index into ``steps``; `steps.count` when `expect exactly` saw more
     /// events than it lists), and the readable report with a diff that `check` prints.
-    public struct Failure: Sendable, Equatable {
+    package struct Failure: Sendable, Equatable {
         /// The first step that broke the promise.
-        public var step: Int
-        public var report: String
+        package var step: Int
+        package var report: String
         /// Every step that broke it. Claims are judged one by one, so each failing claim is here; in a list
         /// (`in order`, `exactly`) only `step`, as each line is looked for after the one before.
-        public var failedSteps: [Int]
+        package var failedSteps: [Int]
 
-        public init(step: Int, report: String, failedSteps: [Int]? = nil) {
+        package init(step: Int, report: String, failedSteps: [Int]? = nil) {
             self.step = step
             self.report = report
             self.failedSteps = failedSteps ?? [step]
@@ -214,7 +214,7 @@ public struct Expectation: Sendable, Equatable {
     /// Checks `events`: nil when the promise holds, otherwise the first step that broke it. In a list the steps
     /// before it held and those after it are not judged (each is looked for after the one before); claims are
     /// each judged alone (``Failure/failedSteps``).
-    public func failure(in events: some RandomAccessCollection<LoopEvent>) -> Failure? {
+    package func failure(in events: some RandomAccessCollection<LoopEvent>) -> Failure? {
         switch mode {
         case .exactly: checkExactly(events)
         case .inOrder: checkInOrder(events)
@@ -224,7 +224,7 @@ public struct Expectation: Sendable, Equatable {
 
     /// The steps `expect exactly` compares: what an observer of the real CFRunLoop could see, and what the
     /// program itself saw (the Bool a run returned, a query's answer).
-    public static func isObservable(_ event: LoopEvent) -> Bool {
+    static func isObservable(_ event: LoopEvent) -> Bool {
         event.kind.isActivity || event.kind.isCallout || event.kind == .runStart || event.kind == .result
             || event.kind == .query || event.returnedValue != nil
     }

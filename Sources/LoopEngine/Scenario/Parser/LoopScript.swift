@@ -1,22 +1,23 @@
 /// A parsed `.loop` file: the scenario to run, the narration for the UI, and what the lesson promises.
 public struct LoopScript: Sendable, Equatable {
+    /// What to run: the threads, their items and programs, the outside events.
     public var scenario: Scenario
     /// Lines a teacher wants shown, tied to a time or to a step of the trace.
-    public var narration: [Narration]
+    package var narration: [Narration]
     /// The `expect` sections, checked by `loopviz check`.
     public var expectations: [Expectation]
     /// How far a headless run goes when the file says (`until 2s`); nil: until every program ends.
     public var until: Duration?
     /// The header comment (the lines starting with `#` before anything else): what the lesson teaches.
-    public var header: [String]
+    package var header: [String]
     /// The translations of the `say` actions of programs and callouts (`say zh "…"` right after a `say "…"`), per
     /// language, by the English text: the note in the trace stays English (a trace is the same in every
     /// language), the UI shows its translation.
     package var noteTranslations: [Language: [String: String]] = [:]
     /// The `ask` lines: where the UI's quiz asks what the loop does next.
-    public var questions: [Question] = []
+    package var questions: [Question] = []
 
-    public init(
+    package init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,
         header: [String] = []
     ) {
@@ -41,8 +42,8 @@ extension LoopScript {
 
 /// A line of narration (`say "…" at 250ms`, `say "…" after timer tick`, or `say "…" at step 12`), shown from
 /// the event its anchor names on.
-public struct Narration: Sendable, Equatable {
-    public enum Anchor: Sendable, Equatable {
+package struct Narration: Sendable, Equatable {
+    package enum Anchor: Sendable, Equatable {
         /// The first event at this time or later.
         case time(Duration)
         /// The 1-based number of an event in the full trace.
@@ -52,7 +53,7 @@ public struct Narration: Sendable, Equatable {
 
         /// True when `event`, the `index`-th (0-based) of the full trace, is the one this anchor names, or the
         /// first one after it.
-        public func matches(_ event: LoopEvent, at index: Int) -> Bool {
+        package func matches(_ event: LoopEvent, at index: Int) -> Bool {
             switch self {
             case .time(let time): event.time >= .zero + time
             case .step(let step): index >= step - 1
@@ -61,12 +62,12 @@ public struct Narration: Sendable, Equatable {
         }
     }
 
-    public var anchor: Anchor
-    public var text: String
+    package var anchor: Anchor
+    package var text: String
     /// The language of the line: `.en` unless tagged (`say zh "…" after sleep`).
     package var language: Language = .en
 
-    public init(anchor: Anchor, text: String) {
+    package init(anchor: Anchor, text: String) {
         self.anchor = anchor
         self.text = text
     }

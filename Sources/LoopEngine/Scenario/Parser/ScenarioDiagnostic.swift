@@ -5,15 +5,17 @@
 ///              ^
 ///
 /// Everything rendered from the file (its name, the excerpt, the message's quotes) is terminal-safe, and the
-/// excerpt is a window of at most ``excerptWidth`` characters around the column: a diagnostic on a line of
+/// excerpt is a window of at most `excerptWidth` characters around the column: a diagnostic on a line of
 /// 10 MB prints one short line, not the 10 MB.
 public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// How many characters of the offending line the excerpt shows, around the column.
-    public static let excerptWidth = 100
+    static let excerptWidth = 100
 
+    /// The file as the parser was told to name it (`file:` of `ScenarioParser.parse`).
     public var file: String
     /// 1-based line and column (column counts characters).
     public var line: Int
+    /// 1-based, in characters.
     public var column: Int
     /// What users read: the problem's wording (`ScenarioProblem+Wording.swift`).
     public var message: String
@@ -22,7 +24,7 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     /// The text of the offending line, for the excerpt (shared with the parser's copy, not copied).
     public var sourceLine: String
 
-    public init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
+    package init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -45,7 +47,7 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
 
     /// The part of `line` shown under the message, terminal-safe, and how far in the caret goes.
     ///
-    /// At most about ``excerptWidth`` columns around `column`, with `…` where the line goes on; an unsafe
+    /// At most about `excerptWidth` columns around `column`, with `…` where the line goes on; an unsafe
     /// character is shown as its escape (`\e`, `\u{202E}`) and counts the escape's width, so the caret stays under
     /// its character; widths are terminal columns (``DisplayWidth``: a CJK character counts two, a combining mark
     /// none). A character made of many scalars (a base and thousands of combining marks) shows its first
@@ -103,7 +105,7 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
 
 /// Every problem of one file; parsing reports them all, not just the first.
 ///
-/// Only the first ``shownLimit`` (in line order) are kept and shown; `total` counts all of them, so a file of
+/// Only the first `shownLimit` (in line order) are kept and shown; `total` counts all of them, so a file of
 /// random bytes costs a bounded amount of memory and output, and the count line stays true:
 ///
 ///     f.loop:1:1: error: …            (20 of them)
@@ -111,14 +113,14 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
 ///     10000 errors generated.
 public struct ScenarioDiagnostics: Error, Equatable, Sendable, CustomStringConvertible {
     /// How many diagnostics of one file are kept and printed.
-    public static let shownLimit = 20
+    package static let shownLimit = 20
 
-    /// The first problems, in line order (at most ``shownLimit`` when produced by the parser).
+    /// The first problems, in line order (at most `shownLimit` when produced by the parser).
     public var diagnostics: [ScenarioDiagnostic]
     /// How many problems were found, shown or not.
     public var total: Int
 
-    public init(_ diagnostics: [ScenarioDiagnostic], total: Int? = nil) {
+    package init(_ diagnostics: [ScenarioDiagnostic], total: Int? = nil) {
         self.diagnostics = diagnostics
         self.total = max(total ?? diagnostics.count, diagnostics.count)
     }

@@ -27,7 +27,7 @@ public enum LoopQuery: Hashable, Sendable {
     case allModes
 
     /// The word that names the question in the language and in every trace format.
-    public var word: String {
+    package var word: String {
         switch self {
         case .currentMode: "currentMode"
         case .limitDate: "limitDate"
@@ -41,13 +41,13 @@ public enum LoopQuery: Hashable, Sendable {
     }
 
     /// Every question word, in the order docs/language.md lists them.
-    public static let questionWords = [
+    static let questionWords = [
         "currentMode", "limitDate", "nextTimerFireDate", "isWaiting", "contains", "isValid", "nextFireDate",
         "allModes",
     ]
 
     /// The item the question names, if any.
-    public var item: String? {
+    package var item: String? {
         switch self {
         case .contains(let item, _), .isValid(let item), .nextFireDate(let item): item
         default: nil
@@ -55,7 +55,7 @@ public enum LoopQuery: Hashable, Sendable {
     }
 
     /// The mode the question names, if any.
-    public var mode: ModeName? {
+    package var mode: ModeName? {
         switch self {
         case .limitDate(let mode), .nextTimerFireDate(let mode), .contains(_, let mode): mode
         default: nil
@@ -63,7 +63,7 @@ public enum LoopQuery: Hashable, Sendable {
     }
 
     /// The kind of answer the question gets.
-    public var answerKind: QueryAnswer.Kind {
+    var answerKind: QueryAnswer.Kind {
         switch self {
         case .currentMode: .mode
         case .limitDate, .nextTimerFireDate, .nextFireDate: .date
@@ -79,16 +79,19 @@ public enum QueryAnswer: Hashable, Sendable {
     /// No value: `nil` (a current mode outside any run, a limit date of an empty mode) or CF's `0` for "no
     /// date" (no timer, an invalid timer).
     case none
+    /// A mode (the current mode).
     case mode(ModeName)
+    /// An instant (a fire date, a limit date).
     case date(LoopInstant)
     /// `Date.distantFuture` (a limit date with no timer).
     case distantFuture
+    /// Yes or no (is the loop waiting, is an item valid, …).
     case flag(Bool)
     /// Mode names, in name order.
     case modes([ModeName])
 
     /// The shapes of answer a question can get.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case mode, date, flag, modes
     }
 }

@@ -13,8 +13,10 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 
     private var storage: Storage
 
+    /// An empty trace.
     public init() { storage = Storage() }
 
+    /// A trace of `events`, in their order.
     public init(_ events: some Sequence<LoopEvent>) {
         self.init()
         append(contentsOf: events)
@@ -30,18 +32,18 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
         return storage.event(at: position)
     }
 
-    public mutating func append(_ event: LoopEvent) {
+    package mutating func append(_ event: LoopEvent) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         storage.append(event)
     }
 
-    public mutating func append(contentsOf events: some Sequence<LoopEvent>) {
+    package mutating func append(contentsOf events: some Sequence<LoopEvent>) {
         for event in events { append(event) }
     }
 
     /// About the bytes the trace holds: its chunks as allocated, its names and its facts (each fact twice: in the
     /// table and as a key of its index).
-    public var storedBytes: Int { storage.storedBytes }
+    package var storedBytes: Int { storage.storedBytes }
 
     public static func == (lhs: LoopTrace, rhs: LoopTrace) -> Bool {
         lhs.storage === rhs.storage || lhs.elementsEqual(rhs)
@@ -156,7 +158,7 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 extension LoopTrace {
     /// The index of the first event later than `instant` (``endIndex`` if none): a binary search, since a trace
     /// is recorded in time order.
-    public func firstIndex(after instant: LoopInstant) -> Int {
+    package func firstIndex(after instant: LoopInstant) -> Int {
         var low = 0
         var high = count
         while low < high {
@@ -167,7 +169,7 @@ extension LoopTrace {
     }
 
     /// The index of the first event at `instant` or later (``endIndex`` if none).
-    public func firstIndex(atOrAfter instant: LoopInstant) -> Int {
+    package func firstIndex(atOrAfter instant: LoopInstant) -> Int {
         var low = 0
         var high = count
         while low < high {

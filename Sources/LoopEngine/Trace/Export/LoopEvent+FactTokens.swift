@@ -4,7 +4,7 @@
 ///     ["run","seconds",200000000,false]   ["woken","port","P",2]   ["modes",2,"default","tracking"]
 ///
 /// Durations and instants are whole nanoseconds; a list is its count followed by its items.
-public enum FactToken: Hashable, Sendable {
+package enum FactToken: Hashable, Sendable {
     case text(String)
     case number(Int64)
     case flag(Bool)
@@ -13,7 +13,7 @@ public enum FactToken: Hashable, Sendable {
 
 extension LoopEvent.Fact {
     /// The fact's tokens: the first is the case's tag.
-    public var tokens: [FactToken] {
+    package var tokens: [FactToken] {
         var out = TokenWriter()
         switch self {
         case .run(let limit, let rash):
@@ -145,7 +145,7 @@ extension LoopEvent.Fact {
     }
 
     /// The fact the tokens stand for, or nil when they are not the tokens of a fact.
-    public init?(tokens: [FactToken]) {
+    package init?(tokens: [FactToken]) {
         var reader = TokenReader(tokens: tokens)
         guard let fact = reader.fact(), reader.atEnd else { return nil }
         self = fact

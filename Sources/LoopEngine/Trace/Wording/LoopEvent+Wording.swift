@@ -3,7 +3,7 @@
 extension LoopEvent {
     /// `kind name` or just `kind`: the form used when comparing sequences. The Bool of a `run(mode:before:)`
     /// reads `returned true` (the word `expect` lines use).
-    public var step: String {
+    package var step: String {
         if let value = returnedValue { return "returned \(value)" }
         if let (question, answer) = queryFact { return "query \(question.words) is \(question.words(for: answer))" }
         if let name { return "\(kind.rawValue) \(name)" }
@@ -12,7 +12,7 @@ extension LoopEvent {
 
     /// The event's facts in words (what a sleep waits for, why a wake happened), or nil when it has none. A
     /// queue's change and a run's result are the event's name already, and are not said twice.
-    public var detail: String? {
+    package var detail: String? {
         switch fact {
         case .queue, .result, nil: nil
         case let fact?: fact.words
@@ -20,7 +20,7 @@ extension LoopEvent {
     }
 
     /// One line: `time thread dDEPTH mode #ITERATION step (detail)`.
-    public var line: String {
+    package var line: String {
         var text = "\(time) \(loop) d\(depth) \(mode ?? "-") #\(iteration) \(step)"
         if let detail { text += " (\(detail))" }
         return text
@@ -33,7 +33,7 @@ extension LoopEvent: CustomStringConvertible {
 
 extension LoopEvent.Fact {
     /// The fact in the trace's words.
-    public var words: String {
+    package var words: String {
         switch self {
         case .run(let limit, let rash): "limit \(limit.words)" + (rash ? ", returnAfterSourceHandled" : "")
         case .messages(let count): "\(count) messages"
@@ -71,7 +71,7 @@ extension LoopEvent.Fact {
 
 extension LoopEvent.CommandStep {
     /// `posted to inputSource, 2 queued`, `performed by inputSource`, `dropped: inputSource was invalidated`.
-    public var words: String {
+    package var words: String {
         switch outcome {
         case .posted(let queued): "posted to \(source), \(queued) queued"
         case .refused(let capacity): "refused: the queue of \(source) is full (\(LoopEvent.count(capacity, "command")))"
@@ -83,7 +83,7 @@ extension LoopEvent.CommandStep {
 
 extension LoopEvent.Mark {
     /// `mark`, `begin`, `end`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .point: "mark"
         case .begin: "begin"
@@ -94,7 +94,7 @@ extension LoopEvent.Mark {
 
 extension LoopEvent.RunLimit {
     /// `poll`, `forever`, `0.200s`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .poll: "poll"
         case .forever: "forever"
@@ -105,7 +105,7 @@ extension LoopEvent.RunLimit {
 
 extension LoopEvent.Wait {
     /// `poll`, `indefinitely`, `until timer T at 0.100 or time limit at 0.200`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .poll: return "poll"
         case .sleep(let timer, let limit):
@@ -119,7 +119,7 @@ extension LoopEvent.Wait {
 
 extension LoopEvent.WakeCause {
     /// `nothing`, `wakeUp`, `timer port`, `main queue`, `port P (3 messages)`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .nothing: "nothing"
         case .wakeUpPort: "wakeUp"
@@ -132,7 +132,7 @@ extension LoopEvent.WakeCause {
 }
 
 extension LoopEvent.Ignored {
-    public var words: String {
+    package var words: String {
         switch self {
         case .noRun: "ignored: no run"
         case .afterTheWait: "ignored: after the wait"
@@ -142,7 +142,7 @@ extension LoopEvent.Ignored {
 }
 
 extension LoopEvent.Note {
-    public var words: String {
+    package var words: String {
         switch self {
         case .say(let text): text
         case .duplicateOperation(let name): "operation \(name) was already added: ignored"
@@ -177,7 +177,7 @@ extension LoopEvent.Note {
 
 extension LoopEvent.OperationFacts {
     /// `priority normal, after A, B, work 1.000s check every 0.100s`.
-    public var words: String {
+    package var words: String {
         var parts = ["priority \(priority)"]
         if !dependencies.isEmpty { parts.append("after " + dependencies.joined(separator: ", ")) }
         parts.append(bodyWords)
@@ -185,7 +185,7 @@ extension LoopEvent.OperationFacts {
     }
 
     /// What it does: `async`, `async, reply after 0.300s`, `work 1.000s check every 0.100s`.
-    public var bodyWords: String {
+    package var bodyWords: String {
         switch body {
         case .async:
             return replyAfter.map { "async, reply after \(LoopEvent.seconds($0))" } ?? "async"
@@ -199,7 +199,7 @@ extension LoopEvent.OperationFacts {
 
 extension DispatchSubmission {
     /// `a block (nothing to cancel it with), work 0.200s` or `a DispatchWorkItem, work 0.200s`.
-    public var words: String {
+    package var words: String {
         let what =
             switch kind {
             case .block: "a block (async returns nothing to cancel it with)"
@@ -210,7 +210,7 @@ extension DispatchSubmission {
 }
 
 extension LoopEvent.ThreadUse {
-    public var words: String {
+    package var words: String {
         switch self {
         case .new: "new thread"
         case .firstSeen: "first use of this thread"
@@ -220,7 +220,7 @@ extension LoopEvent.ThreadUse {
 }
 
 extension LoopEvent.CancelPoint {
-    public var words: String {
+    package var words: String {
         switch self {
         case .alreadyFinished: "already finished: no effect"
         case .alreadyCancelled: "already cancelled"
@@ -235,7 +235,7 @@ extension LoopEvent.CancelPoint {
 }
 
 extension LoopEvent.FinishOutcome {
-    public var words: String {
+    package var words: String {
         switch self {
         case .done: "done"
         case .doneAfterLateCancel: "done (the cancel came with no check point left)"
@@ -249,7 +249,7 @@ extension LoopEvent.FinishOutcome {
 }
 
 extension LoopEvent.ThreadOrigin {
-    public var words: String {
+    package var words: String {
         switch self {
         case .worker(let queue): "worker of \(queue)"
         case .dispatch(let queue): "libdispatch's thread, first seen running an operation of \(queue)"
@@ -259,7 +259,7 @@ extension LoopEvent.ThreadOrigin {
 }
 
 extension LoopEvent.ThreadEnd {
-    public var words: String {
+    package var words: String {
         switch self {
         case .idle(let timeout, let operations):
             "idle for \(LoopEvent.seconds(timeout)): retired after \(LoopEvent.count(operations, "operation"))"
@@ -270,7 +270,7 @@ extension LoopEvent.ThreadEnd {
 
 extension LoopEvent.QueueLimit {
     /// `2`, `default (4)`, `default (libdispatch decides)`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .count(let count): "\(count)"
         case .automatic(let width): "default (\(width.map(String.init) ?? "libdispatch decides"))"
@@ -280,12 +280,12 @@ extension LoopEvent.QueueLimit {
 
 extension LoopEvent {
     /// A duration in the trace's words: `0.250s`.
-    public static func seconds(_ duration: Duration) -> String {
+    package static func seconds(_ duration: Duration) -> String {
         formatSeconds(duration.nanosecondsClamped) + "s"
     }
 
     /// `1 operation`, `2 operations`.
-    public static func count(_ number: Int, _ noun: String) -> String {
+    package static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -2,7 +2,7 @@
 /// `expect` lines (written the same way) and in the detail of every export.
 extension LoopQuery {
     /// `currentMode`, `limitDate default`, `contains tick in Tracking`: the question as a `query` action writes it.
-    public var words: String {
+    package var words: String {
         switch self {
         case .currentMode, .isWaiting, .allModes: word
         case .limitDate(let mode), .nextTimerFireDate(let mode): "\(word) \(mode)"
@@ -12,7 +12,7 @@ extension LoopQuery {
     }
 
     /// The Foundation or CF call that asks it.
-    public var call: String {
+    package var call: String {
         switch self {
         case .currentMode: "CFRunLoopCopyCurrentMode"
         case .limitDate(let mode): "limitDate(forMode: \(mode))"
@@ -34,7 +34,7 @@ extension LoopQuery {
     }
 
     /// The answer in the words a trace and an `expect` line use.
-    public func words(for answer: QueryAnswer) -> String {
+    package func words(for answer: QueryAnswer) -> String {
         switch answer {
         case .none: noneWord
         case .mode(let mode): mode.rawValue
