@@ -41,6 +41,7 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     public let engineLock = LoopLock()
     /// Time never moves past this instant.
     public var horizon: LoopInstant = .distantFuture
+    /// Why the world halted (the horizon, idle, the nesting or thread limit); nil while it runs.
     public internal(set) var haltReason: HaltReason? {
         didSet { halted = haltReason != nil }
     }
