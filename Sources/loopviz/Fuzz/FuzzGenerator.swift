@@ -22,47 +22,37 @@ struct FuzzGenerator {
     var rng: SplitMix64
     let maxItems: Int
 
-    private var sources0: [String] = []
-    private var ports: [String] = []
-    private var timers: [String] = []
-    private var observers: [String] = []
-    private var blocks = 0
-    private var flag: String?
+    var sources0: [String] = []
+    var ports: [String] = []
+    var timers: [String] = []
+    var observers: [String] = []
+    var blocks = 0
+    var flag: String?
     /// The owner `vc` with its weak reference `weakSelf` (`owner vc weak weakSelf`), in some scenarios.
-    private var hasOwner = false
+    var hasOwner = false
     /// Whether `dealloc vc` has been generated: an owner goes away once.
-    private var deallocated = false
-    private static let owner = "vc"
-    private static let weakName = "weakSelf"
+    var deallocated = false
+    static let owner = "vc"
+    static let weakName = "weakSelf"
     /// The second thread, when the scenario has one.
-    private var second: SecondThread?
+    var second: SecondThread?
     /// Whether the script being generated may hand work over to the second thread: only a timer's, due at 20 ms
     /// or later, so that every hand-over comes after U exists and runs, at an instant of T's own (docs/fuzzing.md).
-    private var handOverAllowed = false
+    var handOverAllowed = false
     /// The targets and tasks of ordered performs (`perform f1 target str order 2`).
-    private static let performTargets = ["self", "str"]
-    private static let performTasks = ["f1", "f2", "f3"]
-    private static let commands = ["c1", "c2", "c3"]
-
-    /// The second thread `U`: a port `q1` and a version-0 source `u1` (a custom source with commands), one run.
-    /// T reaches it only from the callouts of T's timers; U's own callouts act on U alone.
-    struct SecondThread {
-        static let name = "U"
-        static let port = "q1"
-        static let source = "u1"
-        /// Declared `later`: T's program starts it first.
-        var later: Bool
-    }
+    static let performTargets = ["self", "str"]
+    static let performTasks = ["f1", "f2", "f3"]
+    static let commands = ["c1", "c2", "c3"]
 
     init(seed: UInt64, maxItems: Int) {
         rng = SplitMix64(seed: seed)
         self.maxItems = max(1, maxItems)
     }
 
-    private var items: [String] { sources0 + ports + timers + observers }
-    private static let modes: [ModeName] = [.default, "M1"]
+    var items: [String] { sources0 + ports + timers + observers }
+    static let modes: [ModeName] = [.default, "M1"]
 
-    private mutating func grid(_ range: ClosedRange<Int>) -> Duration { Self.grid * rng.int(range) }
+    mutating func grid(_ range: ClosedRange<Int>) -> Duration { Self.grid * rng.int(range) }
 
     /// One scenario named `name`.
     mutating func scenario(name: String) -> Scenario {
@@ -167,68 +157,6 @@ struct FuzzGenerator {
         return scenario
     }
 
-    /// U's loop: its port and its source (sometimes with callouts and a small command queue), one run of its own.
-    private mutating func secondThread(_ second: SecondThread) -> ThreadSpec {
-        func steps() -> [ScriptStep] {
-            (0..<rng.int(0...2)).map { _ in
-                switch rng.int(0...3) {
-                case 0: ScriptStep(.stop, when: .call(1))
-                case 1: ScriptStep(.query(.currentMode))
-                default: ScriptStep(.work(.milliseconds(rng.pick([1, 2, 5]))))
-                }
-            }
-        }
-        var source = ItemSpec.source0(SecondThread.source, steps())
-        if rng.chance(50) { source.sourceCallouts = sourceCallouts(SecondThread.source) }
-        let items = [ItemSpec.port(SecondThread.port, steps()), source]
-        let run: RunCall =
-            rng.chance(60)
-            ? .inMode(.default, seconds: grid(2...10).secondsValue, returnAfterSourceHandled: rng.chance(20))
-            : .foundation(.default, before: .fromNow(grid(2...10)))
-        return ThreadSpec(name: SecondThread.name, items: items, program: [.run(run)], startsLater: second.later)
-    }
-
-    /// A custom source's schedule and cancel callouts (`on schedule:`, `on cancel:`) and its queue's size: what
-    /// they may do without a lock or a wait (docs/cfrunloop.md §18.3): work, post a command to the source, signal
-    /// it, wake its loop.
-    private mutating func sourceCallouts(_ source: String) -> SourceCallouts {
-        func steps() -> [ScriptStep] {
-            (0..<rng.int(0...2)).map { _ in
-                let action: Action
-                switch rng.int(0...3) {
-                case 0: action = .work(.milliseconds(1))
-                case 1: action = .post(command: rng.pick(Self.commands), source: source)
-                case 2: action = .signal(source)
-                default: action = .wakeUp
-                }
-                return ScriptStep(action, when: rng.chance(30) ? .call(rng.int(1...2)) : .always)
-            }
-        }
-        let capacity = rng.chance(40) ? rng.int(1...3) : SourceCallouts.defaultCommandCapacity
-        return SourceCallouts(schedule: steps(), cancel: steps(), commandCapacity: capacity)
-    }
-
-    /// What a timer of T hands over to U (`send q1 on U`, `perform uN on U [wait]` - which may post a command to
-    /// U's source and signal it, on U: an action names only its own thread's items - or a bare wake-up of U).
-    private mutating func handOver() -> Action {
-        switch rng.int(0...3) {
-        case 0: return .sendTo(thread: SecondThread.name, port: SecondThread.port, count: rng.int(1...2))
-        case 1, 2:
-            var inner: [Action] = []
-            switch rng.int(0...2) {
-            case 0: inner = [.work(.milliseconds(rng.pick([1, 2, 5])))]
-            case 1:
-                inner = [
-                    .post(command: rng.pick(Self.commands), source: SecondThread.source), .signal(SecondThread.source),
-                ]
-            default: break
-            }
-            blocks += 1
-            return .performOn(thread: SecondThread.name, task: "u\(blocks)", wait: rng.chance(40), inner)
-        default: return .wakeUpThread(SecondThread.name)
-        }
-    }
-
     private mutating func itemModes() -> [ModeName] {
         switch rng.int(0...19) {
         case 0...9: [.default]
@@ -267,9 +195,9 @@ struct FuzzGenerator {
         return steps
     }
 
-    private mutating func anyItem() -> String? { items.isEmpty ? nil : rng.pick(items) }
+    mutating func anyItem() -> String? { items.isEmpty ? nil : rng.pick(items) }
 
-    private mutating func anyMode(common: Bool = true) -> ModeName {
+    mutating func anyMode(common: Bool = true) -> ModeName {
         common && rng.chance(15) ? .common : rng.pick(Self.modes)
     }
 
@@ -341,55 +269,6 @@ struct FuzzGenerator {
             default: return .allModes
             }
         }
-    }
-
-    /// `vc.stopped` through the owner itself, or `weakSelf.stopped` through its weak reference.
-    private func property(weak: Bool) -> FlagReference {
-        .property(owner: Self.owner, name: "stopped", weak: weak)
-    }
-
-    /// One term of a condition: the weak reference, a property through either reference, the flag; maybe negated.
-    private mutating func term() -> Condition {
-        var options: [Condition] = []
-        if hasOwner {
-            options += [.ownerAlive(Self.owner), .isSet(property(weak: true)), .isSet(property(weak: false))]
-        }
-        if let flag { options.append(.isSet(.flag(flag))) }
-        let base = rng.pick(options)
-        return rng.chance(50) ? .not(base) : base
-    }
-
-    /// An `if` condition: one term or two joined by `and` (needs an owner or a flag).
-    private mutating func condition() -> Condition {
-        let first = term()
-        return rng.chance(40) ? .all([first, term()]) : first
-    }
-
-    /// The condition of the owner's keep-alive loop: the keep-alive article's fix, its bug, and simpler ones.
-    private mutating func ownerWhileCondition() -> Condition {
-        switch rng.int(0...3) {
-        case 0: .all([.ownerAlive(Self.owner), .not(.isSet(property(weak: true)))])
-        case 1: .not(.isSet(property(weak: true)))
-        case 2: .ownerAlive(Self.owner)
-        default: .not(.isSet(property(weak: false)))
-        }
-    }
-
-    /// What ends the owner's loop `condition`: its property set (through either reference) or its `dealloc`, whose
-    /// body may set the property itself (it must when the loop tests only the property: the parser wants a loop's
-    /// flag set somewhere).
-    private mutating func ownerEnding(_ condition: Condition) -> Action {
-        if !deallocated, rng.chance(50) {
-            deallocated = true
-            var body: [Action] = []
-            if case .not = condition {
-                body = [.assign(property(weak: false), true)]
-            } else if rng.chance(50) {
-                body = [.assign(property(weak: rng.chance(50)), true)]
-            }
-            return .dealloc(owner: Self.owner, body)
-        }
-        return .assign(property(weak: rng.chance(50)), true)
     }
 
     private mutating func block(depth: Int) -> Action {
