@@ -26,9 +26,10 @@ func drawWhy(
 /// What the Why panel says about event `index` (or, before any event, how to start).
 func whyText(_ model: AppModel, explaining index: Int?) -> String {
     if let index {
-        // A lesson's note is the one Why in the lesson's words, so it speaks the lesson's language.
-        if case .note(let note) = model.trace[index].fact {
-            return model.session.script.note(note.words, in: model.language)
+        // A lesson's `say` is the one Why in the lesson's words, so it speaks the lesson's language; the engine's
+        // own notes (a declined add among them) have their explanation.
+        if case .note(.say(let text)) = model.trace[index].fact {
+            return model.session.script.note(text, in: model.language)
         }
         return Explanation.text(for: index, in: model.trace)
     }
