@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
-# ThreadSanitizer over the whole test suite, as CI runs it: `Scripts/tsan-all.sh [--filter REGEX]` (REGEX as for
-# `swift test --filter`). Builds into .build-tsan (the normal build is left alone; from scratch about 3.5 minutes
-# on 2 idle cores, then about 2 minutes for the whole suite), then runs the tests with every ThreadSanitizer report,
-# of the test process and of the `loopviz` processes the command-line tests start, written to
-# .build-tsan/tsan-reports/.
+# ThreadSanitizer over the whole test suite, as CI runs it: `Scripts/tsan-all.sh [--filter REGEX] [--skip REGEX]`
+# (REGEX as for `swift test --filter` and `--skip`). Builds into .build-tsan (the normal build is left alone; from
+# scratch about 3.5 minutes on 2 idle cores, then about 2 minutes for the whole suite), then runs the tests with
+# every ThreadSanitizer report, of the test process and of the `loopviz` processes the command-line tests start,
+# written to .build-tsan/tsan-reports/.
 # Exit status 0 only if the tests pass and no process reported anything: a race fails the run even when every test
 # passes. The reports are printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter=()
-label="the whole suite"
+skip=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --filter)
             [ $# -ge 2 ] || { echo "tsan-all: --filter needs a regular expression" >&2; exit 2; }
             filter=(--filter "$2")
-            label="the tests matching $2"
             shift 2
             ;;
-        *) echo "usage: Scripts/tsan-all.sh [--filter REGEX]" >&2; exit 2 ;;
+        --skip)
+            [ $# -ge 2 ] || { echo "tsan-all: --skip needs a regular expression" >&2; exit 2; }
+            skip=(--skip "$2")
+            shift 2
+            ;;
+        *) echo "usage: Scripts/tsan-all.sh [--filter REGEX] [--skip REGEX]" >&2; exit 2 ;;
     esac
 done
+label="the whole suite"
+[ ${#filter[@]} -eq 0 ] || label="the tests matching ${filter[1]}"
+[ ${#skip[@]} -eq 0 ] || label="$label except those matching ${skip[1]}"
 scratch=.build-tsan
 reports="$scratch/tsan-reports"
 mkdir -p "$scratch"
@@ -39,7 +46,7 @@ status=0
 # log_path: each process that reports writes its own $reports/tsan.<pid>, so nothing is lost in a test's captured
 # output. The test process still exits non-zero (66) after a report; the files are what decides.
 TSAN_OPTIONS="${TSAN_OPTIONS:+$TSAN_OPTIONS:}log_path=$PWD/$reports/tsan" \
-    swift test --skip-build --sanitize=thread --scratch-path "$scratch" "${filter[@]}" || status=$?
+    swift test --skip-build --sanitize=thread --scratch-path "$scratch" "${filter[@]}" "${skip[@]}" || status=$?
 
 if ls "$reports"/tsan.* >/dev/null 2>&1; then
     cat "$reports"/tsan.* >&2
