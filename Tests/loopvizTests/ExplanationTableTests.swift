@@ -462,6 +462,18 @@ struct ExplanationTableTests {
         #expect(explained.text == row.text)
     }
 
+    @Test("a dispatch queue's retired worker is explained in the blocks it ran (a skipped work item ran none)")
+    func retiredDispatchWorker() throws {
+        let trace = ExplanationScenarios.trace(.dispatch)
+        let exit = try #require((0..<trace.count).map { trace[$0] }.first { $0.kind == .threadExit })
+        let explained = Explanation.explain(exit)
+        #expect(explained.case == .threadExitIdle)
+        #expect(
+            explained.text
+                == "g.1 is retired (idle for 5.000s: retired after 2 blocks): the one-shot idle timer on its loop "
+                + "fired with no work, so the thread stops its loop and exits. The next block needs a new thread.")
+    }
+
     @Test("the words of the cases no scenario can produce")
     func handMadeEvents() {
         for (expected, event, text) in Self.handMade {

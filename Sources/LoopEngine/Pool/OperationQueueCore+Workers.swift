@@ -146,7 +146,7 @@ extension OperationQueueCore {
         workers.removeAll { $0 === worker }
         emitOn(
             worker.name, .threadExit, worker.name,
-            fact: .end(.idle(timeout: idleTimeout, operations: worker.operationsRun)))
+            fact: .end(.idle(timeout: idleTimeout, ran: worker.operationsRun, work: work)))
         worker.loop.stop()
     }
 }

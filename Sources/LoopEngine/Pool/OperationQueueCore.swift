@@ -32,6 +32,8 @@ final class OperationQueueCore: @unchecked Sendable {
     let sink: (any TraceSink)?
     let lock = LoopLock()
     let idleTimeout: Duration
+    /// What the queue runs: operations, or a dispatch queue's blocks.
+    let work: LoopEvent.PoolWork
 
     // Guarded by `lock` (internal only so that the extensions in the other files of the queue can reach them).
 
@@ -55,6 +57,7 @@ final class OperationQueueCore: @unchecked Sendable {
         self.directory = directory
         self.sink = sink
         idleTimeout = spec.idleTimeout
+        work = spec.dispatch == nil ? .operation : .block
         schedule = PoolSchedule(limit: spec.limit, defaultWidth: defaultWidth, suspended: spec.suspended)
     }
 

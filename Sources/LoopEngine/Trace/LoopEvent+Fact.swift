@@ -329,10 +329,20 @@ extension LoopEvent {
         }
     }
 
+    /// What a queue runs, so that words about its workers name it: an operation queue's operations, a dispatch
+    /// queue's blocks (`async` blocks and work items).
+    public enum PoolWork: String, Hashable, Sendable {
+        /// `Operation`s of an `OperationQueue`.
+        case operation
+        /// Blocks and `DispatchWorkItem`s of a `DispatchQueue`.
+        case block
+    }
+
     /// Why a thread ended.
     public enum ThreadEnd: Hashable, Sendable {
-        /// A worker idle for `timeout` retired, after running `operations` operations.
-        case idle(timeout: Duration, operations: Int)
+        /// A worker idle for `timeout` retired, after running `ran` pieces of `work`: operations of an operation
+        /// queue, blocks of a dispatch queue.
+        case idle(timeout: Duration, ran: Int, work: PoolWork)
         /// A detached thread's task is done.
         case taskDone
     }

@@ -51,7 +51,7 @@ struct DispatchQueueTests {
                 "150 G opCancel r (a work item already running: its block goes on to the end)",
                 "150 G opCancel w (already finished: no effect)",
                 "200 G.1 opFinish r (done: its block ran to the end although it was cancelled)",
-                "1200 G.1 threadExit G.1 (idle for 1.000s: retired after 2 operations)",
+                "1200 G.1 threadExit G.1 (idle for 1.000s: retired after 2 blocks)",
             ])
     }
 

@@ -131,8 +131,18 @@ struct EventWordingTests {
         (.threadCreate, .origin(.worker(of: "Q")), "worker of Q"),
         (.threadCreate, .origin(.dispatch(queue: "Q")), "libdispatch's thread, first seen running an operation of Q"),
         (.threadCreate, .origin(.detached), "detached for one task"),
-        (.threadExit, .end(.idle(timeout: .seconds(3), operations: 1)), "idle for 3.000s: retired after 1 operation"),
-        (.threadExit, .end(.idle(timeout: .seconds(3), operations: 2)), "idle for 3.000s: retired after 2 operations"),
+        (
+            .threadExit, .end(.idle(timeout: .seconds(3), ran: 1, work: .operation)),
+            "idle for 3.000s: retired after 1 operation"
+        ),
+        (
+            .threadExit, .end(.idle(timeout: .seconds(3), ran: 2, work: .operation)),
+            "idle for 3.000s: retired after 2 operations"
+        ),
+        (
+            .threadExit, .end(.idle(timeout: .seconds(5), ran: 3, work: .block)),
+            "idle for 5.000s: retired after 3 blocks"
+        ),
         (.threadExit, .end(.taskDone), "its task is done"),
         (.queue, .limit(.count(2)), "2"),
         (.queue, .limit(.automatic(width: 4)), "default (4)"),

@@ -118,8 +118,9 @@ extension LoopEvent.Fact {
             case .dispatch(let queue): out.tag("dispatch", .text(queue))
             case .detached: out.tag("detached")
             }
-        case .end(.idle(let timeout, let operations)):
-            out.tag("end", .text("idle"), .number(timeout.nanosecondsClamped), .number(Int64(operations)))
+        case .end(.idle(let timeout, let ran, let work)):
+            out.tag(
+                "end", .text("idle"), .number(timeout.nanosecondsClamped), .number(Int64(ran)), .text(work.rawValue))
         case .end(.taskDone): out.tag("end", .text("taskDone"))
         case .limit(.count(let count)): out.tag("limit", .text("count"), .number(Int64(count)))
         case .limit(.automatic(let width)):
@@ -302,8 +303,10 @@ struct TokenReader {
         case "end":
             switch text() {
             case "idle":
-                guard let timeout = duration(), let operations = int() else { return nil }
-                return .end(.idle(timeout: timeout, operations: operations))
+                guard let timeout = duration(), let ran = int(),
+                    let work = text().flatMap(LoopEvent.PoolWork.init(rawValue:))
+                else { return nil }
+                return .end(.idle(timeout: timeout, ran: ran, work: work))
             case "taskDone": return .end(.taskDone)
             default: return nil
             }

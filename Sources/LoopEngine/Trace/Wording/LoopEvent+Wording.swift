@@ -261,8 +261,8 @@ extension LoopEvent.ThreadOrigin {
 extension LoopEvent.ThreadEnd {
     package var words: String {
         switch self {
-        case .idle(let timeout, let operations):
-            "idle for \(LoopEvent.seconds(timeout)): retired after \(LoopEvent.count(operations, "operation"))"
+        case .idle(let timeout, let ran, let work):
+            "idle for \(LoopEvent.seconds(timeout)): retired after \(LoopEvent.count(ran, work.rawValue))"
         case .taskDone: "its task is done"
         }
     }

@@ -68,11 +68,11 @@ extension Explanation {
                 "Thread.detachNewThread: \(event.loop) is created for one task (\(detail)) and exits after it - "
                     + "a thread per task, the cost a pool saves."
             )
-        case (.threadExit, .end(.idle)):
+        case (.threadExit, .end(.idle(_, _, let work))):
             return (
                 .threadExitIdle,
                 "\(event.loop) is retired (\(detail)): the one-shot idle timer on its loop fired with no work, so "
-                    + "the thread stops its loop and exits. The next operation needs a new thread."
+                    + "the thread stops its loop and exits. The next \(work.rawValue) needs a new thread."
             )
         case (.threadExit, .end(.taskDone)):
             return (
