@@ -8,7 +8,8 @@ enum CheckCommand {
         USAGE: loopviz check FILE... [--max-events N] [--iteration-cost TIME]
 
         Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
-        lines around it (- expected, + what happened).
+        lines around it (- expected, + what happened), or the `say` line whose claim (`claims next …`) does not
+        hold where the line is shown.
 
         OPTIONS:
         \(EventBudget.checkingHelpText(["that file FAILs, its expectations not checked; standard error", "says so; exit 3."]))
@@ -57,7 +58,7 @@ enum CheckCommand {
                 invalid = true
                 continue
             }
-            if script.expectations.isEmpty {
+            if script.expectations.isEmpty && script.sayClaims.isEmpty {
                 print("ERROR \(shown): no `expect` section to check")
                 invalid = true
                 continue
@@ -76,10 +77,10 @@ enum CheckCommand {
                 CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
                 continue
             }
-            let reports = script.expectations.compactMap { $0.check(outcome.trace) }
+            let reports =
+                script.expectations.compactMap { $0.check(outcome.trace) } + script.sayClaimFailures(in: outcome.trace)
             if reports.isEmpty {
-                let count = script.expectations.count
-                print("PASS \(shown) (\(count) expectation\(count == 1 ? "" : "s"), \(outcome.trace.count) events)")
+                print("PASS \(shown) (\(Self.promises(script)), \(outcome.trace.count) events)")
             } else {
                 failed = true
                 print("FAIL \(shown)")
@@ -87,5 +88,14 @@ enum CheckCommand {
             }
         }
         return invalid ? .usage : overBudget ? .budget : failed ? .failure : .success
+    }
+
+    /// What a file promised, for its PASS line: `3 expectations`, and `12 claims of say lines` when it has any.
+    static func promises(_ script: LoopScript) -> String {
+        let count = script.expectations.count
+        var words = "\(count) expectation\(count == 1 ? "" : "s")"
+        let claims = script.sayClaimCount
+        if claims > 0 { words += ", \(claims) claim\(claims == 1 ? "" : "s") of say lines" }
+        return words
     }
 }

@@ -26,6 +26,7 @@ struct ScenarioExpectedTests {
         .init(.narrationText, "say"),
         .init(.stepNumber, "say \"hi\" at step"),
         .init(.questionText, "ask"),
+        .init(.claimReach, "thread T\n  port p\n  run default for 1s\nsay \"hi\" after sleep\n  claims"),
         .init(.threadName, "thread"),
         .init(.source0Name, "thread T\n  source0"),
         .init(.portName, "thread T\n  port"),

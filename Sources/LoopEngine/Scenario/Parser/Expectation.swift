@@ -230,7 +230,7 @@ public struct Expectation: Sendable, Equatable {
     }
 
     /// One event of a failure report, terminal-safe (its thread and name come from the scenario file).
-    func render(_ event: LoopEvent, withThread: Bool) -> String {
+    static func render(_ event: LoopEvent, withThread: Bool) -> String {
         let loop = TerminalSafeText.terminalSafe(event.loop)
         return (withThread ? "\(event.time) \(loop): " : "\(event.time) ") + TerminalSafeText.terminalSafe(event.step)
     }
@@ -244,9 +244,9 @@ public struct Expectation: Sendable, Equatable {
             if let expected, let event, expected.matches(event) { continue }
             var report = "expect exactly (line \(line)): step \(index + 1) differs\n"
             let from = max(0, index - 3)
-            for context in from..<index { report += "    \(render(actual[context], withThread: withThread))\n" }
+            for context in from..<index { report += "    \(Self.render(actual[context], withThread: withThread))\n" }
             report += "  - " + (expected.map { "\($0)   (line \($0.line))" } ?? "(nothing more expected)") + "\n"
-            report += "  + " + (event.map { render($0, withThread: withThread) } ?? "(the trace ended)") + "\n"
+            report += "  + " + (event.map { Self.render($0, withThread: withThread) } ?? "(the trace ended)") + "\n"
             return Failure(step: index, report: report)
         }
         return nil
@@ -263,7 +263,7 @@ public struct Expectation: Sendable, Equatable {
                 report += index > 0 ? " after step \(index)\n" : "\n"
                 report += "  - \(step)   (line \(step.line))\n"
                 if let near = events[position...].first(where: { $0.kind == step.kind && $0.name == step.name }) {
-                    report += "  + nearest: \(render(near, withThread: true))\n"
+                    report += "  + nearest: \(Self.render(near, withThread: true))\n"
                 }
                 return Failure(step: index, report: report)
             }

@@ -16,6 +16,9 @@ public struct LoopScript: Sendable, Equatable {
     package var noteTranslations: [Language: [String: String]] = [:]
     /// The `ask` lines: where the UI's quiz asks what the loop does next.
     package var questions: [Question] = []
+    /// The `say` lines that rest on claims (`claims next result handledSource` under them), top-level and in
+    /// programs, for `loopviz check`.
+    package var sayClaims: [SayClaims] = []
 
     package init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,

@@ -59,11 +59,14 @@ package enum ScenarioKeywords {
         "inf", "nan", "weak", "and", "later", "target", "afterDelay", "schedule", "serial", "concurrent", "workItem",
     ]
 
+    /// The lines indented under a `say`: `claims` and how far it reaches (`claims next result handledSource`).
+    package static let sayClaims = ["claims"] + NarrationClaim.Reach.allCases.map(\.rawValue)
+
     /// The language tags a `say` line may take before its text (`say zh "…"`); a line without one is English.
     package static let languages = Language.allCases.map(\.rawValue)
 
     /// Every word above: the only words ``TokenCursor/accept(_:)`` may be asked for.
     package static let all: Set<String> = Set(
         topLevel + items + itemClauses.values.joined() + queueClauses + operationClauses + conditions + actions
-            + inLine + languages + queries + expectations)
+            + inLine + languages + queries + expectations + sayClaims)
 }

@@ -85,7 +85,10 @@ extension ScenarioParserState {
             error(line, line.text.count + 1, .actionMissingAfterColon)
             return []
         }
-        if !ScenarioKeywords.takingBlocks.contains(keyword.text) { rejectChildren(node, of: keyword.text) }
+        let takesClaims = keyword.isWord("say") || keyword.isWord("note")
+        if !ScenarioKeywords.takingBlocks.contains(keyword.text) && !takesClaims {
+            rejectChildren(node, of: keyword.text)
+        }
         var result: [Action] = []
         defer { finish(&cursor) }
         let word = keyword.isWord ? keyword.text : ""
@@ -206,6 +209,9 @@ extension ScenarioParserState {
             result = parseCancelPrevious(keyword, &cursor, line, context: context)
         case "say", "note":
             result = parseNote(&cursor, line, previous: previousNote)
+            // Claims under a translation are about the note it translates.
+            let said = previousNote
+            parseSayClaims(node, anchor: said.map { .note($0) }, text: said)
         case "query":
             result = parseQueryAction(&cursor, line, thread: thread)
         case "run", "CFRunLoopRun", "RunLoop.run", "RunLoop.acceptInput", "while":

@@ -241,18 +241,27 @@ extension ScenarioParserState {
         for child in node.children {
             rejectChildren(child, of: "an expected step")
             var cursor = TokenCursor(child.line)
-            let never = mode == .claims && cursor.accept("never")
-            guard var step = parseEventPattern(&cursor, child.line, allowCount: mode == .claims) else { continue }
-            if never {
-                if step.count != nil, !linesWithErrors.contains(child.line.number) {
-                    error(child.line, at: child.line.tokens.first, .neverWithCount)
-                }
-                step.count = .exactly(0)
-            }
+            let parsed =
+                mode == .claims ? parseClaim(&cursor, child.line) : parseEventPattern(&cursor, child.line)
+            guard let step = parsed else { continue }
             finish(&cursor)
             steps.append(step)
         }
         return Expectation(mode: mode, steps: steps, line: line.number)
+    }
+
+    /// A claim: `never PATTERN`, or a pattern with an optional count (`timer tick 3 times`), as a line of
+    /// `expect` alone or of a `say`'s `claims later|earlier` writes it.
+    func parseClaim(_ cursor: inout TokenCursor, _ line: ScenarioLine) -> Expectation.Step? {
+        let never = cursor.accept("never")
+        guard var step = parseEventPattern(&cursor, line, allowCount: true) else { return nil }
+        if never {
+            if step.count != nil, !linesWithErrors.contains(line.number) {
+                error(line, at: line.tokens.first, .neverWithCount)
+            }
+            step.count = .exactly(0)
+        }
+        return step
     }
 
     /// The last digit an expected time was written to: `0.120` (seconds, three decimals) 1 ms, `0.1200015`

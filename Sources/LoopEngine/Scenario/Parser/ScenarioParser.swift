@@ -87,6 +87,8 @@ final class ScenarioParserState {
     var previousNote: String?
     /// `say zh "…"` actions, per language, by the English text they translate.
     var noteTranslations: [Language: [String: String]] = [:]
+    /// The `say` lines with claims under them, top-level and actions, in the order parsed.
+    var sayClaims: [SayClaims] = []
 
     init(file: String) {
         self.file = file
@@ -185,9 +187,10 @@ final class ScenarioParserState {
                 finish(&cursor)
                 outside.append((node, time, thread, column))
             case "say":
-                if let item = parseNarration(&cursor, node.line) { narration.append(item) }
+                let item = parseNarration(&cursor, node.line)
+                if let item { narration.append(item) }
                 finish(&cursor)
-                rejectChildren(node, of: "say")
+                parseSayClaims(node, anchor: item.map { .narration($0.anchor) }, text: item?.text)
             case "ask":
                 if let question = parseQuestion(&cursor, node.line) { questions.append(question) }
                 finish(&cursor)
@@ -233,6 +236,7 @@ final class ScenarioParserState {
             scenario: scenario, narration: narration, expectations: expectations, until: until, header: header)
         script.noteTranslations = noteTranslations
         script.questions = questions
+        script.sayClaims = sayClaims
         return script
     }
 

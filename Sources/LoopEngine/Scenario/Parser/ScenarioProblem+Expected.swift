@@ -17,6 +17,7 @@ extension ScenarioProblem {
         case narrationText
         case stepNumber
         case questionText
+        case claimReach
 
         // MARK: Threads and items
         case threadName

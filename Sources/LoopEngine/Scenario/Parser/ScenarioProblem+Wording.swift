@@ -16,6 +16,7 @@ extension ScenarioProblem.Expected {
         case .narrationText: "the narration in quotes"
         case .stepNumber: "a step number (the n-th event, from 1)"
         case .questionText: "the question in quotes"
+        case .claimReach: "`next`, `later` or `earlier` after `claims`"
 
         // Threads and items
         case .threadName: "the thread's name"
@@ -171,6 +172,13 @@ extension ScenarioProblem {
         case .choicesNotClosed: return "expected ')' after the choices: `(sleep, source0 render, wake)`"
         case .tooManyChoices(let count, let limit):
             return "a question offers at most \(limit) choices; this one has \(count)"
+        case .notAClaim(let found):
+            return "a line under a `say` is a claim, `claims next result handledSource`; found '\(found)'"
+        case .unknownClaimReach(let word):
+            return "unknown '\(word)' after `claims`; expected next, later or earlier"
+        case .countInNextClaim:
+            return "`claims next` names the next event of its kind, without a count or `never`; "
+                + "use `claims later … once`"
 
         // Threads and items
         case .duplicateThread(let name): return "duplicate thread '\(name)'"

@@ -63,6 +63,12 @@ package enum ScenarioProblem: Equatable, Sendable {
     case translationWithoutOriginal(Language)
     case choicesNotClosed
     case tooManyChoices(count: Int, limit: Int)
+    /// A line under a `say` that is not `claims …` (`found`: its first word).
+    case notAClaim(found: String)
+    /// `claims` followed by a word other than `next`, `later` or `earlier`.
+    case unknownClaimReach(String)
+    /// `claims next` with a count or `never`: it names one event, the next of its kind.
+    case countInNextClaim
 
     // MARK: Threads and items
 
