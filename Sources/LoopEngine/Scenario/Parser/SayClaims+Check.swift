@@ -19,19 +19,16 @@ extension SayClaims {
         }
     }
 
-    /// Checks the claims on `trace`: nil when every one holds at every point the line is shown; otherwise a
-    /// readable report naming the say, where it is shown, each claim that fails there and what happened instead
-    /// (for a line shown several times, the first point where one fails).
+    /// Checks the claims on `trace`: nil when every one holds at every point the line is shown (a say action that
+    /// never runs is never shown); otherwise a readable report naming the say, where it is shown, each claim that
+    /// fails there and what happened instead (for a line shown several times, the first point where one fails).
     package func failure(in trace: some RandomAccessCollection<LoopEvent>, withThread: Bool) -> String? {
         let said = "say (line \(line)) \"\(TerminalSafeText.terminalSafe(text))\""
         let points = points(in: trace)
-        guard !points.isEmpty else {
-            let never =
-                switch anchor {
-                case .narration: "its event never happens"
-                case .note: "it never runs"
-                }
-            return "\(said): \(never), so what it claims cannot hold\n"
+        // A top-level line whose event never happens is a lesson's mistake; a say action that never runs (a
+        // program that hangs before it, a callout never called) is never shown, so it claims nothing.
+        if points.isEmpty, case .narration = anchor {
+            return "\(said): its event never happens, so what it claims cannot hold\n"
                 + claims.map { "  - claims \($0)   (line \($0.step.line))\n" }.joined()
         }
         for point in points {

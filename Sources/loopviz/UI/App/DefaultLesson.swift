@@ -49,14 +49,24 @@ enum DefaultLesson {
           signal work
 
         say "The loop sleeps: nothing to do until the timer at 0.6 s" after sleep
+          claims next 0.600 wake
         say zh "循环睡了：0.6 秒的定时器之前没事可做" after sleep
         say "The timer port woke the loop: afterWaiting, then the timer fires" after 0.600 wake
+          claims next 0.600 afterWaiting
+          claims next 0.600 timer tick
         say zh "定时器端口唤醒了循环：先 afterWaiting，然后定时器触发" after 0.600 wake
         say "Another thread signals `work` and wakes the loop: the source0 runs, then the loop polls" at 1300ms
+          claims next 1.300 wake
+          claims next 1.300 source0 work
         say zh "另一个线程标记了 `work` 并唤醒循环：source0 执行，然后循环再轮询一次" at 1300ms
         say "A message on the port `net` wakes the loop by itself" at 2400ms
+          claims next 2.400 wake
+          claims next 2.400 source1 net
+          claims later never wakeUp between 2.4s and 2.400
         say zh "端口 `net` 上来了一条消息，它自己就唤醒了循环" at 2400ms
         say "A signal without a wake-up: `work` waits until the timer wakes the loop at 3.6 s" at 3300ms
+          claims next 3.600 wake
+          claims next source0 work after 3.6
         say zh "只标记、不唤醒：`work` 要等到 3.6 秒定时器唤醒循环时才执行" at 3300ms
         """
 }
