@@ -125,6 +125,31 @@ struct CommandLineTests {
         #expect(bad.stderr.contains("broken.loop:3:15: error: expected 'for'"))
     }
 
+    @Test("check fails a say line whose claim does not hold, naming the line, the claim and what happened (1)")
+    func checkSayClaims() throws {
+        let told =
+            Self.good + "\n\n" + """
+                say "The timer fires and the run ends" after timer t
+                  claims next result finished
+                say "The timer wakes the loop" after sleep
+                  claims next 0.050 wake
+                """
+        let pass = try LoopvizProcess.run(["check", "told.loop"], files: ["told.loop": told])
+        #expect(pass.status == 0)
+        #expect(pass.stdout == "PASS told.loop (1 expectation, 2 claims of say lines, 11 events)\n")
+        let wrong = told.replacingOccurrences(of: "claims next result finished", with: "claims next result stopped")
+        let fail = try LoopvizProcess.run(["check", "wrong.loop"], files: ["wrong.loop": wrong])
+        #expect(fail.status == 1)
+        #expect(
+            fail.stdout == """
+                FAIL wrong.loop
+                  say (line 16) "The timer fires and the run ends", shown from step 9 (0.050 timer t):
+                    - claims next result stopped   (line 17)
+                    + the next result is step 11: 0.0500015 result finished
+
+                """)
+    }
+
     @Test("run prints each trace format; jsonl and chrome are JSON", arguments: ["text", "jsonl", "chrome", "mermaid"])
     func runFormats(_ format: String) throws {
         let result = try LoopvizProcess.run(["run", "good.loop", "--trace", format], files: ["good.loop": Self.good])
