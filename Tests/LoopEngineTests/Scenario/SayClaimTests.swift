@@ -202,6 +202,21 @@ struct SayClaimTests {
             ])
     }
 
+    @Test("a failing say is quoted terminal-safe and cut to a diagnostic's width")
+    func hostileWordsQuoted() throws {
+        let words = "\u{1B}[2J" + String(repeating: "x", count: 200)
+        let source = """
+            thread T
+              port p
+              run default for 100ms
+            say "\(words)" after sleep
+              claims next result stopped
+            """
+        let report = try #require(try Self.failures(source).first)
+        #expect(!report.contains("\u{1B}"))
+        #expect(report.hasPrefix("say (line 4) \"\\e[2J" + String(repeating: "x", count: 75) + "…\", shown from"))
+    }
+
     @Test("a wrong line under a say is an error with its line and column")
     func errors() {
         let cases: [(String, String)] = [

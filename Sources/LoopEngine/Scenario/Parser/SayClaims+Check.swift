@@ -20,10 +20,11 @@ extension SayClaims {
     }
 
     /// Checks the claims on `trace`: nil when every one holds at every point the line is shown (a say action that
-    /// never runs is never shown); otherwise a readable report naming the say, where it is shown, each claim that
-    /// fails there and what happened instead (for a line shown several times, the first point where one fails).
+    /// never runs is never shown); otherwise a readable report naming the say (its words safe and cut as a
+    /// diagnostic quotes them), where it is shown, each claim that fails there and what happened instead (for a
+    /// line shown several times, the first point where one fails).
     package func failure(in trace: some RandomAccessCollection<LoopEvent>, withThread: Bool) -> String? {
-        let said = "say (line \(line)) \"\(TerminalSafeText.terminalSafe(text))\""
+        let said = "say (line \(line)) \"\(DiagnosticMessage.shown(text))\""
         let points = points(in: trace)
         // A top-level line whose event never happens is a lesson's mistake; a say action that never runs (a
         // program that hangs before it, a callout never called) is never shown, so it claims nothing.
