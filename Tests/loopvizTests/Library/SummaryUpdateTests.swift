@@ -44,6 +44,40 @@ struct SummaryUpdateTests {
         )
     }
 
+    @Test("a say line whose claim this run does not keep is listed with check's report; a kept one is not")
+    func narrationClaims() throws {
+        let lesson =
+            F.oneTimer + "\n\n" + """
+                say "tick fires, then the run times out" after timer tick
+                  claims next result timedOut
+                say "the run is stopped" after timer tick
+                  claims next result stopped
+                """
+        var model = F.model(lesson, width: 100, height: 40)
+        Self.atEnd(&model)
+        let summary = try #require(Self.summary(model))
+        #expect(
+            summary.claimReport == [
+                "say (line 22) \"the run is stopped\", shown from step 10 (0.100 timer tick):",
+                "  - claims next result stopped   (line 23)",
+                "  + the next result is step 19: 0.3000015 result timedOut",
+            ])
+        let layout = SummaryLayout(summary, width: 100, height: 40, glyphs: Glyphs(theme: model.theme))
+        let shown = layout.lines.map(\.0)
+        let header = try #require(
+            shown.firstIndex { $0.hasSuffix(" Narration this run does not keep (claims under say lines):") })
+        #expect(
+            Array(shown[(header + 1)...].prefix(3)) == [
+                "  say (line 22) \"the run is stopped\", shown from step 10 (0.100 timer tick):",
+                "  - claims next result stopped (line 23)",
+                "  + the next result is step 19: 0.3000015 result timedOut",
+            ])
+        // Without a false line the summary is what it was.
+        var kept = F.model()
+        Self.atEnd(&kept)
+        #expect(try #require(Self.summary(kept)).claimReport.isEmpty)
+    }
+
     @Test("playing to the end opens it too")
     func playingOpensIt() {
         var model = F.model()

@@ -1,7 +1,7 @@
 import LoopEngine
 
 /// The end of a lesson: each `expect` line checked against what happened in this session (with the same checker
-/// as `loopviz check`), whether the user's pokes made this run differ from the lesson's, and its "Try"
+/// as `loopviz check`), and the `say` lines whose claims this run does not keep, whether the user's pokes made this run differ from the lesson's, and its "Try"
 /// suggestions again. Worked out once, when the last step is reached; `render` only draws it.
 struct LessonSummary: Equatable {
     /// One `expect` line and what this run made of it.
@@ -41,6 +41,9 @@ struct LessonSummary: Equatable {
     /// With pokes: whether the lesson's own run (without them) keeps every line; nil without pokes.
     var lessonRunHolds: Bool?
     var tries: [String]
+    /// The `say` lines whose claims (`claims next …`) this run does not keep: the checker's report, line by line,
+    /// as `loopviz check` prints it; empty when every claim holds.
+    var claimReport: [String] = []
     /// The first line shown, when the summary is taller than its box.
     var scroll = 0
 
@@ -57,6 +60,7 @@ struct LessonSummary: Equatable {
         self.tries = tries.map(TerminalSafeText.terminalSafe)
         pokes = session.interventions.map(\.label)
         sections = script.expectations.map { Self.section($0, session.trace) }
+        claimReport = script.sayClaimFailures(in: session.trace).flatMap { $0.split(separator: "\n").map(String.init) }
         if pokes.isEmpty {
             lessonRunHolds = nil
         } else {

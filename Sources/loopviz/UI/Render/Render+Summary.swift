@@ -1,7 +1,7 @@
 import LoopEngine
 
 /// The summary's box and lines on a screen of `width`×`height`: the verdict and the "Try" suggestions first (what a
-/// class reads at the end), then every `expect` line with ✓ or ✗; a window of them with a last row saying what
+/// class reads at the end), then every `expect` line with ✓ or ✗, then any narration whose claims do not hold; a window of them with a last row saying what
 /// lies below when they do not fit.
 struct SummaryLayout {
     var rect: Rect
@@ -74,6 +74,11 @@ struct SummaryLayout {
                 add("\(differs) the run went on after the last line:", glyphs.warning, indent: 2)
                 for report in section.report { add(report, glyphs.dimmed, indent: 4) }
             }
+        }
+        if !summary.claimReport.isEmpty {
+            lines.append(("", .plain))
+            add("\(differs) Narration this run does not keep (claims under say lines):", glyphs.warning)
+            for report in summary.claimReport { add(report, glyphs.dimmed, indent: 2) }
         }
         lines.append(("", .plain))
         add("Esc closes; { } the previous or next lesson; L all of them.", glyphs.dimmed)
