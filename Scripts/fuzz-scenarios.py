@@ -808,6 +808,7 @@ thread T{e}
   port keep{e}Alive in default
   source0 s{e} in default
     say "{e}"
+      claims earlier source0 s{e} once
   run default for 10ms
 
 at 1ms on T{e}
@@ -815,6 +816,8 @@ at 1ms on T{e}
   wakeup
 
 say "{e}" at 2ms
+  claims earlier 0.001 T{e}: source0 s{e}
+  claims next result stopped
 
 expect in order
   0.001 source0 s{e}
