@@ -8,7 +8,7 @@ extension LoopScript {
         RunResult.allCases.map { $0.description.lowercased() }
             + ["stop", "stops", "fire", "fires", "fired", "wake", "wakes", "woke"])
 
-    /// True when `text` has one of the ``outcomeWords``.
+    /// True when `text` has one of the `outcomeWords`.
     package static func tellsAnOutcome(_ text: String) -> Bool {
         text.split { !$0.isLetter && !$0.isNumber }.contains { outcomeWords.contains($0.lowercased()) }
     }

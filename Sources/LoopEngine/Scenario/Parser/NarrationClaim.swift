@@ -1,7 +1,7 @@
 /// A claim a `say` line rests on (`claims next result handledSource`, indented under it): an `expect` line checked
 /// at the say's point of the trace, so that narration which states what the loop does is checked by
 /// `loopviz check` as the lesson's `expect` sections are. The line is written, parsed and matched as an `expect`
-/// line is (the same ``Expectation/Step``); only where in the trace it looks is new.
+/// line is (the same `Expectation.Step`); only where in the trace it looks is new.
 package struct NarrationClaim: Sendable, Equatable, CustomStringConvertible {
     /// Which part of the trace the claim looks at, seen from the say's event (its anchor).
     package enum Reach: String, Sendable, Equatable, CaseIterable {

@@ -1,5 +1,5 @@
 /// Checking a `say` line's claims: each one, at each point the line is shown, with the checker of `expect` lines
-/// (``Expectation/Step/matches(_:)`` and the claims' counting and report).
+/// (`Expectation.Step.matches` and the claims' counting and report).
 extension SayClaims {
     /// The events the line is shown from: a top-level line's anchor (the first event it names, as the UI finds
     /// it), or every note a `say` action wrote.

@@ -6,7 +6,7 @@ package struct SayClaims: Sendable, Equatable {
     package enum Anchor: Sendable, Equatable {
         /// A top-level line: the event its anchor names (as the UI shows it).
         case narration(Narration.Anchor)
-        /// A `say` action: every `note` it writes, by its words (the note's ``LoopEvent/Note/say(_:)`` fact).
+        /// A `say` action: every `note` it writes, by its words (the note's `LoopEvent.Note.say` fact).
         case note(String)
     }
 
