@@ -42,17 +42,19 @@ struct ExampleLessonTests {
     /// A lint that keeps lessons honest: narration that tells what the loop does is checked (above) only when it
     /// says which claim it rests on.
     @Test(
-        "every say line of a lesson that tells a result, a stop, a fire or a wake rests on a claim", arguments: lessons)
+        "every say line of a lesson that tells a result, a return, a stop, a fire or a wake rests on a claim",
+        arguments: lessons)
     func outcomeLinesRestOnClaims(_ name: String) throws {
         let script = try Self.load(name)
         #expect(script.unclaimedOutcomeLines == [], "add `claims next|later|earlier …` under these say lines")
     }
 
-    @Test("a line tells an outcome by a result's name or a form of stop, fire or wake, not by a longer word")
+    @Test("a line tells an outcome by a result's name or a form of stop, fire, wake or return, not by a longer word")
     func outcomeWords() {
         let telling = [
             "The stop ends the run", "tick fires once", "the loop wakes", "returned timedOut", "a wake-up",
             "Stopped.", "handledSource wins", "it finished", "nobody woke it", "the timer fired",
+            "RunLoop.run returned",
         ]
         let silent = ["stopThread runs on the worker", "CFRunLoopStop(rl)", "a wakeup call", "The loop sleeps"]
         #expect(telling.filter { !LoopScript.tellsAnOutcome($0) } == [])
