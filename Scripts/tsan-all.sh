@@ -6,6 +6,10 @@
 # written to .build-tsan/tsan-reports/.
 # Exit status 0 only if the tests pass and no process reported anything: a race fails the run even when every test
 # passes. The reports are printed at the end.
+# It cannot hang: the build and the tests each have a time limit (LOOPVIZ_TSAN_BUILD_LIMIT and
+# LOOPVIZ_TSAN_TEST_LIMIT, in seconds, 3600 each by default; Scripts/time-limit.sh); tests that outlive it are
+# killed, the ones still running are named (the log is kept in .build-tsan/tsan-test.log), and the exit status
+# is 124.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter=()
@@ -33,8 +37,15 @@ reports="$scratch/tsan-reports"
 mkdir -p "$scratch"
 
 # `--build-tests` builds the `loopviz` executable too: the command-line tests run it, so it must be this build's.
-if ! swift build --build-tests --sanitize=thread --scratch-path "$scratch" >"$scratch/tsan-build.log" 2>&1; then
+build_limit="${LOOPVIZ_TSAN_BUILD_LIMIT:-3600}"
+test_limit="${LOOPVIZ_TSAN_TEST_LIMIT:-3600}"
+build_status=0
+Scripts/time-limit.sh "$build_limit" -- \
+    swift build --build-tests --sanitize=thread --scratch-path "$scratch" >"$scratch/tsan-build.log" 2>&1 \
+    || build_status=$?
+if [ "$build_status" -ne 0 ]; then
     grep -v "prohibited flag" "$scratch/tsan-build.log" >&2
+    [ "$build_status" -ne 124 ] || echo "tsan-all: the build did not finish within $build_limit s" >&2
     echo "tsan-all: the build failed" >&2
     exit 1
 fi
@@ -46,7 +57,11 @@ status=0
 # log_path: each process that reports writes its own $reports/tsan.<pid>, so nothing is lost in a test's captured
 # output. The test process still exits non-zero (66) after a report; the files are what decides.
 TSAN_OPTIONS="${TSAN_OPTIONS:+$TSAN_OPTIONS:}log_path=$PWD/$reports/tsan" \
+    Scripts/time-limit.sh "$test_limit" --log "$scratch/tsan-test.log" -- \
     swift test --skip-build --sanitize=thread --scratch-path "$scratch" "${filter[@]}" "${skip[@]}" || status=$?
+if [ "$status" -eq 124 ]; then
+    echo "tsan-all: the tests did not finish within $test_limit s over $label (still running: above)" >&2
+fi
 
 if ls "$reports"/tsan.* >/dev/null 2>&1; then
     cat "$reports"/tsan.* >&2

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over the threaded tests: the real backend, LoopThread, the thread-safety test, the lessons on real
-# threads and the stress tests. `Scripts/tsan-real.sh [MESSAGES_PER_SENDER]` (default 10000; the issue's full size is
-# 100000, about 5 minutes on 2 cores). It is `Scripts/tsan-all.sh --filter Real` with the stress size set: the exit
-# status is 0 only if the tests pass and ThreadSanitizer reported nothing (the whole suite: Scripts/tsan-all.sh).
+# threads and the stress tests. `Scripts/tsan-real.sh [MESSAGES_PER_SENDER [LOOPTHREAD_CYCLES]]` (defaults 10000 and
+# 10000; the issue's full size is 100000 messages, about 5 minutes on 2 cores). It is
+# `Scripts/tsan-all.sh --filter Real` with the stress sizes set: the exit status is 0 only if the tests pass and
+# ThreadSanitizer reported nothing (the whole suite: Scripts/tsan-all.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LOOPVIZ_STRESS_COUNT="${1:-${LOOPVIZ_STRESS_COUNT:-10000}}"
+export LOOPVIZ_THREAD_CYCLES="${2:-${LOOPVIZ_THREAD_CYCLES:-10000}}"
 exec Scripts/tsan-all.sh --filter Real

@@ -40,7 +40,7 @@ struct BoundsFolder {
     }
 }
 
-@Suite("bounded resources and safe files on the command line")
+@Suite("bounded resources and safe files on the command line", .timeLimit(.minutes(15)))
 struct CommandLineBoundsTests {
     /// A timer every millisecond for a day: a million events in about 143 virtual seconds.
     static let runaway = """

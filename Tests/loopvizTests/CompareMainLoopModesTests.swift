@@ -4,7 +4,7 @@ import Testing
 /// The main thread's run loop outlives every scenario a `loopviz compare` process runs, and CF never removes a
 /// mode: what the oracle leaves there must grow by each scenario's own modes only, and running out of file
 /// descriptors must be a refusal with why, never a crash inside CF.
-@Suite("compare: the main thread's loop across many scenarios")
+@Suite("compare: the main thread's loop across many scenarios", .timeLimit(.minutes(15)))
 struct CompareMainLoopModesTests {
     static let scenario = """
         scenario "a custom mode on main"

@@ -7,7 +7,7 @@ import Testing
 
 /// A LoopRecorder recording through loopviz: the demo finds its own hang, `screen` draws a recording, and the UI
 /// replays it read-only.
-@Suite("recordings in loopviz")
+@Suite("recordings in loopviz", .timeLimit(.minutes(15)))
 struct RecordingTests {
     /// A recording of `loopviz-demo`, kept so its screen is the same on every run.
     static let fixture = Snapshot.packageRoot.appendingPathComponent(

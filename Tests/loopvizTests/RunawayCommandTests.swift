@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 10's runaway scenarios through the built executable: each ends, with a clear message and a documented
 /// exit status, never a signal.
-@Suite("runaway scenarios on the command line")
+@Suite("runaway scenarios on the command line", .timeLimit(.minutes(15)))
 struct RunawayCommandTests {
     static let reentry = """
         thread T

@@ -8,6 +8,11 @@ extension RunLoopCore {
     ///
     /// Waiting until done is the caller's business: a thread that waits for its own loop would deadlock, so
     /// Foundation runs the task inline instead (see `ScriptInterpreter`).
+    ///
+    /// No request is lost between threads: the task is queued and the source (re-)added under one lock, and the
+    /// source removes itself only when it finds the queue empty under that lock, so a queued task always has its
+    /// source in the modes; the signal comes before the wake-up, so a wake-up dropped because the loop is between
+    /// the end of its wait and its next iteration (§10.1) is harmless: that iteration's source0 pass sees the signal.
     package func performTask(_ name: String, modes: [ModeName] = [.common], _ action: @escaping () -> Void) {
         lock.lock()
         let source: LoopSource

@@ -57,10 +57,8 @@ extension EpollWaiter {
     /// semaphore), a timerfd's expirations.
     private func read(_ port: PortID, from epoll: Int32?) -> WaitOutcome {
         let (fd, kind) = Self.decode(port)
-        // Clear before reading: a wake-up written after this point must write again, or it could be lost.
-        if kind == .wakeUp { registryLock.withLock { wakeUpPending[fd] = false } }
         counters.reads.increment()
-        let value = lv_read_counter(fd)
+        let value = kind == .wakeUp ? readWakeUp(fd) : lv_read_counter(fd)
         if value == -Int64(EAGAIN) {
             // Another reader took it first, or a re-armed timer: CF ignores such a wake ("handle nothing").
             counters.emptyWakes.increment()
@@ -72,6 +70,22 @@ extension EpollWaiter {
             _ = lv_epoll_rearm(epoll, fd, UInt64(UInt(bitPattern: port.rawValue)))
         }
         return .port(port, messages: Int(value))
+    }
+
+    /// Reads a wake-up port and clears its pending flag as one step, under the lock `send` takes to set the flag.
+    ///
+    /// The flag means "a write no read has taken": while it is set, `send` writes nothing. Cleared before the read
+    /// and outside the lock (as it once was), a wake-up written between the two is taken by this read, yet leaves
+    /// the flag set over an empty eventfd, and every later wake-up of the loop is then dropped as already
+    /// pending: a loop asleep without a time limit never wakes again (`LoopThread.stop()` hung in `pthread_join`
+    /// under ThreadSanitizer: its stop task was queued and signalled, and the wake-up was never written). Here a
+    /// write is either before the read (taken by it, flag cleared) or after it (flag set by its `send`, so the
+    /// eventfd is readable for the next wait, as CF leaves an unconsumed wake-up for the next run, §10.1).
+    private func readWakeUp(_ fd: Int32) -> Int64 {
+        registryLock.withLock {
+            wakeUpPending[fd] = false
+            return lv_read_counter(fd)
+        }
     }
 }
 #endif

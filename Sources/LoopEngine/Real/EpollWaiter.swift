@@ -38,7 +38,9 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
     /// Every open port and port set, so that the backend can close them when it goes away.
     var openPorts: [Int32: PortKind] = [:]
     var openSets: Set<Int32> = []
-    /// Per wake-up port: a write was made that no read has taken yet.
+    /// Per wake-up port: a write was made that no read has taken yet. Set by `send` and cleared by the read
+    /// together with it (`readWakeUp`), both under `registryLock`: cleared apart from the read, it could outlive the
+    /// write it stood for and silence the loop's wake-ups for good.
     var wakeUpPending: [Int32: Bool] = [:]
     /// What lets a poll skip its system call (see `wait(on:poll:)`), guarded by `pollLock`. Behind a pointer,
     /// indexed by descriptor: it is read at every iteration, and a class's stored properties and a dictionary's

@@ -7,7 +7,7 @@ import Testing
 /// that the lock's order is visible to it: with `Synchronization.Mutex` in its place the same contention is reported
 /// as races (in a stand-alone program, four threads appending 20,000 numbers each under a `Mutex` got 5 "Swift
 /// access race" reports, and none under a `LoopLock` or `NSLock`).
-@Suite("the oracles' lock")
+@Suite("the oracles' lock", .timeLimit(.minutes(5)))
 struct OracleLockTests {
     @Test("four threads appending under the lock at once lose no value and duplicate none")
     func contendedAppendsAreExclusive() {

@@ -18,25 +18,30 @@ extension Real {
                         if !thread.isCurrent { onThread.update { $0 = false } }
                     })
             }
-            #expect(thread.perform("last", waitUntilDone: true) { log.update { $0.append(100) } })
+            #expect(
+                Real.bounded("perform(last, waitUntilDone: true)", on: thread) {
+                    thread.perform("last", waitUntilDone: true) { log.update { $0.append(100) } }
+                })
             #expect(log.value == Array(0...100))
             #expect(onThread.value)
             #expect(!thread.isCurrent)
-            thread.stop()
+            Real.bounded("stop()", on: thread) { thread.stop() }
         }
 
         @Test("waitUntilDone from the thread itself runs the task inline instead of deadlocking")
         func waitUntilDoneOnItsOwnThreadRunsInline() {
             let thread = LoopThread(name: "worker")
             let log = Shared<[String]>([])
-            let ran = thread.perform("outer", waitUntilDone: true) {
-                log.update { $0.append("outer starts") }
-                thread.perform("inner", waitUntilDone: true) { log.update { $0.append("inner") } }
-                log.update { $0.append("outer ends") }
+            let ran = Real.bounded("perform(outer, waitUntilDone: true)", on: thread) {
+                thread.perform("outer", waitUntilDone: true) {
+                    log.update { $0.append("outer starts") }
+                    thread.perform("inner", waitUntilDone: true) { log.update { $0.append("inner") } }
+                    log.update { $0.append("outer ends") }
+                }
             }
             #expect(ran)
             #expect(log.value == ["outer starts", "inner", "outer ends"])
-            thread.stop()
+            Real.bounded("stop()", on: thread) { thread.stop() }
         }
 
         @Test("an idle thread sleeps in the kernel: no wake-up while nothing happens")
@@ -48,15 +53,17 @@ extension Real {
             Real.sleep(for: .milliseconds(100))
             #expect(waiter.statistics == before)
             #expect(thread.loop.isWaiting)
-            thread.stop()
+            Real.bounded("stop()", on: thread) { thread.stop() }
         }
 
         @Test("events reach a reader on another thread through a buffered sink")
         func bufferedSinkOnALoopThread() {
             let sink = BufferedTraceSink(capacity: 1_000)
             let thread = LoopThread(name: "traced", sink: sink)
-            thread.perform("hello", waitUntilDone: true) {}
-            thread.stop()
+            Real.bounded("perform(hello, waitUntilDone: true)", on: thread) {
+                thread.perform("hello", waitUntilDone: true) {}
+            }
+            Real.bounded("stop()", on: thread) { thread.stop() }
             let batch = sink.drain()
             #expect(batch.dropped == 0)
             let steps = batch.events.map(\.step)
@@ -78,7 +85,7 @@ extension Real {
                 finished.update { $0 = true }
             }
             #expect(Real.eventually { started.value })
-            thread.stop()
+            Real.bounded("stop()", on: thread) { thread.stop() }
             #expect(finished.value)
             #expect(!thread.isRunning)
             #expect(!thread.perform("late") {})
@@ -90,15 +97,17 @@ extension Real {
             let thread = LoopThread(name: "worker")
             let afterStop = Shared(false)
             #expect(
-                thread.perform("stopper", waitUntilDone: true) {
-                    thread.stop()
-                    // Still running this task: the stop only ends the loop afterwards.
-                    afterStop.update { $0 = !thread.perform("refused") {} }
+                Real.bounded("perform(stopper, waitUntilDone: true)", on: thread) {
+                    thread.perform("stopper", waitUntilDone: true) {
+                        thread.stop()
+                        // Still running this task: the stop only ends the loop afterwards.
+                        afterStop.update { $0 = !thread.perform("refused") {} }
+                    }
                 })
             #expect(afterStop.value)
             #expect(!thread.isRunning)
             #expect(Real.eventually { !thread.loop.isWaiting && thread.loop.depth == 0 })
-            thread.stop()  // joins the ended thread
+            Real.bounded("stop()", on: thread) { thread.stop() }  // joins the ended thread
             #expect(!thread.perform("late") {})
         }
 
@@ -114,9 +123,12 @@ extension Real {
             #expect(Real.eventually { started.value })
             // Queued while the first task runs, so after the pass that stops the loop: it never runs.
             let ran = Shared(false)
-            #expect(!thread.perform("too late", waitUntilDone: true) { ran.update { $0 = true } })
+            #expect(
+                !Real.bounded("perform(too late, waitUntilDone: true)", on: thread) {
+                    thread.perform("too late", waitUntilDone: true) { ran.update { $0 = true } }
+                })
             #expect(!ran.value)
-            thread.stop()
+            Real.bounded("stop()", on: thread) { thread.stop() }
         }
 
         @Test("many owners calling stop at once all return once the thread has ended")
@@ -132,10 +144,10 @@ extension Real {
                 }
             }
             go.update { $0 = true }
-            for owner in owners { owner.join() }
+            Real.bounded("8 owners' stop()", on: thread) { for owner in owners { owner.join() } }
             #expect(returned.value == 8)
             #expect(!thread.isRunning)
-            thread.stop()
+            Real.bounded("stop()", on: thread) { thread.stop() }
         }
 
         @Test("dropping the last reference stops the thread and joins it; nothing is left behind")

@@ -1,5 +1,7 @@
 #if os(Linux)
+import Glibc
 import LoopEngine
+import Synchronization
 import Testing
 
 extension Real {
@@ -23,6 +25,39 @@ extension Real {
             waiter.send(wake)
             #expect(waiter.statistics.wakeUpWrites == 2)
             #expect(waiter.wait(on: set, poll: false) == .port(wake, messages: 1))
+        }
+
+        @Test("a wake-up written while a wait reads the port leaves none pending: the next wake-up writes again")
+        func wakeUpDuringTheReadIsNotLost() {
+            let waiter = EpollWaiter()
+            let wake = waiter.makePort(.wakeUp, label: "wake")
+            let set = waiter.makePortSet()
+            waiter.insert(wake, into: set)
+            // One thread wakes without pause while this one polls: sooner or later a write lands between the
+            // wait's take of the port and its read, which consumes it. The waiter must not think it still pending.
+            let writing = Atomic<Bool>(true)
+            let writer = TestThread {
+                while writing.load(ordering: .acquiring) {
+                    waiter.send(wake)
+                    sched_yield()
+                }
+            }
+            // Until 10,000 wake-ups were written (each a chance), or for 2 s: once stuck, no write is made again.
+            let deadline = Real.monotonic() + Duration.seconds(2).nanosecondsClamped
+            while waiter.statistics.wakeUpWrites < 10_000 && Real.monotonic() < deadline {
+                _ = waiter.wait(on: set, poll: true)
+            }
+            writing.store(false, ordering: .releasing)
+            writer.join()
+            // At most one wake-up is left (an eventfd adds its writes up); then the set is empty.
+            if waiter.wait(on: set, poll: true) != .nothing {
+                #expect(waiter.wait(on: set, poll: true) == .nothing)
+            }
+            // A wake-up now must reach the set (with the pending flag stuck, it was never written).
+            let writesBefore = waiter.statistics.wakeUpWrites
+            waiter.send(wake)
+            #expect(waiter.statistics.wakeUpWrites == writesBefore + 1)
+            #expect(waiter.wait(on: set, poll: true) == .port(wake, messages: 1))
         }
 
         @Test("linux: messages sent before a read are taken by one read")

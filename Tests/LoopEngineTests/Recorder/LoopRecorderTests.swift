@@ -6,7 +6,7 @@ import Testing
 
 /// LoopRecorder on a real CFRunLoop: what it writes is read back with the trace reader. Serialized: marks go to the
 /// one recorder of the process.
-@Suite("LoopRecorder", .serialized)
+@Suite("LoopRecorder", .serialized, .timeLimit(.minutes(10)))
 struct LoopRecorderTests {
     static func temporaryFile(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-\(name)-\(getpid()).jsonl")

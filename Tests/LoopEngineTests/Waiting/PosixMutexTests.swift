@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The one pthread mutex and condition set-up the threads share (LoopThread, the baton, the deadline thread).
-@Suite("a pthread mutex and condition")
+@Suite("a pthread mutex and condition", .timeLimit(.minutes(5)))
 struct PosixMutexTests {
     /// State two threads share, guarded by `mutex`.
     final class Shared: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the `loopviz` executable built next to the tests: the one way every command-line test starts it.
 struct LoopvizProcess {
@@ -68,8 +69,13 @@ struct LoopvizProcess {
         return (process, out, err)
     }
 
+    /// How long one run may take before it is killed: far beyond any command the tests run (the slowest, every
+    /// lesson compared with the real CFRunLoop under ThreadSanitizer, takes a few minutes), so that a command that
+    /// hangs fails its test instead of hanging the test runner.
+    static let timeLimit: TimeInterval = 900
+
     /// Runs loopviz in `folder` to its end, reading both pipes at once so that neither fills while the other is
-    /// read.
+    /// read. Past `timeLimit` it is killed, and its standard error says so.
     static func run(_ arguments: [String], in folder: URL, stdout: FileHandle? = nil) throws -> Result {
         let (process, out, err) = try start(arguments, in: folder, stdout: stdout)
         nonisolated(unsafe) var error = Data()
@@ -78,11 +84,23 @@ struct LoopvizProcess {
             error = err.fileHandleForReading.readDataToEndOfFile()
             errorRead.signal()
         }
+        let killed = Atomic<Bool>(false)
+        let pid = process.processIdentifier
+        let deadline = DispatchWorkItem {
+            killed.store(true, ordering: .relaxed)
+            kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: deadline)
         let output = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
+        deadline.cancel()
         errorRead.wait()
+        var stderr = String(decoding: error, as: UTF8.self)
+        if killed.load(ordering: .relaxed) {
+            stderr +=
+                "\n(LoopvizProcess: loopviz \(arguments.joined(separator: " ")) did not end within \(Int(timeLimit)) s: killed)"
+        }
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: error, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: stderr)
     }
 }
