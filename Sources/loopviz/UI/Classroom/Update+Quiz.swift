@@ -20,7 +20,8 @@ func toggleQuiz(_ model: inout AppModel) {
     model.flash =
         switch model.classroom.quizMode {
         case .off: "quiz off"
-        case .askPoints: "quiz: at the lesson's \(model.session.script.questions.count) questions (G again: every step)"
+        case .askPoints:
+            "quiz: at the lesson's \(countedNoun(model.session.script.questions.count, "question")) (G again: every step)"
         case .everyStep: "quiz: predict every step of the loop (G again: off)"
         }
 }

@@ -14,8 +14,20 @@ func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Styl
             lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
         }
     }
+    lines.append(("", .plain))
+    lines.append(("status bar", glyphs.header))
+    for (word, meaning) in statusWords { lines.append(("  " + word.padded(8) + meaning, .plain)) }
     return lines
 }
+
+/// The status bar's words and what they mean: the help's last group.
+let statusWords: [(String, String)] =
+    AppModel.Playback.allCases.map { ($0.rawValue, $0.meaning) } + [
+        ("REC", "--record: every frame is written to the cast"),
+        ("12/37+", "step 12 of 37 computed; + more when played on"),
+        ("t=1.5s", "virtual time; digits past the ms (0.6200015)"),
+        ("", "are the iteration cost (docs/limits.md)"),
+    ]
 
 /// How the help overlay is laid out on a screen of `width`×`height`: one column when it fits, two columns split
 /// at a group boundary when they fit (every line whole), else one scrolling column whose `visibleRows` show a
@@ -89,12 +101,8 @@ func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
             TextFit.fit(line.0, width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x, y: inner.y + row,
             style: line.1)
     }
-    let below = layout.lineCount - first - shown.count
-    let where_ =
-        below > 0
-        ? "\(below) more below: \(glyphs.plain("↓")) or j" + (first > 0 ? ", \(glyphs.plain("↑")) or k back" : "")
-        : "the end; \(glyphs.plain("↑")) or k back"
+    let where_ = ScrollIndicator.text(first: first, shown: visibleRows, total: layout.lineCount, glyphs: glyphs)
     screen.put(
-        TextFit.fit("(\(where_))", width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x,
+        TextFit.fit(where_, width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x,
         y: inner.y + visibleRows, style: glyphs.header)
 }
