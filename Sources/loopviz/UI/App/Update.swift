@@ -81,6 +81,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         case .up, .character("k"): model.helpScroll = max(0, model.helpScroll - 1)
         case .pageDown, .character("l"), .character(" "): model.helpScroll += 10
         case .pageUp, .character("h"): model.helpScroll = max(0, model.helpScroll - 10)
+        case .home: model.helpScroll = 0
+        case .end: model.helpScroll = Int.max / 2
         default: break
         }
         let glyphs = Glyphs(theme: model.theme)

@@ -111,22 +111,22 @@ func drawTimeline(
     }
 }
 
-/// Puts a callout's letter in its column. Two letters that fall in one column both stay visible: the one of lower
-/// priority moves to the next column when that is free (a letter is never lost to a busier neighbour, such as the
-/// port that woke the loop in the same column as an observer).
+/// Puts a callout's letter in its column. Two letters that fall in one column both stay visible, in the order they
+/// happened: the later one goes to the next column when that is free (events come in time order, so it nearly
+/// always is), as the port that woke the loop does after its wake-up. An observer's `o`, there every iteration,
+/// gives way to any other letter and never moves one.
 private func place(_ mark: Character, at column: Int, in cells: inout [Character], _ glyphs: Glyphs) {
     func isFree(_ character: Character) -> Bool {
         character == " " || character == glyphs.awake || character == glyphs.asleep
     }
     let current = cells[column]
-    if isFree(current) || current == mark {
+    if isFree(current) || current == mark || (priority(current) < 2 && priority(mark) >= priority(current)) {
         cells[column] = mark
-        return
+    } else if priority(mark) >= 2 && column + 1 < cells.count && isFree(cells[column + 1]) {
+        cells[column + 1] = mark
+    } else if priority(mark) > priority(current) {
+        cells[column] = mark
     }
-    let (kept, moved) = priority(mark) > priority(current) ? (mark, current) : (current, mark)
-    cells[column] = kept
-    // Observers are called every iteration: one losing its column is not worth moving a letter for.
-    if priority(moved) >= 2, column + 1 < cells.count, isFree(cells[column + 1]) { cells[column + 1] = moved }
 }
 
 private func mark(for event: LoopEvent) -> Character? {

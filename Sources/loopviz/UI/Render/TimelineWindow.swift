@@ -16,8 +16,8 @@ struct TimelineWindow: Equatable {
     static let tickSpacings: [Int64] = [
         100, 200, 250, 300, 400, 500, 600, 800, 1000, 1200, 2000, 5000, 10_000, 30_000, 60_000, 300_000,
     ]
-    /// Columns between two labels, at least: room for a label such as `12.25s` and a gap.
-    static let minimumTickGap = 8
+    /// Columns between two labels, at least: room for a label such as `12.25s` and a gap of four.
+    static let minimumTickGap = 10
 
     init(end: LoopInstant, columns: Int) {
         let count = max(1, columns)
