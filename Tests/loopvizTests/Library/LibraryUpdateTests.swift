@@ -226,17 +226,21 @@ struct LibraryUpdateTests {
         #expect(F.press(.enter, on: &model).isEmpty)
     }
 
-    @Test("on the real clock the lesson keys refuse: the real threads run the lesson started with")
+    @Test("on the real clock the lesson keys refuse other lessons, and R runs this one again from its start")
     func realClockRefuses() {
         let script = try! ScenarioParser.parse(F.plain, file: "x.loop")
         var model = AppModel(session: Session(liveScript: script), fileName: "x.loop")
         model.library = LessonLibrary(entries: F.entries, current: 0)
-        for key in ["L", "{", "}", "R"] {
+        // No card: the real threads start at the first message.
+        #expect(update(&model, .resize(width: 80, height: 24)) == [.startLive])
+        for key in ["L", "{", "}"] {
             #expect(F.press(.character(Character(key)), on: &model).isEmpty)
             #expect(
                 model.flash?.text
-                    == "the lesson keys need the virtual clock: quit and start loopviz with the lesson's file")
+                    == "other lessons need the virtual clock (R starts this one again; quit and run loopviz FILE)")
             #expect(model.overlay == .none)
         }
+        #expect(F.press(.character("R"), on: &model) == [.startLive])
+        #expect(model.flash?.text == "started again on real threads from the start (R)" && model.trace.isEmpty)
     }
 }

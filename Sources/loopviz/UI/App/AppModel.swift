@@ -126,7 +126,7 @@ struct AppModel: Equatable {
             switch self {
             case .playing: "steps play on the virtual clock (Space pauses)"
             case .paused: "nothing moves until Space, n or p"
-            case .rewound: "playing steps seen before (the furthest is ahead)"
+            case .rewound: "replaying steps seen before (n p g went back)"
             case .live: "--clock real: real threads, shown as they run"
             }
         }

@@ -20,7 +20,8 @@ func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Styl
     return lines
 }
 
-/// The status bar's words and what they mean: the help's last group.
+/// The status bar's words and what they mean: the help's last group. Each line stays under 59 columns, so the help
+/// still fits two columns at 132×43.
 let statusWords: [(String, String)] =
     AppModel.Playback.allCases.map { ($0.rawValue, $0.meaning) } + [
         ("REC", "--record: every frame is written to the cast"),

@@ -49,7 +49,9 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
         // What a key did comes first, its essential part (which key, which item) whole; the speed and the clock
         // follow where there is room (never in presenter mode: the audience reads them above).
         let classroom = classroomStatus(model, glyphs)
-        let said = " " + classroom + flash.fitted(room - 1 - DisplayWidth.columns(classroom), ellipsis: glyphs.ellipsis)
+        // As without a message: a space after the badge, none before the classroom's own words.
+        let lead = classroom.isEmpty ? " " : classroom
+        let said = lead + flash.fitted(room - DisplayWidth.columns(lead), ellipsis: glyphs.ellipsis)
         let rest = room - DisplayWidth.columns(said) - 2
         let state = model.classroom.presenter.isOn ? "" : text.withoutOuterSpaces
         text =
