@@ -262,3 +262,34 @@ struct ProjectorWalkthroughTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }
+
+extension ProjectorWalkthroughTests {
+    @Test("a quiz box taller than the screen scrolls to its last line (the score and how to go on)")
+    func quizScrolls() {
+        var model = ThreadPickerTests.lesson("07-source0-needs-a-wakeup.loop", width: 80, height: 24)
+        QuizTests.press(.character("G"), .character("d"), on: &model)
+        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        QuizTests.press(.character("3"), on: &model)
+        // Shorter than the box's 13 lines (the size a terminal has while it is being resized).
+        _ = update(&model, .resize(width: 80, height: 14))
+        let glyphs = Glyphs(theme: model.theme)
+        var layout = QuizLayout(model, model.classroom.question!, glyphs)
+        #expect(layout.lines.count == 13 && layout.visibleRows == 9)
+        for _ in 0..<20 { QuizTests.press(.character("j"), on: &model) }
+        #expect(model.classroom.question?.scroll == 4 && model.classroom.question?.picked == 2)
+        layout = QuizLayout(model, model.classroom.question!, glyphs)
+        let shown = layout.lines.dropFirst(layout.firstLine(4)).prefix(9).map(\.0)
+        #expect(shown.last == "score 0/1 in this lesson   Enter go on")
+        QuizTests.press(.pageUp, on: &model)
+        #expect(model.classroom.question?.scroll == 0)
+        QuizTests.press(.character("n"), on: &model)
+        #expect(model.classroom.question == nil)
+    }
+
+    @Test("loopviz --help's usage line names --record")
+    func usageNamesRecord() throws {
+        let result = try LoopvizProcess.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("[--lang en|zh]\n               [--record FILE.cast]\n"))
+    }
+}

@@ -26,7 +26,8 @@ func toggleQuiz(_ model: inout AppModel) {
         }
 }
 
-/// The keys of an open question: 1-4 pick, Esc skips; after the reveal Enter, Space, n or Esc go on.
+/// The keys of an open question: 1-4 pick, Esc skips; after the reveal Enter, Space, n or Esc go on; ↓ j ↑ k PgDn
+/// PgUp scroll a box taller than the screen.
 func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
     guard var question = model.classroom.question else { return [] }
     if key == .character("q") {
@@ -38,6 +39,23 @@ func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
         toggleQuiz(&model)
         if model.classroom.quizMode != .off { model.classroom.quizMode = .off; model.flash = "quiz off" }
         return []
+    }
+    // A box taller than the screen scrolls, before and after the answer.
+    let layout = QuizLayout(model, question, Glyphs(theme: model.theme))
+    if let rows = layout.visibleRows {
+        let step: Int? =
+            switch key {
+            case .down, .character("j"): 1
+            case .up, .character("k"): -1
+            case .pageDown: rows - 1
+            case .pageUp: 1 - rows
+            default: nil
+            }
+        if let step {
+            question.scroll = layout.firstLine(layout.firstLine(question.scroll) + step)
+            model.classroom.question = question
+            return []
+        }
     }
     guard question.picked == nil else {
         switch key {
