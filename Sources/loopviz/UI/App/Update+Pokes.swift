@@ -5,7 +5,8 @@ import LoopEngine
 /// another kind, the status bar says so and nothing happens.
 func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     if model.session.isLive && [.addTimer, .addSource, .addObserver].contains(command) {
-        model.flash = "adding items needs the virtual clock (the real threads' items were made at the start)"
+        model.flash = StatusMessage(
+            "adding items needs the virtual clock", detail: "the real threads' items were made at the start")
         return []
     }
     guard let thread = model.loopThreadSpec else {

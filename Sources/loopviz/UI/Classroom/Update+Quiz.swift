@@ -7,7 +7,8 @@ import LoopEngine
 /// `G`: off → at the lesson's `ask` lines (when it has any) → before every step → off.
 func toggleQuiz(_ model: inout AppModel) {
     guard !model.session.isLive || model.session.isReplay else {
-        model.flash = "the quiz needs the virtual clock's replay (a real-clock run does not wait for answers)"
+        model.flash = StatusMessage(
+            "the quiz needs the virtual clock's replay", detail: "a real-clock run does not wait for answers")
         return
     }
     let hasAsks = !model.session.script.questions.isEmpty

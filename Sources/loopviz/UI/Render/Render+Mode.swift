@@ -61,7 +61,10 @@ func drawMode(
     if let queued = loop?.blocksQueued, !queued.isEmpty, rect.height - 1 > spec.items.count {
         let y = rect.y + 1 + spec.items.count
         let names = queued.prefix(6).joined(separator: ", ") + (queued.count > 6 ? glyphs.ellipsis : "")
-        screen.put("   blocks queued: \(names)", x: rect.x, y: y, style: glyphs.warning, limit: rect.width - 1)
+        screen.put(
+            TextFit.fit("   blocks queued: \(names)", width: rect.width - 1, ellipsis: glyphs.ellipsis), x: rect.x,
+            y: y,
+            style: glyphs.warning)
     }
 }
 
