@@ -2,7 +2,7 @@ import LoopEngine
 
 // Render: the help overlay, laid out from KeyMap.
 
-/// The help overlay's lines: a title, then each group's keys.
+/// The help overlay's lines: a title, each group's keys, the timeline's letters and the status bar's words.
 func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
     let groups =
         view == .pool ? ["play", "pool", "lesson", "view", "class"] : ["play", "poke", "lesson", "view", "class"]
@@ -13,7 +13,15 @@ func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Styl
         for binding in KeyMap.bindings(in: view) where binding.group == group {
             lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
         }
+        // Every box taller than the screen scrolls with the same keys as the log.
+        if group == "view" { lines.append(("  j k     scroll a tall card, help, summary, quiz", .plain)) }
     }
+    lines.append(("", .plain))
+    lines.append(("timeline", glyphs.header))
+    lines.append(
+        ("  \(glyphs.awake) \(glyphs.asleep)     awake, asleep (up to the wake); \(glyphs.hang) a hang", .plain))
+    lines.append(("  letters t timer, s source0, p port, b block, o observer,", .plain))
+    lines.append(("          w wake-up, q main queue, P perform, | run ends", .plain))
     lines.append(("", .plain))
     lines.append(("status bar", glyphs.header))
     for (word, meaning) in statusWords { lines.append(("  " + word.padded(8) + meaning, .plain)) }
