@@ -293,3 +293,27 @@ extension ProjectorWalkthroughTests {
         #expect(result.stdout.contains("[--lang en|zh]\n               [--record FILE.cast]\n"))
     }
 }
+
+extension ProjectorWalkthroughTests {
+    @Test("a source the scenario invalidates is marked removed from the mode from its cancel event on")
+    func removedSource() throws {
+        let source = """
+            thread T
+              port keepAlive in default
+              source0 work in default
+              timer t at 50ms in default
+                invalidate work
+              run default for 100ms
+            """
+        let script = try ScenarioParser.parse(source, file: "removed.loop")
+        var model = AppModel(session: Session(script: script), fileName: "removed.loop")
+        _ = update(&model, .resize(width: 80, height: 24))
+        model.isPaused = true
+        let cancel = model.trace.firstIndex { $0.kind == .cancel && $0.name == "work" }!
+        model.cursor = cancel
+        #expect(render(model).lines[8].hasSuffix(" 2 source0 work order 0  not signalled"), "\(render(model).lines[8])")
+        model.cursor = cancel + 1
+        #expect(
+            render(model).lines[8].hasSuffix(" 2 [removed] source0 work order 0  not…"), "\(render(model).lines[8])")
+    }
+}

@@ -77,10 +77,3 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     }
     screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)
 }
-
-extension String {
-    /// The text without the spaces around it.
-    var withoutOuterSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}

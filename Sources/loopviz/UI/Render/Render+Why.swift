@@ -63,8 +63,3 @@ func currentNarration(_ model: AppModel) -> String? {
     }
     return model.session.narration(shownUpTo: model.cursor, in: model.language)
 }
-
-/// `1 question`, `3 questions`: a count with its noun, singular for one.
-func countedNoun(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
