@@ -22,14 +22,15 @@ struct ProjectorWalkthroughTests {
     @Test("the timeline draws the sleep up to the wake, then the port that woke the loop (step 60 at 132×43)")
     func sleepUpToTheWake() {
         let model = RenderTests.model(width: 132, height: 43, step: 60)
-        // Event 55 sleeps at 1.62 s (column 81, after the timer's t at 1.6 s and an observer's o), event 57 wakes
-        // at 2.4 s for the port (column 120, the last): asleep in every column between, then the port's p.
+        // 20 ms a column: at 1.6 s (column 80) the afterWaiting observer's o, the timer's t one column late, the
+        // observers of 1.62 s after it; event 55 sleeps at 1.62 s, event 57 wakes at 2.4 s for the port (column
+        // 120, the last): asleep in every column between, then the port's p.
         let shown = model.trace.prefix(60)
         let sleep = shown.lastIndex { $0.kind == .sleep && $0.loop == "worker" }!
         let wake = shown.lastIndex { $0.kind == .wake && $0.loop == "worker" }!
         #expect(sleep == 54 && wake == 56 && model.trace[wake].time.description == "2.400")
         let row = Self.timelineRow(model)
-        #expect(row.hasSuffix("to" + String(repeating: "┄", count: 38) + "p"), "\(row)")
+        #expect(row.hasSuffix("oto" + String(repeating: "┄", count: 37) + "p"), "\(row)")
         #expect(!row.contains("━━"), "no second of the sleep is drawn awake: \(row)")
     }
 
@@ -315,5 +316,14 @@ extension ProjectorWalkthroughTests {
         model.cursor = cancel + 1
         #expect(
             render(model).lines[8].hasSuffix(" 2 [removed] source0 work order 0  not…"), "\(render(model).lines[8])")
+    }
+}
+
+extension ProjectorWalkthroughTests {
+    @Test("letters that share a column are drawn in the order they happened, up to two columns late, never lost")
+    func lettersInOrder() {
+        // 30 ms a column at 80×24: at 1.3 s the wake-up's w, the afterWaiting observer's o, then the source0's s.
+        let model = RenderTests.model(width: 80, height: 24, step: 40)
+        #expect(Self.timelineRow(model).hasSuffix("ot" + String(repeating: "┄", count: 21) + "wos"))
     }
 }

@@ -112,22 +112,31 @@ func drawTimeline(
 }
 
 /// Puts a callout's letter in its column. Two letters that fall in one column both stay visible, in the order they
-/// happened: the later one goes to the next column when that is free (events come in time order, so it nearly
-/// always is), as the port that woke the loop does after its wake-up. An observer's `o`, there every iteration,
-/// gives way to any other letter and never moves one.
+/// happened: the later one goes to the first free column of the next ones (at most ``maximumDrift``; events come in
+/// time order, so there nearly always is one), as the port that woke the loop does after its `afterWaiting`
+/// observer. Only at the right edge, or when those are taken, does the busier letter win (a callout over an
+/// observer).
 private func place(_ mark: Character, at column: Int, in cells: inout [Character], _ glyphs: Glyphs) {
     func isFree(_ character: Character) -> Bool {
         character == " " || character == glyphs.awake || character == glyphs.asleep
     }
     let current = cells[column]
-    if isFree(current) || current == mark || (priority(current) < 2 && priority(mark) >= priority(current)) {
+    let reach = column..<min(cells.count, column + 1 + maximumDrift)
+    if isFree(current) {
         cells[column] = mark
-    } else if priority(mark) >= 2 && column + 1 < cells.count && isFree(cells[column + 1]) {
-        cells[column + 1] = mark
+    } else if reach.contains(where: { cells[$0] == mark }) {
+        // Already shown there (observers are called several times an iteration): one letter says it.
+        return
+    } else if let free = reach.first(where: { isFree(cells[$0]) }) {
+        cells[free] = mark
     } else if priority(mark) > priority(current) {
         cells[column] = mark
     }
 }
+
+/// How many columns after its own a letter may be drawn when its column is taken: a wake-up, the observer after it
+/// and the callout it led to (`wos`) all show, at most two columns late.
+private let maximumDrift = 2
 
 private func mark(for event: LoopEvent) -> Character? {
     switch event.kind {
