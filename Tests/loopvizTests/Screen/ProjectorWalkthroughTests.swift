@@ -327,3 +327,24 @@ extension ProjectorWalkthroughTests {
         #expect(Self.timelineRow(model).hasSuffix("ot" + String(repeating: "┄", count: 21) + "wos"))
     }
 }
+
+extension ProjectorWalkthroughTests {
+    @Test("an item added with a key is drawn as in the mode it was added to, from the step after the poke")
+    func addedItemIsInItsMode() {
+        var model = PokeTests.lesson(at: 41)
+        _ = update(&model, .resize(width: 80, height: 24))
+        PokeTests.type("a", &model)
+        #expect(model.session.interventions.map(\.label) == ["add timer1 (every 500 ms) to default"])
+        func row(_ model: AppModel) -> (text: String, dim: Bool)? {
+            let screen = render(model)
+            guard let y = screen.lines.firstIndex(where: { $0.contains("timer timer1") }) else { return nil }
+            let x = screen.lines[y].range(of: "timer timer1").map {
+                screen.lines[y].distance(from: screen.lines[y].startIndex, to: $0.lowerBound)
+            }!
+            return (screen.lines[y], screen[x, y].style.dim)
+        }
+        #expect(row(model)?.dim == true, "not yet added at the step of the poke")
+        _ = UpdateTests.press(.character("n"), on: &model)
+        #expect(row(model)?.dim == false, "\(row(model)?.text ?? "-")")
+    }
+}

@@ -39,7 +39,9 @@ func drawMode(
         // An item invalidated (by a poke) or removed from the mode (its cancel event) is no longer in it.
         let gone = goneLabel(item.name, model, loop, mode: mode)
         let inMode =
-            gone == nil && item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
+            gone == nil
+            && (item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
+                || pokedInto(item.name, model, mode: mode))
         var style: Screen.Style = inMode ? .plain : glyphs.dimmed
         let selected = index == model.selectedItem
         if selected { style.bold = true }
@@ -77,6 +79,15 @@ private func goneLabel(_ name: String, _ model: AppModel, _ loop: LoopSnapshot?,
     }
     if invalidated { return "[invalidated] " }
     return loop?.removedFrom[name]?.contains(mode) == true ? "[removed] " : nil
+}
+
+/// True for an item a poke added to `mode` before the step shown (an item added from the keyboard declares no
+/// mode: the poke adds it to the mode running at its time).
+private func pokedInto(_ name: String, _ model: AppModel, mode: String) -> Bool {
+    model.session.interventions.contains { poke in
+        poke.afterEvent < model.cursor && (poke.thread ?? model.session.primaryThread.name) == model.loopThread
+            && poke.actions.contains(.add(name, ModeName(mode)))
+    }
 }
 
 private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant, glyphs: Glyphs) -> String {
