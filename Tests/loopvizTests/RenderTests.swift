@@ -69,14 +69,14 @@ struct RenderTests {
         var model = Self.model(width: 80, height: 24, step: 12)
         _ = update(&model, .key(.character("?")))
         let first = Self.text(model)
-        #expect(first.contains("↓ 55 more below: j or PgDn  (lines 1-19 of 74)"))
+        #expect(first.contains("↓ 56 more below: j or PgDn  (lines 1-19 of 75)"))
         Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
         var seen = first
         for _ in 0..<6 {
             _ = update(&model, .key(.pageDown))
             seen += Self.text(model)
         }
-        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 56-74 of 74)"))
+        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 57-75 of 75)"))
         for binding in KeyMap.bindings(in: .loop) {
             #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
         }

@@ -80,15 +80,21 @@ struct ProjectorWalkthroughTests {
                 == "Nothing has happened yet: press Space to play, n to step, ? for every key.")
     }
 
-    @Test("the status words: PLAYING, PAUSED, REWOUND behind the furthest step, LIVE only on real threads")
+    @Test(
+        "the status words: PLAYING, PAUSED, REWOUND behind the furthest step, END at the last, LIVE only on real threads"
+    )
     func statusWords() {
         var model = UpdateTests.model()
         #expect(model.playback == .playing)
         _ = UpdateTests.press(.character("n"), .character("n"), .character("p"), .character(" "), on: &model)
         #expect(model.cursor == 1 && model.furthest == 2 && model.playback == .rewound)
         #expect(LiveUpdateTests.model().playback == .live)
+        var ended = LessonCardUITests.model(LessonCardUITests.lesson("07-source0-needs-a-wakeup.loop"))
+        ended.isPaused = false
+        ended.cursor = ended.trace.count
+        #expect(ended.playback == .ended && !ended.session.canExtend)
         let help = helpLines(.loop, Glyphs(theme: .init())).map(\.0)
-        for word in ["PLAYING", "PAUSED", "REWOUND", "LIVE", "REC", "12/37+", "t=1.5s"] {
+        for word in ["PLAYING", "PAUSED", "REWOUND", "LIVE", "END", "REC", "12/37+", "t=1.5s"] {
             #expect(help.contains { $0.hasPrefix("  " + word + " ") }, "\(word)")
         }
         #expect(help.contains("          are the iteration cost (docs/limits.md)"))

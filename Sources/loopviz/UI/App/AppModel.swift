@@ -120,6 +120,8 @@ struct AppModel: Equatable {
         case rewound = "REWOUND"
         /// `--clock real`: real threads run the scenario and the screen follows them as they go.
         case live = "LIVE"
+        /// At the run's last step, not paused: there is nothing left to play.
+        case ended = "END"
 
         /// What the word means, for the help.
         var meaning: String {
@@ -128,6 +130,7 @@ struct AppModel: Equatable {
             case .paused: "nothing moves until Space, n or p"
             case .rewound: "replaying steps seen before (n p g went back)"
             case .live: "--clock real: real threads, shown as they run"
+            case .ended: "the run's last step: nothing left to play"
             }
         }
     }
@@ -135,6 +138,7 @@ struct AppModel: Equatable {
     var playback: Playback {
         if isPaused { return .paused }
         if session.isLive && !session.isReplay { return .live }
+        if cursor >= trace.count && !session.canExtend { return .ended }
         return cursor < furthest ? .rewound : .playing
     }
 
