@@ -18,7 +18,7 @@ struct RenderTests {
 
     static func text(_ model: AppModel) -> String { render(model).lines.joined(separator: "\n") + "\n" }
 
-    @Test("screens at 80×24 and 132×43 at several steps", arguments: [(80, 24), (132, 43)], [12, 40, 90])
+    @Test("screens at 80×24 and 132×43 at several steps", arguments: [(80, 24), (132, 43)], [12, 40, 60, 90, 200])
     func screens(_ size: (Int, Int), _ step: Int) {
         let model = Self.model(width: size.0, height: size.1, step: step)
         Snapshot.assertMatches(

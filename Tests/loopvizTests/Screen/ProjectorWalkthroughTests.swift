@@ -173,6 +173,9 @@ struct ProjectorWalkthroughTests {
         #expect(lines[5].contains("depth 2  pending stop ○  pending wake-up ○"), "\(lines[5])")
         let results = model.trace.filter { $0.kind == .result }.map { $0.name ?? "" }
         #expect(results == ["timedOut", "stopped"])
+        Snapshot.assertMatches(RenderTests.text(model), "Screens/nested-stop-80x24.screen", target: "loopvizTests")
+        _ = update(&model, .resize(width: 132, height: 43))
+        Snapshot.assertMatches(RenderTests.text(model), "Screens/nested-stop-132x43.screen", target: "loopvizTests")
     }
 
     @Test("an item invalidated with r is no longer listed as in its mode")
