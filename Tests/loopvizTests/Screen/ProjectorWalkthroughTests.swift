@@ -357,3 +357,21 @@ extension ProjectorWalkthroughTests {
         #expect(row(model)?.dim == false, "\(row(model)?.text ?? "-")")
     }
 }
+
+extension ProjectorWalkthroughTests {
+    @Test("on the real clock, what a key cannot do says what it needs first and why after")
+    func realClockRefusals() {
+        var model = LiveUpdateTests.model()
+        _ = UpdateTests.press(.character("a"), on: &model)
+        #expect(
+            model.flash
+                == StatusMessage(
+                    "adding items needs the virtual clock", detail: "the real threads' items were made at the start"))
+        _ = UpdateTests.press(.character("G"), on: &model)
+        #expect(
+            model.flash
+                == StatusMessage(
+                    "the quiz needs the virtual clock's replay", detail: "a real-clock run does not wait for answers"))
+        #expect(model.flash?.fitted(50, ellipsis: "…") == "the quiz needs the virtual clock's replay")
+    }
+}
