@@ -114,8 +114,8 @@ func drawTimeline(
 /// Puts a callout's letter in its column. Two letters that fall in one column both stay visible, in the order they
 /// happened: the later one goes to the first free column of the next ones (at most ``maximumDrift``; events come in
 /// time order, so there nearly always is one), as the port that woke the loop does after its `afterWaiting`
-/// observer. Only at the right edge, or when those are taken, does the busier letter win (a callout over an
-/// observer).
+/// observer. Only at the right edge, or when those are taken, does a letter give way: the least busy one (an
+/// observer before a callout).
 private func place(_ mark: Character, at column: Int, in cells: inout [Character], _ glyphs: Glyphs) {
     func isFree(_ character: Character) -> Bool {
         character == " " || character == glyphs.awake || character == glyphs.asleep
@@ -129,8 +129,14 @@ private func place(_ mark: Character, at column: Int, in cells: inout [Character
         return
     } else if let free = reach.first(where: { isFree(cells[$0]) }) {
         cells[free] = mark
-    } else if priority(mark) > priority(current) {
-        cells[column] = mark
+    } else {
+        // No room (the right edge, or a busy stretch): the least busy letter gives way, the earliest of equals,
+        // and the others close up in the order they happened.
+        var letters = reach.map { cells[$0] } + [mark]
+        if let weakest = letters.indices.min(by: { priority(letters[$0]) < priority(letters[$1]) }) {
+            letters.remove(at: weakest)
+        }
+        for (offset, letter) in letters.enumerated() { cells[column + offset] = letter }
     }
 }
 
