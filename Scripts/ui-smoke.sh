@@ -41,7 +41,7 @@ tmux set-option -s exit-empty off
 expect_screen "One turn of the run loop" "the built-in lesson opens"
 expect_screen "any key closes this card" "it opens on the lesson's card"
 keys Escape
-expect_screen "LIVE" "it plays live"
+expect_screen "PLAYING" "it plays"
 keys Space
 expect_screen "PAUSED" "Space pauses"
 before=$(screen | head -1)
@@ -85,8 +85,8 @@ expect_screen "45 .*1.340003 .*signal work" "the signal is the next event, after
 keys '?'
 expect_screen "more below" "the help pages at 80x24"
 keys PageDown PageDown PageDown PageDown PageDown PageDown
-expect_screen "the end" "the help's last page is reachable"
-expect_screen "q .*quit" "the last key of the help is shown whole"
+expect_screen "end: ↑ k or PgUp back" "the help's last page is reachable"
+expect_screen "are the iteration cost" "the help ends with the status words, shown whole"
 keys Escape t
 expect_screen "follow the current event's thread" "t lists the threads"
 keys Escape g 0 Enter
@@ -150,7 +150,7 @@ expect_screen "One turn of the run loop" "the UI starts from an interactive shel
 keys Escape
 # Several rounds, while it plays: a Ctrl-Z typed in the middle of a screen refresh must not be lost (ncurses
 # ignores SIGTSTP during a refresh unless the program's own handler was there before ncurses started).
-expect_screen "LIVE" "it plays before the suspension"
+expect_screen "PLAYING" "it plays before the suspension"
 for round in 1 2 3 4 5; do
     keys C-z
     expect_screen "Stopped" "Ctrl-Z suspends and the shell gets the terminal back (round $round)"
@@ -162,17 +162,23 @@ keys q
 keys 'echo "rc=$?"' Enter
 expect_screen "rc=0" "q still quits with status 0 after a suspension"
 
-# --clock real: the built-in lesson runs on real threads; a key acts on them at once; q stops and joins them.
+# --clock real: the built-in lesson runs on real threads once its card is closed; a key acts on them at once; R
+# starts them again; q stops and joins them.
 tmux kill-session -t "$session" 2>/dev/null || true
 rm -f "$work/before" "$work/after"
 tmux new-session -d -x 120 -y 40 -s "$session" \
     "stty -g > '$work/before'; '$bin' --clock real; echo \"EXITED rc=\$?\"; stty -g > '$work/after'; sleep 30"
 expect_screen "real clock" "--clock real opens on real threads"
+expect_screen "step 0/0" "nothing runs behind the lesson's card"
 keys Escape
+expect_screen "LIVE" "the real threads start when the card closes"
 expect_screen "sleep" "the real loop goes to sleep in the kernel"
 keys w
 expect_screen "wake up" "w wakes the real loop up"
 expect_screen "wakeUp" "the wake-up reaches the real loop's trace"
+keys R
+expect_screen "started again on real threads" "R runs the scenario again from its start"
+expect_screen "sleep" "the new real loop goes to sleep"
 keys q
 expect_screen "EXITED rc=0" "q stops the real threads and quits with status 0"
 expect_stty_restored "the terminal settings are restored (real clock)"
@@ -239,7 +245,7 @@ signal_case() { # HOW EXPECTED_STATUS DESCRIPTION, where HOW is key:KEY (typed) 
     } > "$work/ui.sh"
     tmux new-session -d -x 120 -y 40 -s "$session" "bash --norc --noprofile '$work/ui.sh'"
     expect_screen "One turn of the run loop" "the UI opens (before $3)"
-    expect_screen "LIVE" "it plays (before $3)"
+    expect_screen "PLAYING" "it plays (before $3)"
     case "$1" in
         key:*) keys "${1#key:}" ;;
         kill:*) kill -s "${1#kill:}" "$(cat "$work/pid")" ;;

@@ -6,8 +6,19 @@ import LoopRecorder
 // second: a repeating timer, a block performed from another thread, a port that keeps the loop alive, and one
 // deliberate 300 ms hang inside a timer callback. `loopviz hangs OUT.jsonl` must list exactly that hang.
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: loopviz-demo OUT.jsonl\n".utf8))
+let usage = """
+    usage: loopviz-demo OUT.jsonl
+      Records this program's own main run loop for a second (a timer, a block from another thread, a port, one
+      300 ms hang) to OUT.jsonl; replay it with `loopviz OUT.jsonl`, list its hangs with `loopviz hangs OUT.jsonl`.
+
+    """
+// `--help` (or any option) is not a file name: usage, never a recording named `--help`.
+if CommandLine.arguments.count == 2, ["--help", "-h", "help"].contains(CommandLine.arguments[1]) {
+    print(usage, terminator: "")
+    exit(0)
+}
+guard CommandLine.arguments.count == 2, !CommandLine.arguments[1].hasPrefix("-") else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: CommandLine.arguments[1])

@@ -36,7 +36,7 @@ struct ItemModeLabelTests {
     @Test("after the run, the header says no run is active and every item shows its modes")
     func noRun() throws {
         let text = try Self.screen(step: nil)
-        #expect(text.contains("Items (no run: e or 1-9 select)"))
+        #expect(text.contains("Items (no run: e, E or 1-9 select)"))
         #expect(!text.contains("Mode -:"))
         #expect(text.contains("1 [default, Modal] port K "))
     }

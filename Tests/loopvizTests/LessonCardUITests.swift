@@ -45,7 +45,7 @@ struct LessonCardUITests {
         #expect(model.overlay == .none)
         _ = UpdateTests.press(.character("i"), on: &model)
         #expect(model.overlay == .none)
-        #expect(model.flash == "this lesson has no card: its file starts with no # comment")
+        #expect(model.flash?.text == "this lesson has no card: its file starts with no # comment")
     }
 
     @Test(

@@ -92,7 +92,7 @@ struct LiveUpdateTests {
     func addingItemsIsRefused() {
         var model = Self.model()
         let effects = update(&model, .key(.character("a")))
-        #expect(effects.isEmpty && model.flash?.contains("virtual clock") == true)
+        #expect(effects.isEmpty && model.flash?.text.contains("virtual clock") == true)
     }
 }
 

@@ -88,8 +88,8 @@ struct PokeTests {
         Self.type(keys, &model)
         #expect(model.isPaused && model.playback == .paused, "a poke keeps the pause")
         #expect(model.cursor == 41)
-        #expect(model.flash?.hasPrefix(label) == true, "\(model.flash ?? "-")")
-        #expect(model.flash?.contains("after step 41") == true, "\(model.flash ?? "-")")
+        #expect(model.flash?.text.hasPrefix(label) == true, "\(model.flash?.text ?? "-")")
+        #expect(model.flash?.text.contains("after step 41") == true, "\(model.flash?.text ?? "-")")
         #expect(Array(model.trace.prefix(41)) == Array(original.prefix(41)), "nothing before the step changes")
         #expect(Self.lines(model, 39...(41 + next.count)) == Self.before + next)
         let number = Int(effect.prefix { $0 != " " })!
@@ -101,7 +101,7 @@ struct PokeTests {
         var model = Self.lesson(at: 41)
         Self.type("a", &model)
         #expect(model.isPaused)
-        #expect(model.flash == "add timer1 (every 500 ms) to default after step 41 (t=1.340003s)")
+        #expect(model.flash?.text == "add timer1 (every 500 ms) to default after step 41 (t=1.340003s)")
         let fire = model.trace.firstIndex { $0.kind == .timer && $0.name == "timer1" }.map { $0 + 1 }
         #expect(fire.map { Self.lines(model, $0...$0) } == ["\(fire ?? 0) 1.840003 worker timer timer1"])
     }
@@ -110,7 +110,7 @@ struct PokeTests {
     func removeItem() {
         var model = Self.lesson(at: 41)
         Self.type("2r", &model)
-        #expect(model.isPaused && model.flash == "invalidate tick after step 41 (t=1.340003s)")
+        #expect(model.isPaused && model.flash?.text == "invalidate tick after step 41 (t=1.340003s)")
         #expect(!model.trace.dropFirst(41).contains { $0.kind == .timer && $0.name == "tick" })
         #expect(model.trace.prefix(41).contains { $0.kind == .timer && $0.name == "tick" })
     }
@@ -135,25 +135,27 @@ struct PokeTests {
         var model = Self.lesson(at: 1)
         let original = model.trace
         Self.type("w", &model)
-        #expect(model.isPaused && model.flash == "wake up after step 1 (t=0.000s)")
+        #expect(model.isPaused && model.flash?.text == "wake up after step 1 (t=0.000s)")
         let wake = model.trace.firstIndex { $0.kind == .wakeUp }
         #expect(wake != nil)
         #expect(Array(model.trace.prefix(wake ?? 0)) == Array(original.prefix(wake ?? 0)))
         #expect(wake.map { model.trace[$0].time } == .zero)
     }
 
-    @Test("an item key acts on the selected item only: of the wrong kind, the status bar says why and nothing changes")
+    @Test(
+        "an item key acts on the selected item only: of the wrong kind, the status bar says what to select first, then why, and nothing changes"
+    )
     func wrongKind() {
         for (keys, flash) in [
-            ("1f", "item 1 keepAlive is a port, not a timer: select 2 first"),
-            ("2s", "item 2 tick is a timer, not a version-0 source: select 3 first"),
-            ("2S", "item 2 tick is a timer, not a version-0 source: select 3 first"),
-            ("3o", "item 3 work is a version-0 source, not a port: select 1, 4 first"),
+            ("1f", "f needs a timer: select 2 first (item 1 keepAlive is a port)"),
+            ("2s", "s needs a version-0 source: select 3 first (item 2 tick is a timer)"),
+            ("2S", "S needs a version-0 source: select 3 first (item 2 tick is a timer)"),
+            ("3o", "o needs a port: select 1, 4 first (item 3 work is a version-0 source)"),
         ] {
             var model = Self.lesson(at: 41)
             let original = model.trace
             Self.type(keys, &model)
-            #expect(model.flash == flash)
+            #expect(model.flash?.text == flash)
             #expect(model.trace == original && model.session.interventions.isEmpty)
         }
     }
@@ -165,7 +167,7 @@ struct PokeTests {
         _ = UpdateTests.press(.character("g"), .character("4"), .character("1"), .enter, on: &model)
         Self.type("w", &model)
         #expect(model.session.interventions.map(\.afterEvent) == [41])
-        #expect(model.flash == "wake up after step 41 (t=1.340003s); 1 poke made after a later step forgotten")
+        #expect(model.flash?.text == "wake up after step 41; 1 poke made after a later step forgotten (t=1.340003s)")
     }
 
     @Test(
@@ -192,7 +194,7 @@ struct PokeTests {
         let original = model.trace
         Self.type(keys, &model)
         #expect(model.isPaused && model.cursor == 9)
-        #expect(model.flash == label + " after step 9 (t=0.000s)")
+        #expect(model.flash?.text == label + " after step 9 (t=0.000s)")
         // Events 10-13 are the same add's doing (upload1 starts on a new worker): the poke comes after them.
         #expect(Array(model.trace.prefix(13)) == Array(original.prefix(13)))
         #expect(Self.lines(model, 14...(13 + next.count)) == next)

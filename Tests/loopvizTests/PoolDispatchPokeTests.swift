@@ -34,7 +34,7 @@ struct PoolDispatchPokeTests {
         PoolUpdateTests.press(.character("c"), on: &model)
         #expect(model.session.interventions.isEmpty && model.trace == trace)
         #expect(
-            model.flash
+            model.flash?.text
                 == "first was submitted with async: dispatch_async returns nothing to cancel it with, so it runs "
                 + "(a DispatchWorkItem can be cancelled before it starts)")
     }
@@ -59,7 +59,7 @@ struct PoolDispatchPokeTests {
         ]
         for (key, flash) in expected {
             PoolUpdateTests.press(.character(key), on: &model)
-            #expect(model.flash == flash, "\(key)")
+            #expect(model.flash?.text == flash, "\(key)")
         }
         #expect(model.session.interventions.isEmpty)
     }

@@ -43,7 +43,7 @@ struct PoolUpdateTests {
         var model = UpdateTests.model()
         #expect(model.view == .loop)
         Self.press(.character("P"), on: &model)
-        #expect(model.view == .loop && model.flash == "this scenario has no operation queue")
+        #expect(model.view == .loop && model.flash?.text == "this scenario has no operation queue")
     }
 
     @Test("in the pool view n and p step from one pool event to the next")
@@ -88,9 +88,9 @@ struct PoolUpdateTests {
         var model = Self.model(at: 900)
         let cursor = model.cursor
         Self.press(.character("["), on: &model)
-        #expect(model.cursor == cursor && model.flash == "[: previous iteration, in the loop view (P switches)")
+        #expect(model.cursor == cursor && model.flash?.text == "[: previous iteration, in the loop view (P switches)")
         Self.press(.character("]"), on: &model)
-        #expect(model.cursor == cursor && model.flash == "]: next iteration, in the loop view (P switches)")
+        #expect(model.cursor == cursor && model.flash?.text == "]: next iteration, in the loop view (P switches)")
     }
 
     @Test("a adds op1 (normal, work 1 s, checks every 100 ms) at the time shown; it starts when a slot frees")
@@ -112,7 +112,7 @@ struct PoolUpdateTests {
     func cancelSelected() {
         var model = Self.model(at: 350)
         Self.press(.character("c"), on: &model)
-        #expect(model.session.interventions.isEmpty && model.flash?.hasPrefix("select an operation") == true)
+        #expect(model.session.interventions.isEmpty && model.flash?.text.hasPrefix("select an operation") == true)
         Self.press(.down, .down, .down, .down, .down, .character("c"), on: &model)
         #expect(model.session.interventions.map(\.label) == ["cancel index"])
         let lines = Self.poolLines(after: model)
@@ -190,7 +190,7 @@ struct PoolUpdateTests {
         Self.press(.character("<"), on: &lowered)
         #expect(
             lowered.session.interventions.count == 2
-                && lowered.flash?.hasPrefix("the limit of uploads is already 0") == true)
+                && lowered.flash?.text.hasPrefix("the limit of uploads is already 0") == true)
     }
 
     @Test("the key table has no key twice within a view, and every pool key is in the pool view's help")
@@ -217,7 +217,7 @@ struct TwoQueueTests {
         _ = update(&model, .resize(width: 80, height: 24))
         #expect(model.shownQueueState?.name == "uploads")
         PoolUpdateTests.press(.tab, on: &model)
-        #expect(model.shownQueueState?.name == "thumbnails" && model.flash == "queue thumbnails")
+        #expect(model.shownQueueState?.name == "thumbnails" && model.flash?.text == "queue thumbnails")
         PoolUpdateTests.press(.character("a"), on: &model)
         #expect(model.session.interventions.map(\.label) == ["add op1 to thumbnails (normal, work 1 s)"])
         #expect(

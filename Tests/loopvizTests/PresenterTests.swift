@@ -21,20 +21,20 @@ struct PresenterTests {
         Self.press(
             .character("g"), .character("4"), .character("4"), .enter, .character("2"), .character("f"), on: &model)
         #expect(model.session.interventions.isEmpty)
-        #expect(model.flash == "pokes locked: U unlocks them")
+        #expect(model.flash?.text == "pokes locked: U unlocks them")
         #expect(Self.statusLine(model).contains("pokes locked: U unlocks them"))
         Self.press(.character("x"), .character("s"), .character("o"), on: &model)
         #expect(model.session.interventions.isEmpty)
         Self.press(.character("U"), on: &model)
-        #expect(!model.classroom.presenter.pokesLocked && model.flash == "pokes unlocked: U locks them again")
+        #expect(!model.classroom.presenter.pokesLocked && model.flash?.text == "pokes unlocked: U locks them again")
         #expect(Self.statusLine(model).hasPrefix(" PAUSED PRESENTER [U] unlocked  pokes unlocked"))
         Self.press(.character("f"), on: &model)
         #expect(model.session.interventions.map(\.label) == ["fire tick"])
         Self.press(.character("D"), on: &model)
-        #expect(!model.classroom.presenter.isOn && model.flash == "presenter mode off")
+        #expect(!model.classroom.presenter.isOn && model.flash?.text == "presenter mode off")
         // Outside presenter mode U says where it works.
         Self.press(.character("U"), on: &model)
-        #expect(model.flash == "pokes are only locked in presenter mode (D)")
+        #expect(model.flash?.text == "pokes are only locked in presenter mode (D)")
     }
 
     @Test("the status bar echoes the last key pressed in presenter mode, and says the pokes are locked")
@@ -56,18 +56,18 @@ struct PresenterTests {
     func panelsOneByOne() {
         var model = UpdateTests.model()
         Self.press(.character("z"), on: &model)
-        #expect(model.flash == "panels are hidden in presenter mode (D)")
+        #expect(model.flash?.text == "panels are hidden in presenter mode (D)")
         Self.press(.character("D"), on: &model)
         #expect(model.focus == .log)
         Self.press(.character("z"), on: &model)
-        #expect(model.classroom.presenter.hidden == [.log] && model.flash == "log hidden (Z shows it again)")
+        #expect(model.classroom.presenter.hidden == [.log] && model.flash?.text == "log hidden (Z shows it again)")
         #expect(model.focus == .cycle)
         Self.press(.character("z"), .tab, .character("z"), on: &model)
         #expect(model.classroom.presenter.hidden == [.log, .cycle, .mode])
         Self.press(.character("Z"), on: &model)
-        #expect(model.classroom.presenter.hidden == [.log, .cycle] && model.flash == "mode shown")
+        #expect(model.classroom.presenter.hidden == [.log, .cycle] && model.flash?.text == "mode shown")
         Self.press(.character("Z"), .character("Z"), .character("Z"), on: &model)
-        #expect(model.classroom.presenter.hidden.isEmpty && model.flash == "every panel is shown")
+        #expect(model.classroom.presenter.hidden.isEmpty && model.flash?.text == "every panel is shown")
     }
 
     @Test("d and Enter play to the next narration and pause there; past the last one they say so")
@@ -87,7 +87,7 @@ struct PresenterTests {
         model.session.recompute()
         model.cursor = model.trace.count
         Self.press(.character("d"), on: &model)
-        #expect(model.flash == "no narration after this step" && model.classroom.playUntil == nil)
+        #expect(model.flash?.text == "no narration after this step" && model.classroom.playUntil == nil)
     }
 
     @Test("the layout gives the Why a third of the screen, at least 7 rows, and leaves out what does not fit")

@@ -71,7 +71,7 @@ struct RecordingTests {
         let before = model.trace
         for key in ["f", "s", "w", "x", "b"] {
             #expect(update(&model, .key(.character(Character(key)))) == [])
-            #expect(model.flash == "a recorded trace is read-only: pokes are unavailable")
+            #expect(model.flash?.text == "a recorded trace is read-only: pokes are unavailable")
         }
         #expect(model.trace == before && model.session.interventions.isEmpty)
     }

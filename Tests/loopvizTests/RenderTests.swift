@@ -18,7 +18,7 @@ struct RenderTests {
 
     static func text(_ model: AppModel) -> String { render(model).lines.joined(separator: "\n") + "\n" }
 
-    @Test("screens at 80×24 and 132×43 at several steps", arguments: [(80, 24), (132, 43)], [12, 40, 90])
+    @Test("screens at 80×24 and 132×43 at several steps", arguments: [(80, 24), (132, 43)], [12, 40, 60, 90, 200])
     func screens(_ size: (Int, Int), _ step: Int) {
         let model = Self.model(width: size.0, height: size.1, step: step)
         Snapshot.assertMatches(
@@ -69,17 +69,18 @@ struct RenderTests {
         var model = Self.model(width: 80, height: 24, step: 12)
         _ = update(&model, .key(.character("?")))
         let first = Self.text(model)
-        #expect(first.contains("more below: ↓ or j)"))
+        #expect(first.contains("↓ 56 more below: j or PgDn  (lines 1-19 of 75)"))
         Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
         var seen = first
         for _ in 0..<6 {
             _ = update(&model, .key(.pageDown))
             seen += Self.text(model)
         }
-        #expect(Self.text(model).contains("(the end; ↑ or k back)"))
+        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 57-75 of 75)"))
         for binding in KeyMap.bindings(in: .loop) {
             #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
         }
+        for (word, meaning) in statusWords { #expect(seen.contains("  " + word.padded(8) + meaning), "\(word)") }
         // Scrolling further changes nothing; back up to the top shows the first screen again.
         let last = Self.text(model)
         _ = update(&model, .key(.pageDown))
@@ -94,11 +95,11 @@ struct RenderTests {
         for key in ["a", "A", "O"] { _ = update(&model, .key(.character(Character(key)))) }
         #expect(model.items.count == 8)
         var text = Self.text(model)
-        #expect(text.contains("(0 above, 3 below: i, I or 1-9 select)"), "\(text)")
+        #expect(text.contains("(0 above, 3 below: e, E or 1-9 select)"), "\(text)")
         _ = update(&model, .key(.character("8")))
         text = Self.text(model)
         #expect(text.contains("▶8 observer"), "\(text)")
-        #expect(text.contains("(3 above, 0 below: i, I or 1-9 select)"), "\(text)")
+        #expect(text.contains("(3 above, 0 below: e, E or 1-9 select)"), "\(text)")
         #expect(!text.contains("▶1 "))
     }
 

@@ -43,7 +43,7 @@ struct ThreadPickerTests {
         // j Enter: main, kept while stepping through the workers' events.
         Self.press("j\n", &model)
         #expect(model.shownThread == "main" && model.loopThread == "main" && model.overlay == .none)
-        #expect(model.flash == "the loop view shows thread main")
+        #expect(model.flash?.text == "the loop view shows thread main")
         Self.press("nnnn", &model)
         lines = render(model).lines
         #expect(lines[1].contains("Loop of main (pinned, t)"), "\(lines[1])")
@@ -54,7 +54,7 @@ struct ThreadPickerTests {
         _ = update(&model, .key(.character("t")))
         _ = update(&model, .key(.home))
         _ = update(&model, .key(.enter))
-        #expect(model.shownThread == nil && model.flash == "the loop view follows the current event's thread")
+        #expect(model.shownThread == nil && model.flash?.text == "the loop view follows the current event's thread")
     }
 
     @Test("a worker's loop has no items to poke: the item keys say so")
@@ -64,9 +64,9 @@ struct ThreadPickerTests {
         let thread = model.loopThread
         Self.press("w", &model)
         #expect(
-            model.flash
-                == "thread \(thread) was started by the run: the file declares no loop items for it to poke "
-                + "(t picks a declared thread)")
+            model.flash?.text
+                == "t picks a declared thread (thread \(thread) was started by the run: the file declares no loop "
+                + "items for it to poke)")
         #expect(model.session.interventions.isEmpty)
     }
 

@@ -30,20 +30,21 @@ struct TimelineHangsTests {
 
     @Test("a recording's lane: asleep between its ticks, the hang marked from its afterWaiting to the step shown")
     func lane() throws {
-        // Step 35 shows the events before the hang's afterWaiting (event 35); step 36 shows it.
-        #expect(Self.lane(try Self.demo(step: 35)) == "o┄o┄oo┄o┄o")
-        #expect(Self.lane(try Self.demo(step: 36)) == "o┄o┄oo┄o┄o┄▓")
-        #expect(Self.lane(try Self.demo(step: 42)) == "o┄o┄oo┄o┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓▓")
+        // 25 ms a column: the observer's o at 11, 61, 111, 131, 161 and 214 ms; step 35 shows the events before the
+        // hang's afterWaiting (event 35, 261 ms, column 10); step 36 shows it.
+        #expect(Self.lane(try Self.demo(step: 35)) == "o┄o┄ooo┄o")
+        #expect(Self.lane(try Self.demo(step: 36)) == "o┄o┄ooo┄o┄▓")
+        #expect(Self.lane(try Self.demo(step: 42)) == "o┄o┄ooo┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓")
         // The beforeWaiting observer is the hang's last event: its mark stays, in the hang's style.
         let end = try Self.demo(step: 43)
-        #expect(Self.lane(end) == "o┄o┄oo┄o┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓o")
+        #expect(Self.lane(end) == "o┄o┄ooo┄o┄▓▓▓▓▓▓▓▓▓▓▓▓o")
         let y = Layout(width: 100, height: 30, threads: 1).timeline.y + 1
         let glyphs = Glyphs(theme: end.theme)
-        #expect((21...34).map { render(end)[$0, y].style } == Array(repeating: glyphs.warning, count: 14))
-        #expect(render(end)[20, y].style == glyphs.sleeping)
+        #expect((20...32).map { render(end)[$0, y].style } == Array(repeating: glyphs.warning, count: 13))
+        #expect(render(end)[19, y].style == glyphs.sleeping)
         // After it the lane sleeps and wakes for each tick again; the hang stays where it was.
-        #expect(Self.lane(try Self.demo(step: 60)) == "o┄o┄oo┄o┄o┄▓▓▓▓▓▓▓▓▓▓▓▓▓o┄┄o┄o┄┄")
-        #expect(Self.lane(try Self.demo(step: 42, unicode: false)) == "o_o_oo_o_o_!!!!!!!!!!!!!!")
+        #expect(Self.lane(try Self.demo(step: 60)) == "o┄o┄ooo┄o┄▓▓▓▓▓▓▓▓▓▓▓▓o┄o┄o┄┄")
+        #expect(Self.lane(try Self.demo(step: 42, unicode: false)) == "o_o_ooo_o_!!!!!!!!!!!!!")
     }
 
     @Test("the Why pane names the hang while the step is inside it, and only then")

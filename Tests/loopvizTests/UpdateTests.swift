@@ -128,7 +128,7 @@ struct UpdateTests {
         _ = Self.press(.character("3"), on: &model)
         #expect(model.selectedItem == 2 && model.items[2].name == "work")
         _ = Self.press(.character("9"), on: &model)
-        #expect(model.selectedItem == 2 && model.flash == "no item 9 (1-5)")
+        #expect(model.selectedItem == 2 && model.flash?.text == "no item 9 (1-5)")
     }
 
     @Test("e and E select the next and previous item, round the list: any item, not only the first nine")
@@ -137,9 +137,9 @@ struct UpdateTests {
         for key in ["a", "A", "O", "a", "A"] { _ = Self.press(.character(Character(key)), on: &model) }
         #expect(model.items.count == 10)
         for _ in 0..<9 { _ = Self.press(.character("e"), on: &model) }
-        #expect(model.selectedItem == 9 && model.flash == "selected 10 source5")
+        #expect(model.selectedItem == 9 && model.flash?.text == "selected 10 source5")
         _ = Self.press(.character("e"), on: &model)
-        #expect(model.selectedItem == 0 && model.flash == "selected 1 keepAlive")
+        #expect(model.selectedItem == 0 && model.flash?.text == "selected 1 keepAlive")
         _ = Self.press(.character("E"), on: &model)
         #expect(model.selectedItem == 9)
         // The 10th item is the target of the item keys: r removes source5.
@@ -152,21 +152,21 @@ struct UpdateTests {
         var model = Self.model()
         _ = Self.press(.character("g"), .character("0"), .enter, on: &model)
         #expect(model.cursor == 1)
-        #expect(model.flash == "no event 0: events are numbered 1-\(model.trace.count); showing event 1")
+        #expect(model.flash?.text == "no event 0: events are numbered 1-\(model.trace.count); showing event 1")
         _ = Self.press(
             .character("g"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"),
             .character("9"), .enter, on: &model)
         #expect(model.cursor == model.trace.count && model.session.canExtend)
-        #expect(model.flash == "no event 999999: there are \(model.trace.count) events so far; showing the last")
+        #expect(model.flash?.text == "no event 999999: there are \(model.trace.count) events so far; showing the last")
         _ = Self.press(.character("g"), .character("2"), .enter, on: &model)
-        #expect(model.cursor == 2 && model.flash == nil)
+        #expect(model.cursor == 2 && model.flash?.text == nil)
     }
 
     @Test("[ with no earlier iteration stays where it is and says so")
     func noEarlierIteration() {
         var model = Self.model()
         _ = Self.press(.character("g"), .character("3"), .enter, .character("["), on: &model)
-        #expect(model.cursor == 3 && model.flash == "no earlier iteration: g 1 goes to the first event")
+        #expect(model.cursor == 3 && model.flash?.text == "no earlier iteration: g 1 goes to the first event")
     }
 
     /// Plays to `milliseconds` of virtual time (the loop asleep), presses `keys`, and returns the trace from there.

@@ -11,6 +11,7 @@ extension CommandLine {
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
         USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
+                       [--record FILE.cast]
                                       the interactive UI (built-in lesson without FILE; a FOLDER
                                       opens its lessons in the lesson picker)
                loopviz <command> [options]

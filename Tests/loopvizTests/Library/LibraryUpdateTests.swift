@@ -75,7 +75,7 @@ struct LibraryUpdateTests {
         _ = F.press(.character("L"), .character("/"), on: &model)
         _ = F.type("zzz", on: &model)
         #expect(F.press(.enter, on: &model).isEmpty)
-        #expect(model.flash == "no lesson matches \u{201C}zzz\u{201D}: Backspace or Esc widens the list")
+        #expect(model.flash?.text == "no lesson matches \u{201C}zzz\u{201D}: Backspace or Esc widens the list")
         #expect(model.overlay == .picker(LessonPicker(filter: "zzz", typing: true, row: 0)))
     }
 
@@ -92,10 +92,10 @@ struct LibraryUpdateTests {
             ])
         var first = F.model(current: 0)
         #expect(F.press(.character("{"), on: &first).isEmpty)
-        #expect(first.flash == "this is the first lesson; L lists them all")
+        #expect(first.flash?.text == "this is the first lesson; L lists them all")
         var last = F.model(F.plain, current: 2)
         #expect(F.press(.character("}"), on: &last).isEmpty)
-        #expect(last.flash == "this is the last lesson (3 of 3); L lists them all")
+        #expect(last.flash?.text == "this is the last lesson (3 of 3); L lists them all")
     }
 
     @Test("a lesson opened replaces the one shown, keeping the size, theme and speed; the status bar names it")
@@ -114,7 +114,7 @@ struct LibraryUpdateTests {
         #expect(model.session.script.scenario.name == "A source0 and a port")
         #expect(model.cursor == 0 && model.library.current == 1)
         #expect(model.width == 132 && model.height == 43 && !model.theme.unicode && model.speedIndex == speed)
-        #expect(model.flash == "lesson 02 (2 of 3): A source0 and a port")
+        #expect(model.flash?.text == "lesson 02 (2 of 3): A source0 and a port")
     }
 
     @Test("a lesson opened keeps presenter mode, the quiz's mode and its scores, and drops the lesson left's question")
@@ -159,7 +159,7 @@ struct LibraryUpdateTests {
             .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 9), F.oneTimer))
         )
         #expect(model.cursor == 9 && model.isPaused)
-        #expect(model.flash == "read again at step 9")
+        #expect(model.flash?.text == "read again at step 9")
         // A poke, then the file shrinks to fewer events than the step shown.
         _ = F.press(.character("w"), on: &model)
         #expect(model.session.interventions.count == 1)
@@ -167,8 +167,8 @@ struct LibraryUpdateTests {
         _ = update(&model, .lessonOpened(F.opened(request, F.plain)))
         #expect(model.cursor == model.trace.count && model.session.interventions.isEmpty)
         #expect(
-            model.flash
-                == "read again: it now has \(model.trace.count) events, so the last is shown (step 40 was); your 1 poke was left out"
+            model.flash?.text
+                == "read again: the last step is shown; your 1 poke was left out (it now has \(model.trace.count) events, step 40 was shown)"
         )
     }
 
@@ -183,9 +183,9 @@ struct LibraryUpdateTests {
         #expect(model.problem?.path == "lessons/01-one-timer.loop")
         #expect(model.problem?.lines.first?.hasPrefix("lessons/01-one-timer.loop:3:3: error:") == true)
         #expect(model.problem?.keepStep == 5)
-        #expect(model.flash == "lesson 1 of 3 does not open: fix the file and press R")
+        #expect(model.flash?.text == "lesson 1 of 3 does not open: fix the file and press R")
         #expect(F.press(.character("n"), on: &model).isEmpty)
-        #expect(model.flash == LessonProblem.hint)
+        #expect(model.flash?.text == LessonProblem.hint)
         // R asks again for the step kept from the version that parsed.
         #expect(F.press(.character("R"), on: &model) == [.openLesson(request)])
         _ = update(&model, .lessonOpened(F.opened(request, F.oneTimer)))
@@ -218,24 +218,29 @@ struct LibraryUpdateTests {
     func noLibrary() {
         var model = UpdateTests.model()
         #expect(F.press(.character("}"), on: &model).isEmpty)
-        #expect(model.flash == LessonLibrary.noLibraryMessage)
+        #expect(model.flash?.text == LessonLibrary.noLibraryMessage)
         #expect(F.press(.character("R"), on: &model).isEmpty)
-        #expect(model.flash == "the built-in lesson has no file to read again")
+        #expect(model.flash?.text == "the built-in lesson has no file to read again")
         _ = F.press(.character("L"), on: &model)
         #expect(model.overlay == .picker(LessonPicker()))
         #expect(F.press(.enter, on: &model).isEmpty)
     }
 
-    @Test("on the real clock the lesson keys refuse: the real threads run the lesson started with")
+    @Test("on the real clock the lesson keys refuse other lessons, and R runs this one again from its start")
     func realClockRefuses() {
         let script = try! ScenarioParser.parse(F.plain, file: "x.loop")
         var model = AppModel(session: Session(liveScript: script), fileName: "x.loop")
         model.library = LessonLibrary(entries: F.entries, current: 0)
-        for key in ["L", "{", "}", "R"] {
+        // No card: the real threads start at the first message.
+        #expect(update(&model, .resize(width: 80, height: 24)) == [.startLive])
+        for key in ["L", "{", "}"] {
             #expect(F.press(.character(Character(key)), on: &model).isEmpty)
             #expect(
-                model.flash == "the lesson keys need the virtual clock: quit and start loopviz with the lesson's file")
+                model.flash?.text
+                    == "other lessons need the virtual clock (R starts this one again; quit and run loopviz FILE)")
             #expect(model.overlay == .none)
         }
+        #expect(F.press(.character("R"), on: &model) == [.startLive])
+        #expect(model.flash?.text == "started again on real threads from the start (R)" && model.trace.isEmpty)
     }
 }

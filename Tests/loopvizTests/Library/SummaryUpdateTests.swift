@@ -157,7 +157,15 @@ struct SummaryUpdateTests {
         let scrolled = try #require(Self.summary(long))
         let layout = SummaryLayout(scrolled, width: 80, height: 24, glyphs: Glyphs(theme: long.theme))
         #expect(scrolled.scroll == layout.lines.count - (layout.visibleRows ?? 0))
-        #expect(RenderTests.text(long).contains("(the end; ↑ or k back)"))
+        let rows = layout.visibleRows ?? 0
+        #expect(
+            RenderTests.text(long).contains(
+                "end: ↑ k or PgUp back  (lines \(layout.lines.count - rows + 1)-\(layout.lines.count) of \(layout.lines.count))"
+            ))
+        _ = F.press(.home, on: &long)
+        #expect(Self.summary(long)?.scroll == 0)
+        _ = F.press(.end, on: &long)
+        #expect(Self.summary(long)?.scroll == scrolled.scroll)
         _ = F.press(.up, on: &long)
         #expect(Self.summary(long)?.scroll == scrolled.scroll - 1)
     }

@@ -30,4 +30,7 @@ enum Effect: Equatable {
     case perform([Action], thread: String)
     /// Read and parse a lesson of the library, and answer with ``AppMessage/lessonOpened(_:)``.
     case openLesson(LessonRequest)
+    /// `--clock real`: start the scenario on real threads now (the lesson's card was closed), or again from the
+    /// start (`R`), stopping and joining the threads of the run before.
+    case startLive
 }

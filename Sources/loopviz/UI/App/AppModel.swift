@@ -74,7 +74,7 @@ struct AppModel: Equatable {
     /// The item the item keys act on, per thread (index into the thread's items).
     var selectedItems: [String: Int] = [:]
     /// A short message shown in the status bar after a key did something (or could not).
-    var flash: String?
+    var flash: StatusMessage?
     var quitRequested = false
     /// Fractional steps owed to playback (steps-per-second speeds).
     var stepCredit = 0.0
@@ -89,6 +89,11 @@ struct AppModel: Equatable {
     var language: Language = .en
     /// Presenter mode, the quiz, the recording (Classroom/).
     var classroom = Classroom()
+    /// The first line of the lesson card shown, when the card is taller than the screen.
+    var cardScroll = 0
+    /// `--clock real`: the real threads were started (they wait until the lesson's card is closed; `R` starts
+    /// them again).
+    var liveStarted = false
 
     init(session: Session, fileName: String) {
         self.session = session
@@ -106,15 +111,35 @@ struct AppModel: Equatable {
     static let minimumHeight = 24
     var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
-    enum Playback: String {
-        case live = "LIVE"
+    /// The status bar's first word: how the steps shown move. Each word's meaning is in the help (``meaning``).
+    enum Playback: String, CaseIterable {
+        /// The virtual clock plays the steps, as fast as the speed says.
+        case playing = "PLAYING"
         case paused = "PAUSED"
-        case replay = "REPLAY"
+        /// Playing steps already shown: the furthest step reached is ahead (n, p or g moved back).
+        case rewound = "REWOUND"
+        /// `--clock real`: real threads run the scenario and the screen follows them as they go.
+        case live = "LIVE"
+        /// At the run's last step, not paused: there is nothing left to play.
+        case ended = "END"
+
+        /// What the word means, for the help.
+        var meaning: String {
+            switch self {
+            case .playing: "steps play on the virtual clock (Space pauses)"
+            case .paused: "nothing moves until Space, n or p"
+            case .rewound: "replaying steps seen before (n p g went back)"
+            case .live: "--clock real: real threads, shown as they run"
+            case .ended: "the run's last step: nothing left to play"
+            }
+        }
     }
 
     var playback: Playback {
         if isPaused { return .paused }
-        return cursor < furthest ? .replay : .live
+        if session.isLive && !session.isReplay { return .live }
+        if cursor >= trace.count && !session.canExtend { return .ended }
+        return cursor < furthest ? .rewound : .playing
     }
 
     /// True for the events the current view steps through: every event in the loop view; in the pool view the

@@ -7,6 +7,9 @@ struct LoopSnapshot: Equatable {
         var mode: String
         var iteration: Int
         var limit: String
+        /// `CFRunLoopStop` set this run's flag (spec §10.2: a stop marks the innermost run only; a nested run
+        /// started after it has its own, clear flag, and the stop ends the outer run once control returns to it).
+        var stopPending = false
     }
 
     var thread: String
@@ -15,7 +18,11 @@ struct LoopSnapshot: Equatable {
     var sleepDetail = ""
     var lastWake = ""
     var lastCallout: String?
-    var pendingStop = false
+    /// The stop flag of the innermost run (the one a stop ends next).
+    var pendingStop: Bool { runs.last?.stopPending ?? false }
+    /// Sources removed from a mode (their cancel callout's event), by name: the modes they left. Added back to a
+    /// mode (a schedule event), they are in it again.
+    var removedFrom: [String: Set<String>] = [:]
     var pendingWakeUp = false
     var signalled: Set<String> = []
     var pendingMessages: [String: Int] = [:]
@@ -61,7 +68,6 @@ struct LoopSnapshot: Equatable {
         case .result:
             if !runs.isEmpty { runs.removeLast() }
             lastResult = event.name
-            pendingStop = false
             lastCallout = nil
         case .entry, .exit:
             lastCallout = nil
@@ -114,8 +120,14 @@ struct LoopSnapshot: Equatable {
         case .wakeUp:
             if !event.wasIgnored { pendingWakeUp = true }
         case .stop:
-            if !event.wasIgnored { pendingStop = true }
-        case .schedule, .cancel, .note, .query, .command:
+            if !event.wasIgnored, !runs.isEmpty { runs[runs.count - 1].stopPending = true }
+        case .schedule:
+            if let name = event.name, case .mode(let mode) = event.fact { removedFrom[name]?.remove(mode) }
+        case .cancel:
+            if let name = event.name, case .mode(let mode) = event.fact {
+                removedFrom[name, default: []].insert(mode)
+            }
+        case .note, .query, .command:
             break
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
             // The pool view follows these (PoolSnapshot); a thread's loop state does not change.

@@ -6,7 +6,10 @@ extension AppModel {
     /// without a header comment, a recorded trace).
     func openingCard() -> AppModel {
         var model = self
-        if lessonCard(model) != nil { model.overlay = .card }
+        if lessonCard(model) != nil {
+            model.overlay = .card
+            model.cardScroll = 0
+        }
         return model
     }
 }
@@ -15,6 +18,7 @@ extension AppModel {
 func showCard(_ model: inout AppModel) {
     if lessonCard(model) != nil {
         model.overlay = .card
+        model.cardScroll = 0
     } else {
         model.flash =
             model.session.isReplay
@@ -22,13 +26,36 @@ func showCard(_ model: inout AppModel) {
     }
 }
 
-/// A key while the card is open: `q` quits as everywhere; any other key only closes the card (a key pressed to
-/// get rid of it must not also step or poke the run).
-func closeCard(_ key: Key, _ model: inout AppModel) -> [Effect] {
+/// A key while the card is open: `q` quits as everywhere; on a card taller than the screen ↓ j PgDn and ↑ k PgUp
+/// scroll it; the lesson keys (`{` `}` `L` `R`) and `?` close it and do what they say at once (one press moves one
+/// lesson); any other key only closes the card (a key pressed to get rid of it must not also step or poke the run).
+/// Returns nil when the key is to act after closing.
+func closeCard(_ key: Key, _ model: inout AppModel) -> [Effect]? {
+    if let layout = model.cardLayout, let rows = layout.visibleRows {
+        let step: Int? =
+            switch key {
+            case .down, .character("j"): 1
+            case .up, .character("k"): -1
+            case .pageDown, .character("l"): rows - 1
+            case .pageUp, .character("h"): 1 - rows
+            case .home: -layout.lines.count
+            case .end: layout.lines.count
+            default: nil
+            }
+        if let step {
+            model.cardScroll = layout.firstLine(layout.firstLine(model.cardScroll) + step)
+            return []
+        }
+    }
     model.overlay = .none
-    if key == .character("q") {
+    model.cardScroll = 0
+    switch key {
+    case .character("q"):
         model.quitRequested = true
         return [.quit]
+    case .character("{"), .character("}"), .character("L"), .character("R"), .character("?"):
+        return nil
+    default:
+        return []
     }
-    return []
 }

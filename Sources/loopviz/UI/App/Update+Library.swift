@@ -5,7 +5,17 @@ import LoopEngine
 /// ``openLesson(_:_:)`` takes what it read.
 func performLibrary(_ command: Command, _ model: inout AppModel) -> [Effect] {
     if model.session.isLive && !model.session.isReplay {
-        model.flash = "the lesson keys need the virtual clock: quit and start loopviz with the lesson's file"
+        // Real threads cannot be rewound: R runs the scenario again from its start.
+        if command == .reloadLesson {
+            model.session = Session(liveScript: model.session.script)
+            model.cursor = 0
+            model.furthest = 0
+            model.liveStarted = true
+            model.flash = "started again on real threads from the start (R)"
+            return [.startLive]
+        }
+        model.flash = StatusMessage(
+            "other lessons need the virtual clock", detail: "R starts this one again; quit and run loopviz FILE")
         return []
     }
     let library = model.library
@@ -16,7 +26,7 @@ func performLibrary(_ command: Command, _ model: inout AppModel) -> [Effect] {
         return []
     case .previousLesson, .nextLesson:
         guard let current = library.current, !library.isEmpty else {
-            model.flash = LessonLibrary.noLibraryMessage
+            model.flash = StatusMessage(LessonLibrary.noLibraryMessage)
             return []
         }
         let next = current + (command == .nextLesson ? 1 : -1)
@@ -134,12 +144,12 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
             }
             fresh.cursor = min(step, fresh.trace.count)
             fresh.furthest = fresh.cursor
-            var said =
-                step > fresh.trace.count
-                ? "read again: it now has \(fresh.trace.count) events, so the last is shown (step \(step) was)"
-                : "read again at step \(step)"
+            var said = step > fresh.trace.count ? "read again: the last step is shown" : "read again at step \(step)"
             if pokes > 0 { said += "; your \(pokes) poke\(pokes == 1 ? " was" : "s were") left out" }
-            fresh.flash = said
+            fresh.flash = StatusMessage(
+                said,
+                detail: step > fresh.trace.count
+                    ? "it now has \(fresh.trace.count) events, step \(step) was shown" : nil)
         } else {
             fresh.flash = "lesson \(entry.number) (\(request.index + 1) of \(count)): \(entry.title)"
             // A lesson opened afresh opens on its card; one read again after an edit goes on where it was.
@@ -174,7 +184,7 @@ extension LessonPicker {
 /// A lesson that does not open: only the lesson keys, the help and `q` work; any other key says how to go on.
 func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
     guard let command = KeyMap.command(for: key, in: model.view) else {
-        model.flash = LessonProblem.hint
+        model.flash = StatusMessage(LessonProblem.hint)
         return []
     }
     switch command {
@@ -186,7 +196,7 @@ func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
         model.overlay = .help
         model.helpScroll = 0
     case .closeOverlay: break
-    default: model.flash = LessonProblem.hint
+    default: model.flash = StatusMessage(LessonProblem.hint)
     }
     return []
 }

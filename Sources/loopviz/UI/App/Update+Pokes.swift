@@ -5,13 +5,14 @@ import LoopEngine
 /// another kind, the status bar says so and nothing happens.
 func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     if model.session.isLive && [.addTimer, .addSource, .addObserver].contains(command) {
-        model.flash = "adding items needs the virtual clock (the real threads' items were made at the start)"
+        model.flash = StatusMessage(
+            "adding items needs the virtual clock", detail: "the real threads' items were made at the start")
         return []
     }
     guard let thread = model.loopThreadSpec else {
-        model.flash =
-            "thread \(model.loopThread) was started by the run: the file declares no loop items for it to poke "
-            + "(t picks a declared thread)"
+        model.flash = StatusMessage(
+            "t picks a declared thread",
+            detail: "thread \(model.loopThread) was started by the run: the file declares no loop items for it to poke")
         return []
     }
     let time: Duration = max(model.now, model.playClock) - LoopInstant.zero
@@ -31,11 +32,13 @@ func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
             return nil
         }
         if wanted(selected.kind) { return selected }
+        // What to press comes first: at 80 columns the reason is the part cut.
         let others = items.indices.filter { wanted(items[$0].kind) }.map { "\($0 + 1)" }
-        model.flash =
-            "item \(selectedIndex + 1) \(selected.name) is a \(kindName(selected.kind)), not a \(what): "
-            + (others.isEmpty
-                ? "thread \(thread.name) has none" : "select \(others.joined(separator: ", ")) first")
+        model.flash = StatusMessage(
+            others.isEmpty
+                ? "\(key) needs a \(what): thread \(thread.name) has none"
+                : "\(key) needs a \(what): select \(others.joined(separator: ", ")) first",
+            detail: "item \(selectedIndex + 1) \(selected.name) is a \(kindName(selected.kind))")
         return nil
     }
     func isTimer(_ kind: ItemSpec.Kind) -> Bool { if case .timer = kind { true } else { false } }
@@ -133,15 +136,14 @@ private func apply(_ intervention: Session.Intervention, _ model: inout AppModel
     let forgotten = model.session.intervene(intervention)
     let thread = intervention.thread ?? model.session.primaryThread.name
     if model.session.isLive {
-        model.flash = intervention.label
+        model.flash = StatusMessage(intervention.label)
         return [.perform(intervention.actions, thread: thread)]
     }
-    var flash =
-        intervention.label + " after step \(intervention.afterEvent) (t=\(LoopInstant.zero + intervention.time)s)"
+    var said = intervention.label + " after step \(intervention.afterEvent)"
     if forgotten > 0 {
-        flash += "; \(forgotten) poke\(forgotten == 1 ? "" : "s") made after a later step forgotten"
+        said += "; \(forgotten) poke\(forgotten == 1 ? "" : "s") made after a later step forgotten"
     }
-    model.flash = flash
+    model.flash = StatusMessage(said, detail: "t=\(LoopInstant.zero + intervention.time)s")
     model.cursor = min(model.cursor, model.trace.count)
     model.furthest = model.cursor
     return []
@@ -162,7 +164,7 @@ func pokePool(_ command: Command, _ model: inout AppModel) -> [Effect] {
     if model.session.script.scenario.queues.contains(where: { $0.name == queue.name && $0.dispatch != nil }),
         let refusal = dispatchQueueRefusal(command, queue, model)
     {
-        model.flash = refusal
+        model.flash = StatusMessage(refusal)
         return []
     }
     var intervention: Session.Intervention?

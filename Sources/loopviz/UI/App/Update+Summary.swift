@@ -13,7 +13,7 @@ func showSummary(_ model: inout AppModel, arrivingFrom before: Int) {
     model.overlay = .summary(LessonSummary(model, tries: model.lessonTries))
 }
 
-/// The summary's keys: ↑↓ j k PgUp PgDn scroll, Esc or Enter close, `q` quits; the lesson keys (`{` `}` `L` `R`)
+/// The summary's keys: ↑↓ j k PgUp PgDn Home End scroll, Esc or Enter close, `q` quits; the lesson keys (`{` `}` `L` `R`)
 /// act at once (the next lesson is one key away), and any other key closes the summary and does what it does.
 func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel) -> [Effect]? {
     var summary = summary
@@ -22,6 +22,8 @@ func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel
     case .down, .character("j"): summary.scroll += 1
     case .pageUp, .character("h"): summary.scroll = max(0, summary.scroll - 10)
     case .pageDown, .character("l"), .character(" "): summary.scroll += 10
+    case .home: summary.scroll = 0
+    case .end: summary.scroll = Int.max / 2
     case .escape, .enter:
         model.overlay = .none
         return []

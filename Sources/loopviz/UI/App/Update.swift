@@ -5,10 +5,17 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     // The classroom's rules apply after the message (Classroom/): a narration played to, a quiz point reached.
     let questionWasOpen = model.classroom.question != nil
     let before = (cursor: model.cursor, furthest: model.furthest, playing: !model.isPaused)
-    let effects = apply(message, &model)
+    var effects = apply(message, &model)
     if !questionWasOpen {
         settlePlayUntil(&model, furthestBefore: before.furthest)
         settleQuiz(&model, cursorBefore: before.cursor, wasPlaying: before.playing)
+    }
+    // `--clock real`: the real threads start once the lesson's card is out of the way (never behind it).
+    if model.session.isLive && !model.session.isReplay && !model.liveStarted && model.overlay != .card
+        && !model.quitRequested
+    {
+        model.liveStarted = true
+        effects.append(.startLive)
     }
     return effects
 }
@@ -74,6 +81,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         case .up, .character("k"): model.helpScroll = max(0, model.helpScroll - 1)
         case .pageDown, .character("l"), .character(" "): model.helpScroll += 10
         case .pageUp, .character("h"): model.helpScroll = max(0, model.helpScroll - 10)
+        case .home: model.helpScroll = 0
+        case .end: model.helpScroll = Int.max / 2
         default: break
         }
         let glyphs = Glyphs(theme: model.theme)
@@ -105,7 +114,8 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
     case .card:
-        return closeCard(key, &model)
+        // The lesson keys and `?` close the card and act.
+        if let effects = closeCard(key, &model) { return effects }
     case .none:
         break
     }
@@ -195,7 +205,11 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
         model.overlay = .threads(model.shownThread.flatMap { names.firstIndex(of: $0).map { $0 + 1 } } ?? 0)
     case .fireTimer, .signalAndWake, .signalOnly, .sendMessage, .wakeUp, .stop, .performBlock, .scroll, .nestedRun,
         .addTimer, .addSource, .addObserver, .removeItem:
-        if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return poke(command, &model) }
+        if model.session.isReplay {
+            model.flash = StatusMessage(Session.replayPokeMessage)
+        } else {
+            return poke(command, &model)
+        }
     case .togglePoolView:
         if model.session.hasQueues {
             model.view = model.view == .loop ? .pool : .loop
@@ -213,7 +227,11 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .selectPreviousOperation, .selectNextOperation:
         selectOperation(by: command == .selectNextOperation ? 1 : -1, &model)
     case .addOperation, .cancelOperation, .cancelAllOperations, .toggleSuspended, .raiseLimit, .lowerLimit:
-        if model.session.isReplay { model.flash = Session.replayPokeMessage } else { return pokePool(command, &model) }
+        if model.session.isReplay {
+            model.flash = StatusMessage(Session.replayPokeMessage)
+        } else {
+            return pokePool(command, &model)
+        }
     case .togglePresenter: togglePresenter(&model)
     case .togglePokeLock: togglePokeLock(&model)
     case .hidePanel, .showPanel: hideOrShowPanel(hide: command == .hidePanel, &model)

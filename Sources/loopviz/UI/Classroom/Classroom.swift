@@ -58,6 +58,8 @@ struct QuizQuestion: Equatable {
     var replacedLessonChoice = false
     /// Playback was running when the question stopped it: it runs on after the reveal.
     var resumes: Bool
+    /// The first line of the box shown, when its text is taller than the screen (↓ j, ↑ k).
+    var scroll = 0
 }
 
 extension LoopScript {

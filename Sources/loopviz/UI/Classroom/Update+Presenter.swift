@@ -21,7 +21,7 @@ extension Classroom {
 func presenterRefuses(_ command: Command, _ model: inout AppModel) -> Bool {
     let presenter = model.classroom.presenter
     guard presenter.isOn, presenter.pokesLocked, Classroom.changesTheRun(command) else { return false }
-    model.flash = Classroom.lockedMessage
+    model.flash = StatusMessage(Classroom.lockedMessage)
     return true
 }
 

@@ -7,7 +7,8 @@ import LoopEngine
 /// `G`: off → at the lesson's `ask` lines (when it has any) → before every step → off.
 func toggleQuiz(_ model: inout AppModel) {
     guard !model.session.isLive || model.session.isReplay else {
-        model.flash = "the quiz needs the virtual clock's replay (a real-clock run does not wait for answers)"
+        model.flash = StatusMessage(
+            "the quiz needs the virtual clock's replay", detail: "a real-clock run does not wait for answers")
         return
     }
     let hasAsks = !model.session.script.questions.isEmpty
@@ -20,12 +21,14 @@ func toggleQuiz(_ model: inout AppModel) {
     model.flash =
         switch model.classroom.quizMode {
         case .off: "quiz off"
-        case .askPoints: "quiz: at the lesson's \(model.session.script.questions.count) questions (G again: every step)"
+        case .askPoints:
+            "quiz: at the lesson's \(countedNoun(model.session.script.questions.count, "question")) (G again: every step)"
         case .everyStep: "quiz: predict every step of the loop (G again: off)"
         }
 }
 
-/// The keys of an open question: 1-4 pick, Esc skips; after the reveal Enter, Space, n or Esc go on.
+/// The keys of an open question: 1-4 pick, Esc skips; after the reveal Enter, Space, n or Esc go on; ↓ j ↑ k PgDn
+/// PgUp scroll a box taller than the screen.
 func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
     guard var question = model.classroom.question else { return [] }
     if key == .character("q") {
@@ -37,6 +40,23 @@ func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
         toggleQuiz(&model)
         if model.classroom.quizMode != .off { model.classroom.quizMode = .off; model.flash = "quiz off" }
         return []
+    }
+    // A box taller than the screen scrolls, before and after the answer.
+    let layout = QuizLayout(model, question, Glyphs(theme: model.theme))
+    if let rows = layout.visibleRows {
+        let step: Int? =
+            switch key {
+            case .down, .character("j"): 1
+            case .up, .character("k"): -1
+            case .pageDown: rows - 1
+            case .pageUp: 1 - rows
+            default: nil
+            }
+        if let step {
+            question.scroll = layout.firstLine(layout.firstLine(question.scroll) + step)
+            model.classroom.question = question
+            return []
+        }
     }
     guard question.picked == nil else {
         switch key {

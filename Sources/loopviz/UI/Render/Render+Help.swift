@@ -2,7 +2,7 @@ import LoopEngine
 
 // Render: the help overlay, laid out from KeyMap.
 
-/// The help overlay's lines: a title, then each group's keys.
+/// The help overlay's lines: a title, each group's keys, the timeline's letters and the status bar's words.
 func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
     let groups =
         view == .pool ? ["play", "pool", "lesson", "view", "class"] : ["play", "poke", "lesson", "view", "class"]
@@ -13,9 +13,30 @@ func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Styl
         for binding in KeyMap.bindings(in: view) where binding.group == group {
             lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
         }
+        // Every box taller than the screen scrolls with the same keys as the log.
+        if group == "view" { lines.append(("  j k     scroll a tall card, help, summary, quiz", .plain)) }
     }
+    lines.append(("", .plain))
+    lines.append(("timeline", glyphs.header))
+    lines.append(
+        ("  \(glyphs.awake) \(glyphs.asleep)     awake, asleep (up to the wake); \(glyphs.hang) a hang", .plain))
+    lines.append(("  letters t timer, s source0, p port, b block, o observer,", .plain))
+    lines.append(("          w wake-up, q main queue, P perform, | run ends", .plain))
+    lines.append(("", .plain))
+    lines.append(("status bar", glyphs.header))
+    for (word, meaning) in statusWords { lines.append(("  " + word.padded(8) + meaning, .plain)) }
     return lines
 }
+
+/// The status bar's words and what they mean: the help's last group. Each line stays under 59 columns, so the help
+/// still fits two columns at 132×43.
+let statusWords: [(String, String)] =
+    AppModel.Playback.allCases.map { ($0.rawValue, $0.meaning) } + [
+        ("REC", "--record: every frame is written to the cast"),
+        ("12/37+", "step 12 of 37 computed; + more when played on"),
+        ("t=1.5s", "virtual time; digits past the ms (0.6200015)"),
+        ("", "are the iteration cost (docs/limits.md)"),
+    ]
 
 /// How the help overlay is laid out on a screen of `width`×`height`: one column when it fits, two columns split
 /// at a group boundary when they fit (every line whole), else one scrolling column whose `visibleRows` show a
@@ -89,12 +110,8 @@ func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
             TextFit.fit(line.0, width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x, y: inner.y + row,
             style: line.1)
     }
-    let below = layout.lineCount - first - shown.count
-    let where_ =
-        below > 0
-        ? "\(below) more below: \(glyphs.plain("↓")) or j" + (first > 0 ? ", \(glyphs.plain("↑")) or k back" : "")
-        : "the end; \(glyphs.plain("↑")) or k back"
+    let where_ = ScrollIndicator.text(first: first, shown: visibleRows, total: layout.lineCount, glyphs: glyphs)
     screen.put(
-        TextFit.fit("(\(where_))", width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x,
+        TextFit.fit(where_, width: inner.width - 1, ellipsis: glyphs.ellipsis), x: inner.x,
         y: inner.y + visibleRows, style: glyphs.header)
 }

@@ -23,7 +23,10 @@ func drawLoop(
         return
     }
     let prefix = "thread \(loop.thread)   mode "
-    let modeText = modeStack(loop.runs.map(\.mode), width: rect.width - 2 - DisplayWidth.columns(prefix), glyphs)
+    // A run whose stop flag is set says so by its mode: a stop issued before a nested run waits in the outer run
+    // (spec §10.2), and the nested run's own flag, on the last row, stays clear.
+    let modes = loop.runs.map { $0.stopPending ? "\($0.mode) (stop \(glyphs.dot))" : $0.mode }
+    let modeText = modeStack(modes, width: rect.width - 2 - DisplayWidth.columns(prefix), glyphs)
     screen.put(prefix + modeText, x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)
     let stateStyle = loop.isSleeping ? glyphs.sleeping : (loop.lastCallout != nil ? glyphs.callout : .plain)
     screen.put("state  ", x: rect.x + 1, y: rect.y + 2)
@@ -32,13 +35,17 @@ func drawLoop(
         style: stateStyle)
     let iteration = loop.runs.last.map { "iteration \($0.iteration)" } ?? "-"
     screen.put(
-        "\(iteration)   last wake: \(loop.lastWake.isEmpty ? "-" : loop.lastWake)", x: rect.x + 1, y: rect.y + 3,
-        limit: rect.width - 2)
+        TextFit.fit(
+            "\(iteration)   last wake: \(loop.lastWake.isEmpty ? "-" : loop.lastWake)", width: rect.width - 2,
+            ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 3)
     let stop = loop.pendingStop ? glyphs.dot : glyphs.emptyDot
     let wake = loop.pendingWakeUp ? glyphs.dot : glyphs.emptyDot
+    // The stop shown is the innermost run's, the one a stop ends next (an outer run's is marked by its mode).
     screen.put(
-        "depth \(loop.runs.count)  pending stop \(stop)  pending wake-up \(wake)", x: rect.x + 1, y: rect.y + 4,
-        style: loop.pendingStop ? glyphs.warning : .plain, limit: rect.width - 2)
+        TextFit.fit(
+            "depth \(loop.runs.count)  pending stop \(stop)  pending wake-up \(wake)", width: rect.width - 2,
+            ellipsis: glyphs.ellipsis), x: rect.x + 1, y: rect.y + 4,
+        style: loop.pendingStop ? glyphs.warning : .plain)
 }
 
 /// The modes of the runs a loop is inside, outermost first, in `width` columns: whole when they fit, else the

@@ -6,7 +6,11 @@ func drawMode(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let loop = focusSnapshot(model, snapshots)
-    let title = loop?.currentMode.map { "Mode \($0): items (e or 1-9 select)" } ?? "Items (no run: e or 1-9 select)"
+    // The hint names the keys that select (e, E, 1-9) only where there is something to select.
+    let hint =
+        model.session.isReplay
+        ? "a recording lists no items" : model.items.isEmpty ? "none declared" : "e, E or 1-9 select"
+    let title = loop?.currentMode.map { "Mode \($0): items (\(hint))" } ?? "Items (no run: \(hint))"
     header(
         TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis), rect, focused: model.focus == .mode,
         &screen, glyphs)
@@ -32,20 +36,26 @@ func drawMode(
     for (offset, item) in spec.items.dropFirst(start).prefix(capacity).enumerated() {
         let index = start + offset
         let y = rect.y + 1 + offset
-        let inMode = item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
+        // An item invalidated (by a poke) or removed from the mode (its cancel event) is no longer in it.
+        let gone = goneLabel(item.name, model, loop, mode: mode)
+        let inMode =
+            gone == nil
+            && (item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
+                || pokedInto(item.name, model, mode: mode))
         var style: Screen.Style = inMode ? .plain : glyphs.dimmed
         let selected = index == model.selectedItem
         if selected { style.bold = true }
         let marker = selected ? glyphs.arrow : " "
         screen.put("\(marker)" + String(index + 1).leftPadded(digits) + " ", x: rect.x, y: y, style: style)
-        let text = (inMode ? "" : modeLabel(item)) + describe(item, loop, now: model.now, glyphs: glyphs)
+        let text =
+            (gone ?? (inMode ? "" : modeLabel(item))) + describe(item, loop, now: model.now, glyphs: glyphs)
         screen.put(
             TextFit.fit(text, width: rect.width - 3 - digits, ellipsis: glyphs.ellipsis), x: rect.x + 2 + digits, y: y,
             style: style)
     }
     if spec.items.count > rows {
         let below = spec.items.count - start - capacity
-        let text = "   (\(start) above, \(below) below: i, I or 1-9 select)"
+        let text = "   (\(start) above, \(below) below: e, E or 1-9 select)"
         screen.put(
             TextFit.fit(text, width: rect.width - 1, ellipsis: glyphs.ellipsis), x: rect.x, y: rect.y + rows,
             style: glyphs.dimmed)
@@ -53,7 +63,30 @@ func drawMode(
     if let queued = loop?.blocksQueued, !queued.isEmpty, rect.height - 1 > spec.items.count {
         let y = rect.y + 1 + spec.items.count
         let names = queued.prefix(6).joined(separator: ", ") + (queued.count > 6 ? glyphs.ellipsis : "")
-        screen.put("   blocks queued: \(names)", x: rect.x, y: y, style: glyphs.warning, limit: rect.width - 1)
+        screen.put(
+            TextFit.fit("   blocks queued: \(names)", width: rect.width - 1, ellipsis: glyphs.ellipsis), x: rect.x,
+            y: y,
+            style: glyphs.warning)
+    }
+}
+
+/// `[invalidated] ` for an item a poke invalidated before the step shown, `[removed] ` for a source whose cancel
+/// event took it out of the mode shown; nil for an item still there.
+private func goneLabel(_ name: String, _ model: AppModel, _ loop: LoopSnapshot?, mode: String) -> String? {
+    let invalidated = model.session.interventions.contains { poke in
+        poke.afterEvent < model.cursor && (poke.thread ?? model.session.primaryThread.name) == model.loopThread
+            && poke.actions.contains(.invalidate(name))
+    }
+    if invalidated { return "[invalidated] " }
+    return loop?.removedFrom[name]?.contains(mode) == true ? "[removed] " : nil
+}
+
+/// True for an item a poke added to `mode` before the step shown (an item added from the keyboard declares no
+/// mode: the poke adds it to the mode running at its time).
+private func pokedInto(_ name: String, _ model: AppModel, mode: String) -> Bool {
+    model.session.interventions.contains { poke in
+        poke.afterEvent < model.cursor && (poke.thread ?? model.session.primaryThread.name) == model.loopThread
+            && poke.actions.contains(.add(name, ModeName(mode)))
     }
 }
 

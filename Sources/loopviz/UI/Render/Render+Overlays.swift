@@ -46,6 +46,8 @@ func drawThreads(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs
     }
     if rows.count > visible {
         let text = "(\(first) above, \(rows.count - first - visible) below)"
-        screen.put(text, x: inner.x + 1, y: inner.y + 1 + visible, style: glyphs.dimmed, limit: inner.width - 2)
+        screen.put(
+            TextFit.fit(text, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
+            y: inner.y + 1 + visible, style: glyphs.dimmed)
     }
 }

@@ -82,7 +82,9 @@ func drawPicker(_ model: AppModel, _ picker: LessonPicker, _ screen: inout Scree
             screen.put(
                 fitted, x: inner.x + 1 + room - fitted.count, y: y, style: highlighted ? style : glyphs.activity)
         }
-        let second = entry.problem.map { "\(glyphs.differs) \($0)" } ?? entry.teaches(in: model.language) ?? ""
+        // What it teaches, unless that only says the title again (`One item, two loops.`).
+        let teaches = entry.teaches(in: model.language).flatMap { repeatsTitle($0, entry.title) ? nil : $0 }
+        let second = entry.problem.map { "\(glyphs.differs) \($0)" } ?? teaches ?? ""
         screen.put(
             TextFit.fit(second, width: room - lead.count, ellipsis: glyphs.ellipsis), x: inner.x + 1 + lead.count,
             y: y + 1, style: entry.problem == nil ? glyphs.dimmed : glyphs.warning)
@@ -93,4 +95,14 @@ func drawPicker(_ model: AppModel, _ picker: LessonPicker, _ screen: inout Scree
             TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.maxY - 1,
             style: glyphs.dimmed)
     }
+}
+
+/// True when `teaches` is `title` again, up to a final full stop and case.
+private func repeatsTitle(_ teaches: String, _ title: String) -> Bool {
+    func bare(_ text: String) -> String {
+        var text = text.withoutOuterSpaces.lowercased()
+        while text.last == "." || text.last == "。" { text.removeLast() }
+        return text
+    }
+    return bare(teaches) == bare(title)
 }

@@ -42,6 +42,5 @@ func drawProblem(_ model: AppModel, _ problem: LessonProblem, _ screen: inout Sc
     modeStyle.bold = true
     screen.put(" DOES NOT OPEN ", x: 0, y: y, style: modeStyle)
     let status = model.flash ?? "R read again  { } prev/next  L lessons  ? help  q quit"
-    screen.put(
-        TextFit.fit(status, width: model.width - 17, ellipsis: glyphs.ellipsis), x: 16, y: y, style: glyphs.title)
+    screen.put(status.fitted(model.width - 17, ellipsis: glyphs.ellipsis), x: 16, y: y, style: glyphs.title)
 }

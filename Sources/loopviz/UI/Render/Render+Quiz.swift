@@ -1,17 +1,45 @@
 import LoopEngine
 
+/// The quiz box on a screen: its rectangle and, when its lines are taller than the screen, how many rows show
+/// them (the row under them says what lies below).
+struct QuizLayout {
+    var rect: Rect
+    var lines: [(String, Screen.Style)]
+    var visibleRows: Int?
+
+    init(_ model: AppModel, _ question: QuizQuestion, _ glyphs: Glyphs) {
+        lines = quizLines(model, question, glyphs)
+        let width = min(model.width - 4, 90)
+        let height = min(model.height - 2, lines.count + 2)
+        rect = Rect(x: (model.width - width) / 2, y: max(1, (model.height - height) / 2), width: width, height: height)
+        visibleRows = lines.count > height - 2 ? max(1, height - 3) : nil
+    }
+
+    /// The first line shown for a requested scroll position.
+    func firstLine(_ scroll: Int) -> Int {
+        guard let visibleRows else { return 0 }
+        return ScrollIndicator.clamp(scroll, rows: visibleRows, total: lines.count)
+    }
+}
+
 /// A quiz question: a box over the middle of the screen with the question and its numbered choices; once
-/// answered, which one was right, the real step's Why and the lesson's score.
+/// answered, which one was right, the real step's Why and the lesson's score. A box taller than the screen scrolls.
 func drawQuiz(_ model: AppModel, _ question: QuizQuestion, _ screen: inout Screen, _ glyphs: Glyphs) {
-    let lines = quizLines(model, question, glyphs)
-    let width = min(model.width - 4, 90)
-    let height = min(model.height - 2, lines.count + 2)
-    let rect = Rect(x: (model.width - width) / 2, y: max(1, (model.height - height) / 2), width: width, height: height)
+    let layout = QuizLayout(model, question, glyphs)
+    let rect = layout.rect
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)
     let inner = rect.inner
-    for (row, line) in lines.prefix(inner.height).enumerated() {
+    let first = layout.firstLine(question.scroll)
+    let rows = layout.visibleRows ?? inner.height
+    for (row, line) in layout.lines.dropFirst(first).prefix(rows).enumerated() {
         screen.put(line.0, x: inner.x + 1, y: inner.y + row, style: line.1, limit: inner.width - 2)
+    }
+    if let visibleRows = layout.visibleRows {
+        let where_ = ScrollIndicator.text(first: first, shown: visibleRows, total: layout.lines.count, glyphs: glyphs)
+        screen.put(
+            TextFit.fit(where_, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
+            y: inner.y + visibleRows, style: glyphs.header)
     }
 }
 

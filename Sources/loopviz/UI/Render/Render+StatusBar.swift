@@ -26,8 +26,10 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     var modeStyle = glyphs.title
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
-    var text = model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
-    if model.session.isReplay { text = " replay, read-only (no pokes)  \(model.speedLabel)  t=\(model.now)s  " }
+    var text =
+        model.session.isReplay
+        ? " recording, read-only  \(model.speedLabel)  t=\(model.now)s  "
+        : model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
@@ -42,11 +44,19 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     if model.cursor >= model.trace.count, let stuck = LimitReport.stuckShortSummary(model.session.stuckWaits) {
         text += "at the end: \(stuck)  "
     }
-    // Presenter mode: what a key did comes before the speed and the clock, which the audience can read above.
-    text = classroomStatus(model, glyphs) + (model.flash != nil && model.classroom.presenter.isOn ? "" : text)
     let room = model.width - mode.count - 2
     if let flash = model.flash {
-        text = TextFit.fit(text + flash, width: room, ellipsis: glyphs.ellipsis)
+        // What a key did comes first, its essential part (which key, which item) whole; the speed and the clock
+        // follow where there is room (never in presenter mode: the audience reads them above).
+        let classroom = classroomStatus(model, glyphs)
+        // As without a message: a space after the badge, none before the classroom's own words.
+        let lead = classroom.isEmpty ? " " : classroom
+        let said = lead + flash.fitted(room - DisplayWidth.columns(lead), ellipsis: glyphs.ellipsis)
+        let rest = room - DisplayWidth.columns(said) - 2
+        let state = model.classroom.presenter.isOn ? "" : text.withoutOuterSpaces
+        text =
+            said
+            + (rest >= 12 && !state.isEmpty ? "  " + TextFit.fit(state, width: rest, ellipsis: glyphs.ellipsis) : "")
     } else {
         // Whole hints only, as many as fit after what the bar has to say.
         let hints =
@@ -62,7 +72,7 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
         // With a library, its keys come right after help and quit.
         let lessons = model.library.isEmpty ? [] : ["L lessons", "{ } prev/next"]
         let shown = Array(hints.prefix(2)) + lessons + hints.dropFirst(2)
-        text = TextFit.fit(text, width: room, ellipsis: glyphs.ellipsis)
+        text = TextFit.fit(classroomStatus(model, glyphs) + text, width: room, ellipsis: glyphs.ellipsis)
         text += TextFit.join(shown, width: room - DisplayWidth.columns(text))
     }
     screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)

@@ -110,12 +110,8 @@ func drawSummary(_ model: AppModel, _ summary: LessonSummary, _ screen: inout Sc
         screen.put(line.0, x: inner.x + 1, y: inner.y + row, style: line.1, limit: inner.width - 2)
     }
     guard let visibleRows = layout.visibleRows else { return }
-    let below = layout.lines.count - first - visibleRows
-    let where_ =
-        below > 0
-        ? "\(below) more below: \(glyphs.plain("↓")) or j" + (first > 0 ? ", \(glyphs.plain("↑")) or k back" : "")
-        : "the end; \(glyphs.plain("↑")) or k back"
+    let where_ = ScrollIndicator.text(first: first, shown: visibleRows, total: layout.lines.count, glyphs: glyphs)
     screen.put(
-        TextFit.fit("(\(where_))", width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
+        TextFit.fit(where_, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
         y: inner.y + visibleRows, style: glyphs.header)
 }

@@ -13,11 +13,9 @@ func drawTimeline(
     let labelWidth = 10
     let columns = max(10, rect.width - labelWidth - 1)
     let end = model.now
-    let spanNanos = max(Int64(2_000_000_000), end.nanoseconds)
-    let window = min(spanNanos, Int64(columns) * 50_000_000)
-    let bucket = max(1, window / Int64(columns))
-    // The window starts on a whole column, so it moves a column at a time and a frame can reuse the last one's rows.
-    let start = max(0, (end.nanoseconds - window) / bucket * bucket)
+    let axis = TimelineWindow(end: end, columns: columns)
+    let start = axis.start
+    let bucket = axis.bucket
     // One pass over the events inside the window, for every row at once; each row starts from its loop's state
     // where the window begins (asleep, running), read from the checkpointed fold. The rows are kept for the next
     // frame, which folds only the events since: a frame at event 1,000,000 looks at a few events.
@@ -50,7 +48,7 @@ func drawTimeline(
         let event = model.trace[index]
         guard let row = rowOf[event.loop] else { continue }
         var state = timeline.rows[row]
-        let column = Int((event.time.nanoseconds - start) / bucket)
+        let column = axis.column(of: event.time.nanoseconds)
         if column >= 0 && column < columns {
             if state.runs > 0 && max(0, state.lastColumn + 1) < column {
                 for fill in max(0, state.lastColumn + 1)..<column where state.cells[fill] == " " {
@@ -58,12 +56,7 @@ func drawTimeline(
                 }
             }
             if let mark = mark(for: event) {
-                let current = state.cells[column]
-                if current == " " || current == glyphs.awake || current == glyphs.asleep
-                    || priority(mark) > priority(current)
-                {
-                    state.cells[column] = mark
-                }
+                place(mark, at: column, in: &state.cells, glyphs)
             } else if state.cells[column] == " " {
                 state.cells[column] = state.asleep ? glyphs.asleep : glyphs.awake
             }
@@ -85,9 +78,11 @@ func drawTimeline(
         let asleep = rows[row].asleep
         let lastColumn = rows[row].lastColumn
         if rows[row].runs > 0 {
-            let nowColumn = min(columns - 1, Int((end.nanoseconds - start) / bucket))
+            let nowColumn = min(columns - 1, axis.column(of: end.nanoseconds))
             if nowColumn > lastColumn {
-                for fill in max(0, lastColumn + 1)...nowColumn { cells[fill] = asleep ? glyphs.asleep : glyphs.awake }
+                for fill in max(0, lastColumn + 1)...nowColumn where cells[fill] == " " {
+                    cells[fill] = asleep ? glyphs.asleep : glyphs.awake
+                }
             }
         }
         let inHang = hangColumns(model, loop.thread, start: start, bucket: bucket, columns: columns)
@@ -109,12 +104,45 @@ func drawTimeline(
             screen[rect.x + labelWidth + column, y] = Screen.Cell(character: character, style: style)
         }
     }
+    // The axis: round times at their own columns, over the same columns as the marks.
     let axisY = rect.maxY - 1
-    let left = "\(LoopInstant(nanoseconds: start))s"
-    let right = "\(end)s"
-    screen.put(left, x: rect.x + labelWidth, y: axisY, style: glyphs.dimmed)
-    screen.put(right, x: rect.x + labelWidth + columns - right.count, y: axisY, style: glyphs.dimmed)
+    for tick in axis.ticks where tick.column + tick.label.count <= columns {
+        screen.put(tick.label, x: rect.x + labelWidth + tick.column, y: axisY, style: glyphs.dimmed)
+    }
 }
+
+/// Puts a callout's letter in its column. Two letters that fall in one column both stay visible, in the order they
+/// happened: the later one goes to the first free column of the next ones (at most ``maximumDrift``; events come in
+/// time order, so there nearly always is one), as the port that woke the loop does after its `afterWaiting`
+/// observer. Only at the right edge, or when those are taken, does a letter give way: the least busy one (an
+/// observer before a callout).
+private func place(_ mark: Character, at column: Int, in cells: inout [Character], _ glyphs: Glyphs) {
+    func isFree(_ character: Character) -> Bool {
+        character == " " || character == glyphs.awake || character == glyphs.asleep
+    }
+    let current = cells[column]
+    let reach = column..<min(cells.count, column + 1 + maximumDrift)
+    if isFree(current) {
+        cells[column] = mark
+    } else if reach.contains(where: { cells[$0] == mark }) {
+        // Already shown there (observers are called several times an iteration): one letter says it.
+        return
+    } else if let free = reach.first(where: { isFree(cells[$0]) }) {
+        cells[free] = mark
+    } else {
+        // No room (the right edge, or a busy stretch): the least busy letter gives way, the earliest of equals,
+        // and the others close up in the order they happened.
+        var letters = reach.map { cells[$0] } + [mark]
+        if let weakest = letters.indices.min(by: { priority(letters[$0]) < priority(letters[$1]) }) {
+            letters.remove(at: weakest)
+        }
+        for (offset, letter) in letters.enumerated() { cells[column + offset] = letter }
+    }
+}
+
+/// How many columns after its own a letter may be drawn when its column is taken: a wake-up, the observer after it
+/// and the callout it led to (`wos`) all show, at most two columns late.
+private let maximumDrift = 2
 
 private func mark(for event: LoopEvent) -> Character? {
     switch event.kind {

@@ -25,6 +25,11 @@ func drawWhy(
 
 /// What the Why panel says about event `index` (or, before any event, how to start).
 func whyText(_ model: AppModel, explaining index: Int?) -> String {
+    // An open question: the Why of the step before it would give the answer away (it says what the loop waits for).
+    if let question = model.classroom.question, question.picked == nil {
+        return "The Why of this step comes back once you answer the question (1-\(question.choices.count)): it "
+            + "would give the answer away."
+    }
     if let index {
         // A lesson's `say` is the one Why in the lesson's words, so it speaks the lesson's language; the engine's
         // own notes (a declined add among them) have their explanation.
@@ -33,11 +38,13 @@ func whyText(_ model: AppModel, explaining index: Int?) -> String {
         }
         return Explanation.text(for: index, in: model.trace)
     }
+    // The first instruction matches what the status bar shows: Space plays when paused, pauses when playing.
+    let space = model.isPaused ? "press Space to play" : "playing (Space pauses)"
     if model.view == .pool {
-        return "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
-            + "next, ? for every key."
+        return "Nothing has happened in the pool yet: \(space), n to step from one pool event to the next, ? for "
+            + "every key."
     }
-    return "Nothing has happened yet: press Space to play, n to step, ? for every key."
+    return "Nothing has happened yet: \(space), n to step, ? for every key."
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces (``TextFit/wrap(_:width:)``).
@@ -49,6 +56,8 @@ func wrap(_ text: String, width: Int) -> [String] {
 /// translation): a callout's `say` when that is the current event, else the `say` line tied to the latest event
 /// shown (never one whose event is still to come).
 func currentNarration(_ model: AppModel) -> String? {
+    // Hidden under an open question, as the Why is.
+    if let question = model.classroom.question, question.picked == nil { return nil }
     if let event = model.currentEvent, case .note(let note) = event.fact {
         return model.session.script.note(note.words, in: model.language)
     }

@@ -31,9 +31,9 @@ enum TerminalApp {
         }
         CrashGuard.install()
         var model = model
-        // `--clock real`: the scenario runs on real threads from now on; stopped (and joined) on every way out,
-        // once the terminal is given back.
-        let live = model.session.isLive && !model.session.isReplay ? LiveFeed(model.session.script.scenario) : nil
+        // `--clock real`: the scenario runs on real threads once `update` asks (``Effect/startLive``: the card
+        // closed, or `R`); stopped (and joined) on every way out, once the terminal is given back.
+        var live: LiveFeed?
         defer {
             presenter.restore()
             CrashGuard.restore = nil
@@ -47,13 +47,17 @@ enum TerminalApp {
             presenter.present(screen, full: full)
             if let message = recorder?.record(screen, full: full) {
                 model.classroom.isRecording = false
-                model.flash = message
+                model.flash = StatusMessage(message)
                 let screen = render(model)
                 presenter.present(screen)
             }
         }
+        func start(_ model: AppModel) {
+            live?.stop()
+            live = LiveFeed(model.session.script.scenario)
+        }
         let size = presenter.size
-        _ = update(&model, .resize(width: size.width, height: size.height))
+        if update(&model, .resize(width: size.width, height: size.height)).contains(.startLive) { start(model) }
         present(&model, full: true)
         // The model last drawn: a frame that would look the same (a tick between two steps, a key that does
         // nothing) draws nothing.
@@ -109,6 +113,7 @@ enum TerminalApp {
                     case .redrawAll: full = true
                     case .perform(let actions, let thread): live?.perform(actions, onThread: thread)
                     case .openLesson(let request): messages.append(.lessonOpened(LessonOpening.load(request)))
+                    case .startLive: start(model)
                     }
                 }
                 index += 1
