@@ -4,35 +4,22 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT, SIGTERM, SIGHUP and SIGQUIT for the headless commands: remove the temporary file of an `-o` being
-/// written (the file at PATH is untouched: it is only ever replaced by a rename), then end with 128 + the signal's
-/// number. SIGQUIT ends the same way, instead of a core dump or the Swift runtime's backtrace. The interactive UI
-/// routes these signals through ``SignalPipe`` instead.
+/// Every signal of ``TerminationSignals/all`` (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU, …) for
+/// the headless commands: remove the temporary file of an `-o` being written (the file at PATH is untouched: it is
+/// only ever replaced by a rename), then end with 128 + the signal's number. SIGQUIT ends the same way, instead of
+/// a core dump or the Swift runtime's backtrace. The interactive UI routes these signals through ``SignalPipe``
+/// instead, once its terminal is set up.
 enum HeadlessSignals {
     /// The temporary file to remove, as a C string; written on the main thread, read by the handler.
     nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
 
     static func install() {
-        // A parent may have started us with these signals blocked (a test runner's thread does): unblocked here,
-        // on the main thread before any other starts, so that every thread inherits the mask.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT] { sigaddset(&handled, signal) }
-        sigprocmask(SIG_UNBLOCK, &handled, nil)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in HeadlessSignals.end(number) }
-            #else
-            action.__sigaction_u.__sa_handler = { number in HeadlessSignals.end(number) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
+        // Ctrl-Z and fg must work too (the UI's handler is installed later, but the mask is inherited now).
+        TerminationSignals.unblock([SIGTSTP, SIGCONT])
+        TerminationSignals.install { number in HeadlessSignals.end(number) }
     }
 
-    /// In the handler: only async-signal-safe calls (unlink, _exit).
+    /// In the handler: only async-signal-safe calls (unlink, _exit), every signal blocked while it runs.
     private static func end(_ number: Int32) {
         if let path = pending { unlink(path) }
         _exit(128 + number)
