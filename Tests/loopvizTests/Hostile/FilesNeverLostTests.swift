@@ -281,12 +281,15 @@ struct FilesNeverLostTests {
         #expect(folder.names == ["out.txt", "runaway.loop"])
     }
 
-    /// loopviz run by `/bin/sh -c "PREFIX exec loopviz ARGUMENTS"` in `folder` (a limit set first).
-    static func shell(_ prefix: String, _ arguments: [String], in folder: BoundsFolder) throws -> LoopvizProcess.Result
-    {
+    /// loopviz (or `executable`) run by `/bin/sh -c "PREFIX exec loopviz ARGUMENTS"` in `folder` (a limit set
+    /// first).
+    static func shell(
+        _ prefix: String, _ arguments: [String], in folder: BoundsFolder,
+        executable: URL = LoopvizProcess.executable
+    ) throws -> LoopvizProcess.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(prefix) exec \"$@\"", "sh", LoopvizProcess.executable.path] + arguments
+        process.arguments = ["-c", "\(prefix) exec \"$@\"", "sh", executable.path] + arguments
         process.currentDirectoryURL = folder.url
         let out = Pipe()
         let err = Pipe()
@@ -299,6 +302,25 @@ struct FilesNeverLostTests {
         return LoopvizProcess.Result(
             status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
             stderr: String(decoding: error, as: UTF8.self))
+    }
+
+    // MARK: LoopRecorder (D7)
+
+    @Test("a recording cut short by the file size limit (ulimit -f) holds only complete lines, counted in its header")
+    func recordingPastTheFileSizeLimitReads() throws {
+        let folder = try BoundsFolder([:])
+        defer { folder.remove() }
+        let demo = LoopvizProcess.executable.deletingLastPathComponent().appendingPathComponent("loopviz-demo")
+        // SIGXFSZ ignored, as a program that records itself may have it: the write fails (EFBIG) past 4 KiB.
+        let result = try Self.shell("trap '' XFSZ; ulimit -f 8;", ["demo.jsonl"], in: folder, executable: demo)
+        #expect(result.status == 4, "the demo says its recording failed")
+        let bytes = Array(try Data(contentsOf: folder.url.appendingPathComponent("demo.jsonl")))
+        #expect(bytes.count <= 4096 && bytes.last == 0x0A)
+        let trace = try JSONLTraceReader.read(bytes, maximumEvents: 100_000)
+        #expect(trace.events.count > 10 && trace.header.events == trace.events.count)
+        #expect(trace.events.count + 1 == bytes.split(separator: 0x0A).count)
+        let hangs = try folder.run(["hangs", "demo.jsonl"])
+        #expect(hangs.status == 0 && hangs.stderr == "")
     }
 
     // MARK: fuzz --out
