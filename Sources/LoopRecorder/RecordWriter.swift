@@ -16,7 +16,8 @@ import Darwin
 /// renames it over the path, which turned a link, a FIFO or `/dev/null` into a regular file: audit D8). A file that
 /// cannot be sought (a FIFO, a terminal) keeps its first header, whose `"events": null` every reader accepts.
 ///
-/// A write that fails (a full disk) ends the writing for good: a regular file is cut back to its last complete
+/// A write that fails (a full disk, a FIFO whose reader left: SIGPIPE is blocked on the writer thread, so it never
+/// ends the program) ends the writing for good: a regular file is cut back to its last complete
 /// line, so the file never holds a torn line in its middle (audit D7a), the header's count is that of the lines
 /// kept, and ``writeFailed`` is reported in `LoopRecorder.Summary`.
 final class RecordWriter: @unchecked Sendable {
@@ -100,6 +101,12 @@ final class RecordWriter: @unchecked Sendable {
     }
 
     private func run() {
+        // A FIFO whose reader left makes write(2) raise SIGPIPE, which would end the recorded program: blocked on
+        // this thread only, the write fails with EPIPE instead (a failed write, reported in the summary).
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         while true {
             wake.lock()
             if !stopping { _ = wake.wait(until: Date(timeIntervalSinceNow: interval)) }

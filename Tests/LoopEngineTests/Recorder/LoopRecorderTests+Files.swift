@@ -86,6 +86,24 @@ extension LoopRecorderTests {
         #expect(Self.kind(fifo) == S_IFIFO)
     }
 
+    @Test("a FIFO whose reader leaves fails the recording (EPIPE), reported in the summary; the program goes on")
+    func readerOfAFIFOLeaves() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("live.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        nonisolated(unsafe) var summary: LoopRecorder.Summary?
+        Self.onThread {
+            try! LoopRecorder.start(on: CFRunLoopGetCurrent(), to: URL(fileURLWithPath: fifo), thread: "recorded")
+            close(reader)
+            LoopRecorder.mark("nobody reads this")
+            summary = LoopRecorder.stop()
+        }
+        #expect(summary == .init(events: 0, dropped: 0, writeFailed: true))
+        #expect(Self.kind(fifo) == S_IFIFO)
+    }
+
     @Test(
         "a device is written into, never replaced: /dev/null's twin takes the recording, /dev/full's is refused at start (root: nodes made with mknod in a temporary folder, never the real /dev)",
         .enabled(if: getuid() == 0))
