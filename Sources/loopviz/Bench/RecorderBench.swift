@@ -33,7 +33,12 @@ enum RecorderBench {
             let loop = CFRunLoopGetCurrent()!
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "loopviz-bench-recorder-\(getpid()).jsonl")
-            defer { try? FileManager.default.removeItem(at: file) }
+            // Removed if a signal ends the bench while it records.
+            HeadlessSignals.markScratch(file.path)
+            defer {
+                try? FileManager.default.removeItem(at: file)
+                HeadlessSignals.forgetScratch(file.path)
+            }
             let recorder = recorded ? try? LoopRecorder.start(on: loop, to: file, thread: "bench") : nil
             let state = State(remaining: iterations, loop: loop)
             let source = BenchCF.source { state.fire() }

@@ -304,6 +304,36 @@ struct FilesNeverLostTests {
             stderr: String(decoding: error, as: UTF8.self))
     }
 
+    @Test("a signal ends the bench with 128 + its number, its child run ended first and its temporary folder removed")
+    func signalEndsTheBench() throws {
+        let folder = try BoundsFolder([:])
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = LoopvizProcess.executable
+        process.arguments = ["bench", "--workload", "run-jsonl", "--events", "100000000"]
+        process.environment = ["TMPDIR": folder.url.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The child `loopviz run … -o trace.jsonl` is writing once its temporary file is there.
+        func childWrites() -> Bool {
+            folder.names.contains { name in
+                let inside = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path + "/" + name)) ?? []
+                return inside.contains { $0.hasPrefix(".trace.jsonl.loopviz-") }
+            }
+        }
+        var waited = 0
+        while !childWrites() && waited < 3_000 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(childWrites())
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(folder.names == [])
+    }
+
     // MARK: LoopRecorder (D7)
 
     @Test("a recording cut short by the file size limit (ulimit -f) holds only complete lines, counted in its header")
