@@ -94,6 +94,14 @@ public final class LoopRecorder: @unchecked Sendable {
         capacity: Int = defaultCapacity, flushInterval: TimeInterval = 0.05
     ) throws -> LoopRecorder {
         let name = thread ?? (CFEqual(loop, CFRunLoopGetMain()) ? "main" : Self.threadName())
+        // The recorder running now is stopped first, its file closed, before this one opens its own: both may
+        // name the same file, which is written in place (the old writer's last lines and header would land in the
+        // new recording).
+        let previous = current.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        previous?.stop()
         let buffer = RecordBuffer(capacity: capacity)
         let info = ProcessInfo.processInfo
         let interval =
@@ -103,11 +111,12 @@ public final class LoopRecorder: @unchecked Sendable {
             process: RecordedEvent.bounded(info.processName), pid: info.processIdentifier, interval: interval)
         let recorder = LoopRecorder(loop: loop, modes: modes, buffer: buffer, writer: writer)
         writer.start()
-        let previous = current.withLock { current in
+        let replaced = current.withLock { current in
             defer { current = recorder }
             return current
         }
-        previous?.stop()
+        // Another thread's start between the two: that recorder is stopped too (there is one per process).
+        replaced?.stop()
         return recorder
     }
 

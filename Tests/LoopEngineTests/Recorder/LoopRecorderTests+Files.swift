@@ -56,6 +56,25 @@ extension LoopRecorderTests {
         #expect(trace.events.map(\.name) == ["a", "b"] && trace.header.events == 2)
     }
 
+    @Test("a second recorder on the same file stops the first before it opens it: the second recording reads whole")
+    func secondRecorderOnTheSameFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("same.jsonl")
+        nonisolated(unsafe) var first: LoopRecorder?
+        Self.onThread {
+            first = try! LoopRecorder.start(on: CFRunLoopGetCurrent(), to: url, thread: "first", flushInterval: 3600)
+            for index in 0..<500 { LoopRecorder.mark("first \(index)") }
+            try! LoopRecorder.start(on: CFRunLoopGetCurrent(), to: url, thread: "second", flushInterval: 3600)
+            LoopRecorder.mark("second")
+            LoopRecorder.stop()
+        }
+        #expect(first?.stop() == .init(events: 500, dropped: 0, writeFailed: false))
+        let trace = try Self.read(url)
+        #expect(trace.header.recording?.thread == "second" && trace.header.events == 1)
+        #expect(trace.events.map(\.name) == ["second"])
+    }
+
     @Test("a FIFO is streamed to its reader and stays a FIFO; its header, which cannot be rewritten, says null")
     func recordsIntoAFIFO() throws {
         let folder = try Self.folder()

@@ -66,6 +66,14 @@ struct FilesNeverLostTests {
         #expect(try folder.read("b.loop") == Self.good)
     }
 
+    @Test("--record - is refused: standard output is the UI's terminal")
+    func recordToStandardOutput() throws {
+        let result = try LoopvizProcess.run(["x.loop", "--record", "-"], files: ["x.loop": Self.good])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr == "loopviz: error: --record -: the terminal is the UI's; name a file such as lesson.cast\n")
+    }
+
     @Test("without a terminal the UI does not start, and the old cast is kept with no temporary file left")
     func recordWithoutATerminal() throws {
         let folder = try BoundsFolder(["x.loop": Self.good, "old.cast": "old cast\n"])
