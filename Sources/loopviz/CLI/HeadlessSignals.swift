@@ -38,8 +38,19 @@ enum HeadlessSignals {
     /// while it runs.
     private static func end(_ number: Int32) {
         if child > 0 {
+            // The child's own handler removes its temporary file and ends it; one that does not end within 2 s
+            // (blocked opening a FIFO) is killed, so the command never hangs on its way out.
             kill(child, number)
-            waitpid(child, nil, 0)
+            var waits = 0
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            while waitpid(child, nil, WNOHANG) == 0 && waits < 200 {
+                nanosleep(&pause, nil)
+                waits += 1
+            }
+            if waits == 200 {
+                kill(child, SIGKILL)
+                waitpid(child, nil, 0)
+            }
         }
         if let path = pending { unlink(path) }
         var index = scratchCount
