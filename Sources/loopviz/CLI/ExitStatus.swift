@@ -49,7 +49,8 @@ struct ExitStatus: RawRepresentable, Hashable, Error {
           3    \(budget)
           4    output could not be written; the message names the path (or standard output) and why
           128+N ended by signal N (129 SIGHUP, 130 SIGINT or Ctrl-C, 131 SIGQUIT or Ctrl-\\, 143 SIGTERM, and
-               every other signal that ends a process: 138 SIGUSR1, 142 SIGALRM, 152 SIGXCPU, …), \(signals)
+               every other signal that ends a process: 138 SIGUSR1, 142 SIGALRM, 152 SIGXCPU, …):
+               \(signals)
           141  standard output is a closed pipe (`| head`): the command ends quietly
         """
     }

@@ -28,8 +28,9 @@ enum TerminationSignals {
 
     /// Installs `handler` for every signal of ``all``, with every signal blocked while it runs (a second signal
     /// cannot interrupt the first's clean-up), and unblocks them: a parent may have started loopviz with some
-    /// blocked (a test runner's thread does). Called on the main thread before any other starts, so every thread
-    /// inherits the mask. `handler` must be async-signal-safe (`write`, `unlink`, `_exit`: no allocation, no lock).
+    /// blocked (a test runner's thread does). `HeadlessSignals` calls it on the main thread before any other
+    /// starts, so every thread inherits the mask; the UI calls it again to route them to its pipe. `handler` must
+    /// be async-signal-safe (`write`, `unlink`, `_exit`: no allocation, no lock).
     ///
     /// A signal ignored when loopviz started stays ignored, as the conventions ask (`nohup`, a shell's background
     /// jobs, `trap '' XFSZ`): it would not have ended the process, so there is nothing to clean up after it.

@@ -58,7 +58,7 @@ enum UICommand {
         EXIT STATUS:
           0    quit with q (screen: the screen was printed)
           2    invalid input or usage, or (the UI) no terminal, or a cast that cannot be written (--record)
-        \(ExitStatus.helpText(budget: "(screen) the event budget (--max-events) stopped the replay; the screen is printed", signals: "the terminal restored"))
+        \(ExitStatus.helpText(budget: "(screen) the event budget (--max-events) stopped the replay; the screen is printed", signals: "the terminal restored, the cast (--record) kept"))
         """
 
     /// `loopviz screen --help`: the command's own usage and exit statuses, not the UI's.
