@@ -94,7 +94,8 @@ final class LoopTracker: @unchecked Sendable {
     func mark(_ label: String, _ kind: MarkKind) {
         let time = now
         var event = state.withLock { stamped(time, .note, $0) }
-        event.name = label
+        // Cut here, not only when written: a flood of huge labels must not fill the buffer's memory either.
+        event.name = RecordedEvent.bounded(label)
         event.fact = .mark(kind.rawValue)
         buffer.append(event)
     }
