@@ -5,7 +5,7 @@
 # --record - and checks the screen after
 # each step and that the terminal settings are restored (stty -g before and after); the lesson library (picker,
 # filter, summary, next lesson, reload with diagnostics); Ctrl-C, Ctrl-\ (SIGQUIT),
-# SIGTERM and SIGHUP end it with 128 + the signal's number and the terminal restored.
+# SIGTERM, SIGHUP, SIGUSR1, SIGALRM and SIGXCPU end it with 128 + the signal's number and the terminal restored.
 # Usage: Scripts/ui-smoke.sh [path/to/loopviz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -207,7 +207,7 @@ expect_screen "quiz 1/1" "the score stays in the status bar"
 keys q
 expect_screen "EXITED rc=0" "q quits the recorded session with status 0"
 expect_stty_restored "the terminal settings are restored (recorded session)"
-[ -s "$work/class.cast" ] && ! ls "$work"/.class.cast.partial-* >/dev/null 2>&1 \
+[ -s "$work/class.cast" ] && ! ls "$work"/.class.cast.loopviz-* >/dev/null 2>&1 \
     && echo "ok: the cast is in place and its temporary file is gone" \
     || { echo "FAILED: no cast at $work/class.cast" >&2; ls -la "$work" >&2; exit 1; }
 python3 - "$work/class.cast" <<'PY' && echo "ok: the cast is asciicast v2 (header, then [time, \"o\", data] events)" \
@@ -262,6 +262,10 @@ signal_case key:C-c 130 "Ctrl-C (SIGINT)"
 signal_case 'key:C-\' 131 "Ctrl-\\ (SIGQUIT)"
 signal_case kill:TERM 143 "SIGTERM"
 signal_case kill:HUP 129 "SIGHUP"
+# And every other signal that ends a process (TerminationSignals: one list), e.g. the audit's D6 ones.
+signal_case kill:USR1 138 "SIGUSR1"
+signal_case kill:ALRM 142 "SIGALRM"
+signal_case kill:XCPU 152 "SIGXCPU"
 
 # Without a terminal, loopviz says so and exits 2 instead of letting ncurses kill it.
 set +e

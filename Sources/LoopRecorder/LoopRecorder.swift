@@ -13,6 +13,12 @@ import Foundation
 /// `exit` is done (the moment the loop really sleeps, or leaves the run). An observer sees activities, not which
 /// source or timer fired: marks (`mark`, `begin`/`end`) say that. Events go through a bounded buffer to a writer
 /// thread; when the buffer is full they are dropped, counted, and the count is written as an event.
+///
+/// Whatever happens to the process or the disk, the file stays readable by `loopviz hangs` and every command
+/// that reads a trace: the file the URL names is written in place (a symbolic link is followed, a FIFO or a
+/// device written to, never replaced by a new file); after a failed write nothing more is written and the file is
+/// cut back to its last complete line; names are cut to ``maximumNameLength`` and depths bounded by
+/// ``maximumDepth``, so that no line breaks the reader's limits.
 public final class LoopRecorder: @unchecked Sendable {
     /// What one recording wrote.
     public struct Summary: Sendable, Equatable {
@@ -20,7 +26,9 @@ public final class LoopRecorder: @unchecked Sendable {
         public var events: Int
         /// Events dropped because the buffer was full.
         public var dropped: Int
-        /// True when a write to the file failed (the file is then incomplete).
+        /// True when a write to the file failed (a full disk, a closed FIFO): nothing was written after it, and
+        /// the file holds the ``events`` written before it, every line complete (a regular file is cut back to the
+        /// last complete line).
         public var writeFailed: Bool
 
         public init(events: Int, dropped: Int, writeFailed: Bool) {
@@ -32,6 +40,22 @@ public final class LoopRecorder: @unchecked Sendable {
 
     /// The default buffer: 65,536 events, about 8 MB, several seconds of a loop spinning flat out.
     public static let defaultCapacity = 65_536
+
+    /// The largest buffer: 1,048,576 events, about 128 MB. A larger `capacity` (up to `Int.max`) is bounded to it.
+    public static let maximumCapacity = RecordBuffer.maximumCapacity
+
+    /// The shortest and longest time between two writes: a `flushInterval` outside is bounded to it (0 would make
+    /// the writer spin), and one that is not a number (NaN) is the default, 0.05 s.
+    public static let flushIntervals: ClosedRange<TimeInterval> = 0.001...3600
+
+    /// The most Unicode scalars of a mark's label, a thread's or a mode's name written: a longer one is cut at a
+    /// character and ends with `…`. Escaped, a scalar takes at most 6 bytes, so no line of the recording comes near
+    /// the 65,536 bytes a trace reader takes per line.
+    public static let maximumNameLength = 1_000
+
+    /// The deepest nesting written as it is: the depth a trace reader accepts (LoopEngine's nesting limit, 256).
+    /// Runs nested deeper are written at this depth, and a mark says so at the first of them.
+    public static let maximumDepth = 256
 
     /// The recorder that `mark`, `begin` and `end` write to.
     private static let current = RecorderLocked<LoopRecorder?>(nil)
@@ -62,25 +86,37 @@ public final class LoopRecorder: @unchecked Sendable {
     }
 
     /// Starts recording a CFRunLoop. `thread` names the loop in the trace (default: `main` for the main loop, else
-    /// the current thread's name); `capacity` bounds the buffer; the writer wakes every `flushInterval` seconds.
+    /// the current thread's name); `capacity` bounds the buffer (2 to ``maximumCapacity`` events); the writer
+    /// wakes every `flushInterval` seconds (within ``flushIntervals``).
     @discardableResult
     public static func start(
         on loop: CFRunLoop, modes: [CFRunLoopMode] = [kCFRunLoopCommonModes], to url: URL, thread: String? = nil,
         capacity: Int = defaultCapacity, flushInterval: TimeInterval = 0.05
     ) throws -> LoopRecorder {
         let name = thread ?? (CFEqual(loop, CFRunLoopGetMain()) ? "main" : Self.threadName())
-        let buffer = RecordBuffer(capacity: capacity)
-        let info = ProcessInfo.processInfo
-        let writer = try RecordWriter(
-            url: url, buffer: buffer, thread: name, process: info.processName, pid: info.processIdentifier,
-            interval: flushInterval)
-        let recorder = LoopRecorder(loop: loop, modes: modes, buffer: buffer, writer: writer)
-        writer.start()
+        // The recorder running now is stopped first, its file closed, before this one opens its own: both may
+        // name the same file, which is written in place (the old writer's last lines and header would land in the
+        // new recording).
         let previous = current.withLock { current in
-            defer { current = recorder }
+            defer { current = nil }
             return current
         }
         previous?.stop()
+        let buffer = RecordBuffer(capacity: capacity)
+        let info = ProcessInfo.processInfo
+        let interval =
+            flushInterval.isNaN ? 0.05 : min(max(flushInterval, flushIntervals.lowerBound), flushIntervals.upperBound)
+        let writer = try RecordWriter(
+            url: url, buffer: buffer, thread: RecordedEvent.bounded(name),
+            process: RecordedEvent.bounded(info.processName), pid: info.processIdentifier, interval: interval)
+        let recorder = LoopRecorder(loop: loop, modes: modes, buffer: buffer, writer: writer)
+        writer.start()
+        let replaced = current.withLock { current in
+            defer { current = recorder }
+            return current
+        }
+        // Another thread's start between the two: that recorder is stopped too (there is one per process).
+        replaced?.stop()
         return recorder
     }
 
@@ -113,8 +149,8 @@ public final class LoopRecorder: @unchecked Sendable {
             if let summary { return summary }
             for observer in observers { CFRunLoopObserverInvalidate(observer) }
             writer.stopAndWait()
-            let (_, dropped) = buffer.take()
-            let result = Summary(events: writer.written, dropped: dropped, writeFailed: writer.writeFailed)
+            let result = Summary(
+                events: writer.written, dropped: buffer.droppedTotal, writeFailed: writer.writeFailed)
             summary = result
             Self.current.withLock { current in
                 if current === self { current = nil }

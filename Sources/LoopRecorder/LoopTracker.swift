@@ -13,6 +13,8 @@ final class LoopTracker: @unchecked Sendable {
 
     private struct State {
         var runs: [Run] = []
+        /// True once a run nested deeper than `LoopRecorder.maximumDepth` was marked.
+        var markedTooDeep = false
         /// The last mode seen and its name, so a callout in the same mode does not convert a CFString again.
         var modeRef: CFString?
         var modeName = ""
@@ -41,11 +43,16 @@ final class LoopTracker: @unchecked Sendable {
     /// The lowest-order observer: the activity begins (before every other observer of it).
     func first(_ activity: CFRunLoopActivity) {
         let time = now
+        var tooDeep: RecordedEvent?
         let event: RecordedEvent? = state.withLock { state in
             let kind: RecordedEvent.Kind
             switch activity {
             case .entry:
                 state.runs.append(Run(mode: currentMode(&state), iteration: 0))
+                if state.runs.count > LoopRecorder.maximumDepth && !state.markedTooDeep {
+                    state.markedTooDeep = true
+                    tooDeep = stamped(time, .note, state)
+                }
                 kind = .entry
             case .beforeTimers:
                 guard !state.runs.isEmpty else { return nil }
@@ -58,6 +65,12 @@ final class LoopTracker: @unchecked Sendable {
             default: return nil
             }
             return stamped(time, kind, state)
+        }
+        if var note = tooDeep {
+            note.name =
+                "LoopRecorder: runs nested deeper than \(LoopRecorder.maximumDepth) are recorded at depth \(LoopRecorder.maximumDepth)"
+            note.fact = .mark(MarkKind.point.rawValue)
+            buffer.append(note)
         }
         if let event { buffer.append(event) }
     }
@@ -81,7 +94,8 @@ final class LoopTracker: @unchecked Sendable {
     func mark(_ label: String, _ kind: MarkKind) {
         let time = now
         var event = state.withLock { stamped(time, .note, $0) }
-        event.name = label
+        // Cut here, not only when written: a flood of huge labels must not fill the buffer's memory either.
+        event.name = RecordedEvent.bounded(label)
         event.fact = .mark(kind.rawValue)
         buffer.append(event)
     }

@@ -14,8 +14,12 @@ final class RecordBuffer: Sendable {
     let capacity: Int
     private let state: RecorderLocked<State>
 
+    /// The most events a buffer holds (about 128 MB): `capacity: Int.max` would trap reserving it.
+    static let maximumCapacity = 1 << 20
+
+    /// `capacity` is bounded to 2…``maximumCapacity``.
     init(capacity: Int) {
-        self.capacity = max(2, capacity)
+        self.capacity = min(max(2, capacity), Self.maximumCapacity)
         var initial = State()
         initial.events.reserveCapacity(self.capacity)
         state = RecorderLocked(initial)
@@ -39,11 +43,16 @@ final class RecordBuffer: Sendable {
     }
 
     /// Takes every buffered event. With `closing`, later appends are ignored and a drop not yet reported is
-    /// reported last.
-    func take(closing: Bool = false) -> (events: [RecordedEvent], droppedTotal: Int) {
-        state.withLock { state in
-            var taken: [RecordedEvent] = []
-            taken.reserveCapacity(capacity)
+    /// reported last. `spare` (the events the writer took last time, written) becomes the buffer again, emptied:
+    /// its storage is reused rather than a whole buffer reserved anew at every flush.
+    func take(
+        closing: Bool, reusing spare: inout [RecordedEvent]
+    ) -> (events: [RecordedEvent], droppedTotal: Int) {
+        spare.removeAll(keepingCapacity: true)
+        if spare.capacity < capacity { spare.reserveCapacity(capacity) }
+        return state.withLock { state in
+            var taken = spare
+            spare = []
             swap(&taken, &state.events)
             if closing {
                 state.closed = true
@@ -56,6 +65,9 @@ final class RecordBuffer: Sendable {
             return (taken, state.droppedTotal)
         }
     }
+
+    /// Every event dropped so far.
+    var droppedTotal: Int { state.withLock { $0.droppedTotal } }
 
     /// Appends the event that says how many were dropped, where the first of them was.
     private static func report(_ state: inout State) {

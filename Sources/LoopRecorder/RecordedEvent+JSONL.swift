@@ -9,15 +9,15 @@ extension RecordedEvent {
         bytes.append(contentsOf: ",\"thread\":".utf8)
         bytes.append(contentsOf: thread)
         bytes.append(contentsOf: ",\"depth\":".utf8)
-        bytes.append(contentsOf: String(depth).utf8)
+        bytes.append(contentsOf: String(min(max(0, depth), LoopRecorder.maximumDepth)).utf8)
         bytes.append(contentsOf: ",\"mode\":".utf8)
-        Self.appendQuoted(mode, to: &bytes)
+        Self.appendQuoted(mode.map(Self.bounded), to: &bytes)
         bytes.append(contentsOf: ",\"iteration\":".utf8)
         bytes.append(contentsOf: String(iteration).utf8)
         bytes.append(contentsOf: ",\"kind\":\"".utf8)
         bytes.append(contentsOf: kind.rawValue.utf8)
         bytes.append(contentsOf: "\",\"name\":".utf8)
-        Self.appendQuoted(name, to: &bytes)
+        Self.appendQuoted(name.map(Self.bounded), to: &bytes)
         bytes.append(contentsOf: ",\"detail\":".utf8)
         switch fact {
         case nil: bytes.append(contentsOf: "null}\n".utf8)
@@ -29,6 +29,22 @@ extension RecordedEvent {
             let words = "the recorder dropped \(count) event\(count == 1 ? "" : "s"): its buffer was full"
             bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"dropped\",\(count)]}\n".utf8)
         }
+    }
+
+    /// `text` cut to ``LoopRecorder/maximumNameLength`` Unicode scalars: at the last whole character that leaves
+    /// room for `…`, which ends it. A shorter text (nearly every one: checked by its byte count) is as it is.
+    static func bounded(_ text: String) -> String {
+        let limit = LoopRecorder.maximumNameLength
+        guard text.utf8.count > limit, text.unicodeScalars.count > limit else { return text }
+        var kept = ""
+        var scalars = 0
+        for character in text {
+            let count = character.unicodeScalars.count
+            guard scalars + count <= limit - 1 else { break }
+            kept.append(character)
+            scalars += count
+        }
+        return kept + "…"
     }
 
     /// Seconds with three decimals at least and nine at most, no exponent (`0.020`, `0.0000015`).

@@ -39,12 +39,13 @@ struct AsciicastTests {
         for screen in Self.frames(3) { recorder.record(screen) }
         recorder.record(Self.frames(1, width: 100, height: 30)[0])
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(FileManager.default.fileExists(atPath: recorder.temporaryPath))
-        let message = recorder.finish()
+        let temporary = try #require(recorder.temporaryPath)
+        #expect(FileManager.default.fileExists(atPath: temporary))
+        let outcome = recorder.finish()
         #expect(
-            message.hasPrefix("loopviz: recorded 4 frames, ")
-                && message.hasSuffix("play it with: asciinema play \(path)"))
-        #expect(!FileManager.default.fileExists(atPath: recorder.temporaryPath))
+            !outcome.failed && outcome.message.hasPrefix("loopviz: recorded 4 frames, ")
+                && outcome.message.hasSuffix("play it with: asciinema play \(path)"))
+        #expect(!FileManager.default.fileExists(atPath: temporary))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = try #require(
             try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -122,7 +123,7 @@ struct AsciicastTests {
         for screen in Self.frames(6) { if let message = recorder.record(screen) { messages.append(message) } }
         #expect(messages == ["recording stopped at its size limit (0 MiB); \(path) keeps the session until now"])
         #expect(recorder.stoppedAtLimit && recorder.bytes <= 4096)
-        #expect(recorder.finish().contains("(stopped at the size limit)"))
+        #expect(recorder.finish().message.contains("(stopped at the size limit)"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.utf8.count <= 4096 && text.hasSuffix("\n"))
         for line in text.split(separator: "\n") {
@@ -137,7 +138,7 @@ struct AsciicastTests {
         }
         let directory = FileManager.default.temporaryDirectory.path
         let error = #expect(throws: AsciicastRecorder.Failure.self) { _ = try Self.recorder(directory) }
-        #expect(error?.description == "cannot record to '\(directory)': it is a directory")
+        #expect(error?.description == "loopviz: error: cannot write \(directory): is a directory")
     }
 
     @Test("JSON strings escape quotes, backslashes, ESC and other controls; times have six decimals")

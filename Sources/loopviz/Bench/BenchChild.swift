@@ -48,6 +48,9 @@ enum BenchChild {
             if captureOutput { close(ends[0]) }
             return nil
         }
+        // A signal that ends the bench ends the child first, which removes its own temporary files.
+        HeadlessSignals.child = pid
+        defer { HeadlessSignals.child = 0 }
         var output: [UInt8] = []
         if captureOutput {
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -110,10 +113,21 @@ final class BenchTemporaryFolder {
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
         guard let made else { preconditionFailure("cannot make a temporary folder in \(base) (errno \(errno))") }
         path = made
+        HeadlessSignals.markScratch(path)
     }
 
-    /// `name` inside the folder.
-    func file(_ name: String) -> String { path + "/" + name }
+    /// `name` inside the folder, marked for removal if a signal ends the bench (with the folder).
+    func file(_ name: String) -> String {
+        let file = path + "/" + name
+        if !marked.contains(file) {
+            marked.append(file)
+            HeadlessSignals.markScratch(file)
+        }
+        return file
+    }
+
+    /// The files marked for removal on a signal.
+    private var marked: [String] = []
 
     /// Writes `text` to `name` in the folder; false when it could not.
     func save(_ text: String, as name: String) -> Bool {
@@ -171,6 +185,8 @@ final class BenchTemporaryFolder {
             closedir(directory)
         }
         rmdir(path)
+        for file in marked { HeadlessSignals.forgetScratch(file) }
+        HeadlessSignals.forgetScratch(path)
     }
 }
 #endif

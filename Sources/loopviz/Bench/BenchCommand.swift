@@ -75,7 +75,8 @@ enum BenchCommand {
           0    measured (whether the goals are met or not)
           2    invalid usage
           4    output could not be written; the message names standard output and why
-          129  SIGHUP, 130 SIGINT (Ctrl-C), 131 SIGQUIT (Ctrl-\\), 143 SIGTERM: ended by that signal
+          128+N ended by signal N (129 SIGHUP, 130 SIGINT or Ctrl-C, 131 SIGQUIT or Ctrl-\\, 143 SIGTERM, 138
+               SIGUSR1, 152 SIGXCPU, … every signal that ends a process), its child run and temporary folder removed
           141  standard output is a closed pipe (`| head`): the command ends quietly
         """
 

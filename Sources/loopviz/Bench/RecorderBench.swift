@@ -31,9 +31,12 @@ enum RecorderBench {
         var dropped = 0
         BenchThread.run {
             let loop = CFRunLoopGetCurrent()!
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "loopviz-bench-recorder-\(getpid()).jsonl")
-            defer { try? FileManager.default.removeItem(at: file) }
+            // In a folder of its own (mkdtemp): LoopRecorder follows a symbolic link, and a predictable name in
+            // /tmp could be one planted by another user. The folder goes, with the file, when the bench ends or a
+            // signal ends it.
+            let folder = BenchTemporaryFolder()
+            defer { withExtendedLifetime(folder) {} }
+            let file = URL(fileURLWithPath: folder.file("recording.jsonl"))
             let recorder = recorded ? try? LoopRecorder.start(on: loop, to: file, thread: "bench") : nil
             let state = State(remaining: iterations, loop: loop)
             let source = BenchCF.source { state.fire() }

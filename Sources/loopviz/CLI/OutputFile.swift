@@ -6,7 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a command writes its main output: standard output, or the file of `-o PATH`.
+/// Where a command writes its main output: standard output, or the file of `-o PATH` — and every other file
+/// loopviz writes (`--record`'s cast, `fuzz --out`'s cases): one rule for all, docs/limits.md's "Files are never
+/// lost".
 ///
 /// A regular file is written atomically: into a temporary file in the same directory, flushed to disk (`fsync`),
 /// then renamed over PATH. A failed write, a full disk or a signal therefore leaves PATH as it was (the old file,
@@ -31,8 +33,9 @@ final class OutputFile {
     }
 
     /// Opens the output of `-o path` (standard output when `path` is nil or `-`). Refuses a path that is one of
-    /// `inputs` (the same file however it is spelled). The error is the message to print and the exit status.
-    static func open(_ path: String?, inputs: [String]) -> Result<OutputFile, Failure> {
+    /// `inputs` (the same file however it is spelled); `option` names the option in that message. The error is
+    /// the message to print and the exit status.
+    static func open(_ path: String?, inputs: [String], option: String = "-o") -> Result<OutputFile, Failure> {
         guard let path, path != "-" else {
             return .success(OutputFile(writer: StandardOutput.writer, path: nil, temporary: nil))
         }
@@ -41,7 +44,7 @@ final class OutputFile {
             let same = input == path ? "" : " (\(TerminalSafeText.terminalSafe(input)))"
             return .failure(
                 Failure(
-                    message: "loopviz: error: -o \(shown) is an input file\(same); it would be overwritten",
+                    message: "loopviz: error: \(option) \(shown) is an input file\(same); it would be overwritten",
                     status: .usage))
         }
         var info = stat()
@@ -107,7 +110,21 @@ final class OutputFile {
         return failure.map { OutputWriter.message(writing: path ?? "standard output", $0) }
     }
 
-    /// Gives up the output without writing it: a file's temporary copy is removed, PATH is left as it was.
+    /// The temporary file being written, renamed over PATH by ``commit()``; nil when PATH is written directly
+    /// (standard output, a device, a FIFO, a link to nothing yet).
+    var temporaryPath: String? { temporary }
+
+    /// After a crash, from the crash guard's signal handler: what was written (and flushed) is kept — renamed into
+    /// place — unless a write failed, when the temporary file is removed and PATH left as it was. No flush, no
+    /// fsync, no message: only `close`, `rename`, `unlink`.
+    func keepAfterCrash() {
+        guard path != nil else { return }
+        close(writer.descriptor)
+        guard let temporary else { return }
+        if writer.isWorking, let destination, rename(temporary, destination) == 0 { return }
+        unlink(temporary)
+    }
+
     /// True when the output is a new file written through a temporary one, so ``prepend(_:)`` can put a
     /// header before what was written (JSONL's header gives the event count, known only at the end).
     var canPrepend: Bool { temporary != nil }
@@ -154,6 +171,18 @@ final class OutputFile {
         return "\(folder).\(base).loopviz-XXXXXX"
     }
 
+    /// Writes `text` to `path` whole, by the same rule as `-o` (a temporary file renamed into place, a link
+    /// followed, a device written directly, an input refused). Returns the failure's message and status, or nil.
+    static func write(_ text: String, to path: String, inputs: [String] = []) -> Failure? {
+        switch open(path, inputs: inputs) {
+        case .failure(let failure): return failure
+        case .success(let output):
+            output.writer.write(text)
+            return output.commit().map { Failure(message: $0, status: .writeError) }
+        }
+    }
+
+    /// Gives up the output without writing it: a file's temporary copy is removed, PATH is left as it was.
     func abandon() {
         guard path != nil else { return }
         close(writer.descriptor)

@@ -131,11 +131,16 @@ struct FuzzCampaign {
         let path = (outDirectory as NSString).appendingPathComponent("fuzz-\(seed)-\(index).loop")
         do {
             try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            summary.savedFiles.append(path)
-            output("saved \(TerminalSafeText.terminalSafe(path))")
         } catch {
             output("could not save \(TerminalSafeText.terminalSafe(path)): \(error.localizedDescription)")
+            return
+        }
+        // By `-o`'s rule: a temporary file renamed into place, a link followed, a device written directly.
+        if let failure = OutputFile.write(text, to: path) {
+            output(failure.message)
+        } else {
+            summary.savedFiles.append(path)
+            output("saved \(TerminalSafeText.terminalSafe(path))")
         }
     }
 }

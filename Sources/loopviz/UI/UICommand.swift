@@ -50,13 +50,15 @@ enum UICommand {
           --record FILE.cast      Record the session as an asciicast v2 file (play it with `asciinema play
                                   FILE.cast`): written to a temporary file beside it, renamed to FILE.cast when
                                   the UI ends (q, a signal, end of input); at most 64 MiB, then the recording
-                                  stops and the status bar says so. Not with `screen`.
+                                  stops and the status bar says so. Never onto an input (refused, exit 2); a
+                                  link is followed, a device or FIFO written directly; a write error (a full
+                                  disk) stops it, keeps the old FILE.cast and ends with exit 2. Not with `screen`.
           -h, --help              Show this help.
 
         EXIT STATUS:
           0    quit with q (screen: the screen was printed)
-          2    invalid input or usage, or (the UI) no terminal
-        \(ExitStatus.helpText(budget: "(screen) the event budget (--max-events) stopped the replay; the screen is printed", signals: "the terminal restored"))
+          2    invalid input or usage, or (the UI) no terminal, or a cast that cannot be written (--record)
+        \(ExitStatus.helpText(budget: "(screen) the event budget (--max-events) stopped the replay; the screen is printed", signals: "the terminal restored, the cast (--record) kept"))
         """
 
     /// `loopviz screen --help`: the command's own usage and exit statuses, not the UI's.
@@ -174,11 +176,15 @@ enum UICommand {
             guard let cast = scanner.value("--record") else { return TerminalApp.run(opening) }
             let recorder: AsciicastRecorder
             do {
+                // Never onto a file the UI reads: the files named, and every lesson of its playlist (R reads
+                // them again).
+                let inputs = paths + model.library.entries.map(\.path)
                 recorder = try AsciicastRecorder(
-                    path: cast, title: "loopviz \(model.fileName)", environment: castEnvironment(),
+                    path: cast, inputs: inputs, title: "loopviz \(model.fileName)", environment: castEnvironment(),
                     timestamp: Int(time(nil)), clock: TerminalApp.monotonicSeconds)
             } catch {
-                return CommandLine.usageError(error.description, command: nil)
+                CommandLine.printError(error.description)
+                return .usage
             }
             return TerminalApp.run(opening, recorder: recorder)
         }

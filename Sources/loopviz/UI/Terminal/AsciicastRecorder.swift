@@ -1,84 +1,96 @@
 #if canImport(Glibc)
 import Glibc
-
-private let writeBytes = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-
-private let writeBytes = Darwin.write
 #endif
 
 /// `--record FILE.cast`: the UI session as an asciicast v2 file (what `asciinema play` plays). A header line (a JSON
 /// object: version 2, width, height, timestamp, env), then one `[time, "o", data]` line per frame drawn, `data`
 /// being the bytes that draw it (``Screen/ansi(from:)``), and `[time, "r", "WxH"]` when the terminal is resized.
 ///
-/// The file is never half-made: lines go to a temporary file next to it, each written whole as it comes (nothing
-/// waits in a buffer), and the temporary file is renamed to FILE when the session ends, however it ends (quit,
-/// end of input, a signal; after a crash, the crash guard renames it). The size is bounded: past ``limit``
-/// bytes no more frames are written, and the status bar and the exit message say so.
+/// The cast is written by `-o`'s rule (``OutputFile``; docs/limits.md, "Files are never lost"): never onto an
+/// input (the scenario played, however spelled), a regular file through a temporary file beside it, renamed to
+/// FILE when the session ends (quit, end of input, a signal; after a crash, the crash guard renames it), a
+/// symbolic link followed, a device or FIFO written directly (never replaced). Each line is written whole as it
+/// comes (nothing waits in a buffer). A write that fails (a full disk) stops the recording: the status bar says
+/// so, the temporary file is removed, FILE is left as it was, and the UI ends with a message and status 2. The
+/// size is bounded: past ``limit`` bytes no more frames are written, and the status bar and the exit message say
+/// so.
 final class AsciicastRecorder {
     enum Failure: Error, CustomStringConvertible {
-        case cannotWrite(String, reason: String)
+        /// The message to print (`loopviz: error: …`), from ``OutputFile``.
+        case cannotWrite(String)
 
         var description: String {
             switch self {
-            case .cannotWrite(let path, let reason): "cannot record to '\(path)': \(reason)"
+            case .cannotWrite(let message): message
             }
         }
+    }
+
+    /// What the end of a recording says, and whether the cast was lost to a write error (the UI then ends with
+    /// status 2, an unwritable cast).
+    struct Outcome: Equatable {
+        var message: String
+        var failed: Bool
     }
 
     /// The default bound on a cast: 64 MiB, hours of a class.
     static let defaultLimit = 64 << 20
 
     let path: String
-    let temporaryPath: String
     let limit: Int
+    /// Where the cast goes (internal for the tests, which make a write fail as a full disk would).
+    let output: OutputFile
     private let title: String
     private let environment: [(String, String)]
     private let timestamp: Int
     private let clock: () -> Double
     private var start: Double?
-    private var descriptor: Int32
     private var last: Screen?
     private(set) var bytes = 0
     private(set) var frames = 0
     private(set) var stoppedAtLimit = false
+    /// True once a write failed (said once in the status bar): nothing more is recorded.
+    private(set) var stoppedByError = false
     private var finished = false
     private var lastTime = 0.0
 
-    /// Creates the temporary file (so that a path that cannot be written is refused before the UI starts); the
-    /// header is written with the first frame, when the terminal's size is known.
+    /// Opens the cast (so that a path that cannot be written, or that names one of `inputs`, is refused before the
+    /// UI starts); the header is written with the first frame, when the terminal's size is known.
     init(
-        path: String, title: String, environment: [(String, String)], timestamp: Int, limit: Int = defaultLimit,
-        clock: @escaping () -> Double
+        path: String, inputs: [String] = [], title: String, environment: [(String, String)], timestamp: Int,
+        limit: Int = defaultLimit, clock: @escaping () -> Double
     ) throws(Failure) {
+        guard path != "-" else {
+            throw .cannotWrite("loopviz: error: --record -: the terminal is the UI's; name a file such as lesson.cast")
+        }
+        switch OutputFile.open(path, inputs: inputs, option: "--record") {
+        case .success(let output): self.output = output
+        case .failure(let failure): throw .cannotWrite(failure.message)
+        }
         self.path = path
         self.title = title
         self.environment = environment
         self.timestamp = timestamp
         self.limit = max(1024, limit)
         self.clock = clock
-        var status = stat()
-        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .cannotWrite(path, reason: "it is a directory")
-        }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = "\(directory).\(name).partial-\(getpid())"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if descriptor < 0 { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
     }
 
+    /// The temporary file the cast is written to until the session ends; nil when FILE is written directly.
+    var temporaryPath: String? { output.temporaryPath }
+
     /// Records `screen` as drawn (`full`: the terminal was cleared first). Returns a message the first time the size
-    /// limit stops the recording.
+    /// limit or a write error stops the recording.
     @discardableResult
     func record(_ screen: Screen, full: Bool = false) -> String? {
-        guard !finished, !stoppedAtLimit else { return nil }
+        guard !finished, !stoppedAtLimit, !stoppedByError else { return nil }
         let now = clock()
         if start == nil {
             start = now
-            write(header(width: screen.width, height: screen.height) + "\n")
+            guard write(header(width: screen.width, height: screen.height) + "\n") else {
+                return "recording stopped: \(reason)"
+            }
         }
         // Times never go backwards, whatever the clock does.
         let time = max(lastTime, now - (start ?? now))
@@ -95,48 +107,58 @@ final class AsciicastRecorder {
             stoppedAtLimit = true
             return "recording stopped at its size limit (\(limit >> 20) MiB); \(path) keeps the session until now"
         }
-        write(lines)
+        guard write(lines) else { return "recording stopped: \(reason)" }
         frames += 1
         return nil
     }
 
-    /// Ends the recording: the temporary file becomes FILE. Returns what to tell the user (after the terminal is
-    /// restored).
-    func finish() -> String {
-        guard !finished else { return "" }
+    /// Ends the recording: the temporary file becomes FILE, unless a write failed (then FILE is left as it was).
+    /// Returns what to tell the user (after the terminal is restored).
+    func finish() -> Outcome {
+        guard !finished else { return Outcome(message: "", failed: false) }
         finished = true
-        if start == nil { write(header(width: 80, height: 24) + "\n") }
-        close(descriptor)
-        guard rename(temporaryPath, path) == 0 else {
-            return "loopviz: could not rename \(temporaryPath) to \(path) (\(String(cString: strerror(errno)))): "
-                + "the recording is in \(temporaryPath)"
+        if start == nil { _ = write(header(width: 80, height: 24) + "\n") }
+        if let failure = output.commit() {
+            let kept = temporaryPath == nil ? "" : "; the recording is not kept, \(path) is as it was"
+            return Outcome(message: failure + kept, failed: true)
         }
         let size = bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(max(1, bytes >> 10)) KiB"
         let limitNote = stoppedAtLimit ? " (stopped at the size limit)" : ""
-        return "loopviz: recorded \(frames) frames, \(size), \(Int(lastTime.rounded())) s\(limitNote) to \(path); "
-            + "play it with: asciinema play \(path)"
+        return Outcome(
+            message:
+                "loopviz: recorded \(frames) frames, \(size), \(Int(lastTime.rounded())) s\(limitNote) to \(path); "
+                + "play it with: asciinema play \(path)", failed: false)
+    }
+
+    /// Gives the recording up (the UI could not start): the temporary file is removed, FILE left as it was.
+    func abandon() {
+        guard !finished else { return }
+        finished = true
+        output.abandon()
     }
 
     /// After a crash, from the signal handler: only what is safe there (the lines are already written).
     func finishAfterCrash() {
         guard !finished else { return }
         finished = true
-        close(descriptor)
-        _ = rename(temporaryPath, path)
+        output.keepAfterCrash()
     }
 
-    private func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { break }
-                offset += written
-            }
+    /// The reason of the failed write, for the status bar (`cannot write x.cast: No space left on device`).
+    private var reason: String {
+        let number = output.writer.errorNumber ?? EIO
+        return "cannot write \(path): \(String(cString: strerror(number)))"
+    }
+
+    /// Writes `text` out at once; false when the write failed (then the recording stops).
+    private func write(_ text: String) -> Bool {
+        output.writer.write(text)
+        guard output.writer.flush() else {
+            stoppedByError = true
+            return false
         }
         bytes += text.utf8.count
+        return true
     }
 
     func header(width: Int, height: Int) -> String {

@@ -11,7 +11,8 @@ enum TerminalApp {
     /// Frames per second while playing.
     static let frameRate = 30.0
 
-    /// `recorder`: `--record`, every frame drawn is also written to the cast, finished on every way out.
+    /// `recorder`: `--record`, every frame drawn is also written to the cast, finished on every way out. A cast
+    /// lost to a write error ends the UI with status 2 (an unwritable cast), unless a signal ended it (128 + N).
     static func run(_ model: AppModel, recorder: AsciicastRecorder? = nil) -> ExitStatus {
         // Before ncurses starts: finding a SIGTSTP handler already there, ncurses leaves SIGTSTP alone for good.
         // Otherwise every refresh sets it to SIG_IGN for its duration, and the kernel discards a Ctrl-Z typed
@@ -21,10 +22,21 @@ enum TerminalApp {
         do {
             presenter = try NcursesPresenter()
         } catch {
+            recorder?.abandon()
             CommandLine.printError(
                 "loopviz: cannot start the interactive UI: \(error). Run a scenario headless with `loopviz run FILE`.")
             return .usage
         }
+        let status = play(model, on: presenter, recorder: recorder)
+        guard let outcome = recorder?.finish() else { return status }
+        CommandLine.printError(outcome.message)
+        return outcome.failed && !status.isSignal ? .usage : status
+    }
+
+    /// The UI's loop, until it ends; the terminal is restored on every way out.
+    private static func play(
+        _ model: AppModel, on presenter: NcursesPresenter, recorder: AsciicastRecorder?
+    ) -> ExitStatus {
         CrashGuard.restore = {
             presenter.restore()
             recorder?.finishAfterCrash()
@@ -38,7 +50,6 @@ enum TerminalApp {
             presenter.restore()
             CrashGuard.restore = nil
             live?.stop()
-            if let recorder { CommandLine.printError(recorder.finish()) }
         }
         model.classroom.isRecording = recorder != nil
         /// Draws a frame, and records it.
@@ -89,8 +100,8 @@ enum TerminalApp {
                     let size = presenter.size
                     messages.append(.resize(width: size.width, height: size.height))
                 } else {
-                    // SIGINT, SIGTERM, SIGHUP, SIGQUIT: the terminal is restored on the way out (defer), and the
-                    // status says which signal ended the UI (128 + its number).
+                    // Every signal that ends a process (TerminationSignals): the terminal is restored on the way
+                    // out (defer), the cast finished, and the status says which signal ended the UI (128 + N).
                     return ExitStatus(endedBy: signal)
                 }
             }
