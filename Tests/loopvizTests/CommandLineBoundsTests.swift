@@ -307,6 +307,21 @@ struct CommandLineBoundsTests {
         }
     }
 
+    @Test("--max-events allows at most ten million events", arguments: ["10000001", "9223372036854775807"])
+    func budgetAboveTheMaximum(_ value: String) throws {
+        let folder = try BoundsFolder(["good.loop": Self.good])
+        defer { folder.remove() }
+        for command in ["run", "check", "compare", "screen", "hangs"] {
+            let result = try folder.run([command, "good.loop", "--max-events", value])
+            #expect(result.status == 2, "\(command)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "loopviz: error: '\(value)' is more events than a run may record: at most 10000000; "
+                        + "use e.g. 5000000"
+                ), "\(command)")
+        }
+    }
+
     static let lessons = ExampleFiles.lessons
 
     @Test("run writes each lesson, as it goes, exactly as its golden trace and its JSON Lines", arguments: lessons)
