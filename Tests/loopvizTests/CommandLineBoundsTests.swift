@@ -78,7 +78,7 @@ struct CommandLineBoundsTests {
     func closedPipe() throws {
         let folder = try BoundsFolder(["runaway.loop": Self.runaway])
         defer { folder.remove() }
-        let (process, out, err) = try folder.start(["run", "runaway.loop", "--max-events", "100000000"])
+        let (process, out, err) = try folder.start(["run", "runaway.loop", "--max-events", "10000000"])
         let reader = try #require(out).fileHandleForReading
         let first = reader.readData(ofLength: 100)
         // The header comes first (its columns as wide as the first events' cells).
@@ -208,7 +208,7 @@ struct CommandLineBoundsTests {
         let folder = try BoundsFolder(["runaway.loop": Self.runaway, "out.txt": "old\n"])
         defer { folder.remove() }
         let (process, _, err) = try folder.start(
-            ["run", "runaway.loop", "--max-events", "100000000", "-o", "out.txt"])
+            ["run", "runaway.loop", "--max-events", "10000000", "-o", "out.txt"])
         // The temporary file appears once the output is open, after the handlers are installed.
         var waited = 0
         while !folder.names.contains(where: { $0.hasPrefix(".out.txt.loopviz-") }) && waited < 2_000 {
