@@ -65,6 +65,17 @@ tmux resize-window -t "$session" -x 60 -y 15; sleep 0.5
 expect_screen "loopviz needs at least 80" "a too-small terminal says what it needs"
 tmux resize-window -t "$session" -x 120 -y 40; sleep 0.5
 expect_screen "What CF really does" "the full screen comes back after the resize"
+# A window past 1000×1000 cells: the UI draws in its top-left 1000×1000 and nothing beyond (ncurses is told the
+# capped size, so it keeps no more cells than for 1000×1000; a 10000×10000 window took 2.2 GB).
+tmux resize-window -t "$session" -x 1500 -y 1200; sleep 1
+expect_screen "What CF really does" "a 1500×1200 window still shows the UI"
+top=$(screen | head -1)
+[ -n "$(echo "${top:900:100}" | tr -d ' ')" ] && [ -z "$(echo "${top:1000}" | tr -d ' ')" ] \
+    && [ -n "$(screen | sed -n 1000p | tr -d ' ')" ] && [ -z "$(screen | sed -n 1001,1200p | tr -d ' ')" ] \
+    && echo "ok: it is drawn in the top-left 1000×1000 cells, nothing beyond" \
+    || { echo "FAILED: the drawing is not capped at 1000×1000" >&2; exit 1; }
+tmux resize-window -t "$session" -x 120 -y 40; sleep 0.5
+expect_screen "What CF really does" "the full screen comes back after the large window"
 keys q
 expect_screen "EXITED rc=0" "q quits with status 0"
 expect_stty_restored "the terminal settings are restored"

@@ -78,7 +78,7 @@ struct CommandLineBoundsTests {
     func closedPipe() throws {
         let folder = try BoundsFolder(["runaway.loop": Self.runaway])
         defer { folder.remove() }
-        let (process, out, err) = try folder.start(["run", "runaway.loop", "--max-events", "100000000"])
+        let (process, out, err) = try folder.start(["run", "runaway.loop", "--max-events", "10000000"])
         let reader = try #require(out).fileHandleForReading
         let first = reader.readData(ofLength: 100)
         // The header comes first (its columns as wide as the first events' cells).
@@ -208,7 +208,7 @@ struct CommandLineBoundsTests {
         let folder = try BoundsFolder(["runaway.loop": Self.runaway, "out.txt": "old\n"])
         defer { folder.remove() }
         let (process, _, err) = try folder.start(
-            ["run", "runaway.loop", "--max-events", "100000000", "-o", "out.txt"])
+            ["run", "runaway.loop", "--max-events", "10000000", "-o", "out.txt"])
         // The temporary file appears once the output is open, after the handlers are installed.
         var waited = 0
         while !folder.names.contains(where: { $0.hasPrefix(".out.txt.loopviz-") }) && waited < 2_000 {
@@ -304,6 +304,21 @@ struct CommandLineBoundsTests {
             let result = try folder.run([command, "good.loop", "--max-events", value])
             #expect(result.status == 2)
             #expect(result.stderr.hasPrefix("loopviz: error: '\(value)' is not a number of events"))
+        }
+    }
+
+    @Test("--max-events allows at most ten million events", arguments: ["10000001", "9223372036854775807"])
+    func budgetAboveTheMaximum(_ value: String) throws {
+        let folder = try BoundsFolder(["good.loop": Self.good])
+        defer { folder.remove() }
+        for command in ["run", "check", "compare", "screen", "hangs"] {
+            let result = try folder.run([command, "good.loop", "--max-events", value])
+            #expect(result.status == 2, "\(command)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "loopviz: error: '\(value)' is more events than a run may record: at most 10000000; "
+                        + "use e.g. 5000000"
+                ), "\(command)")
         }
     }
 

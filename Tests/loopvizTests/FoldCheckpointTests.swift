@@ -71,6 +71,52 @@ struct FoldCheckpointTests {
         #expect(folds.savedCount == trace.count / 10 + 1)
     }
 
+    @Test("over the byte budget every other checkpoint goes and the spacing doubles; every state stays exact")
+    func checkpointsBoundedInBytes() {
+        let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).trace
+        #expect(trace.count > 150)
+        let folds = FoldCheckpoints(interval: 2, byteBudget: 1_000, initial: 0, bytes: { _ in 100 }) {
+            count, _, _ in count += 1
+        }
+        #expect(folds.state(after: trace.count, in: trace) == trace.count)
+        #expect(folds.savedBytes <= 1_000 && folds.savedBytes == folds.savedCount * 100)
+        #expect(folds.savedCount >= 5 && folds.savedCount <= 10)
+        #expect(folds.spacing >= 16 && (folds.spacing / 2).nonzeroBitCount == 1, "2 doubled at least thrice")
+        #expect((folds.savedCount - 1) * folds.spacing <= trace.count)
+        var steps = SplitMix64(seed: 3)
+        for _ in 0..<40 {
+            let step = Int.random(in: 0...trace.count, using: &steps)
+            #expect(folds.state(after: step, in: trace) == step, "after \(step)")
+        }
+    }
+
+    @Test("a thousand timers: the saved loop states stay within the byte budget and equal a fold from event 0")
+    func manyTimersWithinByteBudget() throws {
+        let text = """
+            scenario "many timers"
+            thread T
+              timer a1..500 at 1ns every 1ms
+              timer b1..500 at 1ns every 1ms
+              run default for 12ms
+            """
+        let script = try ScenarioParser.parse(text, file: "timers.loop")
+        let session = Session(script: script, foldInterval: 64)
+        let budget = 512 << 10
+        let folds = Session.Folds(scenario: session.effectiveScenario, interval: 64, byteBudget: budget)
+        let end = folds.loops.state(after: session.trace.count, in: session.trace)
+        #expect(end.estimatedBytes > 1_000 * 2 * EstimatedBytes.entry, "every timer's count and last fire")
+        #expect(folds.loops.savedBytes <= budget)
+        #expect(folds.loops.spacing >= 64 * 8, "the spacing doubled at least three times")
+        let reference = Self.fromZero(session)
+        var steps = SplitMix64(seed: 4)
+        for _ in 0..<12 {
+            let step = Int.random(in: 0...session.trace.count, using: &steps)
+            #expect(
+                folds.loops.state(after: step, in: session.trace).snapshots
+                    == reference.loops.state(after: step, in: session.trace).snapshots, "loops after \(step)")
+        }
+    }
+
     @Test("the timeline drawn frame after frame, forwards and back, is the timeline drawn afresh")
     func timelineRowsAreReused() {
         var model = RenderTests.model(width: 132, height: 43, step: 1)

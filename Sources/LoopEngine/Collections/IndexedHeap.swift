@@ -97,27 +97,41 @@ struct IndexedHeap<ID: Hashable, Key: Comparable, Value> {
         return removed
     }
 
+    // The sifts move a hole, not the entry: each entry passed over is written once, with one update of its
+    // position, and the moving entry once at the end (a swap wrote two positions a level; a repeating timer in
+    // 1,000 modes is re-keyed in each at every fire). The same moves as swapping, so the same heap.
+
     private mutating func siftUp(_ start: Int) {
         var child = start
+        let moving = entries[start]
         while child > 0 {
             let parent = (child - 1) / 2
-            guard entries[child].key < entries[parent].key else { return }
-            swapAt(child, parent)
+            guard moving.key < entries[parent].key else { break }
+            entries[child] = entries[parent]
+            positions[entries[child].id] = child
             child = parent
         }
+        guard child != start else { return }
+        entries[child] = moving
+        positions[moving.id] = child
     }
 
     private mutating func siftDown(_ start: Int) {
         var parent = start
+        let moving = entries[start]
         while true {
             let left = 2 * parent + 1
-            guard left < entries.count else { return }
+            guard left < entries.count else { break }
             var smallest = left
             if left + 1 < entries.count && entries[left + 1].key < entries[left].key { smallest = left + 1 }
-            guard entries[smallest].key < entries[parent].key else { return }
-            swapAt(parent, smallest)
+            guard entries[smallest].key < moving.key else { break }
+            entries[parent] = entries[smallest]
+            positions[entries[parent].id] = parent
             parent = smallest
         }
+        guard parent != start else { return }
+        entries[parent] = moving
+        positions[moving.id] = parent
     }
 
     private mutating func swapAt(_ a: Int, _ b: Int) {

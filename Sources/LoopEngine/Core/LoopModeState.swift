@@ -1,7 +1,16 @@
 /// The contents of one mode of one loop (CF's `__CFRunLoopMode`). Guarded by the engine lock.
 final class LoopModeState {
     let name: ModeName
-    var sources0: [LoopSource] = []
+    private(set) var sources0: [LoopSource] = []
+    /// The version-0 sources by identity, and how many there are of each CF-equality key (`equalityKey`,
+    /// `order`): adding the 100,000th source checks for an equal one in one lookup, not a walk of the others.
+    private var source0Identities: Set<ObjectIdentifier> = []
+    private var source0EqualityKeys: [Source0EqualityKey: Int] = [:]
+
+    private struct Source0EqualityKey: Hashable {
+        var key: String
+        var order: Int
+    }
     /// In the order they were added.
     var sources1 = OrderedObjectSet<LoopSource>()
     var portSources: [PortID: LoopSource] = [:]
@@ -46,18 +55,35 @@ final class LoopModeState {
         observers = remaining
     }
 
+    /// True when the mode holds `source` or a source CF counts as equal to it (`isEqualForCF`).
+    func containsSource0EqualForCF(_ source: LoopSource) -> Bool {
+        if source0Identities.contains(ObjectIdentifier(source)) { return true }
+        guard let key = source.equalityKey, source.version == .zero else { return false }
+        return source0EqualityKeys[Source0EqualityKey(key: key, order: source.order), default: 0] > 0
+    }
+
     func appendSource0(_ source: LoopSource) {
         var sources = sources0
         sources0 = []
         sources.append(source)
         sources0 = sources
+        source0Identities.insert(ObjectIdentifier(source))
+        if let key = source.equalityKey {
+            source0EqualityKeys[Source0EqualityKey(key: key, order: source.order), default: 0] += 1
+        }
     }
 
     func removeSource0(at index: Int) {
         var sources = sources0
         sources0 = []
-        sources.remove(at: index)
+        let source = sources.remove(at: index)
         sources0 = sources
+        source0Identities.remove(ObjectIdentifier(source))
+        if let key = source.equalityKey {
+            let entry = Source0EqualityKey(key: key, order: source.order)
+            source0EqualityKeys[entry, default: 1] -= 1
+            if source0EqualityKeys[entry] == 0 { source0EqualityKeys[entry] = nil }
+        }
     }
 }
 

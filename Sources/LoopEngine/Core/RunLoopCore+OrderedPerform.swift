@@ -13,12 +13,8 @@ extension RunLoopCore {
     ) {
         guard !modes.isEmpty else { return }
         lock.lock()
-        let request = OrderedPerform(task: task, target: target, order: order, modes: modes, action: action)
-        var queue = orderedPerforms
-        orderedPerforms = []
-        let index = queue.firstIndex { $0.order > order } ?? queue.endIndex
-        queue.insert(request, at: index)
-        orderedPerforms = queue
+        orderedPerforms.append(
+            OrderedPerform(task: task, target: target, order: order, modes: modes, action: action))
         if let timer = orderedPerformTimer, timer.isValidStorage {
             for mode in modes { addLocked(timer, to: mode) }
         } else {
@@ -32,12 +28,7 @@ extension RunLoopCore {
     /// the cancelled requests keep no mode alive). Records how many were removed.
     package func cancelOrderedPerforms(task: String?, target: String) {
         lock.lock()
-        let before = orderedPerforms.count
-        var queue = orderedPerforms
-        orderedPerforms = []
-        queue.removeAll { $0.target == target && (task == nil || $0.task == task) }
-        orderedPerforms = queue
-        let removed = before - queue.count
+        let removed = orderedPerforms.removeAll(target: target, task: task)
         if removed > 0 {
             if let timer = orderedPerformTimer { invalidateLocked(timer) }
             orderedPerformTimer = nil
@@ -49,10 +40,7 @@ extension RunLoopCore {
 
     /// A new one-shot timer due now in the modes of the queued requests (none queued: no timer).
     private func armOrderedPerformTimerLocked() {
-        var modes: [ModeName] = []
-        for request in orderedPerforms {
-            for mode in request.modes where !modes.contains(mode) { modes.append(mode) }
-        }
+        let modes = orderedPerforms.modesInListOrder()
         guard !modes.isEmpty else { return }
         let now = clock.now
         let timer = LoopTimer(name: Self.orderedPerformTimerName, fireDate: now, createdAt: now) {
@@ -63,7 +51,8 @@ extension RunLoopCore {
     }
 
     /// The timer's callout: the requests of the current mode leave the list (every mode of theirs), then run in
-    /// list order, once each; requests for other modes get a new timer in their modes (this one is spent).
+    /// list order, once each; requests for other modes get a new timer in their modes (this one is spent). What
+    /// waits for other modes costs nothing here (`OrderedPerformQueue` indexes the list by mode).
     private func runOrderedPerforms() {
         lock.lock()
         guard let mode = runs.last?.mode.name else {
@@ -71,16 +60,7 @@ extension RunLoopCore {
             return
         }
         orderedPerformTimer = nil
-        var due: [OrderedPerform] = []
-        var kept: [OrderedPerform] = []
-        for request in orderedPerforms {
-            if request.modes.contains(where: { $0 == mode || ($0 == .common && commonModes.contains(mode)) }) {
-                due.append(request)
-            } else {
-                kept.append(request)
-            }
-        }
-        orderedPerforms = kept
+        let due = orderedPerforms.takeDue(in: mode, isCommon: commonModes.contains(mode))
         for request in due {
             if isHalted { break }
             emit(.perform, request.task, .order(request.order))

@@ -19,7 +19,7 @@ extension RunLoopCore {
         guard let mode = modeLocked(modeName, create: true) else { return [] }
         switch source.version {
         case .zero:
-            guard !mode.sources0.contains(where: { $0.isEqualForCF(source) }) else { return [] }
+            guard !mode.containsSource0EqualForCF(source) else { return [] }
             mode.appendSource0(source)
         case .one:
             guard let port = source.port, mode.sources1.append(source) else { return [] }

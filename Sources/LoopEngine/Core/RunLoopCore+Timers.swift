@@ -118,7 +118,9 @@ extension RunLoopCore {
             for name in commonModes { addLocked(timer, to: name) }
             return
         }
-        guard let mode = modeLocked(modeName, create: true), !timer.modes.contains(modeName) else { return }
+        // The mode's own heap says whether the timer is in it: one lookup, where `timer.modes` is a list as long as
+        // the modes it is in.
+        guard let mode = modeLocked(modeName, create: true), !mode.timers.contains(timer) else { return }
         if timer.loop == nil {
             timer.loop = self
             timer.sequence = nextSequence()

@@ -75,7 +75,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var performSourceModes: [ModeName] = []
     /// Ordered performs (`performSelector:target:argument:order:modes:`), by order then arrival, and the one-shot
     /// timer that runs them (see `RunLoopCore+OrderedPerform.swift`).
-    var orderedPerforms: [OrderedPerform] = []
+    var orderedPerforms = OrderedPerformQueue()
     var orderedPerformTimer: LoopTimer?
     /// Delayed performs (`performSelector:withObject:afterDelay:`), in the order they were asked for, each with its
     /// own one-shot timer (see `RunLoopCore+DelayedPerform.swift`).

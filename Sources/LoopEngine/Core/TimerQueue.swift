@@ -43,10 +43,14 @@ struct TimerQueue {
     }
 
     /// Moves `timer` to its current `fireTime` (after every timer with that deadline); false when it is not here.
+    /// One re-key in place, not a removal and an insertion: a repeating timer in many modes is moved in each of
+    /// them at every fire, as CF's `__CFRepositionTimerInMode` does.
     @discardableResult
     mutating func reposition(_ timer: LoopTimer) -> Bool {
-        guard remove(timer) else { return false }
-        insert(timer)
+        let id = ObjectIdentifier(timer)
+        guard heap.contains(id) else { return false }
+        stamps &+= 1
+        heap.set(id, key: Order(fireTime: timer.fireTime, stamp: stamps), value: timer)
         return true
     }
 

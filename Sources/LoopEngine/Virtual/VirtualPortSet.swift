@@ -26,6 +26,9 @@ struct VirtualPortSet {
     private var ready = IndexedHeap<PortID, PortOrder, Void>()
     /// Member timer ports armed for an instant, by that instant (then when they were armed).
     private var armed = IndexedHeap<PortID, PortOrder, Void>()
+    /// Every member port: whether a port is in the set is one lookup, not a walk of the port's sets (the wake-up
+    /// port is in every mode's set).
+    private(set) var members: Set<PortID> = []
 
     /// The ready port a wait takes first.
     var firstReady: PortID? { ready.min?.id }
@@ -35,11 +38,13 @@ struct VirtualPortSet {
 
     /// A port joins the set, ready (with its readiness key) or armed (with its deadline) or neither.
     mutating func add(_ port: PortID, ready readyKey: PortOrder?, armed deadline: PortOrder?) {
+        members.insert(port)
         if let readyKey { ready.set(port, key: readyKey, value: ()) }
         if let deadline { armed.set(port, key: deadline, value: ()) }
     }
 
     mutating func remove(_ port: PortID) {
+        members.remove(port)
         ready.remove(port)
         armed.remove(port)
     }

@@ -40,7 +40,7 @@ extension VirtualWorld {
 
     public func insert(_ port: PortID, into set: PortSetID) {
         let index = port.rawValue
-        guard !ports[index].sets.contains(set.rawValue) else { return }
+        guard !portSets[set.rawValue].members.contains(port) else { return }
         // Linux: a timerfd whose deadline passed is ready now, so it is added as a ready descriptor.
         if profile == .linux, let armed = ports[index].armedAt, armed <= current { expire(port) }
         ports[index].sets.append(set.rawValue)

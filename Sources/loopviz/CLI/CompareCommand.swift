@@ -121,11 +121,20 @@ enum CompareCommand {
                 overBudget = true
                 continue
             }
+            // A wait nothing can end (a `perform … wait` deadlock): the real run would hang there until its time
+            // limit (65 s). The engine knows it at once, as `run` does: the real run is halted soon after the
+            // engine's ended, and the notes say why.
+            var realHorizon = script.until
+            if script.until == nil, !run.stuckWaits.isEmpty {
+                realHorizon = .nanoseconds(run.endTime.nanoseconds) + Self.stuckMargin
+                for note in LimitReport.stuckNotes(run.stuckWaits, path: path) { CommandLine.printError(note) }
+            }
             let engine = run.events
             let reference: [LoopEvent]
             do {
                 reference = try CFOracle.run(
-                    script.scenario, timeLimit: horizon + .seconds(5), maxEvents: budget, horizon: script.until)
+                    script.scenario, timeLimit: (realHorizon ?? horizon) + .seconds(5), maxEvents: budget,
+                    horizon: realHorizon)
             } catch CFOracleError.reachedEventLimit {
                 let side = "the real CFRunLoop's run"
                 print(
@@ -185,6 +194,10 @@ enum CompareCommand {
         return invalid ? .usage : overBudget ? .budget : differs ? .failure : .success
     }
 
+    /// How long past the engine's end a real run with a stuck wait goes on before it is halted: far beyond the
+    /// tolerance, so a real run that is slower to get stuck still gets there.
+    static let stuckMargin: Duration = .milliseconds(500)
+
     enum PoolVerdict: Equatable {
         case agree, differ, skipped, failed
         /// LoopEngine's run reached the event budget: not compared.
@@ -216,8 +229,19 @@ enum CompareCommand {
         }
         let engine = engineRun.events
         let reference: [LoopEvent]
+        // A wait nothing can end (`wait for` a suspended queue): Foundation's run would hang there until its time
+        // limit. The engine knows it at once: Foundation's run is stopped soon after the engine's ended, what it
+        // did until then is compared, and the notes say why it stopped.
+        let stuck = !engineRun.stuckWaits.isEmpty
+        let limit =
+            stuck ? min(horizon, .nanoseconds(engineRun.endTime.nanoseconds)) + stuckMargin : horizon + .seconds(5)
+        if stuck {
+            for note in LimitReport.stuckNotes(engineRun.stuckWaits, path: path) { CommandLine.printError(note) }
+        }
         do {
-            reference = try run(scenario, horizon + .seconds(5))
+            reference = try run(scenario, limit)
+        } catch FoundationPoolOracleError.timedOut(_, let partialTrace) where stuck {
+            reference = partialTrace
         } catch {
             output("ERROR \(path): \(TerminalSafeText.terminalSafe(String(describing: error)))")
             return .failed

@@ -8,31 +8,40 @@ enum EventBudget {
     /// `run` (text, jsonl) 23 MB whatever the budget; `check` and `screen`, which keep the events compact, 58 MB;
     /// `run --trace mermaid` 260 MB and `--trace chrome` 210 MB.
     static let defaultLimit = 1_000_000
+    /// The most `--max-events` may allow: ten million events fit in 400 MB of `check` (about 36 bytes an event)
+    /// and take about 11 s; beyond, a run's trace could outgrow the machine's memory before it ends.
+    static let maximum = 10_000_000
     /// The option that sets it.
     static let option = "--max-events"
 
     /// The help line for the option (`run`'s words).
     static let helpText = """
-          --max-events N          Stop a run after N events (default 1000000), keep and print what was recorded,
-                                  say so on standard error and exit 3.
+          --max-events N          Stop a run after N events (default 1000000, at most 10000000), keep and print
+                                  what was recorded, say so on standard error and exit 3.
         """
 
     /// The help lines for a command that checks runs: `stopped` says what becomes of a run stopped there, in
     /// lines that fit the help's right margin.
     static func checkingHelpText(_ stopped: [String]) -> String {
-        (["  --max-events N          Stop a run after N events (default 1000000), and:"] + stopped)
+        (["  --max-events N          Stop a run after N events (default 1000000, at most 10000000), and:"] + stopped)
             .joined(separator: "\n" + String(repeating: " ", count: 26))
     }
 
-    /// The budget `--max-events` sets (the default without it), or a usage error.
+    /// The budget `--max-events` sets (the default without it), or a usage error (not a number, below 1 or above
+    /// ``maximum``).
     static func limit(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> Int {
         guard let text = scanner.value(option) else { return defaultLimit }
-        guard let value = Int(text), value > 0 else {
-            let shown = TerminalSafeText.terminalSafe(text)
+        let shown = TerminalSafeText.terminalSafe(text)
+        guard let value = Int(text) else {
+            throw ArgumentScanner.UsageError(description: "'\(shown)' is not a number of events; use e.g. 5000000")
+        }
+        guard value > 0 else {
             throw ArgumentScanner.UsageError(
-                description: Int(text) == nil
-                    ? "'\(shown)' is not a number of events; use e.g. 5000000"
-                    : "'\(shown)' is not a number of events: at least 1; use e.g. 5000000")
+                description: "'\(shown)' is not a number of events: at least 1; use e.g. 5000000")
+        }
+        guard value <= maximum else {
+            throw ArgumentScanner.UsageError(
+                description: "'\(shown)' is more events than a run may record: at most \(maximum); use e.g. 5000000")
         }
         return value
     }

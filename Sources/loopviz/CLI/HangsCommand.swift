@@ -19,7 +19,8 @@ enum HangsCommand {
         OPTIONS:
           --threshold TIME        The shortest segment that counts as a hang (default 250ms). Micro-hangs are
                                   listed too; a threshold below 100ms lists every segment at least that long.
-          --max-events N          Read at most N events (default 1000000); a longer trace is refused.
+          --max-events N          Read at most N events (default 1000000, at most 10000000); a longer trace is
+                                  refused.
           -h, --help              Show this help.
 
         EXIT STATUS:

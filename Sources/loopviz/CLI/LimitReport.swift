@@ -59,6 +59,17 @@ enum LimitReport {
         return waits.map { "loopviz: note: \(file): \(stuckSummary($0)); the run ended there" }
     }
 
+    /// The note when the virtual clock's default horizon, not the scenario, ended a run: the scenario was still
+    /// going (a timer due, a thread not at its end) when time would have passed 60 s. Nil when the scenario ended
+    /// by itself, or when the file or `--until` chose the horizon (stopping there is what was asked).
+    static func horizonNote(_ reason: VirtualWorld.HaltReason?, path: String, chosen: Bool) -> String? {
+        guard reason == .horizon, !chosen else { return nil }
+        let seconds = ScenarioLimits.defaultHorizon.components.seconds
+        return "loopviz: note: \(TerminalSafeText.terminalSafe(path)): the scenario was still running when the "
+            + "virtual clock reached \(seconds) s, the default horizon; the run ended there (`until DURATION` in "
+            + "the file or --until DURATION runs longer)"
+    }
+
     /// What one stuck wait is, in a sentence (names terminal-safe).
     static func stuckSummary(_ stuck: StuckWait) -> String {
         let thread = TerminalSafeText.terminalSafe(stuck.thread)

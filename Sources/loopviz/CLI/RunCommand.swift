@@ -144,6 +144,12 @@ enum RunCommand {
             return .budget
         }
         for note in LimitReport.stuckNotes(outcome.stuckWaits, path: path) { CommandLine.printError(note) }
+        if clock == .virtual,
+            let note = LimitReport.horizonNote(
+                outcome.haltReason, path: path, chosen: until != nil || script.until != nil)
+        {
+            CommandLine.printError(note)
+        }
         return LimitReport.report(outcome, path: path) ? .usage : .success
     }
 }

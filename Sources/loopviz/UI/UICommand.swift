@@ -42,8 +42,9 @@ enum UICommand {
                                   keys act on them at once; stepping back shows what was recorded).
           --step N                (screen) the number of events shown.
           --size WxH              (screen) the screen size, default 80x24.
-          --max-events N          Compute at most N events of the replay (default 1000000): the clock stops
-                                  there and the status bar says so (screen: on standard error, exit 3).
+          --max-events N          Compute at most N events of the replay (default 1000000, at most 10000000):
+                                  the clock stops there and the status bar says so (screen: on standard error,
+                                  exit 3).
         \(IterationCostOption.help)
         \(LanguageOption.help)
           --card                  (screen) show the lesson's card over the screen, as the UI opens.
@@ -78,7 +79,7 @@ enum UICommand {
                                   says what size is needed).
           --no-color              As the UI's (no effect on the characters).
           --ascii                 ASCII glyphs only.
-          --max-events N          Compute at most N events of the replay (default 1000000).
+          --max-events N          Compute at most N events of the replay (default 1000000, at most 10000000).
         \(IterationCostOption.help)
         \(LanguageOption.help)
           --card                  Show the lesson's card over the screen, as the UI opens a lesson.

@@ -116,6 +116,7 @@ struct ScenarioProblemCatalogueTests {
         .rangeEndsFirst("…", first: 5),
         .rangeTooLong("…", count: 2000, limit: 1000),
         .tooManyRangeNames(limit: 100_000),
+        .tooManyModes(limit: 1000),
         .finishNotAsync("…"),
         .waitsForItself("…"),
         .dependencyCycle(["a", "b", "a"]),

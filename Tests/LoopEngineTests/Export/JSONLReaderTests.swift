@@ -88,12 +88,16 @@ struct JSONLReaderTests {
         (header + "\n" + #"{"t":"ab"# + "\n", "2:6: the line ends inside a string"),
         (header + "\n\n", "2:1: the line ends where a value should be"),
         (
-            header + "\n" + good.replacingOccurrences("0.000", "1e3") + "\n",
-            #"2: "t" must be seconds with at most nine decimals"#
+            header + "\n" + good.replacingOccurrences("0.000", "2.5e-9") + "\n",
+            #"2: "t" must be seconds, a whole number of nanoseconds (at most nine decimals)"#
         ),
         (
             header + "\n" + good.replacingOccurrences("0.000", "0.0000000001") + "\n",
-            #"2: "t" must be seconds with at most nine decimals"#
+            #"2: "t" must be seconds, a whole number of nanoseconds (at most nine decimals)"#
+        ),
+        (
+            header + "\n" + good.replacingOccurrences("0.000", "1e40") + "\n",
+            #"2: "t" must be seconds, a whole number of nanoseconds (at most nine decimals)"#
         ),
         (
             header + "\n" + good.replacingOccurrences("\"entry\"", "\"party\"") + "\n",
@@ -123,6 +127,19 @@ struct JSONLReaderTests {
         (header + "\n" + String(repeating: " ", count: 70_000) + "\n", "2: longer than 65536 bytes"),
         (header + "\n" + "[" + String(repeating: "[", count: 20) + "\n", "2:17: nested deeper than 16 levels"),
     ]
+
+    @Test(
+        "times in exponent notation, as other tools write them, read exactly",
+        arguments: [
+            ("1e-06", 1_000), ("1E-06", 1_000), ("1.5e3", 1_500_000_000_000), ("2.5e-9", nil), ("1.0e-9", 1),
+            ("0.0000000010", 1), ("1e+2", 100_000_000_000), ("0e999", nil), ("0e9", 0), ("-1.25e-3", -1_250_000),
+            ("12.000000001", 12_000_000_001), ("9.2e9", 9_200_000_000_000_000_000), ("9.3e9", nil),
+        ] as [(String, Int64?)])
+    func exponents(_ text: String, _ nanoseconds: Int64?) {
+        let line = Self.good.replacingOccurrences("0.000", text)
+        let time = try? Self.read(Self.header + "\n" + line + "\n").events.first?.time.nanoseconds
+        #expect(time == nanoseconds)
+    }
 
     @Test("corrupt input gets its line and, for bad JSON, its column")
     func corruptInput() {

@@ -207,6 +207,13 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "the ranges of this file stand for more than 100000 names in all; expected fewer or shorter ranges"
         ),
         .init(
+            id: "more than 1000 mode names",
+            source: "thread T\n  timer t at 1ms in "
+                + (0...1000).map { "m\($0)" }.joined(separator: ", "),
+            line: 2, column: 21 + (0..<1000).map { "m\($0), ".count }.reduce(0, +),
+            message: "this file names more than 1000 modes, the mode limit; expected at most 1000 mode names"
+        ),
+        .init(
             id: "a lone minus is an unexpected character", source: "thread T\n  wakeup -x", line: 2, column: 10,
             message: "unexpected character '-'"),
         // The thread pool: queues, operations and their actions.

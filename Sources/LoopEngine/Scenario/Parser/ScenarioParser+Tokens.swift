@@ -70,8 +70,17 @@ extension ScenarioParserState {
             error(line, at: token, .commonNotAllowed)
             return nil
         }
-        return ModeName(token.text)
+        let mode = ModeName(token.text)
+        if modeNames.count <= Self.maxModes, modeNames.insert(mode).inserted, modeNames.count > Self.maxModes {
+            error(line, at: token, .tooManyModes(limit: Self.maxModes))
+        }
+        return mode
     }
+
+    /// The modes one file may name (so one thread may have): far more than a program uses, few enough that an
+    /// item in every mode costs little. Each mode is a port set, a timer port and a heap on every thread that
+    /// runs or fills it, and an item added to thousands of modes made each of its events cost as many updates.
+    static let maxModes = 1000
 
     func parseModeList(
         _ cursor: inout TokenCursor, _ line: ScenarioLine, allowCommon: Bool, allowNothing: Bool = false

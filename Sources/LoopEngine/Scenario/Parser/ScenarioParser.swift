@@ -81,6 +81,8 @@ final class ScenarioParserState {
     var detachedTasks: Set<String> = []
     /// How many names the ranges of the file have stood for so far (bounded: see `maxExpandedNames`).
     var expandedNames = 0
+    /// The mode names the file has named so far (bounded: see `maxModes`).
+    var modeNames: Set<ModeName> = []
     var expectedThreads: [(name: String, line: ScenarioLine, column: Int)] = []
     /// The text of the `say` action just parsed in the current block, which a `say zh "…"` on the next line
     /// translates; nil after any other action.

@@ -290,6 +290,8 @@ extension ScenarioProblem {
         case .tooManyRangeNames(let limit):
             return
                 "the ranges of this file stand for more than \(limit) names in all; expected fewer or shorter ranges"
+        case .tooManyModes(let limit):
+            return "this file names more than \(limit) modes, the mode limit; expected at most \(limit) mode names"
         case .finishNotAsync(let name):
             return
                 "'\(name)' is not an async operation, so it finishes by itself; `finish` needs an operation added "

@@ -148,6 +148,7 @@ package enum ScenarioProblem: Equatable, Sendable {
     case rangeEndsFirst(String, first: Int)
     case rangeTooLong(String, count: Int, limit: Int)
     case tooManyRangeNames(limit: Int)
+    case tooManyModes(limit: Int)
     case finishNotAsync(String)
     case waitsForItself(String)
     /// Operations that wait for each other: the cycle, its first operation repeated at the end.

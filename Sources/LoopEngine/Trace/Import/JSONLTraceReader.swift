@@ -163,7 +163,7 @@ package struct JSONLTraceReader: Sendable {
     private func readEvent(_ value: JSONValue) throws(Failure) -> LoopEvent {
         guard case .object = value else { throw fail("an event must be a JSON object") }
         guard case .number(let seconds)? = value["t"], let time = Self.nanoseconds(seconds) else {
-            throw fail("\"t\" must be seconds with at most nine decimals")
+            throw fail("\"t\" must be seconds, a whole number of nanoseconds (at most nine decimals)")
         }
         guard case .string(let loop)? = value["thread"] else { throw fail("\"thread\" must be a string") }
         let depth = try count(value, "depth", limit: RunLoopCore.maximumNestingDepth)
@@ -217,22 +217,42 @@ package struct JSONLTraceReader: Sendable {
         return tokens
     }
 
-    /// `1.2500015` as nanoseconds, exactly; nil for an exponent, more than nine decimals, or an overflow.
+    /// `1.2500015` (or `1.2500015e0`, `1e-06`: other tools write exponents) as nanoseconds, exactly; nil for a
+    /// time that is not a whole number of nanoseconds, or an overflow.
     static func nanoseconds(_ text: String) -> Int64? {
-        var digits = Substring(text)
-        let negative = digits.first == "-"
-        if negative { digits = digits.dropFirst() }
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = Int64(parts[0]) else { return nil }
-        var fraction: Int64 = 0
-        if parts.count == 2 {
-            guard parts[1].count <= 9, let value = Int64(parts[1]) else { return nil }
-            fraction = value
-            for _ in parts[1].count..<9 { fraction *= 10 }
+        var rest = Substring(text)
+        let negative = rest.first == "-"
+        if negative { rest = rest.dropFirst() }
+        var exponent = 0
+        if let mark = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            var written = rest[rest.index(after: mark)...]
+            if written.first == "+" { written = written.dropFirst() }
+            // Past 10^±40 no exact time fits in 64 bits (but 0): a bound, so no loop runs long.
+            guard let value = Int(written), value.magnitude <= 40 else { return nil }
+            exponent = value
+            rest = rest[..<mark]
         }
-        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
-        let (sum, overflow2) = scaled.addingReportingOverflow(fraction)
-        guard !overflow, !overflow2 else { return nil }
-        return negative ? -sum : sum
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, !parts[0].isEmpty,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        let decimals = parts.count == 2 ? parts[1].count : 0
+        // The digits as one whole number of 10^(exponent - decimals) seconds, leading zeros dropped.
+        let digits = (parts[0] + (parts.count == 2 ? parts[1] : "")).drop { $0 == "0" }
+        guard digits.count <= 18, var value = Int64(digits.isEmpty ? "0" : String(digits)) else { return nil }
+        let power = exponent - decimals + 9
+        if power >= 0 {
+            for _ in 0..<power where value != 0 {
+                let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                value = next
+            }
+        } else {
+            for _ in 0..<(-power) where value != 0 {
+                guard value.isMultiple(of: 10) else { return nil }
+                value /= 10
+            }
+        }
+        return negative ? -value : value
     }
 }

@@ -194,6 +194,11 @@ struct Session: Equatable {
         struct Loops {
             var snapshots: [LoopSnapshot]
             var known: Set<String>
+
+            /// The estimated bytes of every thread's state.
+            var estimatedBytes: Int {
+                snapshots.reduce(known.count * EstimatedBytes.entry) { $0 + $1.estimatedBytes }
+            }
         }
 
         var loops: FoldCheckpoints<Loops>
@@ -203,7 +208,7 @@ struct Session: Equatable {
 
         init(
             scenario: Scenario = Scenario(name: "", threads: []), defaultWidth: Int = ScenarioRunner.defaultQueueWidth,
-            interval: Int = 2048
+            interval: Int = 2048, byteBudget: Int = FoldCheckpoints<Loops>.defaultByteBudget
         ) {
             let oneShot = Set(
                 scenario.threads.flatMap(\.items).compactMap { item -> String? in
@@ -212,7 +217,9 @@ struct Session: Equatable {
                 })
             let threads = scenario.threads.map { LoopSnapshot(thread: $0.name) }
             loops = FoldCheckpoints(
-                interval: interval, initial: Loops(snapshots: threads, known: Set(threads.map(\.thread)))
+                interval: interval, byteBudget: byteBudget,
+                initial: Loops(snapshots: threads, known: Set(threads.map(\.thread))),
+                bytes: { $0.estimatedBytes }
             ) {
                 state, _, event in
                 // A thread started on the way (a pool's worker, a detached thread) has a loop too, from its
@@ -223,7 +230,9 @@ struct Session: Equatable {
                 for index in state.snapshots.indices { state.snapshots[index].apply(event, observers: oneShot) }
             }
             pool = FoldCheckpoints(
-                interval: interval, initial: PoolSnapshot(queues: scenario.queues, defaultWidth: defaultWidth)
+                interval: interval, byteBudget: byteBudget,
+                initial: PoolSnapshot(queues: scenario.queues, defaultWidth: defaultWidth),
+                bytes: { $0.estimatedBytes }
             ) { state, index, event in state.fold(event, at: index) }
         }
     }

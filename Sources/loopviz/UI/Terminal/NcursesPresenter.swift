@@ -38,6 +38,7 @@ final class NcursesPresenter {
         guard !term.isEmpty, term != "dumb" else { throw .unknownTerminal(term) }
         setlocale(LC_ALL, "")
         if lv_codeset_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
+        _ = Self.capSizeForNcurses()
         // newterm returns nil for an unknown terminal where initscr would exit the process.
         guard let created = lv_newterm() else { throw .unknownTerminal(term) }
         screenPointer = created
@@ -58,8 +59,26 @@ final class NcursesPresenter {
         }
     }
 
-    /// The terminal's size in cells.
-    var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
+    /// The terminal's size in cells, at most ``maximumSide`` each way.
+    var size: (width: Int, height: Int) {
+        (min(Int(getmaxx(window)), Self.maximumSide), min(Int(getmaxy(window)), Self.maximumSide))
+    }
+
+    /// The most cells the UI draws across and down, as `screen --size` allows; beyond it nothing is drawn. A
+    /// 10000x10000 window made ncurses keep 2.2 GB of cells and then fail as if the terminal type were unknown.
+    static let maximumSide = 1000
+
+    /// Sets `LINES` and `COLUMNS` to the terminal's size capped at ``maximumSide``: ncurses reads them instead of
+    /// the terminal's own size (its `use_env`, on by default) when it sets up and on every resize, so its screens
+    /// stay within the cap. Returns the capped size; nil when the terminal does not say its size.
+    private static func capSizeForNcurses() -> (width: Int, height: Int)? {
+        var window = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+        let capped = (width: min(Int(window.ws_col), maximumSide), height: min(Int(window.ws_row), maximumSide))
+        setenv("COLUMNS", String(capped.width), 1)
+        setenv("LINES", String(capped.height), 1)
+        return capped
+    }
 
     /// Draws `screen`, writing only the cells that differ from the last one drawn.
     func present(_ screen: Screen, full: Bool = false) {
@@ -115,6 +134,11 @@ final class NcursesPresenter {
     /// input.
     func readKeys(inputWasReadable: Bool) -> [AppMessage] {
         var messages: [AppMessage] = []
+        // Before ncurses looks at a resize: the size it will read is capped; a change it has not seen yet is
+        // made here (and arrives as `KEY_RESIZE`).
+        if let capped = Self.capSizeForNcurses(), capped != size {
+            resizeterm(Int32(capped.height), Int32(capped.width))
+        }
         var character: wint_t = 0
         var reads = 0
         while true {
