@@ -39,7 +39,8 @@ extension RunLoopCore {
                 return
             }
             run.stopped = true
-            emit(.stop)
+            // Iteration 0: an entry observer's stop, which ends the run at once (S1, docs/cfrunloop.md §10.2).
+            emit(.stop, nil, .stop(firstIterationStarted: run.iteration > 0))
             wakeUpLocked(reason: .stop)
         }
     }

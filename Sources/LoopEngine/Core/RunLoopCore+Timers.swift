@@ -24,7 +24,7 @@ extension RunLoopCore {
         let scheduledFor = timer.fireTime
         armNextTimer(mode)
         timer.fireCountStorage += 1
-        emit(.timer, timer.name, lateness(of: timer, due: scheduledFor))
+        emit(.timer, timer.name, lateness(of: timer, due: scheduledFor, in: mode))
         callout(timer) { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
         timer.isFiring = false
@@ -45,12 +45,22 @@ extension RunLoopCore {
     /// How late a fire is: no fact when it is on time, which on a real clock includes the few microseconds a
     /// wake takes. CF itself only knows the missed-fire rule: a repeating timer that missed a tick of its grid
     /// fires once, and the ticks are dropped (docs/cfrunloop.md §9.3).
-    private func lateness(of timer: LoopTimer, due: LoopInstant) -> LoopEvent.Fact? {
+    private func lateness(of timer: LoopTimer, due: LoopInstant, in mode: LoopModeState) -> LoopEvent.Fact? {
         let overdue = clock.now.nanoseconds - due.nanoseconds
         let missed: Int? =
             timer.isRepeating ? Int(overdue / max(timer.interval.nanosecondsClamped, 1)) : nil
         guard (missed ?? 0) > 0 || overdue >= Self.lateThreshold.nanosecondsClamped else { return nil }
-        return .late(due: due, missed: missed)
+        return .late(due: due, missed: missed, cause: lateCause(of: timer, due: due, in: mode))
+    }
+
+    /// Why a late fire could not come at its deadline, from what the loop was doing then, first match wins: the
+    /// timer was not in this mode yet; this mode was not the one running (another mode, a nested run of another
+    /// mode, no run); the loop slept in this mode across the deadline; else it was awake in this mode, busy.
+    private func lateCause(of timer: LoopTimer, due: LoopInstant, in mode: LoopModeState) -> LoopEvent.LateCause {
+        if let joined = timer.joinedAt[mode.name], joined > due { return .addedAfterDue }
+        guard let run = runs.last, run.mode === mode, run.modeRunningSince <= due else { return .modeNotRunning }
+        if let sleep = run.lastSleep, sleep.start <= due, sleep.end > due { return .sleptPast }
+        return .busy
     }
 
     /// How far past its deadline a fire that missed no tick must come to count as late: far above a real
@@ -128,6 +138,7 @@ extension RunLoopCore {
             }
         }
         timer.modes.append(modeName)
+        timer.joinedAt[modeName] = clock.now
         mode.timers.insert(timer)
         armNextTimer(mode)
     }
@@ -145,6 +156,7 @@ extension RunLoopCore {
         }
         guard let mode = modes[modeName], mode.timers.remove(timer) else { return }
         timer.modes.removeAll { $0 == modeName }
+        timer.joinedAt[modeName] = nil
         if timer.modes.isEmpty { timer.loop = nil }
         armNextTimer(mode)
     }
@@ -159,6 +171,7 @@ extension RunLoopCore {
             armNextTimer(mode)
         }
         timer.modes = []
+        timer.joinedAt = [:]
     }
 
     /// `CFRunLoopTimerSetNextFireDate`. A date in the past means "now". From another thread it also wakes the loop.

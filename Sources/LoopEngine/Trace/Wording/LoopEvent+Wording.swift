@@ -14,7 +14,7 @@ extension LoopEvent {
     /// queue's change and a run's result are the event's name already, and are not said twice.
     package var detail: String? {
         switch fact {
-        case .queue, .result, nil: nil
+        case .queue, .result, .stop(firstIterationStarted: true), nil: nil
         case let fact?: fact.words
         }
     }
@@ -37,7 +37,7 @@ extension LoopEvent.Fact {
         switch self {
         case .run(let limit, let rash): "limit \(limit.words)" + (rash ? ", returnAfterSourceHandled" : "")
         case .messages(let count): "\(count) messages"
-        case .late(let due, _): "due \(due)"
+        case .late(let due, _, _): "due \(due)"
         case .activity(let activity): activity.description
         case .wait(let wait): wait.words
         case .woken(let cause): cause.words
@@ -45,6 +45,7 @@ extension LoopEvent.Fact {
         case .wakeUp(let caller, let ignored):
             [caller?.rawValue, ignored?.words].compactMap { $0 }.joined(separator: ", ")
         case .ignored(let ignored): ignored.words
+        case .stop(let started): started ? "in an iteration" : "during entry"
         case .mode(let mode): "mode \(mode)"
         case .note(let note): note.words
         case .operation(let operation): operation.words
@@ -108,7 +109,7 @@ extension LoopEvent.Wait {
     package var words: String {
         switch self {
         case .poll: return "poll"
-        case .sleep(let timer, let limit):
+        case .sleep(let timer, let limit, _):
             var wakers: [String] = []
             if let timer { wakers.append("timer \(timer.name) at \(timer.fireTime)") }
             if let limit { wakers.append("time limit at \(limit)") }

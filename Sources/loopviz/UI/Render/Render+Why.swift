@@ -31,7 +31,7 @@ func whyText(_ model: AppModel, explaining index: Int?) -> String {
         if case .note(.say(let text)) = model.trace[index].fact {
             return model.session.script.note(text, in: model.language)
         }
-        return Explanation.text(for: index, in: model.trace)
+        return Explanation.text(for: index, in: model.trace, knowing: model.session.knowledge)
     }
     if model.view == .pool {
         return "Nothing has happened in the pool yet: press Space to play, n to step from one pool event to the "
