@@ -19,7 +19,7 @@ struct EventRoundingTests {
         #expect(
             [sleep, late].map { $0.rounded(to: .milliseconds(1)).line } == [
                 "0.000 T d1 default #1 sleep (until timer tick at 0.100 or time limit at 0.300)",
-                "0.371 T d1 default #3 timer tick (due 0.200)",
+                "0.371 T d1 default #3 timer tick (due 0.200, loop busy)",
             ])
     }
 

@@ -19,7 +19,7 @@ struct EventWordingTests {
         (.runStart, .run(.poll, returnAfterSourceHandled: true), "limit poll, returnAfterSourceHandled"),
         (.runStart, .run(.forever, returnAfterSourceHandled: false), "limit forever"),
         (.source1, .messages(3), "3 messages"),
-        (.timer, .late(due: t100, missed: 1, cause: .busy), "due 0.100"),
+        (.timer, .late(due: t100, missed: 1, cause: .busy), "due 0.100, loop busy"),
         (.timer, .late(due: t100, missed: nil, cause: nil), "due 0.100"),
         (.observer, .activity(.beforeWaiting), "beforeWaiting"),
         (.sleep, .wait(.poll), "poll"),
@@ -28,7 +28,11 @@ struct EventWordingTests {
         (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: t200)), "until time limit at 0.200"),
         (
             .sleep, .wait(.sleep(nextTimer: nil, timeLimit: t200, ready: .port("p", messages: 2))),
-            "until time limit at 0.200"
+            "until time limit at 0.200, but port p is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .timerPort)),
+            "indefinitely, but the timer port is ready"
         ),
         (
             .sleep, .wait(.sleep(nextTimer: .init(name: "t", fireTime: t100), timeLimit: t200)),
@@ -339,7 +343,7 @@ struct EventWordingTests {
         let every = [
             "run(poll)", "run(forever)", "run(seconds)", "messages", "late(busy)", "late(-)", "activity", "wait(poll)",
             "wait(sleep false false)", "wait(sleep true false)", "wait(sleep false true)", "wait(sleep true true)",
-            "wait(sleep false true ready)",
+            "wait(sleep false true ready)", "wait(sleep false false ready)",
             "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
             "woken(unknownPort)", "modes", "wakeUp(stop -)", "wakeUp(timeout -)",
             "wakeUp(setNextFireDate afterTheWait)",
