@@ -77,6 +77,19 @@ extension ExplanationTableTests {
         #expect(explained.text == row.text)
     }
 
+    @Test("a late fire read from a trace that does not say why names no cause")
+    func lateFireWithoutACause() {
+        let event = LoopEvent(
+            time: .zero + .milliseconds(30), loop: "T", depth: 1, mode: "default", iteration: 2, kind: .timer,
+            name: "t", fact: .late(due: .zero + .milliseconds(20), missed: nil, cause: nil))
+        let explained = Explanation.explain(event)
+        #expect(explained.case == .timerLateOneShot)
+        #expect(
+            explained.text
+                == "One-shot timer t fires late (due 0.020): its deadline passed before it could fire (the trace does "
+                + "not say why). It fires once and is invalidated.")
+    }
+
     @Test("every late cause the engine knows has a contrast row, and the busy one a row of its own")
     func everyLateCauseIsShown() {
         var causes: Set<LoopEvent.LateCause> = []
