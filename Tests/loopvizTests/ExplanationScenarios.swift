@@ -10,6 +10,7 @@ enum ExplanationScenarios {
         case dispatch
         case sharedItems
         case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
+        case exitStop
 
         var source: String {
             switch self {
@@ -36,6 +37,7 @@ enum ExplanationScenarios {
             case .peek: ExplanationScenarios.peek
             case .rashFalseStop: ExplanationScenarios.rashFalseStop
             case .dueNow: ExplanationScenarios.dueNow
+            case .exitStop: ExplanationScenarios.exitStop
             }
         }
     }
@@ -346,5 +348,15 @@ enum ExplanationScenarios {
           port K in default
           timer now at 0ms
           run default for 50ms
+        """
+
+    /// An exit observer's stop: the run has its result; the stop is discarded and the next run is not stopped.
+    static let exitStop = """
+        thread T
+          port K in default
+          observer o on exit in default once
+            stop
+          run default for 20ms
+          run default for 20ms
         """
 }

@@ -416,6 +416,10 @@ struct ExplanationTableTests {
             "CFRunLoopStop from an entry observer: the run has not begun its first iteration, so it ends stopped at "
                 + "once, before any iteration; the wake-up it writes stays pending for the next run."),
         Row(
+            .stopDuringExit, .exitStop, step: 13,
+            "CFRunLoopStop from an exit observer: this run has its result already, so the stop changes nothing - it is "
+                + "discarded when the run returns, and stops neither an outer run nor the next."),
+        Row(
             .sleepWakeUpPending, .entryStop, step: 16,
             "The wake-up port was written already (a CFRunLoopWakeUp - your code's, a stop's or a fire date's - not "
                 + "consumed yet, perhaps left by an earlier run): the wait returns at once."),

@@ -56,6 +56,7 @@ extension RunLoopCore {
         }
         doObservers(mode, .entry)
         guard let result = runBody(record, seconds: seconds, rash: rash) else { return .finished }
+        record.isExiting = true
         doObservers(mode, .exit)
         if isHalted { return .finished }
         emitResult(result, depth: runs.count, mode: modeName.rawValue, iteration: record.iteration)

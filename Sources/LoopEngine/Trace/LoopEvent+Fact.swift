@@ -25,9 +25,9 @@ extension LoopEvent {
         case wakeUp(WakeUpCaller?, ignored: Ignored?)
         /// `stop`: ignored, there was no run to stop.
         case ignored(Ignored)
-        /// `stop` of the innermost run (`CFRunLoopStop`): whether that run had begun its first iteration (false:
-        /// the stop came from an `entry` observer, and the run ends at once, before any iteration).
-        case stop(firstIterationStarted: Bool)
+        /// `stop` of the innermost run (`CFRunLoopStop`): where that run was - before its first iteration, in an
+        /// iteration, or past its result - which decides what the stop does.
+        case stop(StopPoint)
         /// `stop` of a mode (`_CFRunLoopStopMode`), `schedule`, `cancel`: the mode.
         case mode(String)
         /// `note`: a scenario's words, or something the engine had to say about the scenario.
@@ -176,6 +176,17 @@ extension LoopEvent {
         case port(String, messages: Int)
         /// A port that is none of these.
         case unknownPort(Int)
+    }
+
+    /// Where the run a `CFRunLoopStop` reached was (docs/cfrunloop.md §2.1, §2.2 S1 and L14, §10.2).
+    public enum StopPoint: String, Hashable, Sendable, CaseIterable {
+        /// Before its first iteration (an `entry` observer's stop): the run ends stopped at once, and the wake-up
+        /// the stop writes stays for the next run.
+        case entry
+        /// In an iteration: the run ends stopped at the end of it, unless handledSource or timedOut wins.
+        case iteration
+        /// Past its result, in its `exit` observers: the stop is discarded when the run returns.
+        case exit
     }
 
     /// Why a timer fired late: what kept it from firing at its deadline (docs/cfrunloop.md §9.3, §9.4, §9.1).

@@ -50,7 +50,7 @@ extension Rules {
             #expect(h.run(.default, 0.05) == .stopped)
             h.run(.default, 0.05)
             #expect(Self.readiness(h) == [.wakeUpPort, .nothing])
-            #expect(Self.stopFacts(h) == [.stop(firstIterationStarted: false)])
+            #expect(Self.stopFacts(h) == [.stop(.entry)])
         }
 
         @Test("a stop from a callout comes after its run's first iteration began")
@@ -59,7 +59,17 @@ extension Rules {
             h.keepAlive()
             h.timer("T", at: 20) { _ in h.loop.stop() }
             h.run(.default, 1)
-            #expect(Self.stopFacts(h) == [.stop(firstIterationStarted: true)])
+            #expect(Self.stopFacts(h) == [.stop(.iteration)])
+        }
+
+        @Test("a stop from an exit observer comes past the run's result: discarded, it stops no later run")
+        func stopDuringExitIsDiscarded() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.observer("O", .exit, repeats: false) { _ in h.loop.stop() }
+            #expect(h.run(.default, 0.02) == .timedOut)
+            #expect(h.run(.default, 0.02) == .timedOut)
+            #expect(Self.stopFacts(h) == [.stop(.exit)])
         }
 
         @Test("linux never disarms a timer port: a removed timer's passed deadline makes it ready (§9.2)")

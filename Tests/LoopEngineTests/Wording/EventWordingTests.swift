@@ -53,8 +53,9 @@ struct EventWordingTests {
         (.stop, .ignored(.noRun), "ignored: no run"),
         (.signal, .ignored(.portSource), "ignored: a port source is performed for a message, never for a signal"),
         (.stop, .mode("tracking"), "mode tracking"),
-        (.stop, .stop(firstIterationStarted: false), "during entry"),
-        (.stop, .stop(firstIterationStarted: true), "in an iteration"),
+        (.stop, .stop(.entry), "during entry"),
+        (.stop, .stop(.iteration), "in an iteration"),
+        (.stop, .stop(.exit), "during exit: discarded"),
         (.schedule, .mode("default"), "mode default"),
         (.note, .note(.say("hello")), "hello"),
         (.note, .note(.duplicateOperation("o")), "operation o was already added: ignored"),
@@ -209,7 +210,7 @@ struct EventWordingTests {
     /// nor is a stop in an iteration, the usual stop.
     static func isTheName(_ fact: LoopEvent.Fact) -> Bool {
         switch fact {
-        case .queue, .result, .stop(firstIterationStarted: true): true
+        case .queue, .result, .stop(.iteration): true
         default: false
         }
     }
@@ -260,7 +261,7 @@ struct EventWordingTests {
         case .ignored(.portSource): "ignored(portSource)"
         case .ignored: "ignored"
         case .mode: "mode"
-        case .stop(let started): "stop(\(started))"
+        case .stop(let point): "stop(\(point))"
         case .query(let question, _): "query(\(question.word))"
         case .note(let note):
             switch note {
@@ -347,7 +348,8 @@ struct EventWordingTests {
             "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
             "woken(unknownPort)", "modes", "wakeUp(stop -)", "wakeUp(timeout -)",
             "wakeUp(setNextFireDate afterTheWait)",
-            "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "stop(false)", "stop(true)", "note(say)",
+            "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "stop(entry)", "stop(iteration)", "stop(exit)",
+            "note(say)",
             "note(duplicateOperation)",
             "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",

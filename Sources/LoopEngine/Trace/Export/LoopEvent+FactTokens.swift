@@ -45,7 +45,7 @@ extension LoopEvent.Fact {
             out.tag("wakeUp", caller.map { .text($0.rawValue) } ?? .none)
             out.add(ignored.map { .text($0.tag) } ?? .none)
         case .ignored(let ignored): out.tag("ignored", .text(ignored.tag))
-        case .stop(let started): out.tag("stop", .flag(started))
+        case .stop(let point): out.tag("stop", .text(point.rawValue))
         case .mode(let mode): out.tag("mode", .text(mode))
         case .note(let note):
             out.tag("note")
@@ -282,7 +282,7 @@ struct TokenReader {
             if who == .some(nil) || why == .some(nil) { return nil }
             return .wakeUp(who ?? nil, ignored: why ?? nil)
         case "ignored": return text().flatMap(LoopEvent.Ignored.init(tag:)).map { .ignored($0) }
-        case "stop": return flag().map { .stop(firstIterationStarted: $0) }
+        case "stop": return text().flatMap(LoopEvent.StopPoint.init(rawValue:)).map { .stop($0) }
         case "mode": return text().map { .mode($0) }
         case "note": return note().map { .note($0) }
         case "operation": return operation().map { .operation($0) }

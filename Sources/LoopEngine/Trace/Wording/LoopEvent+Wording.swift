@@ -14,7 +14,7 @@ extension LoopEvent {
     /// queue's change and a run's result are the event's name already, and are not said twice.
     package var detail: String? {
         switch fact {
-        case .queue, .result, .stop(firstIterationStarted: true), nil: nil
+        case .queue, .result, .stop(.iteration), nil: nil
         case let fact?: fact.words
         }
     }
@@ -45,7 +45,9 @@ extension LoopEvent.Fact {
         case .wakeUp(let caller, let ignored):
             [caller?.rawValue, ignored?.words].compactMap { $0 }.joined(separator: ", ")
         case .ignored(let ignored): ignored.words
-        case .stop(let started): started ? "in an iteration" : "during entry"
+        case .stop(.entry): "during entry"
+        case .stop(.iteration): "in an iteration"
+        case .stop(.exit): "during exit: discarded"
         case .mode(let mode): "mode \(mode)"
         case .note(let note): note.words
         case .operation(let operation): operation.words

@@ -19,7 +19,7 @@ enum Explanation {
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
-        case stop, stopDuringEntry, stopMode, stopNoRun
+        case stop, stopDuringEntry, stopDuringExit, stopMode, stopNoRun
         case schedule, cancel, note, addDeclined
         case commandPosted, commandRefused, commandPerformed, commandDropped
         case opAddWithDependencies, opAdd, opReady
@@ -192,7 +192,13 @@ enum Explanation {
                         + "run of \(mode) that sees it ends stopped and clears it - a running one at the end of its "
                         + "iteration, the next one right after entry."
                 )
-            case .stop(firstIterationStarted: false):
+            case .stop(.exit):
+                return (
+                    .stopDuringExit,
+                    "CFRunLoopStop from an exit observer: this run has its result already, so the stop changes "
+                        + "nothing - it is discarded when the run returns, and stops neither an outer run nor the next."
+                )
+            case .stop(.entry):
                 return (
                     .stopDuringEntry,
                     "CFRunLoopStop from an entry observer: the run has not begun its first iteration, so it ends "
