@@ -29,8 +29,8 @@ extension ExplanationTableTests {
         // A poll iteration: a port taken by the poll after a source0 ended no wait.
         Row(
             .source1, .entryStop, step: 34,
-            "Port net had a message, and the wait (or the poll after a source0) took it: a port needs no wake-up; one "
-                + "port is served per iteration."),
+            "Port net had a message, and the wait (or a poll) took it: a port needs no wake-up; one port is served "
+                + "per iteration."),
         // Late fires no busy loop caused: a mode not running, a timer added after its date, a nested run of
         // another mode, Darwin's tolerance; and one a nested run of the same mode did not excuse.
         Row(

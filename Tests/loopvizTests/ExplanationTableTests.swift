@@ -94,7 +94,7 @@ struct ExplanationTableTests {
         Row(
             .beforeTimers, .loop, step: 6,
             "Iteration 1: beforeTimers is only a notice - no timer fires here. A due timer fires when the "
-                + "wait, or the poll after a source0, returns the timer port."),
+                + "wait, or a poll, returns the timer port."),
         Row(
             .beforeSources, .loop, step: 7,
             "beforeSources: next the loop runs the blocks queued for this mode, then the signalled version-0 "
@@ -165,7 +165,7 @@ struct ExplanationTableTests {
                 + "itself."),
         Row(
             .timer, .loop, step: 31,
-            "The timer port was taken (by the wait, or by the poll after a source0) and timer tick is due: it "
+            "The timer port was taken (by the wait, or by a poll) and timer tick is due: it "
                 + "fires. A one-shot timer is invalidated; a repeating one moves to the next point of its grid."),
         Row(
             .block, .loop, step: 32,
@@ -178,7 +178,7 @@ struct ExplanationTableTests {
                 + "others stay ready for the next iteration."),
         Row(
             .source1, .loop, step: 40,
-            "Port net had a message, and the wait (or the poll after a source0) took it: a port needs no "
+            "Port net had a message, and the wait (or a poll) took it: a port needs no "
                 + "wake-up; one port is served per iteration."),
         Row(
             .cancel, .loop, step: 46,
@@ -431,8 +431,9 @@ struct ExplanationTableTests {
             "A block waits on the main queue: its port is ready already, so the wait returns at once."),
         Row(
             .sleepStaleTimerPort, .staleTimerPort, step: 8,
-            "The mode's timer port is ready already, though no timer of it is due: it is still armed for a deadline "
-                + "that passed (Linux does not disarm it), so the wait returns at once, for nothing."),
+            "The mode's timer port is ready already, though no timer of it is due: it holds the expiry of a deadline "
+                + "that passed (Linux never disarms a timer port, and a re-arm keeps an expiry not read yet), so the "
+                + "wait returns at once, for nothing."),
         Row(
             .sleepTimerDueNow, .dueNow, step: 7,
             "Timer now is due now (0.000): its port is ready, so the wait returns at once and the timer fires."),

@@ -75,7 +75,7 @@ enum Explanation {
             return (
                 .beforeTimers,
                 "Iteration \(event.iteration): beforeTimers is only a notice - no timer fires here. A due timer "
-                    + "fires when the wait, or the poll after a source0, returns the timer port."
+                    + "fires when the wait, or a poll, returns the timer port."
             )
         case .beforeSources:
             return (
@@ -117,7 +117,7 @@ enum Explanation {
             let many = event.messagesConsumed > 1 ? ", \(event.messagesConsumed) messages read at once" : ""
             return (
                 .source1,
-                "Port \(name) had a message, and the wait (or the poll after a source0) took it: a port needs no "
+                "Port \(name) had a message, and the wait (or a poll) took it: a port needs no "
                     + "wake-up; one port is served per iteration\(many)."
             )
         case .observer:
@@ -290,8 +290,9 @@ enum Explanation {
             if ready == .timerPort {
                 return (
                     .sleepStaleTimerPort,
-                    "The mode's timer port is ready already, though no timer of it is due: it is still armed for a "
-                        + "deadline that passed (Linux does not disarm it), so the wait returns at once, for nothing."
+                    "The mode's timer port is ready already, though no timer of it is due: it holds the expiry of a "
+                        + "deadline that passed (Linux never disarms a timer port, and a re-arm keeps an expiry not read "
+                        + "yet), so the wait returns at once, for nothing."
                 )
             }
         case .nothing?, .unknownPort?:
@@ -361,7 +362,7 @@ enum Explanation {
         guard case .late(let due, let missed, let cause) = event.fact else {
             return (
                 .timer,
-                "The timer port was taken (by the wait, or by the poll after a source0) and timer \(name) is due: "
+                "The timer port was taken (by the wait, or by a poll) and timer \(name) is due: "
                     + "it fires. A one-shot timer is invalidated; a repeating one moves to the next point of its grid."
             )
         }
