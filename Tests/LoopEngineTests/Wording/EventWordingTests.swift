@@ -21,6 +21,9 @@ struct EventWordingTests {
         (.source1, .messages(3), "3 messages"),
         (.timer, .late(due: t100, missed: 1, cause: .busy), "due 0.100, loop busy"),
         (.timer, .late(due: t100, missed: nil, cause: nil), "due 0.100"),
+        (.timer, .late(due: t100, missed: 0, cause: .modeNotRunning), "due 0.100, mode not running"),
+        (.timer, .late(due: t100, missed: nil, cause: .addedAfterDue), "due 0.100, added late"),
+        (.timer, .late(due: t100, missed: nil, cause: .sleptPast), "due 0.100, slept past it"),
         (.observer, .activity(.beforeWaiting), "beforeWaiting"),
         (.sleep, .wait(.poll), "poll"),
         (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil)), "indefinitely"),
@@ -34,6 +37,19 @@ struct EventWordingTests {
             .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .timerPort)),
             "indefinitely, but the timer port is ready"
         ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .wakeUpPort)),
+            "indefinitely, but the wake-up port is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .mainQueue)),
+            "indefinitely, but the main queue is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .unknownPort(3))),
+            "indefinitely, but port#3 is ready"
+        ),
+        (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .nothing)), "indefinitely"),
         (
             .sleep, .wait(.sleep(nextTimer: .init(name: "t", fireTime: t100), timeLimit: t200)),
             "until timer t at 0.100 or time limit at 0.200"
@@ -342,7 +358,8 @@ struct EventWordingTests {
     func tableCoversEveryCase() {
         let covered = Set(Self.table.map { Self.caseName($0.1) })
         let every = [
-            "run(poll)", "run(forever)", "run(seconds)", "messages", "late(busy)", "late(-)", "activity", "wait(poll)",
+            "run(poll)", "run(forever)", "run(seconds)", "messages", "late(busy)", "late(-)", "late(modeNotRunning)",
+            "late(addedAfterDue)", "late(sleptPast)", "activity", "wait(poll)",
             "wait(sleep false false)", "wait(sleep true false)", "wait(sleep false true)", "wait(sleep true true)",
             "wait(sleep false true ready)", "wait(sleep false false ready)",
             "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
