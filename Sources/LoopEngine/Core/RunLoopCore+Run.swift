@@ -41,8 +41,8 @@ extension RunLoopCore {
         }
         // A nested run of the same mode keeps it running; one of another mode suspends the outer run's mode.
         let outer = runs.last
-        let record = PerRunRecord(
-            mode: mode, runningSince: outer?.mode === mode ? outer!.modeRunningSince : clock.now)
+        let sameMode = outer.flatMap { $0.mode === mode ? $0.modeRunningSince : nil }
+        let record = PerRunRecord(mode: mode, startedAt: clock.now, runningSince: sameMode ?? clock.now)
         var active = runs  // out, change, back in: see `RunLoopCore.runs`
         runs = []
         active.append(record)

@@ -54,13 +54,21 @@ extension RunLoopCore {
     }
 
     /// Why a late fire could not come at its deadline, from what the loop was doing then, first match wins: the
-    /// timer was not in this mode yet; this mode was not the one running (another mode, a nested run of another
-    /// mode, no run); the loop slept in this mode across the deadline; else it was awake in this mode, busy.
+    /// timer was not in this mode yet; the run of one of its modes was the innermost at the deadline - this one, or
+    /// an outer one whose callout went on to start the nested runs - and slept across it, or was busy; else none
+    /// of its modes was running (another mode, a nested run of another mode, no run).
     private func lateCause(of timer: LoopTimer, due: LoopInstant, in mode: LoopModeState) -> LoopEvent.LateCause {
         if let joined = timer.joinedAt[mode.name], joined > due { return .addedAfterDue }
-        guard let run = runs.last, run.mode === mode, run.modeRunningSince <= due else { return .modeNotRunning }
-        if let sleep = run.lastSleep, sleep.start <= due, sleep.end > due { return .sleptPast }
-        return .busy
+        for index in runs.indices.reversed() {
+            let run = runs[index]
+            // The span in which this run was the innermost one: from its (re)start to its first nested run.
+            let until = index + 1 < runs.count ? runs[index + 1].startedAt : .distantFuture
+            guard run.modeRunningSince <= due, due < until else { continue }
+            guard run.mode === mode || timer.modes.contains(run.mode.name) else { return .modeNotRunning }
+            if let sleep = run.lastSleep, sleep.start <= due, sleep.end > due { return .sleptPast }
+            return .busy
+        }
+        return .modeNotRunning
     }
 
     /// How far past its deadline a fire that missed no tick must come to count as late: far above a real

@@ -101,6 +101,21 @@ extension Rules {
             #expect(Self.facts(h) == [nil, .late(due: h.ms(50), missed: nil, cause: .modeNotRunning)])
         }
 
+        @Test("a common-mode timer kept by a callout of one of its modes is busy, though it fires in a nested run")
+        func busyInOneModeFiresInAnother() {
+            let h = VirtualHarness()
+            h.loop.addCommonMode("Tracking")
+            h.keepAlive("K", in: .default)
+            h.keepAlive("KT", in: "Tracking")
+            h.timer("tick", at: 50, in: .common)
+            h.timer("drag", at: 10) { _ in
+                h.work(60)
+                h.run("Tracking", 0.01)
+            }
+            h.run(.default, 0.1)
+            #expect(Self.facts(h) == [nil, .late(due: h.ms(50), missed: nil, cause: .busy)])
+        }
+
         @Test("on darwin a timer's port is armed at the end of its tolerance: the loop slept past its deadline")
         func darwinToleranceSleepsPastTheDeadline() {
             let h = VirtualHarness(profile: .darwin)
