@@ -1,6 +1,5 @@
 import Foundation
 import LoopEngine
-import SnapshotSupport
 import Testing
 
 @testable import loopviz
