@@ -9,6 +9,8 @@ enum ExplanationScenarios {
         case commands, delayedPerform
         case dispatch
         case sharedItems
+        case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
+        case exitStop
 
         var source: String {
             switch self {
@@ -26,6 +28,16 @@ enum ExplanationScenarios {
             case .delayedPerform: ExplanationScenarios.delayedPerform
             case .dispatch: ExplanationScenarios.dispatch
             case .sharedItems: ExplanationScenarios.sharedItems
+            case .entryStop: ExplanationScenarios.entryStop
+            case .lateCauses: ExplanationScenarios.lateCauses
+            case .nestedRuns: ExplanationScenarios.nestedRuns
+            case .tolerance: ExplanationScenarios.tolerance
+            case .mainQueueReady: ExplanationScenarios.mainQueueReady
+            case .staleTimerPort: ExplanationScenarios.staleTimerPort
+            case .peek: ExplanationScenarios.peek
+            case .rashFalseStop: ExplanationScenarios.rashFalseStop
+            case .dueNow: ExplanationScenarios.dueNow
+            case .exitStop: ExplanationScenarios.exitStop
             }
         }
     }
@@ -232,5 +244,119 @@ enum ExplanationScenarios {
           cancel skip
           work 150ms
           cancel late
+        """
+
+    // Where a rule of the scenarios above does not hold: each of these makes a template's words false unless the
+    // engine's facts choose other words (`ExplanationTableTests.contrasts`).
+
+    /// An entry observer's stop: the run ends before its first iteration, and its wake-up waits for the next run,
+    /// whose first sleep finds it. Then a port served in the poll after a source0, and a port ready before a sleep.
+    static let entryStop = """
+        thread T
+          port net in default
+            work 5ms
+          port other in default
+          source0 job in default
+            work 50ms
+          observer o on entry in default once
+            stop
+          run default for 20ms
+          run default for 200ms
+        at 30ms on T
+          signal job
+          wakeup
+        at 50ms on T
+          send net
+        at 60ms on T
+          send other
+        """
+
+    /// Late fires that no busy callout made: a timer whose mode was not running, one added after its date.
+    static let lateCauses = """
+        thread T
+          port K in default, Tracking
+          timer away at 50ms in Tracking
+          timer latecomer at 100ms every 1s in nothing
+          run default for 100ms
+          run Tracking for 100ms
+          add latecomer to default
+          run default for 100ms
+        """
+
+    /// Nested runs: one of the same mode keeps a late timer's mode running (busy), one of another mode does not.
+    static let nestedRuns = """
+        thread T
+          port K in default, Modal
+          timer tick at 50ms
+          timer tock at 120ms
+          timer alert at 10ms
+            work 60ms
+            run default for 30ms
+            run Modal for 50ms
+          run default for 300ms
+        """
+
+    /// Darwin arms a timer's port at the end of its tolerance: the loop sleeps past the deadline.
+    static let tolerance = """
+        profile darwin
+        thread T
+          port K in default
+          timer lax at 50ms tolerance 20ms
+          run default for 100ms
+        """
+
+    /// The main queue holds a block before the first wait (the first iteration never peeks).
+    static let mainQueueReady = """
+        thread main main
+          mainqueue m1
+          run default for 100ms
+        """
+
+    /// Linux never disarms a timer port: a removed timer's deadline still makes the port ready.
+    static let staleTimerPort = """
+        thread T
+          port K in default
+          timer gone at 50ms
+          observer o on beforeWaiting in default once
+            work 60ms
+          remove gone from default
+          run default for 100ms
+        """
+
+    /// The main thread's L7 peek: a timer callout queues a main-queue block, taken with no wait at all.
+    static let peek = """
+        thread main main
+          timer t at 50ms
+            mainqueue m1
+              work 5ms
+          run default for 200ms
+        """
+
+    /// A stop from a source0 with returnAfterSourceHandled off: the stop is not lost, the run ends stopped.
+    static let rashFalseStop = """
+        thread T
+          port K in default
+          source0 s in default
+            stop
+          signal s
+          run default for 1s
+        """
+
+    /// A timer due at the instant the loop goes to sleep: due now, not overdue, and not late when it fires.
+    static let dueNow = """
+        thread T
+          port K in default
+          timer now at 0ms
+          run default for 50ms
+        """
+
+    /// An exit observer's stop: the run has its result; the stop is discarded and the next run is not stopped.
+    static let exitStop = """
+        thread T
+          port K in default
+          observer o on exit in default once
+            stop
+          run default for 20ms
+          run default for 20ms
         """
 }

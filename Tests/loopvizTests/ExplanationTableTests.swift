@@ -62,13 +62,14 @@ struct ExplanationTableTests {
                 + "runs - and goes straight on to the next one."),
         Row(
             .opFinishBlockDone, .dispatch, step: 20,
-            "first's block returned. A dispatch block has no dependents: its queue starts its next block, at once "
-                + "on a serial queue, as its width allows on a concurrent one. Its worker g.1 is free: its idle timer "
-                + "starts."),
+            "first's block returned. A dispatch block has no dependents: its queue starts its next block, at "
+                + "once on a serial queue, as its width allows on a concurrent one. Its worker g.1 is free: in this "
+                + "model its idle timer starts."),
         Row(
             .opFinishWorkItemSkipped, .dispatch, step: 34,
-            "The queue reached the cancelled work item skip and skipped it: its block never ran, and the queue "
-                + "moved on at once (its notify blocks still run). Its worker g.1 is free: its idle timer starts."),
+            "The queue reached the cancelled work item skip and skipped it: its block never ran, and the "
+                + "queue moved on at once (its notify blocks still run). Its worker g.1 is free: in this model its "
+                + "idle timer starts."),
         Row(
             .opCancelWorkItemRunning, .dispatch, step: 49,
             "cancel() on the DispatchWorkItem late while its block runs: it only sets isCancelled. libdispatch "
@@ -76,7 +77,8 @@ struct ExplanationTableTests {
         Row(
             .opFinishWorkItemRanDespiteCancel, .dispatch, step: 50,
             "late's block ran to its end although the work item was cancelled while it ran: cancelling a work "
-                + "item stops only what has not started. Its worker g.1 is free: its idle timer starts."),
+                + "item stops only what has not started. Its worker g.1 is free: in this model its idle timer "
+                + "starts."),
         Row(
             .schedule, .loop, step: 1,
             "Source K is added to mode default: a version-0 source's schedule callout runs; a port source's port "
@@ -91,16 +93,16 @@ struct ExplanationTableTests {
                 + "common mode), so the run begins: observers see entry."),
         Row(
             .beforeTimers, .loop, step: 6,
-            "Iteration 1: beforeTimers is only a notice - no timer fires here. Timers fire after "
-                + "the wait, when the timer port is the one that woke the loop."),
+            "Iteration 1: beforeTimers is only a notice - no timer fires here. A due timer fires when the "
+                + "wait, or a poll, returns the timer port."),
         Row(
             .beforeSources, .loop, step: 7,
-            "beforeSources: next the loop runs the blocks queued for this mode, then every "
-                + "signalled version-0 source."),
+            "beforeSources: next the loop runs the blocks queued for this mode, then the signalled version-0 "
+                + "sources (only the first one performed when the run returns after a handled source)."),
         Row(
             .beforeWaiting, .loop, step: 8,
-            "No source0 was performed in this iteration, so the loop is about to sleep: observers "
-                + "see beforeWaiting (a hang monitor stops its watchdog here)."),
+            "No source0 was handled in this iteration, so the loop is about to wait: observers see "
+                + "beforeWaiting (a hang monitor stops its watchdog here)."),
         Row(
             .observer, .loop, step: 9,
             "Observer o is called for beforeWaiting, in ascending order; a one-shot observer is "
@@ -128,29 +130,31 @@ struct ExplanationTableTests {
                 + "work of its own."),
         Row(
             .afterWaiting, .loop, step: 14,
-            "afterWaiting: the loop woke up (observers see it even when the wake brings no work). "
-                + "What woke it is handled next - a timer fires only there."),
+            "afterWaiting: the loop woke up (observers see it even when the wake brings no work). What woke "
+                + "it is handled next: a timer, a port or the main queue."),
         Row(
             .source0, .loop, step: 17,
-            "source0 busy was signalled, so it is performed now. Because a source0 ran, this "
-                + "iteration polls instead of sleeping: no beforeWaiting, no afterWaiting."),
+            "source0 busy was signalled, so it is performed now. Because a source0 ran, this iteration does "
+                + "not sleep: no beforeWaiting, no afterWaiting."),
         Row(
             .poll, .loop, step: 18,
-            "No beforeWaiting: a source0 was performed in this iteration (or the time limit is "
-                + "0), so the loop polls its ports without sleeping."),
+            "No beforeWaiting: a source0 was handled in this iteration (or the time limit is 0), so the loop "
+                + "polls its ports without sleeping."),
         Row(
             .wakeTimerPort, .loop, step: 19,
             "The wait returned the timer port: the deadline it was armed for passed. Exactly one "
                 + "port is taken per wait; others stay ready for the next iteration."),
         Row(
             .timerLateMissedTicks, .loop, step: 20,
-            "timer tick fires late (due 0.100): 2 ticks of its grid went by meanwhile. CF fires a "
-                + "late repeating timer once, not once per missed tick, then resumes its original grid "
+            "timer tick fires late (due 0.100): the loop was busy past its deadline (in a callout or its own "
+                + "pass; a timer fires only when the timer port is taken). 2 ticks of its grid went by meanwhile: "
+                + "CF fires a late repeating timer once, not once per missed tick, then resumes its original grid "
                 + "at the next point after now; the missed ticks are dropped."),
         Row(
             .timerLateOneShot, .loop, step: 21,
-            "One-shot timer single fires late (due 0.120): the loop was busy past its deadline. "
-                + "It fires once and is invalidated."),
+            "One-shot timer single fires late (due 0.120): the loop was busy past its deadline (in a callout "
+                + "or its own pass; a timer fires only when the timer port is taken). It fires once and is "
+                + "invalidated."),
         Row(
             .enqueue, .loop, step: 27,
             "Block B is queued (modes default). It runs in the next blocks pass of a run in one "
@@ -161,8 +165,8 @@ struct ExplanationTableTests {
                 + "itself."),
         Row(
             .timer, .loop, step: 31,
-            "The wait returned the timer port and timer tick is due: it fires. A one-shot timer "
-                + "is invalidated; a repeating one moves to the next point of its grid."),
+            "The timer port was taken (by the wait, or by a poll) and timer tick is due: it "
+                + "fires. A one-shot timer is invalidated; a repeating one moves to the next point of its grid."),
         Row(
             .block, .loop, step: 32,
             "A block queued with CFRunLoopPerformBlock for this mode runs in a blocks pass "
@@ -174,8 +178,8 @@ struct ExplanationTableTests {
                 + "others stay ready for the next iteration."),
         Row(
             .source1, .loop, step: 40,
-            "A message on port net ended the wait by itself (no wake-up needed); one port is "
-                + "served per iteration."),
+            "Port net had a message, and the wait (or a poll) took it: a port needs no "
+                + "wake-up; one port is served per iteration."),
         Row(
             .cancel, .loop, step: 46,
             "Source net is removed from mode default: a version-0 source's cancel callout runs; a port source's "
@@ -190,8 +194,9 @@ struct ExplanationTableTests {
                 + "this trace says so."),
         Row(
             .wakeUpByTimeLimit, .loop, step: 56,
-            "The run's own time limit passed: CF's timeout timer writes the wake-up port (nobody "
-                + "called CFRunLoopWakeUp), so the wait returns and the run ends timedOut."),
+            "The run's time limit passed: CF's timeout timer (a libdispatch timer, not your code) calls "
+                + "CFRunLoopWakeUp. The wait returns (at once, if the loop is not asleep yet) and the run ends "
+                + "timedOut, unless a handled source wins (returnAfterSourceHandled)."),
         Row(
             .exit, .loop, step: 60,
             "The run ends: observers see exit, whatever the result."),
@@ -204,13 +209,14 @@ struct ExplanationTableTests {
                 + "returns at once and the timer fires late."),
         Row(
             .timerLateRepeating, .overdue, step: 22,
-            "timer plain fires late (due 0.100): the loop was busy past its deadline, but no tick "
-                + "of its grid was missed. It fires once and keeps its grid: the next fire is one "
-                + "interval after 0.100."),
+            "timer plain fires late (due 0.100): default was not the running mode at its deadline (the loop "
+                + "ran another mode, or no run at all), and a timer fires only while one of its modes runs. No tick "
+                + "of its grid was missed: it fires once and keeps its grid, the next fire is one interval after "
+                + "0.100."),
         Row(
             .sleepTimeLimitPassed, .limitPassed, step: 9,
-            "The run's time limit (0.100) has passed already: its wake-up is ready, so the wait "
-                + "returns at once and the run ends at the end of this iteration."),
+            "The run's time limit (0.100) has passed already: its timeout timer called CFRunLoopWakeUp at the "
+                + "limit, so the wait returns at once and the run ends at the end of this iteration."),
         Row(
             .wakeUpNoRun, .stops, step: 3,
             "CFRunLoopWakeUp is ignored: no run is active, so there is nothing to wake and it is "
@@ -231,16 +237,17 @@ struct ExplanationTableTests {
                 + "anyway."),
         Row(
             .stop, .stops, step: 21,
-            "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of "
-                + "this iteration unless handledSource or timedOut wins."),
+            "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of this iteration "
+                + "unless handledSource or timedOut wins (the stop is then lost)."),
         Row(
             .wakeUpByStop, .stops, step: 22,
-            "CFRunLoopStop wakes the loop: it writes the wake-up port, so the wait returns and "
-                + "the run can end."),
+            "CFRunLoopStop also calls CFRunLoopWakeUp: the wake-up port is written, so a sleeping loop wakes "
+                + "and the run can end; a loop not asleep finds it ready at its next wait (this run's, or the next "
+                + "run's)."),
         Row(
             .resultStopped, .stops, step: 26,
-            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run. RunLoop.run() "
-                + "would simply run it again."),
+            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it: "
+                + "RunLoop.run() starts another run while the default mode is not empty."),
         Row(
             .wakeNothing, .results, step: 9,
             "The poll found no port ready (or the read found nothing): there is nothing to "
@@ -289,8 +296,9 @@ struct ExplanationTableTests {
                 + "maxConcurrentOperationCount execute and the queue is not suspended."),
         Row(
             .threadCreateWorker, .pool, step: 3,
-            "A new worker thread q.1 (worker of q): no idle worker was free. It runs a run loop "
-                + "kept alive by a port, so it can sleep between operations instead of exiting."),
+            "A new worker thread q.1 (worker of q): no idle worker was free. In this model a worker is a "
+                + "run-loop thread kept alive by a port (lesson 02); Foundation's queues run on libdispatch's "
+                + "threads, which libdispatch parks and retires itself."),
         Row(
             .opAddWithDependencies, .pool, step: 7,
             "addOperation(b) on q (priority normal, after a, work 0.100s check every 0.010s). It "
@@ -316,17 +324,17 @@ struct ExplanationTableTests {
                 + "was under its limit. A pool creates threads only when it must."),
         Row(
             .opFinishCancelledBeforeStart, .pool, step: 37,
-            "c finished without running: it was cancelled before it started. It still counts as "
-                + "finished for the operations that depend on it. Its worker q.2 is free: its idle "
-                + "timer starts."),
+            "c finished without running: it was cancelled before it started. It still counts as finished for "
+                + "the operations that depend on it. Its worker q.2 is free: in this model its idle timer starts."),
         Row(
             .threadCreateDetached, .pool, step: 43,
             "Thread.detachNewThread: d is created for one task (detached for one task) and exits "
                 + "after it - a thread per task, the cost a pool saves."),
         Row(
             .opStartReusedThread, .pool, step: 52,
-            "late starts on q.2, an idle worker reused (0 before): no thread is created. Between "
-                + "operations a worker sleeps in its run loop, kept alive by a port."),
+            "late starts on q.2, an idle worker reused (0 before): no thread is created. In this model an "
+                + "idle worker sleeps in its run loop, kept alive by a port; libdispatch parks its own threads by "
+                + "its own rules."),
         Row(
             .threadExitTaskDone, .pool, step: 53,
             "Thread d ends (its task is done): a detached thread lives for its one task."),
@@ -336,20 +344,20 @@ struct ExplanationTableTests {
                 + "the flag. An operation that never checks runs to the end."),
         Row(
             .opFinishDone, .pool, step: 55,
-            "a finished (done). Operations that depend on it may become ready, and the queue "
-                + "starts what its limit now allows. Its worker q.1 is free: its idle timer starts."),
+            "a finished (done). Operations that depend on it may become ready, and the queue starts what its "
+                + "limit now allows. Its worker q.1 is free: in this model its idle timer starts."),
         Row(
             .opFinishDoneAfterLateCancel, .pool, step: 71,
-            "late ran to the end although it was cancelled: the cancel came after its last check "
-                + "point. Its worker q.2 is free: its idle timer starts."),
+            "late ran to the end although it was cancelled: the cancel came after its last check point. Its "
+                + "worker q.2 is free: in this model its idle timer starts."),
         Row(
             .opCancelNoEffect, .pool, step: 94,
             "cancel() on a: already finished: no effect. Cancelling an operation that finished, "
                 + "or twice, changes nothing."),
         Row(
             .opFinishCancelledWhileRunning, .pool, step: 95,
-            "b saw isCancelled at a check point and returned early: cancelled while running. Its "
-                + "worker q.1 is free: its idle timer starts."),
+            "b saw isCancelled at a check point and returned early: cancelled while running. Its worker q.1 "
+                + "is free: in this model its idle timer starts."),
         Row(
             .opCancelConnection, .pool, step: 107,
             "cancel() on the upload up: cancelling it cancels its connection, whose callback "
@@ -404,10 +412,36 @@ struct ExplanationTableTests {
             "waitUntilAllOperationsAreFinished on q: the calling thread blocks until every "
                 + "operation has finished."),
         Row(
+            .stopDuringEntry, .entryStop, step: 7,
+            "CFRunLoopStop from an entry observer: the run has not begun its first iteration, so it ends stopped at "
+                + "once, before any iteration; the wake-up it writes stays pending for the next run."),
+        Row(
+            .stopDuringExit, .exitStop, step: 13,
+            "CFRunLoopStop from an exit observer: this run has its result already, so the stop changes nothing - it is "
+                + "discarded when the run returns, and stops neither an outer run nor the next."),
+        Row(
+            .sleepWakeUpPending, .entryStop, step: 16,
+            "The wake-up port was written already (a CFRunLoopWakeUp - your code's, a stop's or a fire date's - not "
+                + "consumed yet, perhaps left by an earlier run): the wait returns at once."),
+        Row(
+            .sleepPortReady, .entryStop, step: 38,
+            "Port other holds a message already: the wait returns it at once, so the thread does not really sleep."),
+        Row(
+            .sleepMainQueueReady, .mainQueueReady, step: 6,
+            "A block waits on the main queue: its port is ready already, so the wait returns at once."),
+        Row(
+            .sleepStaleTimerPort, .staleTimerPort, step: 8,
+            "The mode's timer port is ready already, though no timer of it is due: it holds the expiry of a deadline "
+                + "that passed (Linux never disarms a timer port, and a re-arm keeps an expiry not read yet), so the "
+                + "wait returns at once, for nothing."),
+        Row(
+            .sleepTimerDueNow, .dueNow, step: 7,
+            "Timer now is due now (0.000): its port is ready, so the wait returns at once and the timer fires."),
+        Row(
             .threadExitIdle, .pool, step: 157,
-            "q.2 is retired (idle for 1.000s: retired after 2 operations): the one-shot idle "
-                + "timer on its loop fired with no work, so the thread stops its loop and exits. The "
-                + "next operation needs a new thread."),
+            "q.2 is retired (idle for 1.000s: retired after 2 operations): in this model the one-shot idle "
+                + "timer on its loop fired with no work, so the thread stops its loop and exits (libdispatch "
+                + "retires its own threads by its own rules). The next operation needs a new thread."),
     ]
 
     /// The explanations no scenario can produce: facts only the real CFRunLoop oracle and Foundation's queue
@@ -441,11 +475,29 @@ struct ExplanationTableTests {
             LoopEvent(time: .zero, loop: "T", depth: 1, mode: "default", iteration: 1, kind: .result, name: "finished"),
             "result finished."
         ),
+        (
+            .sleepReadinessUnknown,
+            LoopEvent(
+                time: .zero, loop: "T", depth: 1, mode: "default", iteration: 1, kind: .sleep,
+                fact: .wait(.sleep(nextTimer: nil, timeLimit: .zero + .milliseconds(200), ready: nil))),
+            "The thread waits in the kernel until time limit at 0.200. Only a port (a message, the timer port, a "
+                + "wake-up, which is also how the time limit arrives) ends the wait; a signalled source0 does not. A "
+                + "real loop's trace cannot say whether a port was ready already, which would end the wait at once."
+        ),
+    ]
+
+    /// The explanations only a recording gets (LoopRecorder's, replayed): the demo's step and the words.
+    static let recorded: [(Explanation.Case, step: Int, text: String)] = [
+        (
+            .beforeWaitingRecorded, 34,
+            "beforeWaiting: the loop is about to wait for a port (CF notifies it only in an iteration that does not "
+                + "poll). A recording holds only observer activities: what ran before it is not in it."
+        )
     ]
 
     @Test("every explanation case has exactly one row, and every documented step and pool note too")
     func everyCaseHasARow() {
-        let cases = Self.rows.map(\.expected) + Self.handMade.map(\.0)
+        let cases = Self.rows.map(\.expected) + Self.handMade.map(\.0) + Self.recorded.map(\.0)
         #expect(cases.count == Set(cases).count)
         #expect(Set(cases) == Set(Explanation.Case.allCases))
         #expect(Set(Self.cycleRows.map(\.row)) == Set(0..<CycleSteps.documented.count))
@@ -470,8 +522,9 @@ struct ExplanationTableTests {
         #expect(explained.case == .threadExitIdle)
         #expect(
             explained.text
-                == "g.1 is retired (idle for 5.000s: retired after 2 blocks): the one-shot idle timer on its loop "
-                + "fired with no work, so the thread stops its loop and exits. The next block needs a new thread.")
+                == "g.1 is retired (idle for 5.000s: retired after 2 blocks): in this model the one-shot idle timer "
+                + "on its loop fired with no work, so the thread stops its loop and exits (libdispatch retires its own "
+                + "threads by its own rules). The next block needs a new thread.")
     }
 
     @Test("the words of the cases no scenario can produce")
@@ -491,12 +544,12 @@ struct ExplanationTableTests {
             (1, .loop, 6, "Notify: timers will fire", "no timer fires here; only a note"),
             (2, .loop, 7, "Notify: sources will fire", nil),
             (3, .loop, 17, "Fire ready non-port sources", "blocks also run before and after"),
-            (4, .loop, 18, "Port ready? handle it, go to 9", "only when polling, after a source0"),
+            (4, .loop, 18, "Port ready? handle it, go to 9", "a poll, or the main-queue peek"),
             (5, .loop, 8, "Notify: about to sleep", "skipped when polling"),
             (6, .loop, 10, "Sleep: port/timer/timeout/wake", "one port is taken per wait"),
             (7, .loop, 14, "Notify: just woke up", "skipped when polling"),
-            (8, .loop, 20, "Process timer, source, wake-up", "timers fire only here"),
-            (9, .loop, 60, "Notify: exiting the loop", nil),
+            (8, .loop, 20, "Process timer, source, wake-up", "timers fire here or in a poll"),
+            (9, .loop, 60, "Notify: exiting the loop", "handled > timedOut > stopped > empty"),
         ]
 
     /// The implementation view: for each phase, an event the cycle panel marks there.

@@ -94,8 +94,19 @@ final class PerRunRecord {
     var ignoreWakeUps = false
     var iteration = 0
     var deadline: LoopInstant = .distantFuture
+    /// Since when this run's mode has been the innermost running one without a break: a nested run of another
+    /// mode suspends it, one of the same mode does not. Why a timer fires late reads it.
+    var modeRunningSince: LoopInstant
+    /// When the run began (its `runStart`).
+    let startedAt: LoopInstant
+    /// True once the run has its result and calls its exit observers.
+    var isExiting = false
+    /// The latest sleep of this run that was not a poll: when it began and when its wait returned.
+    var lastSleep: (start: LoopInstant, end: LoopInstant)?
 
-    init(mode: LoopModeState) {
+    init(mode: LoopModeState, startedAt: LoopInstant, runningSince: LoopInstant) {
         self.mode = mode
+        self.startedAt = startedAt
+        modeRunningSince = runningSince
     }
 }

@@ -39,7 +39,10 @@ extension RunLoopCore {
                 return
             }
             run.stopped = true
-            emit(.stop)
+            // Iteration 0: an entry observer's stop, which ends the run at once (S1, docs/cfrunloop.md §10.2); in the
+            // exit observers the result is decided and the stop is discarded with the run's record (§2.1 step 8).
+            let point: LoopEvent.StopPoint = run.isExiting ? .exit : run.iteration == 0 ? .entry : .iteration
+            emit(.stop, nil, .stop(point))
             wakeUpLocked(reason: .stop)
         }
     }

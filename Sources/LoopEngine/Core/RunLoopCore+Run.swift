@@ -39,7 +39,10 @@ extension RunLoopCore {
             emitResult(.finished, depth: runs.count + 1, mode: modeName.rawValue, iteration: 0)
             return .finished
         }
-        let record = PerRunRecord(mode: mode)
+        // A nested run of the same mode keeps it running; one of another mode suspends the outer run's mode.
+        let outer = runs.last
+        let sameMode = outer.flatMap { $0.mode === mode ? $0.modeRunningSince : nil }
+        let record = PerRunRecord(mode: mode, startedAt: clock.now, runningSince: sameMode ?? clock.now)
         var active = runs  // out, change, back in: see `RunLoopCore.runs`
         runs = []
         active.append(record)
@@ -49,9 +52,11 @@ extension RunLoopCore {
             runs = []
             active.removeLast()
             runs = active
+            if let outer, outer.mode !== mode { outer.modeRunningSince = clock.now }
         }
         doObservers(mode, .entry)
         guard let result = runBody(record, seconds: seconds, rash: rash) else { return .finished }
+        record.isExiting = true
         doObservers(mode, .exit)
         if isHalted { return .finished }
         emitResult(result, depth: runs.count, mode: modeName.rawValue, iteration: record.iteration)
@@ -125,10 +130,12 @@ extension RunLoopCore {
                 // The main-queue port joins the wait set for this wait only (a nested run must not service it).
                 if let mainPort { waiter.insert(mainPort, into: mode.portSet) }
                 emit(.sleep, nil, self.sleepFact(mode, record: record, poll: poll))
+                let sleptAt = clock.now
                 // L10: the only place the loop blocks.
                 lock.unlock()
                 outcome = waiter.wait(on: mode.portSet, poll: poll)
                 lock.lock()
+                if !poll { record.lastSleep = (sleptAt, clock.now) }
                 if let mainPort { waiter.remove(mainPort, from: mode.portSet) }
                 // L11
                 record.ignoreWakeUps = true
@@ -203,15 +210,23 @@ extension RunLoopCore {
     private func sleepFact(_ mode: LoopModeState, record: PerRunRecord, poll: Bool) -> LoopEvent.Fact {
         if poll { return .wait(.poll) }
         let next = mode.timers.firstNotFiring().map { LoopEvent.TimerDeadline(name: $0.name, fireTime: $0.fireTime) }
-        return .wait(.sleep(nextTimer: next, timeLimit: record.deadline == .distantFuture ? nil : record.deadline))
+        let limit = record.deadline == .distantFuture ? nil : record.deadline
+        // What the wait will take at once, if the kernel can tell: a message, a timer port armed for now or
+        // earlier (a stale one too, docs/cfrunloop.md §9.2), a wake-up written earlier (§10.1).
+        let ready = waiter.readyPort(in: mode.portSet).map { wakeCause($0, mode: mode) }
+        return .wait(.sleep(nextTimer: next, timeLimit: limit, ready: ready))
     }
 
     private func wakeFact(_ outcome: WaitOutcome, mode: LoopModeState) -> LoopEvent.Fact {
-        guard case .port(let port, let messages) = outcome else { return .woken(.nothing) }
-        if port == wakeUpPort { return .woken(.wakeUpPort) }
-        if port == mode.timerPort { return .woken(.timerPort) }
-        if port == mainQueuePort { return .woken(.mainQueue) }
-        if let source = mode.portSources[port] { return .woken(.port(source.name, messages: messages)) }
-        return .woken(.unknownPort(port.rawValue))
+        .woken(wakeCause(outcome, mode: mode))
+    }
+
+    private func wakeCause(_ outcome: WaitOutcome, mode: LoopModeState) -> LoopEvent.WakeCause {
+        guard case .port(let port, let messages) = outcome else { return .nothing }
+        if port == wakeUpPort { return .wakeUpPort }
+        if port == mode.timerPort { return .timerPort }
+        if port == mainQueuePort { return .mainQueue }
+        if let source = mode.portSources[port] { return .port(source.name, messages: messages) }
+        return .unknownPort(port.rawValue)
     }
 }

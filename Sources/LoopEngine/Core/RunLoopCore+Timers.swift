@@ -24,7 +24,7 @@ extension RunLoopCore {
         let scheduledFor = timer.fireTime
         armNextTimer(mode)
         timer.fireCountStorage += 1
-        emit(.timer, timer.name, lateness(of: timer, due: scheduledFor))
+        emit(.timer, timer.name, lateness(of: timer, due: scheduledFor, in: mode))
         callout(timer) { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
         timer.isFiring = false
@@ -45,12 +45,30 @@ extension RunLoopCore {
     /// How late a fire is: no fact when it is on time, which on a real clock includes the few microseconds a
     /// wake takes. CF itself only knows the missed-fire rule: a repeating timer that missed a tick of its grid
     /// fires once, and the ticks are dropped (docs/cfrunloop.md §9.3).
-    private func lateness(of timer: LoopTimer, due: LoopInstant) -> LoopEvent.Fact? {
+    private func lateness(of timer: LoopTimer, due: LoopInstant, in mode: LoopModeState) -> LoopEvent.Fact? {
         let overdue = clock.now.nanoseconds - due.nanoseconds
         let missed: Int? =
             timer.isRepeating ? Int(overdue / max(timer.interval.nanosecondsClamped, 1)) : nil
         guard (missed ?? 0) > 0 || overdue >= Self.lateThreshold.nanosecondsClamped else { return nil }
-        return .late(due: due, missed: missed)
+        return .late(due: due, missed: missed, cause: lateCause(of: timer, due: due, in: mode))
+    }
+
+    /// Why a late fire could not come at its deadline, from what the loop was doing then, first match wins: the
+    /// timer was not in this mode yet; the run of one of its modes was the innermost at the deadline - this one, or
+    /// an outer one whose callout went on to start the nested runs - and slept across it, or was busy; else none
+    /// of its modes was running (another mode, a nested run of another mode, no run).
+    private func lateCause(of timer: LoopTimer, due: LoopInstant, in mode: LoopModeState) -> LoopEvent.LateCause {
+        if let joined = timer.joinedAt[mode.name], joined > due { return .addedAfterDue }
+        for index in runs.indices.reversed() {
+            let run = runs[index]
+            // The span in which this run was the innermost one: from its (re)start to its first nested run.
+            let until = index + 1 < runs.count ? runs[index + 1].startedAt : .distantFuture
+            guard run.modeRunningSince <= due, due < until else { continue }
+            guard run.mode === mode || timer.modes.contains(run.mode.name) else { return .modeNotRunning }
+            if let sleep = run.lastSleep, sleep.start <= due, sleep.end > due { return .sleptPast }
+            return .busy
+        }
+        return .modeNotRunning
     }
 
     /// How far past its deadline a fire that missed no tick must come to count as late: far above a real
@@ -130,6 +148,7 @@ extension RunLoopCore {
             }
         }
         timer.modes.append(modeName)
+        timer.joinedAt[modeName] = clock.now
         mode.timers.insert(timer)
         armNextTimer(mode)
     }
@@ -147,6 +166,7 @@ extension RunLoopCore {
         }
         guard let mode = modes[modeName], mode.timers.remove(timer) else { return }
         timer.modes.removeAll { $0 == modeName }
+        timer.joinedAt[modeName] = nil
         if timer.modes.isEmpty { timer.loop = nil }
         armNextTimer(mode)
     }
@@ -161,6 +181,7 @@ extension RunLoopCore {
             armNextTimer(mode)
         }
         timer.modes = []
+        timer.joinedAt = [:]
     }
 
     /// `CFRunLoopTimerSetNextFireDate`. A date in the past means "now". From another thread it also wakes the loop.

@@ -26,6 +26,9 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     var rescheduledDuringCallout = false
     weak var loop: RunLoopCore?
     var modes: [ModeName] = []
+    /// When the timer joined each of its modes: a fire after its deadline in a mode it joined later is late because
+    /// it was added late (`LoopEvent.LateCause.addedAfterDue`).
+    var joinedAt: [ModeName: LoopInstant] = [:]
     /// Insertion sequence, for ties between equal deadlines.
     var sequence: UInt64 = 0
     /// Number of times the callout ran (read it with ``fireCount``).

@@ -8,10 +8,10 @@ extension LoopEvent {
         /// `source1`: how many messages the perform consumed, when more than one.
         case messages(Int)
         /// `timer`: it fired late, for the deadline `due`, and `missed` ticks of its grid went by meanwhile (nil:
-        /// a one-shot timer, which has no grid). Late means a tick was missed or the fire came at least
-        /// `RunLoopCore.lateThreshold` after its deadline; a fire on time (or a real clock's wake latency) has
-        /// no fact.
-        case late(due: LoopInstant, missed: Int?)
+        /// a one-shot timer, which has no grid), and why it could not fire at its deadline. Late means a tick was
+        /// missed or the fire came at least `RunLoopCore.lateThreshold` after its deadline; a fire on time (or a
+        /// real clock's wake latency) has no fact.
+        case late(due: LoopInstant, missed: Int?, cause: LateCause?)
         /// `observer`: the activity it was called for.
         case activity(Activity)
         /// `sleep`: what the wait is for.
@@ -25,6 +25,9 @@ extension LoopEvent {
         case wakeUp(WakeUpCaller?, ignored: Ignored?)
         /// `stop`: ignored, there was no run to stop.
         case ignored(Ignored)
+        /// `stop` of the innermost run (`CFRunLoopStop`): where that run was - before its first iteration, in an
+        /// iteration, or past its result - which decides what the stop does.
+        case stop(StopPoint)
         /// `stop` of a mode (`_CFRunLoopStopMode`), `schedule`, `cancel`: the mode.
         case mode(String)
         /// `note`: a scenario's words, or something the engine had to say about the scenario.
@@ -139,8 +142,10 @@ extension LoopEvent {
         /// A poll: the ports are looked at, the thread does not sleep.
         case poll
         /// A sleep until the first of: the next timer (nil: none) and the run's time limit (nil: none). Neither
-        /// is a sleep until a port wakes it.
-        case sleep(nextTimer: TimerDeadline?, timeLimit: LoopInstant?)
+        /// is a sleep until a port wakes it. `ready` is the port the kernel holds ready already, which the wait
+        /// returns at once (``WakeCause/nothing``: none, the thread really sleeps; nil: the kernel cannot tell
+        /// without reading its ports - a real loop's epoll).
+        case sleep(nextTimer: TimerDeadline?, timeLimit: LoopInstant?, ready: WakeCause? = nil)
 
         package var isPoll: Bool { self == .poll }
     }
@@ -171,6 +176,32 @@ extension LoopEvent {
         case port(String, messages: Int)
         /// A port that is none of these.
         case unknownPort(Int)
+    }
+
+    /// Where the run a `CFRunLoopStop` reached was (docs/cfrunloop.md §2.1, §2.2 S1 and L14, §10.2).
+    public enum StopPoint: String, Hashable, Sendable, CaseIterable {
+        /// Before its first iteration (an `entry` observer's stop): the run ends stopped at once, and the wake-up
+        /// the stop writes stays for the next run.
+        case entry
+        /// In an iteration: the run ends stopped at the end of it, unless handledSource or timedOut wins.
+        case iteration
+        /// Past its result, in its `exit` observers: the stop is discarded when the run returns.
+        case exit
+    }
+
+    /// Why a timer fired late: what kept it from firing at its deadline (docs/cfrunloop.md §9.3, §9.4, §9.1).
+    public enum LateCause: String, Hashable, Sendable, CaseIterable {
+        /// The loop ran the timer's mode at its deadline but was not waiting: a callout (or the loop's own pass)
+        /// was still running, so the timer port was taken only later.
+        case busy
+        /// None of the timer's modes was the running one at its deadline (the loop ran another mode, a nested
+        /// run of another mode, or no run at all): a timer fires only while one of its modes runs.
+        case modeNotRunning
+        /// The timer was added to the mode it fires in after its deadline: it fires at once.
+        case addedAfterDue
+        /// The loop slept in the timer's mode across its deadline: the timer port was armed for a later instant
+        /// (Darwin's tolerance window) or the thread woke late.
+        case sleptPast
     }
 
     /// Who in the engine called `CFRunLoopWakeUp`.
@@ -385,5 +416,5 @@ extension LoopEvent {
     }
 
     /// The deadline a late `timer` fire was for.
-    package var lateDue: LoopInstant? { if case .late(let due, _) = fact { due } else { nil } }
+    package var lateDue: LoopInstant? { if case .late(let due, _, _) = fact { due } else { nil } }
 }

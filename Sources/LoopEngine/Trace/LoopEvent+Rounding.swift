@@ -14,11 +14,11 @@ extension LoopEvent {
         var event = self
         event.time = round(time)
         switch fact {
-        case .late(let due, let missed):
-            event.fact = .late(due: round(due), missed: missed)
-        case .wait(.sleep(let timer, let limit)):
+        case .late(let due, let missed, let cause):
+            event.fact = .late(due: round(due), missed: missed, cause: cause)
+        case .wait(.sleep(let timer, let limit, let ready)):
             let rounded = timer.map { TimerDeadline(name: $0.name, fireTime: round($0.fireTime)) }
-            event.fact = .wait(.sleep(nextTimer: rounded, timeLimit: limit.map(round)))
+            event.fact = .wait(.sleep(nextTimer: rounded, timeLimit: limit.map(round), ready: ready))
         default:
             break
         }

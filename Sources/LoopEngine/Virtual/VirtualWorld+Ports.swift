@@ -171,6 +171,13 @@ extension VirtualWorld {
 
     public func pendingMessageCount(_ port: PortID) -> Int? { pendingMessages(port) }
 
+    /// What a wait on `set` would take now: the same look as the wait's own (a timer port whose deadline passed
+    /// turns ready, as the wait would turn it at this instant), without reading the port.
+    public func readyPort(in set: PortSetID) -> WaitOutcome? {
+        guard let port = firstReady(in: set) else { return .nothing }
+        return .port(port, messages: ports[port.rawValue].count)
+    }
+
     /// The earliest instant at which a timer port of `set` becomes ready, if one is armed.
     func earliestDeadline(in set: PortSetID) -> LoopInstant? {
         portSets[set.rawValue].earliestArmed?.time

@@ -94,6 +94,11 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// The messages a port holds that nobody has read, when the kernel can tell without reading them (for
     /// snapshots); nil when it cannot. The default cannot.
     func pendingMessageCount(_ port: PortID) -> Int?
+    /// Loop thread, engine lock held, right before a wait on `set`: what that wait would return at once, without
+    /// reading any port (``WaitOutcome/nothing``: no port is ready, the thread will sleep); nil when the kernel
+    /// cannot tell without reading (the default: a real epoll set would lose its edge). The trace's sleep says it
+    /// (`LoopEvent.Wait`), so that no one says "sleeps" when the wait returns at once.
+    func readyPort(in set: PortSetID) -> WaitOutcome?
 }
 
 extension LoopWaiter {
@@ -105,4 +110,6 @@ extension LoopWaiter {
     public func closePortSet(_ set: PortSetID) {}
     /// Cannot tell.
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
+    /// Cannot tell.
+    public func readyPort(in set: PortSetID) -> WaitOutcome? { nil }
 }

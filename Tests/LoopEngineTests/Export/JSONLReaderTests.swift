@@ -35,6 +35,24 @@ struct JSONLReaderTests {
         #expect(trace.warnings.isEmpty)
     }
 
+    @Test("a late fire or a sleep written before they had a cause or a ready port reads as unknown, not guessed")
+    func factsOfAnOlderTrace() throws {
+        let text = """
+            {"format":"loopviz-trace","version":1,"scenario":"old","clock":"virtual","events":2}
+            {"t":0.1,"thread":"T","depth":1,"mode":"default","iteration":1,"kind":"sleep","name":null,\
+            "detail":"indefinitely","fact":["wait","sleep",null,null,null]}
+            {"t":0.2,"thread":"T","depth":1,"mode":"default","iteration":2,"kind":"timer","name":"t",\
+            "detail":"due 0.100","fact":["late",100000000,null]}
+
+            """
+        let trace = try Self.read(text)
+        #expect(
+            trace.events.map(\.fact) == [
+                .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: nil)),
+                .late(due: .zero + .milliseconds(100), missed: nil, cause: nil),
+            ])
+    }
+
     @Test("the small scenario's golden file reads back and writes out byte for byte")
     func goldenFile() throws {
         let events = ScenarioRunner.run(ExportScenarios.small).events

@@ -33,7 +33,7 @@ struct LoopTraceTests {
                 time: .zero + .nanoseconds(index), loop: "T", depth: 1, mode: "default", iteration: index,
                 kind: index.isMultiple(of: 2) ? .observer : .timer, name: "n\(index % 7)",
                 fact: index.isMultiple(of: 2)
-                    ? .activity(.beforeWaiting) : .late(due: .zero + .nanoseconds(index), missed: nil))
+                    ? .activity(.beforeWaiting) : .late(due: .zero + .nanoseconds(index), missed: nil, cause: .busy))
         }
         let trace = LoopTrace(events)
         for index in [0, 65_535, 65_536, 65_537, 131_071, 131_072, 149_999] { #expect(trace[index] == events[index]) }

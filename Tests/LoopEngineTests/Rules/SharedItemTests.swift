@@ -40,7 +40,7 @@ struct SharedItemTests {
                 "0.000 T: note tick (timer tick is in U's loop: CF silently does not add it here (one loop per timer))",
                 "0.000 T: note tick (timer tick is in U's loop: CF silently does not add it here (one loop per timer))",
                 "0.000 T: runStart default (limit 0.070s)",
-                "0.030 T: timer tick (due 0.020)",
+                "0.030 T: timer tick (due 0.020, added late)",
                 "0.040 T: timer tick",
                 "0.060 T: timer tick",
                 "0.070 T: wakeUp (timeout)", "0.070 T: result timedOut",

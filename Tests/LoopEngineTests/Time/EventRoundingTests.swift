@@ -15,11 +15,11 @@ struct EventRoundingTests {
                     nextTimer: .init(name: "tick", fireTime: Self.at(100_341_060)), timeLimit: Self.at(300_499_999))))
         let late = LoopEvent(
             time: Self.at(370_612_345), loop: "T", depth: 1, mode: "default", iteration: 3, kind: .timer, name: "tick",
-            fact: .late(due: Self.at(200_000_017), missed: 1))
+            fact: .late(due: Self.at(200_000_017), missed: 1, cause: .busy))
         #expect(
             [sleep, late].map { $0.rounded(to: .milliseconds(1)).line } == [
                 "0.000 T d1 default #1 sleep (until timer tick at 0.100 or time limit at 0.300)",
-                "0.371 T d1 default #3 timer tick (due 0.200)",
+                "0.371 T d1 default #3 timer tick (due 0.200, loop busy)",
             ])
     }
 

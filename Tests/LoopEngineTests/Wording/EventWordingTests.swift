@@ -19,12 +19,37 @@ struct EventWordingTests {
         (.runStart, .run(.poll, returnAfterSourceHandled: true), "limit poll, returnAfterSourceHandled"),
         (.runStart, .run(.forever, returnAfterSourceHandled: false), "limit forever"),
         (.source1, .messages(3), "3 messages"),
-        (.timer, .late(due: t100, missed: 1), "due 0.100"),
+        (.timer, .late(due: t100, missed: 1, cause: .busy), "due 0.100, loop busy"),
+        (.timer, .late(due: t100, missed: nil, cause: nil), "due 0.100"),
+        (.timer, .late(due: t100, missed: 0, cause: .modeNotRunning), "due 0.100, mode not running"),
+        (.timer, .late(due: t100, missed: nil, cause: .addedAfterDue), "due 0.100, added late"),
+        (.timer, .late(due: t100, missed: nil, cause: .sleptPast), "due 0.100, slept past it"),
         (.observer, .activity(.beforeWaiting), "beforeWaiting"),
         (.sleep, .wait(.poll), "poll"),
         (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil)), "indefinitely"),
         (.sleep, .wait(.sleep(nextTimer: .init(name: "t", fireTime: t100), timeLimit: nil)), "until timer t at 0.100"),
         (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: t200)), "until time limit at 0.200"),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: t200, ready: .port("p", messages: 2))),
+            "until time limit at 0.200, but port p is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .timerPort)),
+            "indefinitely, but the timer port is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .wakeUpPort)),
+            "indefinitely, but the wake-up port is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .mainQueue)),
+            "indefinitely, but the main queue is ready"
+        ),
+        (
+            .sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .unknownPort(3))),
+            "indefinitely, but port#3 is ready"
+        ),
+        (.sleep, .wait(.sleep(nextTimer: nil, timeLimit: nil, ready: .nothing)), "indefinitely"),
         (
             .sleep, .wait(.sleep(nextTimer: .init(name: "t", fireTime: t100), timeLimit: t200)),
             "until timer t at 0.100 or time limit at 0.200"
@@ -44,6 +69,9 @@ struct EventWordingTests {
         (.stop, .ignored(.noRun), "ignored: no run"),
         (.signal, .ignored(.portSource), "ignored: a port source is performed for a message, never for a signal"),
         (.stop, .mode("tracking"), "mode tracking"),
+        (.stop, .stop(.entry), "during entry"),
+        (.stop, .stop(.iteration), "in an iteration"),
+        (.stop, .stop(.exit), "during exit: discarded"),
         (.schedule, .mode("default"), "mode default"),
         (.note, .note(.say("hello")), "hello"),
         (.note, .note(.duplicateOperation("o")), "operation o was already added: ignored"),
@@ -194,10 +222,11 @@ struct EventWordingTests {
         (.query, .query(.allModes, .modes([])), "CFRunLoopCopyAllModes answered nothing"),
     ]
 
-    /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail.
+    /// A queue's change and a run's result are the event's name, in the same word: never said again as a detail;
+    /// nor is a stop in an iteration, the usual stop.
     static func isTheName(_ fact: LoopEvent.Fact) -> Bool {
         switch fact {
-        case .queue, .result: true
+        case .queue, .result, .stop(.iteration): true
         default: false
         }
     }
@@ -228,10 +257,11 @@ struct EventWordingTests {
             case .seconds: "run(seconds)"
             }
         case .messages: "messages"
-        case .late: "late"
+        case .late(_, _, let cause): "late(\(cause.map { "\($0)" } ?? "-"))"
         case .activity: "activity"
         case .wait(.poll): "wait(poll)"
-        case .wait(.sleep(let timer, let limit)): "wait(sleep \(timer != nil) \(limit != nil))"
+        case .wait(.sleep(let timer, let limit, let ready)):
+            "wait(sleep \(timer != nil) \(limit != nil)\(ready.map { _ in " ready" } ?? ""))"
         case .woken(let cause):
             switch cause {
             case .nothing: "woken(nothing)"
@@ -247,6 +277,7 @@ struct EventWordingTests {
         case .ignored(.portSource): "ignored(portSource)"
         case .ignored: "ignored"
         case .mode: "mode"
+        case .stop(let point): "stop(\(point))"
         case .query(let question, _): "query(\(question.word))"
         case .note(let note):
             switch note {
@@ -327,12 +358,16 @@ struct EventWordingTests {
     func tableCoversEveryCase() {
         let covered = Set(Self.table.map { Self.caseName($0.1) })
         let every = [
-            "run(poll)", "run(forever)", "run(seconds)", "messages", "late", "activity", "wait(poll)",
+            "run(poll)", "run(forever)", "run(seconds)", "messages", "late(busy)", "late(-)", "late(modeNotRunning)",
+            "late(addedAfterDue)", "late(sleptPast)", "activity", "wait(poll)",
             "wait(sleep false false)", "wait(sleep true false)", "wait(sleep false true)", "wait(sleep true true)",
+            "wait(sleep false true ready)", "wait(sleep false false ready)",
             "woken(nothing)", "woken(wakeUpPort)", "woken(timerPort)", "woken(mainQueue)", "woken(port)",
             "woken(unknownPort)", "modes", "wakeUp(stop -)", "wakeUp(timeout -)",
             "wakeUp(setNextFireDate afterTheWait)",
-            "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "note(say)", "note(duplicateOperation)",
+            "wakeUp(- noRun)", "ignored", "ignored(portSource)", "mode", "stop(entry)", "stop(iteration)", "stop(exit)",
+            "note(say)",
+            "note(duplicateOperation)",
             "note(notAsynchronous)",
             "note(noSuchQueue)", "note(noSuchThread)", "note(performInline)", "note(emptyModeSpins)",
             "note(timerOrderUnused)", "note(ownerDeallocating)", "note(ownerFreed)", "note(usesDeallocatedOwner)",

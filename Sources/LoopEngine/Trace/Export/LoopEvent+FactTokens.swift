@@ -25,24 +25,19 @@ extension LoopEvent.Fact {
             }
             out.add(.flag(rash))
         case .messages(let count): out.tag("messages", .number(Int64(count)))
-        case .late(let due, let missed):
+        case .late(let due, let missed, let cause):
             out.tag("late", .number(due.nanoseconds), missed.map { .number(Int64($0)) } ?? .none)
+            out.add(cause.map { .text($0.rawValue) } ?? .none)
         case .activity(let activity): out.tag("activity", .number(Int64(activity.rawValue)))
         case .wait(.poll): out.tag("wait", .text("poll"))
-        case .wait(.sleep(let timer, let limit)):
+        case .wait(.sleep(let timer, let limit, let ready)):
             out.tag("wait", .text("sleep"), timer.map { .text($0.name) } ?? .none)
             out.add(timer.map { .number($0.fireTime.nanoseconds) } ?? .none)
             out.add(limit.map { .number($0.nanoseconds) } ?? .none)
+            if let ready { out.cause(ready) } else { out.add(.none) }
         case .woken(let cause):
             out.tag("woken")
-            switch cause {
-            case .nothing: out.tag("nothing")
-            case .wakeUpPort: out.tag("wakeUpPort")
-            case .timerPort: out.tag("timerPort")
-            case .mainQueue: out.tag("mainQueue")
-            case .port(let name, let messages): out.tag("port", .text(name), .number(Int64(messages)))
-            case .unknownPort(let number): out.tag("unknownPort", .number(Int64(number)))
-            }
+            out.cause(cause)
         case .modes(let modes):
             out.tag("modes", .number(Int64(modes.count)))
             for mode in modes { out.add(.text(mode)) }
@@ -50,6 +45,7 @@ extension LoopEvent.Fact {
             out.tag("wakeUp", caller.map { .text($0.rawValue) } ?? .none)
             out.add(ignored.map { .text($0.tag) } ?? .none)
         case .ignored(let ignored): out.tag("ignored", .text(ignored.tag))
+        case .stop(let point): out.tag("stop", .text(point.rawValue))
         case .mode(let mode): out.tag("mode", .text(mode))
         case .note(let note):
             out.tag("note")
@@ -160,6 +156,17 @@ struct TokenWriter {
         tokens.append(contentsOf: values)
     }
     mutating func add(_ token: FactToken) { tokens.append(token) }
+    /// A wake cause: its tag, then its values (a `woken` fact, and the port a sleep finds ready).
+    mutating func cause(_ cause: LoopEvent.WakeCause) {
+        switch cause {
+        case .nothing: tag("nothing")
+        case .wakeUpPort: tag("wakeUpPort")
+        case .timerPort: tag("timerPort")
+        case .mainQueue: tag("mainQueue")
+        case .port(let name, let messages): tag("port", .text(name), .number(Int64(messages)))
+        case .unknownPort(let number): tag("unknownPort", .number(Int64(number)))
+        }
+    }
 }
 
 /// Reads tokens front to back; every read is nil when the next token is not what the case needs.
@@ -197,6 +204,21 @@ struct TokenReader {
         return items
     }
 
+    /// A wake cause: its tag, then its values.
+    mutating func wakeCause() -> LoopEvent.WakeCause? {
+        switch text() {
+        case "nothing": return .nothing
+        case "wakeUpPort": return .wakeUpPort
+        case "timerPort": return .timerPort
+        case "mainQueue": return .mainQueue
+        case "port":
+            guard let name = text(), let messages = int() else { return nil }
+            return .port(name, messages: messages)
+        case "unknownPort": return int().map { .unknownPort($0) }
+        default: return nil
+        }
+    }
+
     /// The rest of a `command` fact: the source, then the outcome's tag and value.
     mutating func command() -> LoopEvent.Fact? {
         guard let source = text() else { return nil }
@@ -232,7 +254,10 @@ struct TokenReader {
         case "messages": return int().map { .messages($0) }
         case "late":
             guard let due = instant(), let missed = optional({ $0.int() }) else { return nil }
-            return .late(due: due, missed: missed)
+            // A trace written before late fires had a cause ends here: the cause is unknown.
+            if atEnd { return .late(due: due, missed: missed, cause: nil) }
+            guard let cause = optional({ $0.text().flatMap(LoopEvent.LateCause.init(rawValue:)) }) else { return nil }
+            return .late(due: due, missed: missed, cause: cause)
         case "activity": return number().flatMap { UInt32(exactly: $0) }.map { .activity(Activity(rawValue: $0)) }
         case "wait":
             switch text() {
@@ -242,21 +267,13 @@ struct TokenReader {
                     let limit = optional({ $0.instant() }), (name == nil) == (fire == nil)
                 else { return nil }
                 let timer = name.flatMap { name in fire.map { LoopEvent.TimerDeadline(name: name, fireTime: $0) } }
-                return .wait(.sleep(nextTimer: timer, timeLimit: limit))
+                // A trace written before sleeps said what was ready ends here: unknown.
+                if atEnd { return .wait(.sleep(nextTimer: timer, timeLimit: limit, ready: nil)) }
+                guard let ready = optional({ $0.wakeCause() }) else { return nil }
+                return .wait(.sleep(nextTimer: timer, timeLimit: limit, ready: ready))
             default: return nil
             }
-        case "woken":
-            switch text() {
-            case "nothing": return .woken(.nothing)
-            case "wakeUpPort": return .woken(.wakeUpPort)
-            case "timerPort": return .woken(.timerPort)
-            case "mainQueue": return .woken(.mainQueue)
-            case "port":
-                guard let name = text(), let messages = int() else { return nil }
-                return .woken(.port(name, messages: messages))
-            case "unknownPort": return int().map { .woken(.unknownPort($0)) }
-            default: return nil
-            }
+        case "woken": return wakeCause().map { .woken($0) }
         case "modes": return list().map { .modes($0) }
         case "wakeUp":
             guard let caller = optional({ $0.text() }), let ignored = optional({ $0.text() }) else { return nil }
@@ -265,6 +282,7 @@ struct TokenReader {
             if who == .some(nil) || why == .some(nil) { return nil }
             return .wakeUp(who ?? nil, ignored: why ?? nil)
         case "ignored": return text().flatMap(LoopEvent.Ignored.init(tag:)).map { .ignored($0) }
+        case "stop": return text().flatMap(LoopEvent.StopPoint.init(rawValue:)).map { .stop($0) }
         case "mode": return text().map { .mode($0) }
         case "note": return note().map { .note($0) }
         case "operation": return operation().map { .operation($0) }

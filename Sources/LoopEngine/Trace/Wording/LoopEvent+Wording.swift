@@ -14,7 +14,7 @@ extension LoopEvent {
     /// queue's change and a run's result are the event's name already, and are not said twice.
     package var detail: String? {
         switch fact {
-        case .queue, .result, nil: nil
+        case .queue, .result, .stop(.iteration), nil: nil
         case let fact?: fact.words
         }
     }
@@ -37,7 +37,7 @@ extension LoopEvent.Fact {
         switch self {
         case .run(let limit, let rash): "limit \(limit.words)" + (rash ? ", returnAfterSourceHandled" : "")
         case .messages(let count): "\(count) messages"
-        case .late(let due, _): "due \(due)"
+        case .late(let due, _, let cause): "due \(due)" + (cause.map { ", " + $0.words } ?? "")
         case .activity(let activity): activity.description
         case .wait(let wait): wait.words
         case .woken(let cause): cause.words
@@ -45,6 +45,9 @@ extension LoopEvent.Fact {
         case .wakeUp(let caller, let ignored):
             [caller?.rawValue, ignored?.words].compactMap { $0 }.joined(separator: ", ")
         case .ignored(let ignored): ignored.words
+        case .stop(.entry): "during entry"
+        case .stop(.iteration): "in an iteration"
+        case .stop(.exit): "during exit: discarded"
         case .mode(let mode): "mode \(mode)"
         case .note(let note): note.words
         case .operation(let operation): operation.words
@@ -104,15 +107,36 @@ extension LoopEvent.RunLimit {
 }
 
 extension LoopEvent.Wait {
-    /// `poll`, `indefinitely`, `until timer T at 0.100 or time limit at 0.200`.
+    /// `poll`, `indefinitely`, `until timer T at 0.100 or time limit at 0.200`, and what is ready already, which
+    /// ends the wait at once: `until time limit at 0.200, but port P is ready`.
     package var words: String {
         switch self {
         case .poll: return "poll"
-        case .sleep(let timer, let limit):
+        case .sleep(let timer, let limit, let ready):
             var wakers: [String] = []
             if let timer { wakers.append("timer \(timer.name) at \(timer.fireTime)") }
             if let limit { wakers.append("time limit at \(limit)") }
-            return wakers.isEmpty ? "indefinitely" : "until " + wakers.joined(separator: " or ")
+            let until = wakers.isEmpty ? "indefinitely" : "until " + wakers.joined(separator: " or ")
+            switch ready {
+            case nil, .nothing?: return until
+            case .port(let name, _)?: return until + ", but port \(name) is ready"
+            case .wakeUpPort?: return until + ", but the wake-up port is ready"
+            case .timerPort?: return until + ", but the timer port is ready"
+            case .mainQueue?: return until + ", but the main queue is ready"
+            case .unknownPort(let number)?: return until + ", but port#\(number) is ready"
+            }
+        }
+    }
+}
+
+extension LoopEvent.LateCause {
+    /// `loop busy`, `mode not running`, `added late`, `slept past it`.
+    package var words: String {
+        switch self {
+        case .busy: "loop busy"
+        case .modeNotRunning: "mode not running"
+        case .addedAfterDue: "added late"
+        case .sleptPast: "slept past it"
         }
     }
 }

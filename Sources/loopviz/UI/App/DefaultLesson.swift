@@ -8,8 +8,8 @@ enum DefaultLesson {
         # A worker thread kept alive by a port: a repeating timer, a version-0 source that another thread signals,
         # a port that another thread writes to, and an observer of every activity.
         #
-        # Watch for: the loop sleeping between events; timers firing only after afterWaiting; a signal without a
-        # wake-up that waits for the next timer; a port that wakes the loop by itself.
+        # Watch for: the loop sleeping between events; timers firing after the wait, never at beforeTimers; a
+        # signal without a wake-up that waits for the next timer; a port that wakes the loop by itself.
         #
         # Try: press s to signal `work` and wake the loop, o to send to `net`, f to fire the timer now,
         # m to scroll (a nested run in Tracking: the timer stops), x to stop the run.
@@ -18,8 +18,8 @@ enum DefaultLesson {
         # 运行循环的一圈，一遍又一遍。一个靠端口常驻的工作线程：一个重复的定时器，一个由别的线程来标记
         # （signal）的版本 0 源（source0），一个别的线程会写入的端口，还有一个观察所有活动的观察者。
         #
-        # 看点：循环在两个事件之间休眠；定时器只在 afterWaiting 之后触发；只标记、不唤醒的 signal 要等下一次定
-        # 时器唤醒循环；端口自己就能唤醒循环。
+        # 看点：循环在两个事件之间休眠；定时器在等待返回之后触发，从不在 beforeTimers 触发；只标记、不唤醒的
+        # signal 要等下一次定时器唤醒循环；端口自己就能唤醒循环。
         #
         # 试试：按 s 标记 `work` 并唤醒循环，按 o 往 `net` 发消息，按 f 立刻触发定时器，按 m 模拟滚动
         # （在 Tracking 里嵌套运行一次：定时器停了），按 x 停止这次 run。

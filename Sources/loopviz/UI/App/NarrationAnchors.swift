@@ -35,6 +35,12 @@ struct NarrationAnchors: Equatable {
     /// `language` replaces the English lines tied to the same event; an English line with none on its event is
     /// shown as it is (the fallback); lines of other languages are never shown.
     func text(_ lines: [Narration], shownUpTo cursor: Int, in language: Language = .en) -> String? {
+        latest(lines, shownUpTo: cursor, in: language)?.text
+    }
+
+    /// ``text(_:shownUpTo:in:)`` with the index (in the full trace) of the event its line is tied to.
+    func latest(_ lines: [Narration], shownUpTo cursor: Int, in language: Language = .en) -> (index: Int, text: String)?
+    {
         let translated = Set(
             indices.enumerated().compactMap { line, index in
                 language != .en && lines[line].language == language ? index : nil
@@ -46,13 +52,31 @@ struct NarrationAnchors: Equatable {
             guard ownLanguage == language || (ownLanguage == .en && !translated.contains(index)) else { continue }
             best = (index, line)
         }
-        return best.map { lines[$0.line].text }
+        return best.map { ($0.index, lines[$0.line].text) }
     }
 }
 
 extension Session {
-    /// The narration shown when the first `cursor` events of the trace are on screen.
+    /// The narration shown when the first `cursor` events of the trace are on screen: the latest `say` of either
+    /// kind - a line tied to an event, or a program's `say` (a note in the trace), which stays until the next
+    /// `say`, so a line about a phase that has ended (a scroll, a nested run) does not come back after it.
     func narration(shownUpTo cursor: Int, in language: Language = .en) -> String? {
-        narrationAnchors.text(script.narration, shownUpTo: cursor + forgottenEvents, in: language)
+        let anchored = narrationAnchors.latest(script.narration, shownUpTo: cursor + forgottenEvents, in: language)
+        let after = anchored.map { $0.index - forgottenEvents } ?? -1
+        if let note = latestSay(before: min(cursor, trace.count), after: after) {
+            return script.note(note, in: language)
+        }
+        return anchored?.text
+    }
+
+    /// The words of the latest program `say` among events `after+1 ..< end`, looking back at most
+    /// `CycleSteps.lookBack` events (a frame looks only near the cursor).
+    private func latestSay(before end: Int, after start: Int) -> String? {
+        var position = end - 1
+        while position > start && end - position <= CycleSteps.lookBack {
+            if case .note(.say(let text)) = trace[position].fact { return text }
+            position -= 1
+        }
+        return nil
     }
 }

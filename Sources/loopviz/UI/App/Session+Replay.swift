@@ -21,6 +21,10 @@ extension Session {
         fillsFromActivities = !self.trace.contains { [.runStart, .result, .sleep, .wake].contains($0.kind) }
     }
 
+    /// What the trace can know, for the Why pane: a recording of observer activities (no run, sleep or wake events:
+    /// LoopRecorder's) knows nothing of what ran between them.
+    var knowledge: Explanation.Knowledge { isReplay && fillsFromActivities ? .observerActivitiesOnly : .everyEvent }
+
     /// The words the replay shows instead of a lesson's header comment.
     static func replayHeader(_ header: JSONLTraceHeader) -> [String] {
         let source =

@@ -8,12 +8,12 @@ enum CycleSteps {
         ("Notify: timers will fire", "no timer fires here; only a note"),
         ("Notify: sources will fire", nil),
         ("Fire ready non-port sources", "blocks also run before and after"),
-        ("Port ready? handle it, go to 9", "only when polling, after a source0"),
+        ("Port ready? handle it, go to 9", "a poll, or the main-queue peek"),
         ("Notify: about to sleep", "skipped when polling"),
         ("Sleep: port/timer/timeout/wake", "one port is taken per wait"),
         ("Notify: just woke up", "skipped when polling"),
-        ("Process timer, source, wake-up", "timers fire only here"),
-        ("Notify: exiting the loop", nil),
+        ("Process timer, source, wake-up", "timers fire here or in a poll"),
+        ("Notify: exiting the loop", "handled > timedOut > stopped > empty"),
     ]
 
     /// What CFRunLoop.c really does, one line per phase.
@@ -41,7 +41,10 @@ enum CycleSteps {
         case .sleep: return event.wait?.isPoll == true ? 4 : 6
         case .wake: return isPollWake(index, in: trace) ? 4 : 6
         case .afterWaiting: return 7
-        case .timer, .source1, .mainQueue: return 8
+        case .timer, .source1: return 8
+        // L7's peek takes the main queue with no wait at all: Apple's "port ready? handle it".
+        case .mainQueue: return afterWait(index, in: trace) ? 8 : 4
+        case .perform where isTimerPerform(event): return 8
         case .block, .perform: return afterWait(index, in: trace) ? 8 : 3
         case .observer:
             guard case .activity(let activity) = event.fact else { return nil }
@@ -66,6 +69,8 @@ enum CycleSteps {
         case .wake: return 5
         case .afterWaiting: return 6
         case .timer, .source1, .mainQueue: return 7
+        // An ordered or delayed perform runs in its timer's callout (L12), not in a blocks pass.
+        case .perform where isTimerPerform(event): return 7
         case .block, .perform: return afterWait(index, in: trace) ? 8 : 3
         case .exit, .result: return 9
         case .observer:
@@ -80,6 +85,14 @@ enum CycleSteps {
             default: return nil
             }
         default: return nil
+        }
+    }
+
+    /// True for a perform run by a timer (an ordered or a delayed perform), as its fact says.
+    static func isTimerPerform(_ event: LoopEvent) -> Bool {
+        switch event.fact {
+        case .order, .delayed: true
+        default: false
         }
     }
 

@@ -32,7 +32,8 @@ extension Explanation {
             return (
                 .opStartReusedThread,
                 "\(name) starts on \(event.loop), an idle worker reused (\(before) before): no thread is created. "
-                    + "Between operations a worker sleeps in its run loop, kept alive by a port."
+                    + "In this model an idle worker sleeps in its run loop, kept alive by a port; libdispatch parks "
+                    + "its own threads by its own rules."
             )
         case (.opStart, .thread(.firstSeen)):
             return (
@@ -53,8 +54,9 @@ extension Explanation {
         case (.threadCreate, .origin(.worker)):
             return (
                 .threadCreateWorker,
-                "A new worker thread \(event.loop) (\(detail)): no idle worker was free. It runs a run loop kept "
-                    + "alive by a port, so it can sleep between operations instead of exiting."
+                "A new worker thread \(event.loop) (\(detail)): no idle worker was free. In this model a worker is a "
+                    + "run-loop thread kept alive by a port (lesson 02); Foundation's queues run on libdispatch's "
+                    + "threads, which libdispatch parks and retires itself."
             )
         case (.threadCreate, .origin(.dispatch)):
             return (
@@ -71,8 +73,9 @@ extension Explanation {
         case (.threadExit, .end(.idle(_, _, let work))):
             return (
                 .threadExitIdle,
-                "\(event.loop) is retired (\(detail)): the one-shot idle timer on its loop fired with no work, so "
-                    + "the thread stops its loop and exits. The next \(work.rawValue) needs a new thread."
+                "\(event.loop) is retired (\(detail)): in this model the one-shot idle timer on its loop fired with "
+                    + "no work, so the thread stops its loop and exits (libdispatch retires its own threads by its own "
+                    + "rules). The next \(work.rawValue) needs a new thread."
             )
         case (.threadExit, .end(.taskDone)):
             return (
@@ -187,7 +190,7 @@ extension Explanation {
     private static func finish(
         _ name: String, _ outcome: LoopEvent.FinishOutcome, on worker: String, detail: String
     ) -> (case: Case, text: String) {
-        let freed = " Its worker \(worker) is free: its idle timer starts."
+        let freed = " Its worker \(worker) is free: in this model its idle timer starts."
         switch outcome {
         case .cancelledBeforeStart:
             return (

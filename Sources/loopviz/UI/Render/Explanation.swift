@@ -10,15 +10,16 @@ enum Explanation {
     /// test.
     enum Case: String, CaseIterable {
         case runStart, entry, beforeTimers, beforeSources, source0, block, beforeWaiting
-        case poll, sleep, sleepTimerOverdue, sleepTimeLimitPassed
+        case poll, sleep, sleepTimerOverdue, sleepTimerDueNow, sleepTimeLimitPassed
+        case sleepPortReady, sleepWakeUpPending, sleepMainQueueReady, sleepStaleTimerPort, sleepReadinessUnknown
         case wakeNothing, wakeWakeUpPort, wakeTimerPort, wakeMainQueue, wakePort, wakeUnknownPort
-        case afterWaiting
+        case afterWaiting, beforeWaitingRecorded
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot
         case source1, observer, mainQueue, perform, performOrdered, performDelayed, exit
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
-        case stop, stopMode, stopNoRun
+        case stop, stopDuringEntry, stopDuringExit, stopMode, stopNoRun
         case schedule, cancel, note, addDeclined
         case commandPosted, commandRefused, commandPerformed, commandDropped
         case opAddWithDependencies, opAdd, opReady
@@ -35,13 +36,28 @@ enum Explanation {
         case plain
     }
 
-    static func text(for index: Int, in trace: LoopTrace) -> String {
-        explain(trace[index]).text
+    /// What a trace can know. A loopviz trace (an engine's run, or its JSONL export) has every event and fact; a
+    /// recording made by LoopRecorder holds only the observer activities a program's observer saw and its marks,
+    /// so an explanation of it must not claim what happened between them (which source ran, what woke the loop).
+    enum Knowledge: Sendable {
+        case everyEvent
+        case observerActivitiesOnly
+    }
+
+    static func text(for index: Int, in trace: LoopTrace, knowing knowledge: Knowledge = .everyEvent) -> String {
+        explain(trace[index], knowing: knowledge).text
     }
 
     /// The case and the words for `event`, decided together so they cannot disagree.
-    static func explain(_ event: LoopEvent) -> (case: Case, text: String) {
+    static func explain(_ event: LoopEvent, knowing knowledge: Knowledge = .everyEvent) -> (case: Case, text: String) {
         let name = event.name ?? ""
+        if knowledge == .observerActivitiesOnly, event.kind == .beforeWaiting {
+            return (
+                .beforeWaitingRecorded,
+                "beforeWaiting: the loop is about to wait for a port (CF notifies it only in an iteration that does "
+                    + "not poll). A recording holds only observer activities: what ran before it is not in it."
+            )
+        }
         switch event.kind {
         case .runStart:
             return (
@@ -58,20 +74,20 @@ enum Explanation {
         case .beforeTimers:
             return (
                 .beforeTimers,
-                "Iteration \(event.iteration): beforeTimers is only a notice - no timer fires here. Timers fire "
-                    + "after the wait, when the timer port is the one that woke the loop."
+                "Iteration \(event.iteration): beforeTimers is only a notice - no timer fires here. A due timer "
+                    + "fires when the wait, or a poll, returns the timer port."
             )
         case .beforeSources:
             return (
                 .beforeSources,
-                "beforeSources: next the loop runs the blocks queued for this mode, then every signalled version-0 "
-                    + "source."
+                "beforeSources: next the loop runs the blocks queued for this mode, then the signalled version-0 "
+                    + "sources (only the first one performed when the run returns after a handled source)."
             )
         case .source0:
             return (
                 .source0,
                 "source0 \(name) was signalled, so it is performed now. Because a source0 ran, this iteration "
-                    + "polls instead of sleeping: no beforeWaiting, no afterWaiting."
+                    + "does not sleep: no beforeWaiting, no afterWaiting."
             )
         case .block:
             return (
@@ -82,7 +98,7 @@ enum Explanation {
         case .beforeWaiting:
             return (
                 .beforeWaiting,
-                "No source0 was performed in this iteration, so the loop is about to sleep: observers see "
+                "No source0 was handled in this iteration, so the loop is about to wait: observers see "
                     + "beforeWaiting (a hang monitor stops its watchdog here)."
             )
         case .sleep:
@@ -93,7 +109,7 @@ enum Explanation {
             return (
                 .afterWaiting,
                 "afterWaiting: the loop woke up (observers see it even when the wake brings no work). What woke it "
-                    + "is handled next - a timer fires only there."
+                    + "is handled next: a timer, a port or the main queue."
             )
         case .timer:
             return timer(event)
@@ -101,8 +117,8 @@ enum Explanation {
             let many = event.messagesConsumed > 1 ? ", \(event.messagesConsumed) messages read at once" : ""
             return (
                 .source1,
-                "A message on port \(name) ended the wait by itself (no wake-up needed); one port is served per "
-                    + "iteration\(many)."
+                "Port \(name) had a message, and the wait (or a poll) took it: a port needs no "
+                    + "wake-up; one port is served per iteration\(many)."
             )
         case .observer:
             return (
@@ -176,11 +192,23 @@ enum Explanation {
                         + "run of \(mode) that sees it ends stopped and clears it - a running one at the end of its "
                         + "iteration, the next one right after entry."
                 )
+            case .stop(.exit):
+                return (
+                    .stopDuringExit,
+                    "CFRunLoopStop from an exit observer: this run has its result already, so the stop changes "
+                        + "nothing - it is discarded when the run returns, and stops neither an outer run nor the next."
+                )
+            case .stop(.entry):
+                return (
+                    .stopDuringEntry,
+                    "CFRunLoopStop from an entry observer: the run has not begun its first iteration, so it ends "
+                        + "stopped at once, before any iteration; the wake-up it writes stays pending for the next run."
+                )
             default:
                 return (
                     .stop,
                     "CFRunLoopStop marks the innermost run stopped and wakes it; it ends at the end of this iteration "
-                        + "unless handledSource or timedOut wins."
+                        + "unless handledSource or timedOut wins (the stop is then lost)."
                 )
             }
         case .schedule:
@@ -214,33 +242,83 @@ enum Explanation {
     }
 
     private static func sleep(_ event: LoopEvent) -> (case: Case, text: String) {
-        guard case .sleep(let timer, let limit) = event.wait else {
+        guard case .sleep(let timer, let limit, let ready) = event.wait else {
             return (
                 .poll,
-                "No beforeWaiting: a source0 was performed in this iteration (or the time limit is 0), so the "
+                "No beforeWaiting: a source0 was handled in this iteration (or the time limit is 0), so the "
                     + "loop polls its ports without sleeping."
             )
         }
-        // A deadline already past (a timer that came due while another mode ran) arms a port that is ready
-        // now: the kernel returns at once (docs/cfrunloop.md §9.2, §9.4).
-        if let timer, timer.fireTime <= event.time {
+        // A port the kernel holds ready already ends the wait at once (docs/cfrunloop.md §2.2 L10, §8, §9.2).
+        switch ready {
+        case .port(let port, let messages)?:
+            let count = messages == 1 ? "a message" : "\(messages) messages"
             return (
-                .sleepTimerOverdue,
-                "Timer \(timer.name) was due at \(timer.fireTime) and is overdue: its port is ready already, so the "
-                    + "wait returns at once and the timer fires late."
+                .sleepPortReady,
+                "Port \(port) holds \(count) already: the wait returns it at once, so the thread does not really "
+                    + "sleep."
+            )
+        case .wakeUpPort?:
+            if let limit, limit <= event.time { return timeLimitPassed(limit) }
+            return (
+                .sleepWakeUpPending,
+                "The wake-up port was written already (a CFRunLoopWakeUp - your code's, a stop's or a fire date's - "
+                    + "not consumed yet, perhaps left by an earlier run): the wait returns at once."
+            )
+        case .mainQueue?:
+            return (
+                .sleepMainQueueReady,
+                "A block waits on the main queue: its port is ready already, so the wait returns at once."
+            )
+        case .timerPort?, nil:
+            // A deadline already past (a timer that came due while another mode ran) arms a port that is ready
+            // now; a deadline now is due, not late (docs/cfrunloop.md §9.1, §9.2, §9.4).
+            if let timer, timer.fireTime < event.time {
+                return (
+                    .sleepTimerOverdue,
+                    "Timer \(timer.name) was due at \(timer.fireTime) and is overdue: its port is ready already, so "
+                        + "the wait returns at once and the timer fires late."
+                )
+            }
+            if let timer, timer.fireTime == event.time {
+                return (
+                    .sleepTimerDueNow,
+                    "Timer \(timer.name) is due now (\(timer.fireTime)): its port is ready, so the wait returns at "
+                        + "once and the timer fires."
+                )
+            }
+            if ready == .timerPort {
+                return (
+                    .sleepStaleTimerPort,
+                    "The mode's timer port is ready already, though no timer of it is due: it holds the expiry of a "
+                        + "deadline that passed (Linux never disarms a timer port, and a re-arm keeps an expiry not read "
+                        + "yet), so the wait returns at once, for nothing."
+                )
+            }
+        case .nothing?, .unknownPort?:
+            break
+        }
+        if let limit, limit <= event.time { return timeLimitPassed(limit) }
+        let rule =
+            "Only a port (a message, the timer port, a wake-up, which is also how the time limit arrives) ends "
+            + "the wait; a signalled source0 does not."
+        guard ready != nil else {
+            return (
+                .sleepReadinessUnknown,
+                "The thread waits in the kernel \(event.detail ?? ""). \(rule) A real loop's trace cannot say whether "
+                    + "a port was ready already, which would end the wait at once."
             )
         }
-        if let limit, limit <= event.time {
-            return (
-                .sleepTimeLimitPassed,
-                "The run's time limit (\(limit)) has passed already: its wake-up is ready, so the wait returns at "
-                    + "once and the run ends at the end of this iteration."
-            )
-        }
-        return (
-            .sleep,
-            "The thread sleeps in the kernel \(event.detail ?? ""). Only a port (a message, the timer port, a "
-                + "wake-up, which is also how the time limit arrives) ends the wait; a signalled source0 does not."
+        return (.sleep, "The thread sleeps in the kernel \(event.detail ?? ""). \(rule)")
+    }
+
+    /// A sleep after the run's time limit: CF's timeout timer has written the wake-up port (or does at this
+    /// instant); it cannot have been dropped, since a limit passed after the wait ends the run at L14 instead.
+    private static func timeLimitPassed(_ limit: LoopInstant) -> (case: Case, text: String) {
+        (
+            .sleepTimeLimitPassed,
+            "The run's time limit (\(limit)) has passed already: its timeout timer called CFRunLoopWakeUp at the "
+                + "limit, so the wait returns at once and the run ends at the end of this iteration."
         )
     }
 
@@ -281,34 +359,53 @@ enum Explanation {
 
     private static func timer(_ event: LoopEvent) -> (case: Case, text: String) {
         let name = event.name ?? ""
-        guard case .late(let due, let missed) = event.fact else {
+        guard case .late(let due, let missed, let cause) = event.fact else {
             return (
                 .timer,
-                "The wait returned the timer port and timer \(name) is due: it fires. A one-shot timer is "
-                    + "invalidated; a repeating one moves to the next point of its grid."
+                "The timer port was taken (by the wait, or by a poll) and timer \(name) is due: "
+                    + "it fires. A one-shot timer is invalidated; a repeating one moves to the next point of its grid."
             )
         }
+        let why = lateReason(cause, mode: event.mode ?? "its mode")
         switch missed {
         case let missed? where missed > 0:
             let ticks = missed == 1 ? "1 tick" : "\(missed) ticks"
             return (
                 .timerLateMissedTicks,
-                "timer \(name) fires late (due \(due)): \(ticks) of its grid went by meanwhile. CF fires a late "
-                    + "repeating timer once, not once per missed tick, then resumes its original grid at the next "
-                    + "point after now; the missed ticks are dropped."
+                "timer \(name) fires late (due \(due)): \(why). \(ticks) of its grid went by meanwhile: CF fires a "
+                    + "late repeating timer once, not once per missed tick, then resumes its original grid at the "
+                    + "next point after now; the missed ticks are dropped."
             )
         case .some:
             return (
                 .timerLateRepeating,
-                "timer \(name) fires late (due \(due)): the loop was busy past its deadline, but no tick of its grid "
-                    + "was missed. It fires once and keeps its grid: the next fire is one interval after \(due)."
+                "timer \(name) fires late (due \(due)): \(why). No tick of its grid was missed: it fires once and "
+                    + "keeps its grid, the next fire is one interval after \(due)."
             )
         case nil:
             return (
                 .timerLateOneShot,
-                "One-shot timer \(name) fires late (due \(due)): the loop was busy past its deadline. It fires once "
-                    + "and is invalidated."
+                "One-shot timer \(name) fires late (due \(due)): \(why). It fires once and is invalidated."
             )
+        }
+    }
+
+    /// Why a late fire is late, only as the engine's fact says it (nil: a trace that does not say).
+    static func lateReason(_ cause: LoopEvent.LateCause?, mode: String) -> String {
+        switch cause {
+        case .busy:
+            "the loop was busy past its deadline (in a callout or its own pass; a timer fires only when the timer "
+                + "port is taken)"
+        case .modeNotRunning:
+            "\(mode) was not the running mode at its deadline (the loop ran another mode, or no run at all), and a "
+                + "timer fires only while one of its modes runs"
+        case .addedAfterDue:
+            "it was added to \(mode) after its fire date, so it fires at once"
+        case .sleptPast:
+            "the loop slept in \(mode) past its deadline (the timer port was armed for later, at the end of its "
+                + "tolerance, or the thread woke late)"
+        case nil:
+            "its deadline passed before it could fire (the trace does not say why)"
         }
     }
 
@@ -337,13 +434,15 @@ enum Explanation {
         case .stop:
             return (
                 .wakeUpByStop,
-                "CFRunLoopStop wakes the loop: it writes the wake-up port, so the wait returns and the run can end."
+                "CFRunLoopStop also calls CFRunLoopWakeUp: the wake-up port is written, so a sleeping loop wakes and "
+                    + "the run can end; a loop not asleep finds it ready at its next wait (this run's, or the next run's)."
             )
         case .timeout:
             return (
                 .wakeUpByTimeLimit,
-                "The run's own time limit passed: CF's timeout timer writes the wake-up port (nobody called "
-                    + "CFRunLoopWakeUp), so the wait returns and the run ends timedOut."
+                "The run's time limit passed: CF's timeout timer (a libdispatch timer, not your code) calls "
+                    + "CFRunLoopWakeUp. The wait returns (at once, if the loop is not asleep yet) and the run ends "
+                    + "timedOut, unless a handled source wins (returnAfterSourceHandled)."
             )
         case .setNextFireDate:
             return (
@@ -367,8 +466,8 @@ extension RunResult {
         case .stopped:
             (
                 .resultStopped,
-                "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run. RunLoop.run() would simply run it "
-                    + "again."
+                "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it: RunLoop.run() "
+                    + "starts another run while the default mode is not empty."
             )
         case .timedOut: (.resultTimedOut, "timedOut: the run's time limit passed (checked after every iteration).")
         case .handledSource:

@@ -87,7 +87,9 @@ func quizLines(_ model: AppModel, _ question: QuizQuestion, _ glyphs: Glyphs) ->
             width: width
         ).map { ($0, glyphs.dimmed) }
     }
-    lines += wrap(Explanation.text(for: question.answer, in: model.trace), width: width).map { ($0, .plain) }
+    lines += wrap(
+        Explanation.text(for: question.answer, in: model.trace, knowing: model.session.knowledge), width: width
+    ).map { ($0, .plain) }
     lines.append(("", .plain))
     let score = model.classroom.scores[model.fileName] ?? Classroom.Score()
     lines.append(("score \(score.right)/\(score.asked) in this lesson   Enter go on", glyphs.dimmed))

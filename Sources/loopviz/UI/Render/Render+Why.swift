@@ -36,7 +36,7 @@ func whyText(_ model: AppModel, explaining index: Int?) -> String {
         if case .note(.say(let text)) = model.trace[index].fact {
             return model.session.script.note(text, in: model.language)
         }
-        return Explanation.text(for: index, in: model.trace)
+        return Explanation.text(for: index, in: model.trace, knowing: model.session.knowledge)
     }
     // The first instruction matches what the status bar shows: Space plays when paused, pauses when playing.
     let space = model.isPaused ? "press Space to play" : "playing (Space pauses)"
