@@ -1,5 +1,5 @@
 /// Event patterns, as `expect` lines, `say … after`, `ask` choices and claims write them, with their times written
-/// to the precision they match at (``Expectation/Step/resolution``).
+/// to the precision they match at (`Expectation.Step.resolution`).
 extension LoopScriptPrinter.Lines {
     /// `[never] [TIME] [THREAD:] EVENT {clauses} [count]`; `claim`: a line of claims, where `never` is a count.
     func stepText(_ step: Expectation.Step, claim: Bool) -> String {

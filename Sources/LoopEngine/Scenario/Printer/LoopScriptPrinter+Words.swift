@@ -1,6 +1,6 @@
 /// How values read in `.loop` text: keywords, quoted strings, durations, mode and activity lists, conditions.
 extension LoopScriptPrinter.Lines {
-    /// A keyword, held to the language's list (``ScenarioKeywords/all``) as the parser's cursor is.
+    /// A keyword, held to the language's list (`ScenarioKeywords.all`) as the parser's cursor is.
     func w(_ word: String) -> String { ScenarioKeywords.word(word) }
 
     /// Whole milliseconds when it is some, else nanoseconds: always exact.

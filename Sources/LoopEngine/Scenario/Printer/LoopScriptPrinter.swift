@@ -1,8 +1,8 @@
-/// Prints a ``LoopScript`` as `.loop` text: `ScenarioParser.parse(LoopScriptPrinter.text(of: script))` gives the
+/// Prints a `LoopScript` as `.loop` text: `ScenarioParser.parse(LoopScriptPrinter.text(of: script))` gives the
 /// same script back (its values, line numbers aside). One printer for every command that writes `.loop` text (the
 /// fuzzer's saved cases, `loopviz fmt`'s check), so that the language is written in one place, next to the parser.
 ///
-/// Every keyword it writes goes through ``ScenarioKeywords/word(_:)``, which holds it to the language's word list:
+/// Every keyword it writes goes through `ScenarioKeywords.word(_:)`, which holds it to the language's word list:
 /// the printer cannot write a word the parser does not know.
 package enum LoopScriptPrinter {
     /// The whole file: the header (the lesson card, `[zh]` sections included), the scenario's lines, the threads,
