@@ -24,6 +24,8 @@ extension CommandLine {
         COMMANDS:
           run FILE        Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).
           check FILE...   Run scenarios and verify their `expect` sections.
+          fmt FILE...     Give .loop files the canonical layout, keeping their comments (--check: list the
+                          files that would change).
           compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
                           OperationQueue) and compare them.
           screen [FILE]   Print the screen the UI shows at a step, as text.
@@ -47,6 +49,7 @@ extension CommandLine {
     static let commands: [String: (help: String, run: @Sendable ([String]) -> ExitStatus)] = [
         "run": (RunCommand.help, RunCommand.run),
         "check": (CheckCommand.help, CheckCommand.run),
+        "fmt": (FmtCommand.help, FmtCommand.run),
         "compare": (CompareCommand.help, CompareCommand.run),
         "screen": (UICommand.screenHelp, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),

@@ -21,6 +21,20 @@ struct FuzzGeneratorTests {
         #expect(failures.isEmpty, "\(failures.count) of 500:\n\(failures.prefix(1).joined(separator: "\n\n"))")
     }
 
+    @Test("the scenarios of seeds 1 to 8 print as .loop text that parses back to the same scenario")
+    func roundTripOverSeeds() throws {
+        var failures: [String] = []
+        for seed in UInt64(1)...8 {
+            for index in 0..<100 {
+                var generator = FuzzGenerator(seed: SplitMix64.caseSeed(seed, index), maxItems: 8)
+                let scenario = generator.scenario(name: "fuzz seed \(seed) case \(index)")
+                let parsed = try? ScenarioParser.parse(scenario.loopText).scenario
+                if parsed != scenario { failures.append("seed \(seed) case \(index):\n\(scenario.loopText)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of 800:\n\(failures.prefix(1).joined(separator: "\n\n"))")
+    }
+
     @Test("the generator makes queries, owners, their while loops, deallocs and ifs, in callouts and from outside")
     func generatesQueriesAndOwners() {
         var found: Set<String> = []

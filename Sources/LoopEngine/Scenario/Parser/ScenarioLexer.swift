@@ -59,7 +59,12 @@ enum ScenarioLexer {
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
             if trimmed.first == "#" {
-                if inHeader { header.append(String(trimmed.dropFirst().drop { $0 == " " })) }
+                // Blanks around the words are layout, not words (`loopviz fmt` drops trailing ones).
+                if inHeader {
+                    var words = trimmed.dropFirst().drop { $0 == " " }
+                    while words.last == " " || words.last == "\t" { words = words.dropLast() }
+                    header.append(String(words))
+                }
                 continue
             }
             inHeader = false

@@ -1,0 +1,114 @@
+import LoopEngine
+
+/// `loopviz fmt [--check] FILE...`: gives `.loop` files the canonical layout (``LoopFormatter``), in place, each
+/// file replaced atomically as `-o` writes one (``OutputFile``); `--check` only lists the files it would change.
+enum FmtCommand {
+    static let help = """
+        OVERVIEW: Give .loop files the canonical layout, keeping every comment, card and [zh] section.
+
+        USAGE: loopviz fmt [--check] FILE...
+
+        Indents two spaces per block level, writes one space between words (`a, b`, `worker: sleep`), drops
+        trailing blanks and repeated blank lines, and ends the file with a line break. Words, strings and
+        comments are kept as written; a comment alone on its line takes the indentation of the line after it.
+        A file is written only when its new text parses to the same scenario and keeps every comment; it is
+        replaced atomically (a temporary file beside it, then renamed), so a failure or a signal leaves it as
+        it was. Running fmt twice changes nothing the second time.
+
+        OPTIONS:
+          --check                 Change no file: list the files that would change (exit 1 if any).
+          -h, --help              Show this help.
+
+        EXIT STATUS (when several apply: 2, then 4, then 1):
+          0    every file has the canonical layout (or now has it)
+          1    with --check: a file would change (each is listed on standard output)
+          2    invalid input or usage: a file that does not parse (file:line:column), cannot be read, or
+               that the layout would change (left as it is)
+          4    a file could not be written; the message names it and why (the file is left as it was)
+        """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(arguments, valued: [], switches: ["--check", "-h", "--help"])
+        } catch {
+            return CommandLine.usageError(error.description, command: "fmt")
+        }
+        if scanner.has("-h") || scanner.has("--help") {
+            print(help)
+            return .success
+        }
+        guard !scanner.positional.isEmpty else { return CommandLine.usageError("missing FILE", command: "fmt") }
+        let checkOnly = scanner.has("--check")
+        var invalid = false
+        var unwritten = false
+        var wouldChange = false
+        for path in scanner.positional where StandardOutput.writer.isWorking {
+            guard let (source, formatted) = formatted(path) else {
+                invalid = true
+                continue
+            }
+            guard formatted != source else { continue }
+            let shown = TerminalSafeText.terminalSafe(path)
+            if checkOnly {
+                wouldChange = true
+                print(shown)
+                continue
+            }
+            if let failure = write(formatted, to: path) {
+                CommandLine.printError(failure)
+                unwritten = true
+            } else {
+                print("formatted \(shown)")
+            }
+        }
+        return invalid ? .usage : unwritten ? .writeError : wouldChange ? .failure : .success
+    }
+
+    /// The text of `path` and its formatted text; nil (reported) when it cannot be read, does not parse, or the
+    /// layout would change it.
+    private static func formatted(_ path: String) -> (source: String, formatted: String)? {
+        let shown = TerminalSafeText.terminalSafe(path)
+        let bytes: [UInt8]
+        switch ScriptLoader.read(path, limit: ScriptLoader.maxFileSize) {
+        case .success(let read): bytes = read
+        case .failure(.unreadable):
+            CommandLine.printError("loopviz: error: \(shown): cannot read")
+            return nil
+        case .failure(.tooLarge):
+            CommandLine.printError(
+                "loopviz: error: \(shown): larger than \(ScriptLoader.maxFileSize >> 20) MiB; a scenario file is at "
+                    + "most \(ScriptLoader.maxFileSize) bytes")
+            return nil
+        }
+        do {
+            // Invalid UTF-8 is reported where it is, as every command reports it.
+            guard let source = String(validating: bytes, as: UTF8.self) else {
+                _ = try ScenarioParser.parse(utf8: bytes, file: path)
+                return nil
+            }
+            guard let formatted = try LoopFormatter.format(source, file: path) else {
+                CommandLine.printError(
+                    "loopviz: error: \(shown): its layout would change what it means or lose a comment; "
+                        + "left as it is (please report this file)")
+                return nil
+            }
+            return (source, formatted)
+        } catch {
+            CommandLine.printError(error.description)
+            return nil
+        }
+    }
+
+    /// Replaces `path` with `text` as `-o` writes a file: a temporary file beside it, synced, renamed over it.
+    /// Returns the message of a failure (the file left as it was), or nil.
+    private static func write(_ text: String, to path: String) -> String? {
+        switch OutputFile.open(path, inputs: []) {
+        case .success(let output):
+            output.writer.write(text)
+            return output.commit()
+        case .failure(let failure):
+            return failure.message
+        }
+    }
+}
