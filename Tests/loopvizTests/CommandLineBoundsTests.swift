@@ -201,30 +201,8 @@ struct CommandLineBoundsTests {
         #expect(result.stderr == "loopviz: error: cannot write nowhere/out.txt: No such file or directory\n")
     }
 
-    @Test(
-        "a signal ends a headless run with 128 + its number, the old -o file intact and no temporary file left",
-        arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)])
-    func signalLeavesTheOldFile(_ signal: Int32, _ status: Int32) throws {
-        let folder = try BoundsFolder(["runaway.loop": Self.runaway, "out.txt": "old\n"])
-        defer { folder.remove() }
-        let (process, _, err) = try folder.start(
-            ["run", "runaway.loop", "--max-events", "100000000", "-o", "out.txt"])
-        // The temporary file appears once the output is open, after the handlers are installed.
-        var waited = 0
-        while !folder.names.contains(where: { $0.hasPrefix(".out.txt.loopviz-") }) && waited < 2_000 {
-            usleep(5_000)
-            waited += 1
-        }
-        #expect(folder.names.contains { $0.hasPrefix(".out.txt.loopviz-") })
-        kill(process.processIdentifier, signal)
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status)
-        #expect(error.isEmpty)
-        #expect(try folder.read("out.txt") == "old\n")
-        #expect(folder.names == ["out.txt", "runaway.loop"])
-    }
+    // A signal ending a headless run (a real process, waited for on real time): `SignalCommandTests` in
+    // RealTimeJudgeTests.
 
     /// What `run` and `screen` say (`traceKept`), and `check` and `compare`, which keep no trace.
     static func budgetMessage(_ limit: Int, traceKept: Bool = true) -> String {
@@ -272,19 +250,7 @@ struct CommandLineBoundsTests {
         #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
     }
 
-    #if os(Linux)
-    @Test("compare reports a scenario stopped by the budget as an ERROR line of that file, not compared, exit 3")
-    func compareBudget() throws {
-        let folder = try BoundsFolder(["runaway.loop": Self.runaway, "good.loop": Self.good])
-        defer { folder.remove() }
-        let result = try folder.run(["compare", "--quiet", "runaway.loop", "good.loop", "--max-events", "100"])
-        #expect(result.status == 3)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "ERROR runaway.loop: stopped at the event budget of 100 events; not compared")
-        #expect(lines.dropFirst().first?.hasPrefix("AGREE good.loop") == true, "\(lines)")
-        #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
-    }
-    #endif
+    // compare at the budget runs the real CFRunLoop: `CompareCommandTests` in RealTimeJudgeTests.
 
     @Test("screen stops at the budget too, and says so")
     func screenBudget() throws {
