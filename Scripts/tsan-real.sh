@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# ThreadSanitizer over the threaded tests: the real backend, LoopThread, the thread-safety test, the lessons on real
-# threads and the stress tests (RealTimeJudgeTests' `Real` suites, `RealLessonTests` and `PoolRealLessonTests`).
+# ThreadSanitizer over the threaded tests: the real backend, LoopThread, the thread-safety test, the rules and the
+# lessons on real threads and the stress tests (RealTimeJudgeTests' `Real` and `Rules` suites, `RealLessonTests` and
+# `PoolRealLessonTests`).
 # `Scripts/tsan-real.sh [MESSAGES_PER_SENDER [LOOPTHREAD_CYCLES]]` (defaults 10000 and 10000; the issue's full size
 # is 100000 messages, about 5 minutes on 2 cores). It is `Scripts/tsan-all.sh --filter PATTERN` with the stress
 # sizes set: the exit status is 0 only if the tests pass and ThreadSanitizer reported nothing (the whole suite:
@@ -8,7 +9,7 @@
 # `swift test`, which runs everything else once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pattern='RealTimeJudgeTests\.(Real/|RealLessonTests/|PoolRealLessonTests/)'
+pattern='RealTimeJudgeTests\.(Real/|Rules/|RealLessonTests/|PoolRealLessonTests/)'
 if [ "${1:-}" = "--pattern" ]; then
     echo "$pattern"
     exit 0

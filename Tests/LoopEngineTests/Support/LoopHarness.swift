@@ -110,12 +110,20 @@ extension VirtualHarness: LoopHarness {
 /// exists (Linux) in the real-time judges. A rule whose outcome does not depend on how long the machine takes runs
 /// on each (`@Test(arguments: Backend.allCases)`); the real side only waits as long as the rule's time limits say.
 /// This file is compiled in both LoopEngineTests (the deterministic suite: the virtual case only) and
-/// RealTimeJudgeTests (through a link in its Support/, which defines REAL_TIME_JUDGES: both cases; the real side is
-/// `RealHarness+LoopHarness.swift` there).
+/// RealTimeJudgeTests (through a link in its Support/; that target defines REAL_TIME_JUDGES, links `Rules/` too and
+/// runs their shared rules on the real backend; the real side is `RealHarness+LoopHarness.swift` there).
 enum Backend: String, CaseIterable, CustomTestStringConvertible {
     case virtual
     #if os(Linux) && REAL_TIME_JUDGES
     case real
+    #endif
+
+    #if os(Linux) && REAL_TIME_JUDGES
+    /// In RealTimeJudgeTests, which links `Rules/` too, a rule written for both backends runs on the real one: its
+    /// virtual run is the deterministic suite's.
+    static let allCases: [Backend] = [.real]
+    /// Both backends, for the rules written to compare them (`BothBackendsRuleTests`).
+    static let both: [Backend] = [.virtual, .real]
     #endif
 
     /// A fresh loop on this backend (not the main thread's, on the linux profile).
