@@ -7,39 +7,6 @@ import Testing
 import Glibc
 #endif
 
-/// A folder of scenario files and the executable started in it, with standard output wherever a test wants.
-struct BoundsFolder {
-    let url: URL
-
-    init(_ files: [String: String]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-bounds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for (name, text) in files { try write(name, text) }
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try text.write(to: url.appendingPathComponent(name), atomically: false, encoding: .utf8)
-    }
-
-    func read(_ name: String) throws -> String {
-        try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-    }
-
-    var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-
-    /// Starts loopviz in this folder; standard output goes to `stdout` (a pipe when nil).
-    func start(_ arguments: [String], stdout: FileHandle? = nil) throws -> (Process, Pipe?, Pipe) {
-        try LoopvizProcess.start(arguments, in: url, stdout: stdout)
-    }
-
-    /// Runs loopviz in this folder to its end.
-    func run(_ arguments: [String], stdout: FileHandle? = nil) throws -> LoopvizProcess.Result {
-        try LoopvizProcess.run(arguments, in: url, stdout: stdout)
-    }
-}
-
 @Suite("bounded resources and safe files on the command line", .timeLimit(.minutes(15)))
 struct CommandLineBoundsTests {
     /// A timer every millisecond for a day: a million events in about 143 virtual seconds.
@@ -201,30 +168,8 @@ struct CommandLineBoundsTests {
         #expect(result.stderr == "loopviz: error: cannot write nowhere/out.txt: No such file or directory\n")
     }
 
-    @Test(
-        "a signal ends a headless run with 128 + its number, the old -o file intact and no temporary file left",
-        arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)])
-    func signalLeavesTheOldFile(_ signal: Int32, _ status: Int32) throws {
-        let folder = try BoundsFolder(["runaway.loop": Self.runaway, "out.txt": "old\n"])
-        defer { folder.remove() }
-        let (process, _, err) = try folder.start(
-            ["run", "runaway.loop", "--max-events", "10000000", "-o", "out.txt"])
-        // The temporary file appears once the output is open, after the handlers are installed.
-        var waited = 0
-        while !folder.names.contains(where: { $0.hasPrefix(".out.txt.loopviz-") }) && waited < 2_000 {
-            usleep(5_000)
-            waited += 1
-        }
-        #expect(folder.names.contains { $0.hasPrefix(".out.txt.loopviz-") })
-        kill(process.processIdentifier, signal)
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status)
-        #expect(error.isEmpty)
-        #expect(try folder.read("out.txt") == "old\n")
-        #expect(folder.names == ["out.txt", "runaway.loop"])
-    }
+    // A signal ending a headless run (a real process, waited for on real time): `SignalCommandTests` in
+    // RealTimeJudgeTests.
 
     /// What `run` and `screen` say (`traceKept`), and `check` and `compare`, which keep no trace.
     static func budgetMessage(_ limit: Int, traceKept: Bool = true) -> String {
@@ -272,19 +217,7 @@ struct CommandLineBoundsTests {
         #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
     }
 
-    #if os(Linux)
-    @Test("compare reports a scenario stopped by the budget as an ERROR line of that file, not compared, exit 3")
-    func compareBudget() throws {
-        let folder = try BoundsFolder(["runaway.loop": Self.runaway, "good.loop": Self.good])
-        defer { folder.remove() }
-        let result = try folder.run(["compare", "--quiet", "runaway.loop", "good.loop", "--max-events", "100"])
-        #expect(result.status == 3)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "ERROR runaway.loop: stopped at the event budget of 100 events; not compared")
-        #expect(lines.dropFirst().first?.hasPrefix("AGREE good.loop") == true, "\(lines)")
-        #expect(result.stderr == Self.budgetMessage(100, traceKept: false))
-    }
-    #endif
+    // compare at the budget runs the real CFRunLoop: `CompareCommandTests` in RealTimeJudgeTests.
 
     @Test("screen stops at the budget too, and says so")
     func screenBudget() throws {

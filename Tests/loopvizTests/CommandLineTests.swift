@@ -194,20 +194,5 @@ struct CommandLineTests {
         }
     }
 
-    #if os(Linux)
-    @Test("compare agrees with the real CFRunLoop on a simple scenario and skips what it cannot run")
-    func compare() throws {
-        try RealTimeGate.exclusive {
-            let darwin = "profile darwin\n" + Self.good
-            let result = try LoopvizProcess.run(
-                ["compare", "--quiet", "--tolerance", "60ms", "good.loop", "darwin.loop"],
-                files: ["good.loop": Self.good, "darwin.loop": darwin])
-            #expect(result.status == 0)
-            #expect(result.stdout.contains("AGREE good.loop"))
-            #expect(
-                result.stdout.contains(
-                    "SKIP darwin.loop: not comparable with the real CFRunLoop here: the darwin profile"))
-        }
-    }
-    #endif
+    // compare on the real CFRunLoop: `CompareCommandTests` in RealTimeJudgeTests.
 }

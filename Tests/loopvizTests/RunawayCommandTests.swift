@@ -27,15 +27,10 @@ struct RunawayCommandTests {
           signal s
           wakeup
         """
-    /// The clocks `run` offers here, and the commands that run the real CFRunLoop: the real backend and the CF
-    /// oracle are built on Linux only (elsewhere `compare` skips every file without queues).
-    #if os(Linux)
-    static let clocks = ["virtual", "real"]
-    static let comparing = ["compare"]
-    #else
+    /// The clock `run` offers without real time; `--clock real` and `compare` (the real backend, the real
+    /// CFRunLoop) run the same scenarios in RealTimeJudgeTests (`RunawayRealTimeCommandTests`).
     static let clocks = ["virtual"]
     static let comparing: [String] = []
-    #endif
 
     static let message =
         "loopviz: error: reentry.loop: source0 s re-entered the run loop of thread T 256 runs deep, the nesting "
@@ -54,7 +49,7 @@ struct RunawayCommandTests {
         }
     }
 
-    @Test("under `ulimit -s 512` both clocks still reach the nesting limit, not a stack overflow")
+    @Test("under `ulimit -s 512` the virtual clock still reaches the nesting limit, not a stack overflow")
     func smallStackLimit() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-stack-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -149,26 +144,6 @@ struct RunawayCommandTests {
         // at or after 20 ms: 999 performs.
         #expect(slower.stdout.components(separatedBy: "\"kind\":\"source0\"").count - 1 == 999)
     }
-
-    #if os(Linux)
-    @Test("compare stops the real CFRunLoop's run at the same event budget: one line, nothing compared, exit 3")
-    func compareBudgetsTheRealSide() throws {
-        // At 10 ms an iteration LoopEngine performs s 19 times in 200 ms (about 120 events); the real CFRunLoop,
-        // as fast as it can, tens of thousands of times (thousands even on a loaded machine).
-        let result = try LoopvizProcess.run(
-            ["compare", "spin.loop", "--iteration-cost", "10ms", "--max-events", "2000"],
-            files: ["spin.loop": Self.selfSignalling.replacingOccurrences(of: "for 20ms", with: "for 200ms")])
-        #expect(result.status == 3)
-        #expect(
-            result.stdout
-                == "ERROR spin.loop: the real CFRunLoop's run stopped at the event budget of 2000 events; "
-                + "not compared\n")
-        #expect(
-            result.stderr
-                == "loopviz: spin.loop: the real CFRunLoop's run stopped at the event budget of 2000 events "
-                + "(--max-events N allows more)\n")
-    }
-    #endif
 
     @Test("--iteration-cost takes a time from 0 to 1s on every command that runs the virtual clock")
     func iterationCostUsage() throws {

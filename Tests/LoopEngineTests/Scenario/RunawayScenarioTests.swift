@@ -103,16 +103,7 @@ struct RunawayScenarioTests {
                     NestingLimit(thread: "T", callout: NestingLimit.Callout(kind: .block, name: "b"), depth: 256)))
     }
 
-    #if os(Linux)
-    @Test("on real threads the same re-entry stops at the limit too, without a stack overflow")
-    func deepReentryOnRealThreads() throws {
-        let outcome = RealScenarioRunner.run(try ScenarioParser.parse(Self.reentry).scenario, timeLimit: .seconds(10))
-        let limit = NestingLimit(
-            thread: "T", callout: NestingLimit.Callout(kind: .source0, name: "s"), depth: 256)
-        #expect(outcome.haltReason == .nestingLimit(limit))
-        #expect(outcome.events.filter { $0.kind == .runStart }.count == 256)
-    }
-    #endif
+    // The same re-entry on real threads: `RealNestingLimitTests` in RealTimeJudgeTests.
 }
 
 /// A repeated action stops with its world: `send P 100000000 times` under an event budget sends no more once the

@@ -106,39 +106,32 @@ extension VirtualHarness: LoopHarness {
     var observableSteps: [String] { recorder.events.filter(\.isCFObservable).map(\.step) }
 }
 
-#if os(Linux)
-extension RealHarness: LoopHarness {
-    func makePort(_ name: String, in mode: ModeName, perform: @escaping @Sendable (Int) -> Void) -> LoopSource {
-        let source = LoopSource(portNamed: name, on: waiter, perform: perform)
-        loop.add(source, to: mode)
-        return source
-    }
-
-    func fromAnotherThread(at milliseconds: Int, _ action: @escaping @Sendable () -> Void) {
-        at(milliseconds, action)
-    }
-
-    func settle() { finish() }
-
-    var observableSteps: [String] { Real.observableSteps(events) }
-}
-#endif
-
 /// The backends a shared rule runs on: the virtual clock everywhere, and real threads where the real backend
-/// exists (Linux). A rule whose outcome does not depend on how long the machine takes runs on each
-/// (`@Test(arguments: Backend.allCases)`); the real side only waits as long as the rule's time limits say.
+/// exists (Linux) in the real-time judges. A rule whose outcome does not depend on how long the machine takes runs
+/// on each (`@Test(arguments: Backend.allCases)`); the real side only waits as long as the rule's time limits say.
+/// This file is compiled in both LoopEngineTests (the deterministic suite: the virtual case only) and
+/// RealTimeJudgeTests (through a link in its Support/; that target defines REAL_TIME_JUDGES, links `Rules/` too and
+/// runs their shared rules on the real backend; the real side is `RealHarness+LoopHarness.swift` there).
 enum Backend: String, CaseIterable, CustomTestStringConvertible {
     case virtual
-    #if os(Linux)
+    #if os(Linux) && REAL_TIME_JUDGES
     case real
+    #endif
+
+    #if os(Linux) && REAL_TIME_JUDGES
+    /// In RealTimeJudgeTests, which links `Rules/` too, a rule written for both backends runs on the real one: its
+    /// virtual run is the deterministic suite's.
+    static let allCases: [Backend] = [.real]
+    /// Both backends, for the rules written to compare them (`BothBackendsRuleTests`).
+    static let both: [Backend] = [.virtual, .real]
     #endif
 
     /// A fresh loop on this backend (not the main thread's, on the linux profile).
     func makeHarness() -> any LoopHarness {
         switch self {
         case .virtual: VirtualHarness()
-        #if os(Linux)
-        case .real: RealHarness()
+        #if os(Linux) && REAL_TIME_JUDGES
+        case .real: Self.makeRealHarness()
         #endif
         }
     }

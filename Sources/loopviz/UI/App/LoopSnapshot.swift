@@ -7,7 +7,7 @@ struct LoopSnapshot: Equatable {
         var mode: String
         var iteration: Int
         var limit: String
-        /// `CFRunLoopStop` set this run's flag (spec §10.2: a stop marks the innermost run only; a nested run
+        /// `CFRunLoopStop` set this run's flag (§10.2: a stop marks the innermost run only; a nested run
         /// started after it has its own, clear flag, and the stop ends the outer run once control returns to it).
         var stopPending = false
     }

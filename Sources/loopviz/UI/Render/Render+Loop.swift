@@ -24,7 +24,7 @@ func drawLoop(
     }
     let prefix = "thread \(loop.thread)   mode "
     // A run whose stop flag is set says so by its mode: a stop issued before a nested run waits in the outer run
-    // (spec §10.2), and the nested run's own flag, on the last row, stays clear.
+    // (§10.2), and the nested run's own flag, on the last row, stays clear.
     let modes = loop.runs.map { $0.stopPending ? "\($0.mode) (stop \(glyphs.dot))" : $0.mode }
     let modeText = modeStack(modes, width: rect.width - 2 - DisplayWidth.columns(prefix), glyphs)
     screen.put(prefix + modeText, x: rect.x + 1, y: rect.y + 1, limit: rect.width - 2)

@@ -14,7 +14,31 @@ import Glibc
 /// a message and a non-zero status with the old file kept, and every signal that ends the process a clean end.
 @Suite("files are never lost")
 struct FilesNeverLostTests {
-    static let good = CommandLineTests.good
+    static let good = """
+        scenario "good"
+        thread T
+          timer t at 50ms
+          run default for 1s
+        expect exactly
+          runStart default
+          entry
+          beforeTimers
+          beforeSources
+          beforeWaiting
+          0.050 afterWaiting
+          0.050 timer t
+          exit
+          result finished
+        """
+    /// Frames that differ from one another, as a cast records them (the screens' content does not matter here).
+    static func frames(_ count: Int, width: Int = 80, height: Int = 24) -> [Screen] {
+        (0..<count).map { index in
+            var screen = Screen(width: width, height: height)
+            screen.put("frame \(index)", x: 0, y: 0)
+            return screen
+        }
+    }
+
     static let isRoot = getuid() == 0
 
     /// A recorder on `path` with a clock that moves half a second a frame.
@@ -92,7 +116,7 @@ struct FilesNeverLostTests {
         let link = folder.url.appendingPathComponent("link.cast").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.cast")
         let recorder = try Self.recorder(link)
-        for screen in AsciicastTests.frames(2) { recorder.record(screen) }
+        for screen in Self.frames(2) { recorder.record(screen) }
         let outcome = recorder.finish()
         #expect(!outcome.failed && outcome.message.hasPrefix("loopviz: recorded 2 frames, "))
         #expect(Self.type(link) == .typeSymbolicLink)
@@ -107,7 +131,7 @@ struct FilesNeverLostTests {
         defer { folder.remove() }
         let path = folder.url.appendingPathComponent("x.cast").path
         let recorder = try Self.recorder(path)
-        let frames = AsciicastTests.frames(3)
+        let frames = Self.frames(3)
         #expect(recorder.record(frames[0]) == nil)
         // What a full disk does to the next write(2), at the writer's one point of failure.
         recorder.output.writer.fail(ENOSPC)
@@ -149,7 +173,7 @@ struct FilesNeverLostTests {
         }
         let recorder = try Self.recorder(fifo)
         #expect(recorder.temporaryPath == nil)
-        for screen in AsciicastTests.frames(2) { recorder.record(screen) }
+        for screen in Self.frames(2) { recorder.record(screen) }
         #expect(!recorder.finish().failed)
         close(keeper)
         #expect(finished.wait(timeout: .now() + 30) == .success)
@@ -171,11 +195,11 @@ struct FilesNeverLostTests {
         #expect(mknod(full, S_IFCHR | 0o666, Self.device(1, 7)) == 0)
         let intoNull = try Self.recorder(null)
         #expect(intoNull.temporaryPath == nil)
-        for screen in AsciicastTests.frames(2) { intoNull.record(screen) }
+        for screen in Self.frames(2) { intoNull.record(screen) }
         #expect(!intoNull.finish().failed)
         let intoFull = try Self.recorder(full)
         #expect(
-            intoFull.record(AsciicastTests.frames(1)[0])
+            intoFull.record(Self.frames(1)[0])
                 == "recording stopped: cannot write \(full): No space left on device")
         #expect(
             intoFull.finish()
@@ -245,9 +269,9 @@ struct FilesNeverLostTests {
         "every signal that ends a process ends a headless run with 128 + its number, the old -o file kept",
         arguments: TerminationSignals.all)
     func signalEndsAHeadlessRun(_ signal: Int32) throws {
-        let folder = try BoundsFolder(["runaway.loop": CommandLineBoundsTests.runaway, "out.txt": "old\n"])
+        let folder = try BoundsFolder(["runaway.loop": SignalCommandTests.runaway, "out.txt": "old\n"])
         defer { folder.remove() }
-        let (process, _, err) = try folder.start(["run", "runaway.loop", "--max-events", "100000000", "-o", "out.txt"])
+        let (process, _, err) = try folder.start(["run", "runaway.loop", "--max-events", "10000000", "-o", "out.txt"])
         var waited = 0
         while !folder.names.contains(where: { $0.hasPrefix(".out.txt.loopviz-") }) && waited < 2_000 {
             usleep(5_000)
@@ -266,10 +290,10 @@ struct FilesNeverLostTests {
 
     @Test("the CPU time limit (ulimit -t) ends a run with 152 (SIGXCPU), the old -o file kept")
     func cpuTimeLimit() throws {
-        let folder = try BoundsFolder(["runaway.loop": CommandLineBoundsTests.runaway, "out.txt": "old\n"])
+        let folder = try BoundsFolder(["runaway.loop": SignalCommandTests.runaway, "out.txt": "old\n"])
         defer { folder.remove() }
         let result = try Self.shell(
-            "ulimit -S -t 1;", ["run", "runaway.loop", "--max-events", "100000000", "-o", "out.txt"], in: folder)
+            "ulimit -S -t 1;", ["run", "runaway.loop", "--max-events", "10000000", "-o", "out.txt"], in: folder)
         #expect(result.status == 152)
         #expect(try folder.read("out.txt") == "old\n")
         #expect(folder.names == ["out.txt", "runaway.loop"])
@@ -279,7 +303,7 @@ struct FilesNeverLostTests {
         "the file size limit (ulimit -f) ends a run with 153 (SIGXFSZ), or with exit 4 when SIGXFSZ is ignored; the old -o file kept",
         arguments: [("", 153), ("trap '' XFSZ;", 4)] as [(String, Int32)])
     func fileSizeLimit(_ trap: String, _ status: Int32) throws {
-        let folder = try BoundsFolder(["runaway.loop": CommandLineBoundsTests.runaway, "out.txt": "old\n"])
+        let folder = try BoundsFolder(["runaway.loop": SignalCommandTests.runaway, "out.txt": "old\n"])
         defer { folder.remove() }
         let result = try Self.shell(
             "\(trap) ulimit -f 8;", ["run", "runaway.loop", "--max-events", "100000", "-o", "out.txt"], in: folder)

@@ -8,7 +8,7 @@ import Testing
 extension Real {
     /// Every public method of the loop and its items, called from many threads at once while the loop runs on its
     /// own. The assertions are modest (everything queued ran, nothing crashed); the point is to run this under
-    /// ThreadSanitizer (`swift test --sanitize=thread --filter Real`), which must report nothing.
+    /// ThreadSanitizer (`Scripts/tsan-real.sh`), which must report nothing.
     @Suite("thread safety of the public surface")
     struct ThreadSafetyTests {
         static let rounds = 300

@@ -14,8 +14,8 @@ struct RealLessonTests {
     /// The lessons without operation queues. With a pool, which worker takes which operation, and the order of
     /// events of different workers at one instant, are the OS scheduler's choice on real threads: pool lessons are
     /// compared on what must agree (`PoolRealLessonTests`).
-    static let loopLessons = ExampleLessonTests.lessons.filter { name in
-        (try? ExampleLessonTests.load(name))?.scenario.queues.isEmpty ?? true
+    static let loopLessons = ExampleFiles.lessons.filter { name in
+        (try? ExampleFiles.load(name))?.scenario.queues.isEmpty ?? true
     }
 
     @Test(
@@ -23,7 +23,7 @@ struct RealLessonTests {
         arguments: loopLessons)
     func lessonOnRealThreads(_ name: String) throws {
         try RealTimeGate.exclusive {
-            let script = try ExampleLessonTests.load(name)
+            let script = try ExampleFiles.load(name)
             try #require(RealScenarioRunner.unsupportedReason(script.scenario) == nil)
             let virtual = ScenarioRunner.run(script.scenario, horizon: script.until ?? .seconds(60))
             // Where the virtual world halted (its horizon, or every loop asleep for good), the real one is halted

@@ -9,8 +9,8 @@ import Testing
 /// for step.
 @Suite("the pool lessons on real threads")
 struct PoolRealLessonTests {
-    static let poolLessons = ExampleLessonTests.lessons.filter { name in
-        !((try? ExampleLessonTests.load(name))?.scenario.queues.isEmpty ?? true)
+    static let poolLessons = ExampleFiles.lessons.filter { name in
+        !((try? ExampleFiles.load(name))?.scenario.queues.isEmpty ?? true)
     }
 
     @Test("the pool lessons are the examples that declare a queue")
@@ -36,7 +36,7 @@ struct PoolRealLessonTests {
     @Test("each pool lesson on real threads does what it does on the virtual clock", arguments: poolLessons)
     func poolLessonOnRealThreads(_ name: String) throws {
         try RealTimeGate.exclusive {
-            let script = try ExampleLessonTests.load(name)
+            let script = try ExampleFiles.load(name)
             let scenario = script.scenario
             let virtual = ScenarioRunner.run(scenario, horizon: script.until ?? .seconds(60))
             #expect(virtual.haltReason == nil)

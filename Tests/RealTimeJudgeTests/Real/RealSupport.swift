@@ -6,7 +6,8 @@ import Testing
 
 /// The tests of the real backend: real threads, the real clock, the kernel's eventfds, timerfds and epoll. They
 /// assert on traces and counts, never on exact times; where time matters they allow wide margins (`slack`), since
-/// CI machines are small and busy. Every suite is nested here so that `swift test --filter Real` selects them.
+/// CI machines are small and busy. Every suite is nested here so that
+/// `swift test --filter 'RealTimeJudgeTests\.Real/'` selects them.
 @Suite("real backend", .serialized, .timeLimit(.minutes(10)))
 enum Real {
     /// How late a real event may be before a test calls it a failure: generous, as the machine may be loaded

@@ -129,7 +129,7 @@ struct ComparePoolTests {
         try RealTimeGate.exclusive {
             let agree = try LoopvizProcess.run(
                 ["compare", "--quiet", "--tolerance", "60ms", "pool.loop", "good.loop"],
-                files: ["pool.loop": Self.agreeingFile, "good.loop": CommandLineTests.good])
+                files: ["pool.loop": Self.agreeingFile, "good.loop": CompareCommandTests.good])
             #expect(agree.status == 0, "\(agree.stdout)\(agree.stderr)")
             #expect(
                 agree.stdout.split(separator: "\n").first

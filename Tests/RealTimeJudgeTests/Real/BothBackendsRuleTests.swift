@@ -20,7 +20,7 @@ extension Real {
 
         @Test(
             "§5 observers are called in ascending order, whatever the order they were added in",
-            arguments: Backend.allCases)
+            arguments: Backend.both)
         func observerOrder(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -36,7 +36,7 @@ extension Real {
         }
 
         @Test(
-            "§3 handledSource wins over a stop from the port's perform; the stop is lost", arguments: Backend.allCases)
+            "§3 handledSource wins over a stop from the port's perform; the stop is lost", arguments: Backend.both)
         func handledSourceBeatsStop(backend: Backend) {
             let h = backend.makeHarness()
             let loop = h.loop
@@ -50,7 +50,7 @@ extension Real {
                     + Self.start + Self.sleepCycle + ["exit", "result timedOut"])
         }
 
-        @Test("§10.2 a stop from another thread ends a sleeping run", arguments: Backend.allCases)
+        @Test("§10.2 a stop from another thread ends a sleeping run", arguments: Backend.both)
         func stopFromAnotherThread(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -61,7 +61,7 @@ extension Real {
             #expect(h.observableSteps == Self.start + Self.sleepCycle + ["exit", "result stopped"])
         }
 
-        @Test("§10.1 a wake-up from another thread costs one empty cycle", arguments: Backend.allCases)
+        @Test("§10.1 a wake-up from another thread costs one empty cycle", arguments: Backend.both)
         func wakeUpCostsAnEmptyCycle(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -75,7 +75,7 @@ extension Real {
                     + ["exit", "result stopped"])
         }
 
-        @Test("§10 a wake-up and a stop before the run are both forgotten", arguments: Backend.allCases)
+        @Test("§10 a wake-up and a stop before the run are both forgotten", arguments: Backend.both)
         func wakeUpAndStopBeforeARun(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -85,7 +85,7 @@ extension Real {
             #expect(h.observableSteps == Self.start + Self.sleepCycle + ["exit", "result timedOut"])
         }
 
-        @Test("§7 three signals before a pass make one perform", arguments: Backend.allCases)
+        @Test("§7 three signals before a pass make one perform", arguments: Backend.both)
         func signalsCoalesce(backend: Backend) {
             let h = backend.makeHarness()
             let source = LoopSource(name: "S") {}
@@ -95,7 +95,7 @@ extension Real {
             #expect(h.observableSteps == Self.start + ["source0 S", "exit", "result timedOut"])
         }
 
-        @Test("§7 a signal from another thread does not wake a sleeping loop", arguments: Backend.allCases)
+        @Test("§7 a signal from another thread does not wake a sleeping loop", arguments: Backend.both)
         func signalDoesNotWake(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -110,7 +110,7 @@ extension Real {
 
         @Test(
             "§6 a block queued from another thread runs only when the time limit wakes the loop",
-            arguments: Backend.allCases)
+            arguments: Backend.both)
         func blockDoesNotWake(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -121,7 +121,7 @@ extension Real {
             #expect(h.observableSteps == Self.start + Self.sleepCycle + ["block B", "exit", "result timedOut"])
         }
 
-        @Test("§8 a port message wakes a sleeping loop by itself", arguments: Backend.allCases)
+        @Test("§8 a port message wakes a sleeping loop by itself", arguments: Backend.both)
         func portWakes(backend: Backend) {
             let h = backend.makeHarness()
             let port = h.makePort("P", in: .default) { _ in }
@@ -131,7 +131,7 @@ extension Real {
             #expect(h.observableSteps == Self.start + Self.sleepCycle + ["source1 P", "exit", "result handledSource"])
         }
 
-        @Test("perform-on-thread signals and wakes: the task runs from the perform source", arguments: Backend.allCases)
+        @Test("perform-on-thread signals and wakes: the task runs from the perform source", arguments: Backend.both)
         func performTaskWakes(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -144,7 +144,7 @@ extension Real {
                     + ["source0 performSelector", "perform job", "exit", "result handledSource"])
         }
 
-        @Test("§9 a one-shot timer fires once, wakes the loop, and is invalid afterwards", arguments: Backend.allCases)
+        @Test("§9 a one-shot timer fires once, wakes the loop, and is invalid afterwards", arguments: Backend.both)
         func oneShotTimer(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)
@@ -160,7 +160,7 @@ extension Real {
 
         @Test(
             "§9.2 linux: the timer port is never disarmed, so a removed timer still wakes the loop once",
-            arguments: Backend.allCases)
+            arguments: Backend.both)
         func removedTimerStillWakes(backend: Backend) {
             let h = backend.makeHarness()
             Self.keepAlive(h)

@@ -1,0 +1,1 @@
+../../loopvizTests/Hostile/HostileLesson.swift

@@ -1,0 +1,1 @@
+../../LoopEngineTests/Support/LoopHarness.swift

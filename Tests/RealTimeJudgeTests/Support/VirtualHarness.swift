@@ -1,0 +1,1 @@
+../../LoopEngineTests/Support/VirtualHarness.swift
