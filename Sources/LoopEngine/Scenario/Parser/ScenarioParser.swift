@@ -50,7 +50,8 @@ final class ScenarioParserState {
     let file: String
     /// The first diagnostics by position, and how many there are (bounded memory for any input).
     var diagnostics = DiagnosticCollector()
-    /// Lines that already have an error: follow-on complaints about the same line are noise.
+    /// Lines that already have an error: follow-on complaints about the same line are noise, so only a line's
+    /// first error is reported.
     var linesWithErrors: Set<Int> = []
     var lineTexts: [Int: String] = [:]
     var items: [String: [String: ItemClass]] = [:]
@@ -89,6 +90,8 @@ final class ScenarioParserState {
     var noteTranslations: [Language: [String: String]] = [:]
     /// The `say` lines with claims under them, top-level and actions, in the order parsed.
     var sayClaims: [SayClaims] = []
+    /// What the lint checks once the file is read (`Lint/ScenarioParserState+Lint.swift`).
+    var lint = LintRecord()
 
     init(file: String) {
         self.file = file
@@ -105,7 +108,7 @@ final class ScenarioParserState {
     /// ``DiagnosticCollector``); its wording is `ScenarioProblem+Wording.swift`'s, which shows every value from
     /// the file terminal-safe and bounded (see ``DiagnosticMessage``).
     func error(_ line: ScenarioLine, _ column: Int, _ problem: @autoclosure () -> ScenarioProblem) {
-        linesWithErrors.insert(line.number)
+        guard linesWithErrors.insert(line.number).inserted else { return }
         diagnostics.add(file: file, line: line.number, column: column, problem: problem, sourceLine: line.text)
     }
 
@@ -117,7 +120,7 @@ final class ScenarioParserState {
 
     func parse(_ source: String) throws(ScenarioDiagnostics) -> LoopScript {
         let (lines, header) = ScenarioLexer.lines(of: source) { number, column, text, problem in
-            linesWithErrors.insert(number)
+            guard linesWithErrors.insert(number).inserted else { return }
             diagnostics.add(file: file, line: number, column: column, problem: problem, sourceLine: text)
         }
         let roots = tree(lines)
@@ -228,6 +231,7 @@ final class ScenarioParserState {
         validateStarts()
         validate(threads)
         validatePool()
+        lintNames(threads)
         if !diagnostics.isEmpty { throw diagnostics.sorted }
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
@@ -237,6 +241,7 @@ final class ScenarioParserState {
         script.noteTranslations = noteTranslations
         script.questions = questions
         script.sayClaims = sayClaims
+        script.warnings = lintModes(scenario)
         return script
     }
 
@@ -278,6 +283,9 @@ final class ScenarioParserState {
         var stack: [(indent: Int, node: Node, childIndent: Int?)] = []
         // The indentation of a block nested too deep: it and the lines under it are left out.
         var tooDeep: Int?
+        // How many lines have each indentation: of two siblings that disagree, the rarer indentation is off.
+        var indentCounts: [Int: Int] = [:]
+        for line in lines { indentCounts[line.indent, default: 0] += 1 }
         for line in lines {
             if let indent = tooDeep, line.indent > indent { continue }
             tooDeep = nil
@@ -300,7 +308,16 @@ final class ScenarioParserState {
                 if let expected = stack[parent].childIndent, expected != line.indent,
                     !linesWithErrors.contains(line.number)
                 {
-                    error(line, line.indent + 1, .indentationMismatch(expected: expected))
+                    let siblings = stack[parent].node.children
+                    if siblings.count == 1, let first = siblings.first?.line,
+                        indentCounts[line.indent, default: 0] > indentCounts[expected, default: 0]
+                    {
+                        // The first line of the block is the odd one: say so there, and go on with this one's.
+                        error(first, first.indent + 1, .indentationOff(found: expected, expected: line.indent))
+                        stack[parent].childIndent = line.indent
+                    } else {
+                        error(line, line.indent + 1, .indentationMismatch(expected: expected))
+                    }
                 }
                 if stack[parent].childIndent == nil { stack[parent].childIndent = line.indent }
                 stack[parent].node.children.append(node)
