@@ -36,7 +36,8 @@ enum CheckCommand {
         let budget: Int
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: [EventBudget.option, IterationCostOption.name], switches: ["-h", "--help", "--strict"])
+                arguments, valued: [EventBudget.option, IterationCostOption.name],
+                switches: ["-h", "--help", "--strict"])
             budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "check")

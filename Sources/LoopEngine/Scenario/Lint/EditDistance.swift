@@ -29,9 +29,10 @@ package enum EditDistance {
     }
 
     /// The known word `word` most likely stands for, or nil when none is close: one that differs only in case
-    /// (`afterwaiting` → `afterWaiting`), else the nearest ignoring case, at most 1 away for words of up to 4
-    /// characters and 2 for longer ones (the first listed wins a tie). The word itself is never suggested; at
-    /// most ``maxCandidates`` candidates are compared.
+    /// (`afterwaiting` → `afterWaiting`), else the nearest ignoring case, at most 1 away for words of 3 or 4
+    /// characters and 2 for longer ones (the first listed wins a tie); a word of 1 or 2 characters is a typo of
+    /// almost anything, so it gets no guess. The word itself is never suggested; at most ``maxCandidates``
+    /// candidates are compared.
     package static func nearest(to word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         let limit = word.count <= 4 ? 1 : 2
@@ -39,6 +40,7 @@ package enum EditDistance {
         for candidate in candidates.prefix(maxCandidates) where candidate != word {
             let other = candidate.lowercased()
             if other == lowered { return candidate }
+            guard word.count >= 3 else { continue }
             guard let distance = between(lowered, other), distance <= limit else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }

@@ -21,11 +21,14 @@ extension ScenarioParserState {
 
     /// Every item an event pattern names is an item of some thread; every mode it names is one the file uses.
     func lintNames(_ threads: [ThreadSpec]) {
-        var known: Set<String> = LintRecord.madeItems
-        for names in items.values { known.formUnion(names.keys) }
-        known.formUnion(operationOrder.map(OperationQueueCore.socketName))
-        for use in lint.patternItems where !known.contains(use.name) {
-            error(use.line, use.column, .unknownItemInPattern(use.name, known: Self.fileOrder(known, threads)))
+        var declared: Set<String> = []
+        for names in items.values { declared.formUnion(names.keys) }
+        // What the engine names itself: its perform sources and timers, a pool worker's idle timer, sockets.
+        let made = LintRecord.madeItems.union(operationOrder.map(OperationQueueCore.socketName))
+        for use in lint.patternItems where !declared.contains(use.name) && !made.contains(use.name) {
+            let known = Self.fileOrder(declared, threads)
+            let guess = EditDistance.nearest(to: use.name, among: known + made.sorted())
+            error(use.line, use.column, .unknownItemInPattern(use.name, known: known, guess: guess))
         }
         var modes: Set<String> = [ModeName.default.rawValue, ModeName.common.rawValue]
         for use in lint.runs + lint.declarations + lint.additions { modes.insert(use.mode.rawValue) }
@@ -35,7 +38,8 @@ extension ScenarioParserState {
         }
     }
 
-    /// Items first in declaration order, then the names the engine makes (`delayedPerform`).
+    /// The items declared, in declaration order (ranges and shared items, which are not in a thread's list,
+    /// last, sorted).
     private static func fileOrder(_ known: Set<String>, _ threads: [ThreadSpec]) -> [String] {
         var names: [String] = []
         var seen: Set<String> = []
@@ -64,6 +68,8 @@ extension ScenarioParserState {
             if guess != nil || !lint.expectsEmptyRun {
                 warn(use, .runModeHasNoItems(use.mode, guess: guess))
             }
+            // The mode meant has its items: no second warning that no run enters it.
+            if let guess { warned.insert(ModeName(guess)) }
         }
         // A mode counts as run when a run enters it, or when it is common and a run enters a common mode.
         let commonRun = !run.isDisjoint(with: Self.commonModes(scenario))

@@ -45,7 +45,8 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
         let (shown, caretOffset) = Self.excerpt(sourceLine, column: column)
         let caret = String(repeating: " ", count: caretOffset) + "^"
         let place = "\(TerminalSafeText.terminalSafe(file)):\(line):\(column)"
-        return "\(place): \(isWarning ? "warning" : "error"): \(TerminalSafeText.terminalSafe(message))\n  \(shown)\n  \(caret)"
+        return
+            "\(place): \(isWarning ? "warning" : "error"): \(TerminalSafeText.terminalSafe(message))\n  \(shown)\n  \(caret)"
     }
 
     /// The part of `line` shown under the message, terminal-safe, and how far in the caret goes.

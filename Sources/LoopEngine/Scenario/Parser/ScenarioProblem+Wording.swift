@@ -139,14 +139,14 @@ extension ScenarioProblem {
         case .spaceBeforeUnit(let number, let unit):
             return "write the number and unit together: \(number)\(unit)"
         case .unknownUnit(let unit, let text):
-            return "unknown unit '\(unit)' in '\(text)'\(Self.didYouMean(unit, among: Self.unitWords)); use ns, us, ms, s or m "
-                + "(min)"
+            return "unknown unit '\(unit)' in '\(text)'; use ns, us, ms, s or m (min)"
+                + "\(Self.didYouMean(unit, among: Self.unitWords))"
         case .durationTooLong(let text): return "'\(text)' is too long; the limit is about 30 years"
         case .commonNotAllowed: return "'common' stands for all common modes and cannot be used here"
         case .modeListedTwice(let mode): return "mode '\(mode)' is listed twice"
         case .unknownActivity(let name):
-            return "unknown activity '\(name)'\(Self.didYouMean(name, among: Self.activityWords)); expected entry, "
-                + "beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all (case matters)"
+            return "unknown activity '\(name)'; expected entry, beforeTimers, beforeSources, beforeWaiting, "
+                + "afterWaiting, exit or all (case matters)\(Self.didYouMean(name, among: Self.activityWords))"
         case .givenTwice(let clause): return "'\(clause)' is given twice"
 
         // The top level
@@ -215,7 +215,8 @@ extension ScenarioProblem {
         case .activityConditionOutsideObserver: return "`on ACTIVITY:` conditions are for observers only"
         case .actionMissingAfterColon: return "expected an action after ':'"
         case .unknownAction(let word):
-            return "unknown action '\(word)'\(Self.didYouMean(word, among: ScenarioKeywords.items + ScenarioKeywords.actions))"
+            return
+                "unknown action '\(word)'\(Self.didYouMean(word, among: ScenarioKeywords.items + ScenarioKeywords.actions))"
         case .sendNoMessage: return "send at least one message"
         case .sendTimesMissing: return "expected 'times' after the count, e.g. `send P 3 times`"
         case .wakeWithoutUp: return "expected 'up': `wake up`"
@@ -329,9 +330,10 @@ extension ScenarioProblem {
             return "unknown operation '\(name)' (\(Self.knownOperations(known)))"
         case .flagNeverSet(let name):
             return "flag '\(name)' is never set, so this loop could never end; add `set \(name)` somewhere"
-        case .unknownItemInPattern(let name, let known):
+        case .unknownItemInPattern(let name, let known, let guess):
             let hint: DiagnosticMessage = known.isEmpty ? "the file has no items" : "known: \(Self.nameList(known))"
-            return "unknown item '\(name)' (\(hint))\(Self.didYouMean(name, among: known))"
+            let guessed: DiagnosticMessage = guess.map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown item '\(name)' (\(hint))\(guessed)"
         case .unknownModeInPattern(let name, let known):
             return "unknown mode '\(name)' (known: \(Self.nameList(known)))\(Self.didYouMean(name, among: known))"
         case .runModeHasNoItems(let mode, let guess):
@@ -349,12 +351,14 @@ extension ScenarioProblem {
         case .expectOrderMissing: return "expected 'order': `expect in order`"
         case .emptyExpectSection: return "an expect section needs indented lines"
         case .unknownEvent(let name):
-            return "unknown event '\(name)'\(Self.didYouMean(name, among: Self.eventWords)); expected one of "
-                + "\(Self.eventWords.joined(separator: ", "))"
+            // The kinds are the engine's words, not the file's: shown whole.
+            let message: DiagnosticMessage = "unknown event '\(name)'; expected one of "
+            return message + Self.eventWords.joined(separator: ", ")
+                + "\(Self.didYouMean(name, among: Self.eventWords))"
         case .unknownResult(let name):
             let results = RunResult.allCases.map(\.description)
-            return "unknown result '\(name)'\(Self.didYouMean(name, among: results)); expected finished, stopped, "
-                + "timedOut or handledSource"
+            return "unknown result '\(name)'; expected finished, stopped, timedOut or handledSource"
+                + "\(Self.didYouMean(name, among: results))"
         case .returnedNotBool(let word): return "run(mode:before:) returns true or false, not '\(word)'"
         case .countOutsideClaims:
             return
@@ -433,8 +437,9 @@ extension ScenarioProblem {
     static let unitWords = ["ns", "us", "ms", "s", "m", "min"]
     /// The words an observer's `on` takes.
     static let activityWords = LoopEvent.Kind.activities.map(\.rawValue) + ["all"]
-    /// What an `expect` line (or a `say … after`) may name: every kind of event, `returned` and `query`.
-    static let eventWords = LoopEvent.Kind.allCases.map(\.rawValue) + ["returned", "query"]
+    /// What an `expect` line (or a `say … after`) may name: every kind of event (`query` among them) and
+    /// `returned`.
+    static let eventWords = LoopEvent.Kind.allCases.map(\.rawValue) + ["returned"]
 
     /// The priorities an operation may have, as `priority` takes them.
     static let priorityWords = "veryLow, low, normal, high or veryHigh"

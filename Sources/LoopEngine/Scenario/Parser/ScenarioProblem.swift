@@ -171,8 +171,8 @@ package enum ScenarioProblem: Equatable, Sendable {
     case unknownOperation(String, known: [String])
     case flagNeverSet(String)
     /// An event pattern (`expect`, `say … after`, `claims`, `ask`) names an item no thread has; `known`: the items
-    /// there are.
-    case unknownItemInPattern(String, known: [String])
+    /// the file declares; `guess`: the one (or one the engine makes, `delayedPerform`) whose name is close.
+    case unknownItemInPattern(String, known: [String], guess: String?)
     /// An event pattern names a mode the file never uses; `known`: the modes it does.
     case unknownModeInPattern(String, known: [String])
     /// A warning: a run enters a mode with nothing in it (so CF returns at once, `finished`); `guess`: a mode with
