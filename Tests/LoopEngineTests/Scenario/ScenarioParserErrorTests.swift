@@ -157,10 +157,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "unknown event in expect", source: "thread T\n  wakeup\nexpect in order\n  tick", line: 4,
             column: 3,
             message:
-                "unknown event 'tick'; expected one of runStart, entry, beforeTimers, beforeSources, beforeWaiting, "
-                + "afterWaiting, exit, source0, source1, timer, block, observer, mainQueue, sleep, wake, result, "
-                + "enqueue, signal, send, wakeUp, stop, schedule, cancel, command, perform, note, query, opAdd, "
-                + "opReady, opStart, opCancel, opFinish, threadCreate, threadExit, queue, returned"),
+                "unknown event 'tick'; " + ScenarioProblemTests.eventsExpected),
         .init(
             id: "unknown result in expect", source: "thread T\n  wakeup\nexpect exactly\n  result done", line: 4,
             column: 10,

@@ -119,8 +119,9 @@ final class ScenarioParserState {
     // MARK: - Entry
 
     func parse(_ source: String) throws(ScenarioDiagnostics) -> LoopScript {
+        // Every run of bad characters counts (each is a problem of its own, not a knock-on of the first).
         let (lines, header) = ScenarioLexer.lines(of: source) { number, column, text, problem in
-            guard linesWithErrors.insert(number).inserted else { return }
+            linesWithErrors.insert(number)
             diagnostics.add(file: file, line: number, column: column, problem: problem, sourceLine: text)
         }
         let roots = tree(lines)
