@@ -338,8 +338,8 @@ extension ScenarioProblem {
             return "unknown mode '\(name)' (known: \(Self.nameList(known)))\(Self.didYouMean(name, among: known))"
         case .runModeHasNoItems(let mode, let guess):
             guard let guess else {
-                return "mode '\(mode)' has no items, so this run returns at once (finished); add items to it, or "
-                    + "expect `result finished` if that is the point"
+                return "mode '\(mode)' has no items, so this run returns at once; add items to it, or expect "
+                    + "`result finished` (or `returned false`) if that is the point"
             }
             return "mode '\(mode)' has no items; did you mean '\(guess)'?"
         case .modeNeverRun(let mode, let item, let guess):

@@ -114,8 +114,8 @@ struct WalkthroughErrorTests {
             script.warnings.map(\.message) == [
                 "'tick' is in mode 'Hidden', which no run enters",
                 "'s' is in mode 'Elsewhere', which no run enters",
-                "mode 'Empty' has no items, so this run returns at once (finished); add items to it, or expect "
-                    + "`result finished` if that is the point",
+                "mode 'Empty' has no items, so this run returns at once; add items to it, or expect "
+                    + "`result finished` (or `returned false`) if that is the point",
             ])
     }
 }
