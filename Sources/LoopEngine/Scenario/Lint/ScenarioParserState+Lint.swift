@@ -25,10 +25,17 @@ extension ScenarioParserState {
         for names in items.values { declared.formUnion(names.keys) }
         // What the engine names itself: its perform sources and timers, a pool worker's idle timer, sockets.
         let made = LintRecord.madeItems.union(operationOrder.map(OperationQueueCore.socketName))
+        // The list and the guess are made only for a diagnostic that is kept (`error` takes an autoclosure).
+        var known: [String]?
         for use in lint.patternItems where !declared.contains(use.name) && !made.contains(use.name) {
-            let known = Self.fileOrder(declared, threads)
-            let guess = EditDistance.nearest(to: use.name, among: known + made.sorted())
-            error(use.line, use.column, .unknownItemInPattern(use.name, known: known, guess: guess))
+            error(
+                use.line, use.column,
+                {
+                    let names = known ?? Self.fileOrder(declared, threads)
+                    known = names
+                    let guess = EditDistance.nearest(to: use.name, among: names + made.sorted())
+                    return .unknownItemInPattern(use.name, known: names, guess: guess)
+                }())
         }
         var modes: Set<String> = [ModeName.default.rawValue, ModeName.common.rawValue]
         for use in lint.runs + lint.declarations + lint.additions { modes.insert(use.mode.rawValue) }
@@ -78,11 +85,13 @@ extension ScenarioParserState {
         }
         let runNames = run.map(\.rawValue).sorted()
         let (queriedModes, queriedItems) = Self.queried(scenario)
+        // The item lines with a mode some run enters: O(1) a look-up, whatever the number of items.
+        var linesRun: Set<Int> = []
+        for use in lint.declarations where isRun(use.mode) { linesRun.insert(use.line.number) }
         for use in lint.declarations + lint.additions where !isRun(use.mode) && !queriedModes.contains(use.mode) {
             if use.items.contains(where: queriedItems.contains) { continue }
             // An item declared in several modes is fine while one of them is run.
-            let sameItem = lint.declarations.filter { $0.line.number == use.line.number }
-            guard !sameItem.contains(where: { isRun($0.mode) }), warned.insert(use.mode).inserted else { continue }
+            guard !linesRun.contains(use.line.number), warned.insert(use.mode).inserted else { continue }
             let guess = EditDistance.nearest(to: use.mode.rawValue, among: runNames)
             warn(use, .modeNeverRun(use.mode, item: use.items.first ?? "", guess: guess))
         }

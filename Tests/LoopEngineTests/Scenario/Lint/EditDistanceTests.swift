@@ -22,6 +22,13 @@ struct EditDistanceTests {
         #expect(EditDistance.nearest(to: long, among: ["a"]) == nil)
     }
 
+    @Test("a hint looks at the first maxCandidates known words only, however many a file declares")
+    func boundedCandidates() {
+        let many = Array(repeating: "zzzz", count: EditDistance.maxCandidates)
+        #expect(EditDistance.nearest(to: "tik", among: ["tick"] + many) == "tick")
+        #expect(EditDistance.nearest(to: "tik", among: many + ["tick"]) == nil)
+    }
+
     @Test(
         "the nearest known word: another case first, then the closest within 1 (short words) or 2 edits",
         arguments: [
