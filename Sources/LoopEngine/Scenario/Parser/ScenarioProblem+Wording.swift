@@ -154,7 +154,9 @@ extension ScenarioProblem {
             return
                 "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; found '\(found)'\(Self.didYouMean(found, among: ScenarioKeywords.topLevel))"
         case .scenarioAlreadyNamed: return "the scenario is already named"
-        case .unknownProfile(let name): return "unknown profile '\(name)'; expected linux or darwin"
+        case .unknownProfile(let name):
+            return
+                "unknown profile '\(name)'; expected linux or darwin\(Self.didYouMean(name, among: ["linux", "darwin"]))"
         case .iterationCostAlreadyGiven: return "the iteration cost is already given"
         case .iterationWithoutCost: return "expected 'cost' and a duration: `iteration cost 1500ns` (0s: none)"
         case .iterationCostTooHigh: return "an iteration cost of more than 1s would hide every timer; use e.g. 2us"
@@ -182,6 +184,7 @@ extension ScenarioProblem {
             return "a line under a `say` is a claim, `claims next result handledSource`; found '\(found)'"
         case .unknownClaimReach(let word):
             return "unknown '\(word)' after `claims`; expected next, later or earlier"
+                + "\(Self.didYouMean(word, among: NarrationClaim.Reach.allCases.map(\.rawValue)))"
         case .countInNextClaim:
             return "`claims next` names the next event of its kind, without a count or `never`; "
                 + "use `claims later … once`"
@@ -201,6 +204,7 @@ extension ScenarioProblem {
                 modesGiven ? " (several modes are separated by commas: `in default, tracking`)" : ""
             let article = item.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "unexpected '\(clause)' in \(article) \(item); expected \(expected)\(modes)"
+                + "\(Self.didYouMean(clause, among: left))"
         case .repeatIntervalNotPositive:
             return "a repeat interval must be positive; leave out 'every' for a one-shot timer"
         case .timerWithoutFirstFire(let name): return "timer '\(name)' needs its first fire time: `at 100ms`"
@@ -264,6 +268,7 @@ extension ScenarioProblem {
         // The thread pool
         case .unexpectedQueueClause(let clause):
             return "unexpected '\(clause)' in a queue; expected 'limit', 'suspended', 'idle' or 'dispatch'"
+                + "\(Self.didYouMean(clause, among: ScenarioKeywords.queueClauses))"
         case .duplicateQueue(let name, let firstLine):
             return "duplicate queue '\(name)' (declared on line \(firstLine)); give each queue its own name"
         case .queueNamedLikeThread(let name):
@@ -277,9 +282,13 @@ extension ScenarioProblem {
         case .operationWithoutOn(let name): return "expected 'on' and a queue: `operation \(name) on QUEUE work 20ms`"
         case .unexpectedOperationClause(let clause):
             return "unexpected '\(clause)' in an operation; expected 'priority', 'after', 'work' or 'async'"
+                + "\(Self.didYouMean(clause, among: ScenarioKeywords.operationClauses))"
         case .checkOutOfPlace: return "`check every DURATION` goes right after `work DURATION`"
         case .replyOutOfPlace: return "`reply after DURATION` goes right after `async`"
-        case .unknownPriority(let name): return "unknown priority '\(name)'; expected \(Self.priorityWords)"
+        case .unknownPriority(let name):
+            let priorities = ["veryLow", "low", "normal", "high", "veryHigh"]
+            return
+                "unknown priority '\(name)'; expected \(Self.priorityWords)\(Self.didYouMean(name, among: priorities))"
         case .workAndAsync: return "an operation either works (`work 20ms`) or is `async`, not both"
         case .operationWithoutBody(let name):
             return "operation '\(name)' needs what it does: `work 20ms [check every 5ms]` or `async`"

@@ -59,6 +59,15 @@ struct WalkthroughErrorTests {
             source: "thread T\n  timer tick at 1ms in Tracking\n  run Tracking for 1s\nexpect\n  timer tick in Trackng",
             line: 5, column: 17,
             message: "unknown mode 'Trackng' (known: Tracking, common, default); did you mean 'Tracking'?"),
+        .init(
+            id: "a clause misspelt", source: "thread T\n  timer t at 1ms evrey 10ms\n  run default for 1s", line: 2,
+            column: 18,
+            message:
+                "unexpected 'evrey' in a timer; expected one of 'every', 'tolerance', 'order', 'in'; did you mean "
+                + "'every'?"),
+        .init(
+            id: "a profile misspelt", source: "profile linx\nthread T\n  run default for 1s", line: 1, column: 9,
+            message: "unknown profile 'linx'; expected linux or darwin; did you mean 'linux'?"),
     ]
 
     @Test("each mistake is reported where it is, with its fix", arguments: cases)
