@@ -21,7 +21,7 @@ public struct LoopScript: Sendable, Equatable {
     package var sayClaims: [SayClaims] = []
     /// What the lint warns about (a mode run empty, or items in a mode no run enters): the file runs, but
     /// probably not as meant. `check` prints them; `check --strict` fails on them.
-    public var warnings: [ScenarioDiagnostic] = []
+    package var warnings: [ScenarioDiagnostic] = []
 
     package init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,

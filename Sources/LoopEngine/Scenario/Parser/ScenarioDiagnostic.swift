@@ -25,7 +25,7 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     public var sourceLine: String
     /// A lint's warning (`LoopScript.warnings`): the file runs, but probably not as meant; `check --strict`
     /// fails on it.
-    public var isWarning = false
+    package var isWarning = false
 
     package init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
         self.file = file
