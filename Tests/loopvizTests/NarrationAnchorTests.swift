@@ -15,7 +15,7 @@ struct NarrationAnchorTests {
         say "sleeps" after sleep
         say "fires" after timer tick
         say "late" at 150ms
-        say "never" after timer other
+        say "never" after source1 K
         """
 
     /// The narration at every cursor, from 0 (nothing shown) to the whole trace.

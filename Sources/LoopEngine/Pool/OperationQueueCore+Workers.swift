@@ -2,6 +2,9 @@
 /// retired by an idle timer. They take the queue's lock only around what the schedule guards, never across a
 /// callout or a wait.
 extension OperationQueueCore {
+    /// The name of a worker's idle timer, as traces (and `expect` lines) name it.
+    static let idleTimerName = "idle"
+
     /// Hands the ready `operation` to an idle worker (reused), else to a new one (created).
     func dispatch(_ operation: PoolOperation) {
         let worker: PoolWorker
@@ -128,7 +131,7 @@ extension OperationQueueCore {
 
     func armIdleTimer(_ worker: PoolWorker) {
         guard !worker.retired else { return }
-        let timer = LoopTimer(name: "idle", fireDate: world.clock.now + idleTimeout) {
+        let timer = LoopTimer(name: Self.idleTimerName, fireDate: world.clock.now + idleTimeout) {
             [unowned self, unowned worker] _ in
             self.retireIfIdle(worker)
         }
@@ -148,5 +151,12 @@ extension OperationQueueCore {
             worker.name, .threadExit, worker.name,
             fact: .end(.idle(timeout: idleTimeout, ran: worker.operationsRun, work: work)))
         worker.loop.stop()
+    }
+}
+
+extension OperationQueueCore {
+    /// The name of the port an async operation's socket callback comes through (`socket.upload1`).
+    static func socketName(_ operation: String) -> String {
+        "socket.\(operation)"
     }
 }

@@ -96,7 +96,7 @@ final class OperationQueueCore: @unchecked Sendable {
         unfinished += 1
         let readyAtOnce = schedule.add(operation.entry, waitingFor: waiting)
         if case .async = spec.body {
-            operation.socket = LoopSource(portNamed: "socket.\(spec.name)", on: world.kernel) {
+            operation.socket = LoopSource(portNamed: Self.socketName(spec.name), on: world.kernel) {
                 [unowned self, unowned operation] _ in
                 self.socketMessage(operation)
             }

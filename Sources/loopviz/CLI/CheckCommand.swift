@@ -5,13 +5,17 @@ enum CheckCommand {
     static let help = """
         OVERVIEW: Run scenarios and check what their `expect` sections promise.
 
-        USAGE: loopviz check FILE... [--max-events N] [--iteration-cost TIME]
+        USAGE: loopviz check FILE... [--strict] [--max-events N] [--iteration-cost TIME]
 
         Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
         lines around it (- expected, + what happened), or the `say` line whose claim (`claims next …`) does not
         hold where the line is shown.
 
+        The lint's warnings (a mode run with nothing in it, items in a mode no run enters) go to standard error
+        before the file's line; with --strict a file with a warning is an ERROR.
+
         OPTIONS:
+          --strict                Treat the lint's warnings as errors (exit 2).
         \(EventBudget.checkingHelpText(["that file FAILs, its expectations not checked; standard error", "says so; exit 3."]))
         \(IterationCostOption.help)
           -h, --help              Show this help.
@@ -23,7 +27,7 @@ enum CheckCommand {
         EXIT STATUS (when several apply: 2, then 3, then 1):
           0    every expectation holds
           1    an expectation failed
-          2    invalid input or usage, or a run reached the nesting limit
+          2    invalid input or usage (with --strict, a lint warning), or a run reached the nesting limit
         \(ExitStatus.checkingHelpText("that file FAILed"))
         """
 
@@ -32,7 +36,8 @@ enum CheckCommand {
         let budget: Int
         do {
             scanner = try ArgumentScanner(
-                arguments, valued: [EventBudget.option, IterationCostOption.name], switches: ["-h", "--help"])
+                arguments, valued: [EventBudget.option, IterationCostOption.name],
+                switches: ["-h", "--help", "--strict"])
             budget = try EventBudget.limit(scanner)
         } catch {
             return CommandLine.usageError(error.description, command: "check")
@@ -57,6 +62,14 @@ enum CheckCommand {
             guard let script = ScriptLoader.loadReporting(path, iterationCost: iterationCost) else {
                 invalid = true
                 continue
+            }
+            if !script.warnings.isEmpty {
+                CommandLine.printError(script.warnings.map(\.description).joined(separator: "\n"))
+                if scanner.has("--strict") {
+                    print("ERROR \(shown): \(Self.warningCount(script.warnings.count)) (--strict)")
+                    invalid = true
+                    continue
+                }
             }
             if script.expectations.isEmpty && script.sayClaims.isEmpty {
                 print("ERROR \(shown): no `expect` section to check")
@@ -88,6 +101,11 @@ enum CheckCommand {
             }
         }
         return invalid ? .usage : overBudget ? .budget : failed ? .failure : .success
+    }
+
+    /// `1 warning`, `3 warnings`.
+    static func warningCount(_ count: Int) -> String {
+        "\(count) warning\(count == 1 ? "" : "s")"
     }
 
     /// What a file promised, for its PASS line: `3 expectations`, and `12 claims of say lines` when it has any.

@@ -53,7 +53,7 @@ enum HangsCommand {
         var threshold = defaultThreshold
         if let text = scanner.value("--threshold") {
             guard let value = ScriptLoader.duration(text), value > .zero else {
-                return CommandLine.usageError("'\(text)' is not a time above zero; use e.g. 250ms", command: "hangs")
+                return CommandLine.usageError(thresholdProblem(text), command: "hangs")
             }
             threshold = value
         }

@@ -40,7 +40,7 @@ struct NarrationParserTests {
                 "expected 'at' and a time or a step, or 'after' and an event: `say \"…\" at 250ms`, "
                     + "`say \"…\" after timer tick`"
             ),
-            ("say \"x\" after tick", 15, "unknown event 'tick'"),
+            ("say \"x\" after tick", 15, "unknown event 'tick'; " + ScenarioProblemTests.eventsExpected),
         ]
         for (source, column, message) in cases {
             let error = #expect(throws: ScenarioDiagnostics.self) {

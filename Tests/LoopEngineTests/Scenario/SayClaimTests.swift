@@ -234,7 +234,7 @@ struct SayClaimTests {
                     + "`never`; use `claims later … once`"
             ),
             ("  claims later", "5:15 expected an event such as entry, timer T or result timedOut"),
-            ("  claims later tick", "5:16 unknown event 'tick'"),
+            ("  claims later tick", "5:16 unknown event 'tick'; " + ScenarioProblemTests.eventsExpected),
             ("  claims later sleep\n    sleep", "6:5 'claims' takes no indented block"),
         ]
         for (lines, message) in cases {

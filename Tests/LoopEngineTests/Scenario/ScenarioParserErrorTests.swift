@@ -51,7 +51,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "unknown activity", source: "thread T\n  observer o on beforeSleeping", line: 2, column: 17,
             message:
                 "unknown activity 'beforeSleeping'; expected entry, beforeTimers, beforeSources, beforeWaiting, "
-                + "afterWaiting, exit or all"),
+                + "afterWaiting, exit or all (case matters)"),
         .init(
             id: "duplicate item", source: "thread T\n  source0 a\n  port a", line: 3, column: 8,
             message: "duplicate item 'a' on thread T"),
@@ -60,7 +60,7 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "duplicate thread 'T'"),
         .init(
             id: "unknown item", source: "thread T\n  source0 touch\n  signal tuch", line: 3, column: 10,
-            message: "unknown item 'tuch' on thread T (known: touch)"),
+            message: "unknown item 'tuch' on thread T (known: touch); did you mean 'touch'?"),
         .init(
             id: "signal a timer", source: "thread T\n  timer t at 1ms\n  signal t", line: 3, column: 10,
             message: "'t' is a timer, but this needs a version-0 source or a port"),
@@ -155,7 +155,9 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "unknown profile 'windows'; expected linux or darwin"),
         .init(
             id: "unknown event in expect", source: "thread T\n  wakeup\nexpect in order\n  tick", line: 4,
-            column: 3, message: "unknown event 'tick'"),
+            column: 3,
+            message:
+                "unknown event 'tick'; " + ScenarioProblemTests.eventsExpected),
         .init(
             id: "unknown result in expect", source: "thread T\n  wakeup\nexpect exactly\n  result done", line: 4,
             column: 10,

@@ -4,6 +4,13 @@ import Testing
 /// The parser's diagnostics carry their problem as data beside its wording.
 @Suite("a diagnostic carries its problem as data")
 struct ScenarioProblemTests {
+    /// What `unknown event '…'` lists after the word: every kind of event, and `returned`.
+    static let eventsExpected =
+        "expected one of runStart, entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit, source0, "
+        + "source1, timer, block, observer, mainQueue, sleep, wake, result, enqueue, signal, send, wakeUp, stop, "
+        + "schedule, cancel, command, perform, note, query, opAdd, opReady, opStart, opCancel, opFinish, "
+        + "threadCreate, threadExit, queue, returned"
+
     static func diagnostics(_ source: String) -> [ScenarioDiagnostic] {
         do {
             _ = try ScenarioParser.parse(source, file: "t.loop")

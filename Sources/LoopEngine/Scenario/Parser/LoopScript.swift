@@ -19,6 +19,9 @@ public struct LoopScript: Sendable, Equatable {
     /// The `say` lines that rest on claims (`claims next result handledSource` under them), top-level and in
     /// programs, for `loopviz check`.
     package var sayClaims: [SayClaims] = []
+    /// What the lint warns about (a mode run empty, or items in a mode no run enters): the file runs, but
+    /// probably not as meant. `check` prints them; `check --strict` fails on them.
+    package var warnings: [ScenarioDiagnostic] = []
 
     package init(
         scenario: Scenario, narration: [Narration] = [], expectations: [Expectation] = [], until: Duration? = nil,

@@ -23,6 +23,9 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
     package var problem: ScenarioProblem?
     /// The text of the offending line, for the excerpt (shared with the parser's copy, not copied).
     public var sourceLine: String
+    /// A lint's warning (`LoopScript.warnings`): the file runs, but probably not as meant; `check --strict`
+    /// fails on it.
+    package var isWarning = false
 
     package init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
         self.file = file
@@ -42,7 +45,8 @@ public struct ScenarioDiagnostic: Error, Equatable, Sendable, CustomStringConver
         let (shown, caretOffset) = Self.excerpt(sourceLine, column: column)
         let caret = String(repeating: " ", count: caretOffset) + "^"
         let place = "\(TerminalSafeText.terminalSafe(file)):\(line):\(column)"
-        return "\(place): error: \(TerminalSafeText.terminalSafe(message))\n  \(shown)\n  \(caret)"
+        return
+            "\(place): \(isWarning ? "warning" : "error"): \(TerminalSafeText.terminalSafe(message))\n  \(shown)\n  \(caret)"
     }
 
     /// The part of `line` shown under the message, terminal-safe, and how far in the caret goes.

@@ -142,6 +142,9 @@ extension ScenarioParserState {
                 if !cursor.accept(preposition) {
                     error(line, at: cursor.peek, .modePrepositionMissing(preposition))
                 } else if let mode = expectMode(&cursor, line, allowCommon: true) {
+                    if keyword.text == "add", let token = cursor.last {
+                        lint.additions.append(.init(mode: mode, items: names, line: line, column: token.column))
+                    }
                     result = parseItemTarget(
                         &cursor, line, thread: thread, names: names, adding: keyword.text == "add", mode: mode)
                 }
@@ -218,7 +221,10 @@ extension ScenarioParserState {
             if context == .outside {
                 error(line, at: keyword, .runFromOutside)
             }
-            if let call = parseRun(keyword, &cursor, line) { result = [.run(call)] }
+            if let call = parseRun(keyword, &cursor, line) {
+                result = [.run(call)]
+                noteRun(call.mode, keyword, line)
+            }
         default:
             assertionFailure("the action '\(word)' of ScenarioKeywords has no case here")
         }

@@ -33,6 +33,7 @@ extension ScenarioParserState {
                 error(line, at: value, .returnedNotBool(value.text))
             }
             step = Expectation.Step(kind: .note, returned: value?.text == "true", line: line.number)
+            if value?.text == "false" { lint.expectsEmptyRun = true }
         } else if kindToken.text == "query" {
             guard let query = parseQueryPattern(&cursor, line) else { return nil }
             step = Expectation.Step(kind: .query, query: query, line: line.number)
@@ -45,6 +46,7 @@ extension ScenarioParserState {
             if let token = cursor.peek, token.isWord, !startsClause(cursor) {
                 name = token.text
                 _ = cursor.next()
+                noteName(kind, token, line)
                 if kind == .result && RunResult.allCases.allSatisfy({ $0.description != token.text }) {
                     error(line, at: token, .unknownResult(token.text))
                 }
@@ -85,6 +87,7 @@ extension ScenarioParserState {
             if cursor.accept("in") {
                 guard once("in", token), let mode = expectMode(&cursor, line, allowCommon: false) else { return }
                 step.mode = mode.rawValue
+                if let written = cursor.last { noteName(nil, written, line) }
             } else if cursor.accept("between") {
                 guard once("a range", token),
                     let (start, _) = expectTime(&cursor, line, what: .rangeStart)
@@ -106,6 +109,9 @@ extension ScenarioParserState {
                 guard once("a range", token), let (start, _) = expectTime(&cursor, line, what: .timeAfter)
                 else { return }
                 step.range = Expectation.TimeRange(from: start)
+            } else if token.isWord("never") {
+                error(line, at: token, .neverGoesFirst(Self.withNeverFirst(line, never: token)))
+                return
             } else if let count = parseCount(&cursor, line) {
                 if !allowCount {
                     error(line, at: token, .countOutsideClaims)

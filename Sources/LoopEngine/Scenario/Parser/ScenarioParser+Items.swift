@@ -91,6 +91,7 @@ extension ScenarioParserState {
         var repeats = true
         var capacity = SourceCallouts.defaultCommandCapacity
         var seen: Set<String> = []
+        var modesColumn = nameToken.column
         let kind = Self.itemKind(keyword.text)
         let allowedClauses = ScenarioKeywords.itemClauses[keyword.text] ?? []
         while let clause = cursor.next() {
@@ -110,6 +111,7 @@ extension ScenarioParserState {
             case "order":
                 if let value = expectInteger(&cursor, node.line, what: .itemOrder) { order = value }
             case "in":
+                modesColumn = cursor.peek?.column ?? modesColumn
                 modes = parseModeList(&cursor, node.line, allowCommon: true, allowNothing: true)
             case "at":
                 // Negative: a fire date before the start, which CF reads as "now" when the timer is created.
@@ -132,6 +134,9 @@ extension ScenarioParserState {
             }
         }
         for each in names { items[thread]?[each] = kind }
+        for mode in modes {
+            lint.declarations.append(.init(mode: mode, items: names, line: node.line, column: modesColumn))
+        }
         var (scriptNodes, callouts) = parseSourceScripts(node.children, thread: thread, kind: kind)
         callouts.commandCapacity = capacity
         let script = parseScript(scriptNodes, thread: thread, isObserver: kind == .observer)

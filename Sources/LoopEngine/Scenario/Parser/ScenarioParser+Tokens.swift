@@ -31,6 +31,12 @@ extension ScenarioParserState {
             return nil
         }
         _ = cursor.next()
+        if case .number(_, "") = token.kind, let unit = cursor.peek, unit.isWord,
+            ScenarioProblem.unitWords.contains(unit.text)
+        {
+            error(cursor.line, at: token, .spaceBeforeUnit(token.text, unit: unit.text))
+            return nil
+        }
         guard let value = duration(token, cursor.line) else { return nil }
         if value < .zero && !allowNegative {
             error(cursor.line, at: token, .negativeDuration)

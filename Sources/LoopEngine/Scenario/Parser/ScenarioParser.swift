@@ -50,7 +50,8 @@ final class ScenarioParserState {
     let file: String
     /// The first diagnostics by position, and how many there are (bounded memory for any input).
     var diagnostics = DiagnosticCollector()
-    /// Lines that already have an error: follow-on complaints about the same line are noise.
+    /// Lines that already have an error: follow-on complaints about the same line are noise, so only a line's
+    /// first error is reported.
     var linesWithErrors: Set<Int> = []
     var lineTexts: [Int: String] = [:]
     var items: [String: [String: ItemClass]] = [:]
@@ -91,6 +92,8 @@ final class ScenarioParserState {
     var noteTranslations: [Language: [String: String]] = [:]
     /// The `say` lines with claims under them, top-level and actions, in the order parsed.
     var sayClaims: [SayClaims] = []
+    /// What the lint checks once the file is read (`Lint/ScenarioParserState+Lint.swift`).
+    var lint = LintRecord()
 
     init(file: String) {
         self.file = file
@@ -107,7 +110,7 @@ final class ScenarioParserState {
     /// ``DiagnosticCollector``); its wording is `ScenarioProblem+Wording.swift`'s, which shows every value from
     /// the file terminal-safe and bounded (see ``DiagnosticMessage``).
     func error(_ line: ScenarioLine, _ column: Int, _ problem: @autoclosure () -> ScenarioProblem) {
-        linesWithErrors.insert(line.number)
+        guard linesWithErrors.insert(line.number).inserted else { return }
         diagnostics.add(file: file, line: line.number, column: column, problem: problem, sourceLine: line.text)
     }
 
@@ -118,6 +121,7 @@ final class ScenarioParserState {
     // MARK: - Entry
 
     func parse(_ source: String) throws(ScenarioDiagnostics) -> LoopScript {
+        // Every run of bad characters counts (each is a problem of its own, not a knock-on of the first).
         let (lines, header) = ScenarioLexer.lines(of: source) { number, column, text, problem in
             linesWithErrors.insert(number)
             diagnostics.add(file: file, line: number, column: column, problem: problem, sourceLine: text)
@@ -230,6 +234,7 @@ final class ScenarioParserState {
         validateStarts()
         validate(threads)
         validatePool()
+        lintNames(threads)
         if !diagnostics.isEmpty { throw diagnostics.sorted }
         let scenario = Scenario(
             name: name ?? Self.defaultName(file), profile: profile, threads: threads, outside: events,
@@ -239,6 +244,7 @@ final class ScenarioParserState {
         script.noteTranslations = noteTranslations
         script.questions = questions
         script.sayClaims = sayClaims
+        script.warnings = lintModes(scenario)
         return script
     }
 
@@ -280,6 +286,9 @@ final class ScenarioParserState {
         var stack: [(indent: Int, node: Node, childIndent: Int?)] = []
         // The indentation of a block nested too deep: it and the lines under it are left out.
         var tooDeep: Int?
+        // How many lines have each indentation: of two siblings that disagree, the rarer indentation is off.
+        var indentCounts: [Int: Int] = [:]
+        for line in lines { indentCounts[line.indent, default: 0] += 1 }
         for line in lines {
             if let indent = tooDeep, line.indent > indent { continue }
             tooDeep = nil
@@ -302,7 +311,16 @@ final class ScenarioParserState {
                 if let expected = stack[parent].childIndent, expected != line.indent,
                     !linesWithErrors.contains(line.number)
                 {
-                    error(line, line.indent + 1, .indentationMismatch(expected: expected))
+                    let siblings = stack[parent].node.children
+                    if siblings.count == 1, let first = siblings.first?.line,
+                        indentCounts[line.indent, default: 0] > indentCounts[expected, default: 0]
+                    {
+                        // The first line of the block is the odd one: say so there, and go on with this one's.
+                        error(first, first.indent + 1, .indentationOff(found: expected, expected: line.indent))
+                        stack[parent].childIndent = line.indent
+                    } else {
+                        error(line, line.indent + 1, .indentationMismatch(expected: expected))
+                    }
                 }
                 if stack[parent].childIndent == nil { stack[parent].childIndent = line.indent }
                 stack[parent].node.children.append(node)

@@ -124,6 +124,9 @@ extension ScenarioProblem {
         case .indentedWithoutBlock: return "this line is indented but no block is open above it"
         case .indentationMismatch(let expected):
             return "indentation does not match the lines above (\(expected) spaces)"
+        case .indentationOff(let found, let expected):
+            return "this line is indented \(found) spaces, the lines after it in its block \(expected); indent it "
+                + "\(expected) spaces"
         case .nestedTooDeep(let limit):
             return "blocks nest more than \(limit) deep here; expected at most \(limit) levels"
         case .takesNoBlock(let what): return "'\(what)' takes no indented block"
@@ -133,22 +136,27 @@ extension ScenarioProblem {
         // Words, numbers, durations and modes
         case .negativeDuration: return "a duration cannot be negative here"
         case .durationWithoutUnit(let text): return "'\(text)' needs a unit: \(text)ms or \(text)s"
+        case .spaceBeforeUnit(let number, let unit):
+            return "write the number and unit together: \(number)\(unit)"
         case .unknownUnit(let unit, let text):
             return "unknown unit '\(unit)' in '\(text)'; use ns, us, ms, s or m (min)"
+                + "\(Self.didYouMean(unit, among: Self.unitWords))"
         case .durationTooLong(let text): return "'\(text)' is too long; the limit is about 30 years"
         case .commonNotAllowed: return "'common' stands for all common modes and cannot be used here"
         case .modeListedTwice(let mode): return "mode '\(mode)' is listed twice"
         case .unknownActivity(let name):
-            return
-                "unknown activity '\(name)'; expected entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit or all"
+            return "unknown activity '\(name)'; expected entry, beforeTimers, beforeSources, beforeWaiting, "
+                + "afterWaiting, exit or all (case matters)\(Self.didYouMean(name, among: Self.activityWords))"
         case .givenTwice(let clause): return "'\(clause)' is given twice"
 
         // The top level
         case .unknownTopLevel(let found):
             return
-                "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; found '\(found)'"
+                "expected scenario, profile, until, iteration cost, owner, thread, queue, at, say, ask or expect; found '\(found)'\(Self.didYouMean(found, among: ScenarioKeywords.topLevel))"
         case .scenarioAlreadyNamed: return "the scenario is already named"
-        case .unknownProfile(let name): return "unknown profile '\(name)'; expected linux or darwin"
+        case .unknownProfile(let name):
+            return
+                "unknown profile '\(name)'; expected linux or darwin\(Self.didYouMean(name, among: ["linux", "darwin"]))"
         case .iterationCostAlreadyGiven: return "the iteration cost is already given"
         case .iterationWithoutCost: return "expected 'cost' and a duration: `iteration cost 1500ns` (0s: none)"
         case .iterationCostTooHigh: return "an iteration cost of more than 1s would hide every timer; use e.g. 2us"
@@ -176,6 +184,7 @@ extension ScenarioProblem {
             return "a line under a `say` is a claim, `claims next result handledSource`; found '\(found)'"
         case .unknownClaimReach(let word):
             return "unknown '\(word)' after `claims`; expected next, later or earlier"
+                + "\(Self.didYouMean(word, among: NarrationClaim.Reach.allCases.map(\.rawValue)))"
         case .countInNextClaim:
             return "`claims next` names the next event of its kind, without a count or `never`; "
                 + "use `claims later … once`"
@@ -195,6 +204,7 @@ extension ScenarioProblem {
                 modesGiven ? " (several modes are separated by commas: `in default, tracking`)" : ""
             let article = item.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "unexpected '\(clause)' in \(article) \(item); expected \(expected)\(modes)"
+                + "\(Self.didYouMean(clause, among: left))"
         case .repeatIntervalNotPositive:
             return "a repeat interval must be positive; leave out 'every' for a one-shot timer"
         case .timerWithoutFirstFire(let name): return "timer '\(name)' needs its first fire time: `at 100ms`"
@@ -208,7 +218,9 @@ extension ScenarioProblem {
         case .callsWordMissing: return "expected 'calls' after the number"
         case .activityConditionOutsideObserver: return "`on ACTIVITY:` conditions are for observers only"
         case .actionMissingAfterColon: return "expected an action after ':'"
-        case .unknownAction(let word): return "unknown action '\(word)'"
+        case .unknownAction(let word):
+            return
+                "unknown action '\(word)'\(Self.didYouMean(word, among: ScenarioKeywords.items + ScenarioKeywords.actions))"
         case .sendNoMessage: return "send at least one message"
         case .sendTimesMissing: return "expected 'times' after the count, e.g. `send P 3 times`"
         case .wakeWithoutUp: return "expected 'up': `wake up`"
@@ -256,6 +268,7 @@ extension ScenarioProblem {
         // The thread pool
         case .unexpectedQueueClause(let clause):
             return "unexpected '\(clause)' in a queue; expected 'limit', 'suspended', 'idle' or 'dispatch'"
+                + "\(Self.didYouMean(clause, among: ScenarioKeywords.queueClauses))"
         case .duplicateQueue(let name, let firstLine):
             return "duplicate queue '\(name)' (declared on line \(firstLine)); give each queue its own name"
         case .queueNamedLikeThread(let name):
@@ -269,9 +282,13 @@ extension ScenarioProblem {
         case .operationWithoutOn(let name): return "expected 'on' and a queue: `operation \(name) on QUEUE work 20ms`"
         case .unexpectedOperationClause(let clause):
             return "unexpected '\(clause)' in an operation; expected 'priority', 'after', 'work' or 'async'"
+                + "\(Self.didYouMean(clause, among: ScenarioKeywords.operationClauses))"
         case .checkOutOfPlace: return "`check every DURATION` goes right after `work DURATION`"
         case .replyOutOfPlace: return "`reply after DURATION` goes right after `async`"
-        case .unknownPriority(let name): return "unknown priority '\(name)'; expected \(Self.priorityWords)"
+        case .unknownPriority(let name):
+            let priorities = ["veryLow", "low", "normal", "high", "veryHigh"]
+            return
+                "unknown priority '\(name)'; expected \(Self.priorityWords)\(Self.didYouMean(name, among: priorities))"
         case .workAndAsync: return "an operation either works (`work 20ms`) or is `async`, not both"
         case .operationWithoutBody(let name):
             return "operation '\(name)' needs what it does: `work 20ms [check every 5ms]` or `async`"
@@ -307,35 +324,58 @@ extension ScenarioProblem {
         case .unknownItem(let name, let thread, let known):
             let hint: DiagnosticMessage =
                 known.isEmpty ? "thread \(thread) has no items" : "known: \(Self.nameList(known))"
-            return "unknown item '\(name)' on thread \(thread) (\(hint))"
+            return "unknown item '\(name)' on thread \(thread) (\(hint))\(Self.didYouMean(name, among: known))"
         case .wrongItemKind(let name, let kind, let needed, let allowed):
             let hint: DiagnosticMessage =
                 kind == .source0 && allowed == [.port] ? "; version-0 sources are `signal`led" : ""
             return "'\(name)' is a \(kind.rawValue), but this needs \(needed.phrase)\(hint)"
-        case .unknownThread(let name, let known): return "unknown thread '\(name)' (known: \(Self.nameList(known)))"
+        case .unknownThread(let name, let known):
+            return "unknown thread '\(name)' (known: \(Self.nameList(known)))\(Self.didYouMean(name, among: known))"
         case .unknownQueue(let name, let known):
             let hint: DiagnosticMessage =
                 known.isEmpty
                 ? "no queue is declared; declare it at the top level: `queue \(name)`"
                 : "known: \(Self.nameList(known))"
-            return "unknown queue '\(name)' (\(hint))"
+            return "unknown queue '\(name)' (\(hint))\(Self.didYouMean(name, among: known))"
         case .unknownOperation(let name, let known):
             return "unknown operation '\(name)' (\(Self.knownOperations(known)))"
         case .flagNeverSet(let name):
             return "flag '\(name)' is never set, so this loop could never end; add `set \(name)` somewhere"
+        case .unknownItemInPattern(let name, let known, let guess):
+            let hint: DiagnosticMessage = known.isEmpty ? "the file has no items" : "known: \(Self.nameList(known))"
+            let guessed: DiagnosticMessage = guess.map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown item '\(name)' (\(hint))\(guessed)"
+        case .unknownModeInPattern(let name, let known):
+            return "unknown mode '\(name)' (known: \(Self.nameList(known)))\(Self.didYouMean(name, among: known))"
+        case .runModeHasNoItems(let mode, let guess):
+            guard let guess else {
+                return "mode '\(mode)' has no items, so this run returns at once; add items to it, or expect "
+                    + "`result finished` (or `returned false`) if that is the point"
+            }
+            return "mode '\(mode)' has no items; did you mean '\(guess)'?"
+        case .modeNeverRun(let mode, let item, let guess):
+            let hint: DiagnosticMessage = guess.map { "; did you mean '\($0)'?" } ?? ""
+            return "'\(item)' is in mode '\(mode)', which no run enters\(hint)"
 
         // Expectations
         case .unknownExpectSection: return "expected `expect exactly`, `expect in order` or `expect` alone (claims)"
         case .expectOrderMissing: return "expected 'order': `expect in order`"
         case .emptyExpectSection: return "an expect section needs indented lines"
-        case .unknownEvent(let name): return "unknown event '\(name)'"
+        case .unknownEvent(let name):
+            // The kinds are the engine's words, not the file's: shown whole.
+            let message: DiagnosticMessage = "unknown event '\(name)'; expected one of "
+            return message + Self.eventWords.joined(separator: ", ")
+                + "\(Self.didYouMean(name, among: Self.eventWords))"
         case .unknownResult(let name):
+            let results = RunResult.allCases.map(\.description)
             return "unknown result '\(name)'; expected finished, stopped, timedOut or handledSource"
+                + "\(Self.didYouMean(name, among: results))"
         case .returnedNotBool(let word): return "run(mode:before:) returns true or false, not '\(word)'"
         case .countOutsideClaims:
             return
                 "a count belongs in a section of claims: `expect` alone, not `expect exactly` or `expect in order`"
         case .neverWithCount: return "`never` takes no count"
+        case .neverGoesFirst(let claim): return "`never` goes first: `\(claim)`"
         case .atWithoutMostOrLeast: return "expected 'most' or 'least': `at most once`, `at least 2 times`"
         case .timesMissing: return "expected 'times' after the count, e.g. `3 times`"
         case .negativeCount: return "a count cannot be negative"
@@ -397,6 +437,20 @@ extension ScenarioProblem {
                 + "\(thread)'s own program, write `add \(name) to …`)"
         }
     }
+
+    /// `; did you mean 'WORD'?` when `word` looks like a typo of one of `known` (``EditDistance``), else nothing.
+    static func didYouMean(_ word: String, among known: some Sequence<String>) -> DiagnosticMessage {
+        guard let guess = EditDistance.nearest(to: word, among: known) else { return "" }
+        return "; did you mean '\(guess)'?"
+    }
+
+    /// The units a duration takes.
+    static let unitWords = ["ns", "us", "ms", "s", "m", "min"]
+    /// The words an observer's `on` takes.
+    static let activityWords = LoopEvent.Kind.activities.map(\.rawValue) + ["all"]
+    /// What an `expect` line (or a `say … after`) may name: every kind of event (`query` among them) and
+    /// `returned`.
+    static let eventWords = LoopEvent.Kind.allCases.map(\.rawValue) + ["returned"]
 
     /// The priorities an operation may have, as `priority` takes them.
     static let priorityWords = "veryLow, low, normal, high or veryHigh"

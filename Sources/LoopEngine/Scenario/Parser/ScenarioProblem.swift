@@ -26,6 +26,8 @@ package enum ScenarioProblem: Equatable, Sendable {
     case firstLineIndented
     case indentedWithoutBlock
     case indentationMismatch(expected: Int)
+    /// The first line of a block is indented `found` spaces, the next ones (as most lines of the file) `expected`.
+    case indentationOff(found: Int, expected: Int)
     case nestedTooDeep(limit: Int)
     /// Lines indented under a line that takes no block (`what` is its keyword, or what it is).
     case takesNoBlock(String)
@@ -37,6 +39,8 @@ package enum ScenarioProblem: Equatable, Sendable {
 
     case negativeDuration
     case durationWithoutUnit(String)
+    /// A number, a space, then a unit (`300 ms`).
+    case spaceBeforeUnit(String, unit: String)
     case unknownUnit(String, in: String)
     case durationTooLong(String)
     case commonNotAllowed
@@ -167,6 +171,16 @@ package enum ScenarioProblem: Equatable, Sendable {
     /// An operation not added anywhere; `known` are those added, in file order.
     case unknownOperation(String, known: [String])
     case flagNeverSet(String)
+    /// An event pattern (`expect`, `say … after`, `claims`, `ask`) names an item no thread has; `known`: the items
+    /// the file declares; `guess`: the one (or one the engine makes, `delayedPerform`) whose name is close.
+    case unknownItemInPattern(String, known: [String], guess: String?)
+    /// An event pattern names a mode the file never uses; `known`: the modes it does.
+    case unknownModeInPattern(String, known: [String])
+    /// A warning: a run enters a mode with nothing in it (so CF returns at once, `finished`); `guess`: a mode with
+    /// items whose name is close.
+    case runModeHasNoItems(ModeName, guess: String?)
+    /// A warning: items are declared in or added to a mode no run enters; `guess`: a run mode whose name is close.
+    case modeNeverRun(ModeName, item: String, guess: String?)
 
     // MARK: Expectations
 
@@ -178,6 +192,8 @@ package enum ScenarioProblem: Equatable, Sendable {
     case returnedNotBool(String)
     case countOutsideClaims
     case neverWithCount
+    /// `never` after the event (`timer t in M never`): the claim as it should be written, `never` first.
+    case neverGoesFirst(String)
     case atWithoutMostOrLeast
     case timesMissing
     case negativeCount
