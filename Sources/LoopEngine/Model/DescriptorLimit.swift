@@ -6,7 +6,8 @@
 /// The backend halts with this fact (``VirtualWorld/HaltReason/descriptorLimit(_:)``) instead of trapping: every
 /// run unwinds without further callouts and the commands report it, as they report the thread limit.
 public struct DescriptorLimit: Sendable, Equatable {
-    /// What could not be made: the port's label (`main.Other.timer`), or `a port set` for a mode's epoll instance.
+    /// What could not be made: the port's label (`main.Other.timer`), or `the port set main.Other` for a mode's
+    /// epoll instance.
     public var port: String
     /// The system call that failed: `eventfd`, `timerfd_create` or `epoll_create1`.
     public var call: String

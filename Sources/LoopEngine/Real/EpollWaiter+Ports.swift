@@ -71,10 +71,12 @@ extension EpollWaiter {
 
     // MARK: - Port sets
 
-    public func makePortSet() -> PortSetID {
+    public func makePortSet(label: String) -> PortSetID {
         let fd = lv_epoll_create()
-        if refused(fd, "epoll_create1", for: "a port set") { return PortSetID(rawValue: Int(Self.refusedDescriptor)) }
-        Self.check(fd, "epoll_create1", for: "a port set")
+        if refused(fd, "epoll_create1", for: "the port set \(label)") {
+            return PortSetID(rawValue: Int(Self.refusedDescriptor))
+        }
+        Self.check(fd, "epoll_create1", for: "the port set \(label)")
         registryLock.withLock { _ = openSets.insert(fd) }
         return PortSetID(rawValue: Int(fd))
     }
