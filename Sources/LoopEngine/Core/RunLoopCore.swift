@@ -165,7 +165,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         if let state = modes[name] { return state }
         guard create, name != .common else { return nil }
         let timerPort = waiter.makePort(.timer, label: "\(self.name).\(name).timer")
-        let portSet = waiter.makePortSet()
+        let portSet = waiter.makePortSet(label: "\(self.name).\(name)")
         waiter.insert(wakeUpPort, into: portSet)
         waiter.insert(timerPort, into: portSet)
         let state = LoopModeState(name: name, timerPort: timerPort, portSet: portSet)

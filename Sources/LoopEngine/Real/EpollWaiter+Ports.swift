@@ -12,7 +12,9 @@ extension EpollWaiter {
         case .message: fd = lv_eventfd_create(profile == .darwin ? 1 : 0)
         case .wakeUp, .mainQueue: fd = lv_eventfd_create(0)
         }
-        Self.check(fd, kind == .timer ? "timerfd_create" : "eventfd", for: label)
+        let call = kind == .timer ? "timerfd_create" : "eventfd"
+        if refused(fd, call, for: label) { return Self.portID(fd: Self.refusedDescriptor, kind: kind) }
+        Self.check(fd, call, for: label)
         registryLock.withLock {
             openPorts[fd] = kind
             if kind == .wakeUp { wakeUpPending[fd] = false }
@@ -22,6 +24,7 @@ extension EpollWaiter {
 
     public func send(_ port: PortID) {
         let (fd, kind) = Self.decode(port)
+        if fd == Self.refusedDescriptor { return }
         if kind == .wakeUp {
             counters.wakeUpRequests.increment()
             let alreadyPending = registryLock.withLock {
@@ -41,6 +44,7 @@ extension EpollWaiter {
 
     public func arm(_ port: PortID, at instant: LoopInstant?) {
         let (fd, _) = Self.decode(port)
+        if fd == Self.refusedDescriptor { return }
         pollLock.withLock { pollState.pointee.setDeadline(instant?.nanoseconds ?? .max, of: fd) }
         Self.check(lv_timerfd_arm(fd, instant.map(clock.absolute) ?? 0), "timerfd_settime", for: "\(port)")
     }
@@ -56,6 +60,7 @@ extension EpollWaiter {
 
     public func closePortSet(_ set: PortSetID) {
         let fd = Int32(set.rawValue)
+        if fd == Self.refusedDescriptor { return }
         pollLock.withLock { pollState.pointee.forget(set: fd) }
         let wasOpen = registryLock.withLock { openSets.remove(fd) != nil }
         if wasOpen { close(fd) }
@@ -66,15 +71,19 @@ extension EpollWaiter {
 
     // MARK: - Port sets
 
-    public func makePortSet() -> PortSetID {
+    public func makePortSet(label: String) -> PortSetID {
         let fd = lv_epoll_create()
-        Self.check(fd, "epoll_create1", for: "a port set")
+        if refused(fd, "epoll_create1", for: "the port set \(label)") {
+            return PortSetID(rawValue: Int(Self.refusedDescriptor))
+        }
+        Self.check(fd, "epoll_create1", for: "the port set \(label)")
         registryLock.withLock { _ = openSets.insert(fd) }
         return PortSetID(rawValue: Int(fd))
     }
 
     public func insert(_ port: PortID, into set: PortSetID) {
         let (fd, kind) = Self.decode(port)
+        if fd == Self.refusedDescriptor || set.rawValue == Int(Self.refusedDescriptor) { return }
         let result = lv_epoll_add(Int32(set.rawValue), fd, UInt64(UInt(bitPattern: port.rawValue)))
         if result != -EEXIST { Self.check(result, "epoll_ctl(ADD)", for: "\(port)") }
         pollLock.withLock {
@@ -86,6 +95,7 @@ extension EpollWaiter {
 
     public func remove(_ port: PortID, from set: PortSetID) {
         let (fd, kind) = Self.decode(port)
+        if fd == Self.refusedDescriptor || set.rawValue == Int(Self.refusedDescriptor) { return }
         let result = lv_epoll_remove(Int32(set.rawValue), fd)
         if result != -ENOENT { Self.check(result, "epoll_ctl(DEL)", for: "\(port)") }
         if kind == .timer { pollLock.withLock { pollState.pointee.remove(timer: fd, from: Int32(set.rawValue)) } }

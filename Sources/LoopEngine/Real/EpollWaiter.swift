@@ -97,6 +97,22 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         halt()
     }
 
+    /// The descriptor the kernel refused (too many open files), which halted the backend; nil if none.
+    public var descriptorLimit: DescriptorLimit? { registryLock.withLock { descriptorLimitStorage } }
+    private var descriptorLimitStorage: DescriptorLimit?
+
+    /// Keeps the first descriptor refused, then halts.
+    func halt(atDescriptorLimit limit: DescriptorLimit) {
+        registryLock.withLock { if descriptorLimitStorage == nil { descriptorLimitStorage = limit } }
+        halt()
+    }
+
+    /// Why the backend halted at a limit (nesting, threads, descriptors, the first of them to be asked), or nil.
+    public var limitReason: VirtualWorld.HaltReason? {
+        nestingLimit.map { .nestingLimit($0) } ?? threadLimit.map { .threadLimit($0) }
+            ?? descriptorLimit.map { .descriptorLimit($0) }
+    }
+
     /// Shuts the backend down: every wait returns `.halted` from now on (a sleeping loop is woken for it), so every
     /// run unwinds without further callouts, as on a virtual clock at its horizon.
     public func halt() {
@@ -149,8 +165,9 @@ public final class EpollWaiter: LoopWaiter, @unchecked Sendable {
         return (fd, kind)
     }
 
-    /// System calls fail here only when the process is out of descriptors or memory, or on a programming error;
-    /// the waiter's protocol cannot throw, so it stops with the call, the errno and what it was for.
+    /// System calls fail here only when the process is out of memory, or on a programming error (running out of
+    /// descriptors is a ``DescriptorLimit``, see `refused(_:_:for:)`); the waiter's protocol cannot throw, so it
+    /// stops with the call, the errno and what it was for.
     static func check(_ result: Int32, _ call: String, for what: String) {
         guard result < 0 else { return }
         preconditionFailure("\(call) failed for \(what): \(String(cString: strerror(-result))) (errno \(-result))")

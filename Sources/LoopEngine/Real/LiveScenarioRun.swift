@@ -97,6 +97,12 @@ public final class LiveScenarioRun: @unchecked Sendable {
     /// The thread the scenario could not have, which halted the run; nil if none.
     public var threadLimit: ThreadLimit? { waiter.threadLimit }
 
+    /// The descriptor the kernel refused (too many open files), which halted the run; nil if none.
+    public var descriptorLimit: DescriptorLimit? { waiter.descriptorLimit }
+
+    /// Why a limit halted the run (nesting, threads, descriptors); nil if none did.
+    public var limitReason: VirtualWorld.HaltReason? { waiter.limitReason }
+
     /// True once every program has ended, and every thread started on the way (pool workers, detached threads).
     public var hasEnded: Bool {
         world.programsEnded.value >= shared.hosts.count && world.liveThreads == 0

@@ -27,7 +27,8 @@ public enum RealScenarioRunner {
     /// Runs `scenario` until every program has ended or `timeLimit` has passed; then the backend halts, every run
     /// unwinds without further callouts, and outside events still to come are dropped. The outcome's
     /// `haltReason` is `.nestingLimit` when a loop reached the nesting limit (which halts the backend at once),
-    /// `.threadLimit` when the scenario asked for a thread it could not have (the same), `.horizon` when the time limit ended it, nil when every program ended by itself.
+    /// `.threadLimit` when the scenario asked for a thread it could not have (the same), `.descriptorLimit` when
+    /// the kernel refused a port for too many open files (the same), `.horizon` when the time limit ended it, nil when every program ended by itself.
     ///
     /// With `maxEvents`, the run also stops within a millisecond of that many events, and keeps exactly that
     /// many (the outcome's `reachedEventLimit` says so).
@@ -54,8 +55,7 @@ public enum RealScenarioRunner {
         run.stop()
         let trace = recorder.trace
         let reason: VirtualWorld.HaltReason? =
-            run.nestingLimit.map { .nestingLimit($0) } ?? run.threadLimit.map { .threadLimit($0) }
-            ?? (timedOut ? .horizon : full.value ? .requested : nil)
+            run.limitReason ?? (timedOut ? .horizon : full.value ? .requested : nil)
         return ScenarioRunner.Outcome(
             trace: trace, haltReason: reason, endTime: run.clock.now, reachedEventLimit: full.value,
             eventCount: trace.count)

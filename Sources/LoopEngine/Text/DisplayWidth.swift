@@ -4,6 +4,9 @@
 package enum DisplayWidth {
     /// The columns of `text`, each character counted by its first scalar plus any wide scalar it joins.
     package static func columns(_ text: String) -> Int {
+        // ASCII, nearly every cell of a trace, is one column a byte: asking a scalar's Unicode properties costs far
+        // more (most of a long text trace's formatting went there).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
         for scalar in text.unicodeScalars { total += columns(scalar) }
         return total
@@ -13,6 +16,8 @@ package enum DisplayWidth {
     /// emoji shown as pictures; 1 otherwise.
     package static func columns(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // ASCII has no mark, no format character, nothing wide and no emoji presentation.
+        if value < 0x80 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -33,7 +33,7 @@ extension VirtualWorld {
         for set in ports[index].sets { portSets[set].rearm(port, at: deadline, keepingPlace: profile == .linux) }
     }
 
-    public func makePortSet() -> PortSetID {
+    public func makePortSet(label: String) -> PortSetID {
         portSets.append(VirtualPortSet())
         return PortSetID(rawValue: portSets.count - 1)
     }

@@ -27,6 +27,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         case nestingLimit(NestingLimit)
         /// A thread could not be created: the thread limit, or the OS refused it.
         case threadLimit(ThreadLimit)
+        /// The real backend could not have a file descriptor (too many open files); never on the virtual clock.
+        case descriptorLimit(DescriptorLimit)
     }
 
     /// What one iteration of a loop costs on this clock unless a world is told otherwise: 1.5 µs, the time one

@@ -65,8 +65,8 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// Arms a timer port for an absolute instant (ready once it passes; at once if it already has);
     /// `nil` disarms it. Re-arming forgets an expiry that was not read yet.
     func arm(_ port: PortID, at instant: LoopInstant?)
-    /// Makes an empty port set: what a mode waits on.
-    func makePortSet() -> PortSetID
+    /// Makes an empty port set: what a mode waits on; `label` names it in diagnostics (`T.Other`, the mode's).
+    func makePortSet(label: String) -> PortSetID
     /// Adds a port to a set, so a wait on the set also ends when the port is ready.
     func insert(_ port: PortID, into set: PortSetID)
     /// Takes a port out of a set.
@@ -112,4 +112,9 @@ extension LoopWaiter {
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
     /// Cannot tell.
     public func readyPort(in set: PortSetID) -> WaitOutcome? { nil }
+}
+
+extension LoopWaiter {
+    /// A port set no diagnostic needs to name (the waiter's own tests).
+    package func makePortSet() -> PortSetID { makePortSet(label: "unnamed") }
 }

@@ -22,7 +22,8 @@ enum CheckCommand {
 
         A run stopped by the event budget is a FAIL of its file (its expectations are not checked). A callout
         that re-enters the loop more than 256 runs deep stops that file's run: ERROR, and a message naming the
-        callout.
+        callout. A scenario still running when the virtual clock reaches the 60 s default horizon (the file
+        says no `until`) is checked as it ran, with a note on standard error.
 
         EXIT STATUS (when several apply: 2, then 3, then 1):
           0    every expectation holds
@@ -89,6 +90,10 @@ enum CheckCommand {
                 )
                 CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
                 continue
+            }
+            // The note goes with the verdict: a scenario the 60 s default stopped may not have done what it promised.
+            if let note = LimitReport.horizonNote(outcome.haltReason, path: path, chosen: script.until != nil) {
+                CommandLine.printError(note)
             }
             let reports =
                 script.expectations.compactMap { $0.check(outcome.trace) } + script.sayClaimFailures(in: outcome.trace)

@@ -1,5 +1,9 @@
 import LoopEngine
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What the headless commands say when the engine stopped a run at one of its limits: the typed fact in, one line
 /// of text out.
 enum LimitReport {
@@ -13,6 +17,7 @@ enum LimitReport {
     /// thread T 256 runs deep, the nesting limit (256)`); nil when no limit did. Names are made terminal-safe.
     static func summary(_ reason: VirtualWorld.HaltReason?) -> String? {
         if case .threadLimit(let limit) = reason { return threadSummary(limit) }
+        if case .descriptorLimit(let limit) = reason { return descriptorSummary(limit) }
         guard case .nestingLimit(let limit) = reason else { return nil }
         let thread = TerminalSafeText.terminalSafe(limit.thread)
         let who = limit.callout.map { "\($0.kind.rawValue) \(TerminalSafeText.terminalSafe($0.name))" } ?? "a callout"
@@ -32,6 +37,8 @@ enum LimitReport {
             let thread = TerminalSafeText.terminalSafe(limit.thread)
             return limit.osError == nil
                 ? "thread limit \(ThreadLimit.maximumThreads) by \(thread)" : "the OS refused thread \(thread)"
+        case .descriptorLimit(let limit):
+            return "too many open files at \(TerminalSafeText.terminalSafe(limit.port))"
         default:
             return nil
         }
@@ -48,6 +55,14 @@ enum LimitReport {
                 "the scenario had \(limit.running) threads at once, the thread limit (\(ThreadLimit.maximumThreads))"
             }
         return "thread \(thread) could not be created: \(why)"
+    }
+
+    /// `main.Other.timer could not be created (timerfd_create): too many open files (the process limit is 64)`.
+    private static func descriptorSummary(_ limit: DescriptorLimit) -> String {
+        let whose = limit.osError == ENFILE ? " in the system" : ""
+        let processLimit = limit.processLimit.map { " (the process limit is \($0))" } ?? ""
+        return "\(TerminalSafeText.terminalSafe(limit.port)) could not be created (\(limit.call)): too many open "
+            + "files\(whose)\(processLimit)"
     }
 
     /// One note per wait the run left stuck (``StuckWait``), for standard error: `loopviz: note: f.loop: thread A
@@ -110,7 +125,12 @@ enum LimitReport {
     /// ``report(_:path:)`` for `check`, which also prints the file's `ERROR` line on standard output.
     static func reportInCheck(_ outcome: ScenarioRunner.Outcome, path: String) -> Bool {
         guard report(outcome, path: path) else { return false }
-        let limit = if case .threadLimit = outcome.haltReason { "thread limit" } else { "nesting limit" }
+        let limit =
+            switch outcome.haltReason {
+            case .threadLimit: "thread limit"
+            case .descriptorLimit: "limit on open files"
+            default: "nesting limit"
+            }
         print("ERROR \(TerminalSafeText.terminalSafe(path)): the run reached the \(limit)")
         return true
     }

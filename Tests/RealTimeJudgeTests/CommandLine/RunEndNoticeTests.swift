@@ -34,6 +34,29 @@ struct RunEndNoticeTests {
         #expect(byOption.status == 0 && byOption.stderr.isEmpty, "\(byOption.stderr)")
     }
 
+    @Test("check: the default 60 s horizon's note goes to standard error beside the file's verdict, exit 0")
+    func checkHorizonNote() throws {
+        let file = Self.forever + "\nexpect in order\n  timer t\n"
+        let result = try LoopvizProcess.run(["check", "forever.loop"], files: ["forever.loop": file])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "PASS forever.loop (1 expectation, 27 events)\n")
+        #expect(
+            result.stderr
+                == "loopviz: note: forever.loop: the scenario was still running when the virtual clock reached 60 s, "
+                + "the default horizon; the run ended there (`until DURATION` in the file or --until DURATION runs "
+                + "longer)\n")
+    }
+
+    @Test("check: a horizon the file chose ends the run quietly")
+    func checkChosenHorizonIsQuiet() throws {
+        let file =
+            Self.forever.replacingOccurrences(of: "thread T", with: "until 2s\nthread T")
+            + "\nexpect in order\n  timer t\n"
+        let result = try LoopvizProcess.run(["check", "f.loop"], files: ["f.loop": file])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout == "PASS f.loop (1 expectation, 13 events)\n")
+    }
+
     #if os(Linux)
     @Test("compare: two threads that perform on each other and wait agree at once, the notes say both hang")
     func compareDeadlock() throws {

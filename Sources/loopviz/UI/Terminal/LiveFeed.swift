@@ -51,9 +51,7 @@ final class LiveFeed {
         let batch = sink.drain()
         #if os(Linux)
         let endedNow = run.hasEnded
-        let halt =
-            run.nestingLimit.map { VirtualWorld.HaltReason.nestingLimit($0) }
-            ?? run.threadLimit.map { .threadLimit($0) }
+        let halt = run.limitReason
         #else
         let endedNow = true
         let halt: VirtualWorld.HaltReason? = nil
