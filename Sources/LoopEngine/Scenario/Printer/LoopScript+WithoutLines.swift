@@ -29,6 +29,8 @@ extension LoopScript {
             claims.claims = claims.claims.map { NarrationClaim($0.reach, $0.step.withoutLine) }
             return claims
         }
+        // The lint's warnings are about the script, not part of it, and each names where it points.
+        script.warnings = []
         return script
     }
 }
