@@ -23,8 +23,8 @@ extension ExplanationTableTests {
                 + "handledSource or timedOut wins (the stop is then lost)."),
         Row(
             .resultStopped, .rashFalseStop, step: 14,
-            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it: RunLoop.run() "
-                + "starts another run while the default mode is not empty."),
+            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it; its caller "
+                + "decides what follows (RunLoop.run() starts another run while the default mode is not empty)."),
         // A poll iteration: a port taken by the poll after a source0 ended no wait.
         Row(
             .source1, .entryStop, step: 34,

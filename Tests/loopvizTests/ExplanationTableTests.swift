@@ -246,8 +246,8 @@ struct ExplanationTableTests {
                 + "run's)."),
         Row(
             .resultStopped, .stops, step: 26,
-            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it: "
-                + "RunLoop.run() starts another run while the default mode is not empty."),
+            "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it; its caller "
+                + "decides what follows (RunLoop.run() starts another run while the default mode is not empty)."),
         Row(
             .wakeNothing, .results, step: 9,
             "The poll found no port ready (or the read found nothing): there is nothing to "

@@ -68,5 +68,10 @@ enum DefaultLesson {
           claims next 3.600 wake
           claims next source0 work after 3.6
         say zh "只标记、不唤醒：`work` 要等到 3.6 秒定时器唤醒循环时才执行" at 3300ms
+        say "`work` ran at last, in the pass the timer's wake-up began; from here only the timer wakes the loop" after 3.620 source0 work
+          claims next sleep
+          claims later timer tick
+          claims later never source0 work
+        say zh "`work` 终于执行了，就在定时器唤醒后的这一轮里；此后只有定时器会唤醒循环" after 3.620 source0 work
         """
 }

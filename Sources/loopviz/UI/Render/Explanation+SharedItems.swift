@@ -7,10 +7,11 @@ extension Explanation {
         _ item: String, _ kind: LoopEvent.Kind, _ holder: String, here loop: String
     ) -> (case: Case, text: String) {
         let call = kind == .observer ? "CFRunLoopAddObserver" : "CFRunLoopAddTimer"
+        let article = kind == .observer ? "an" : "a"
         return (
             .addDeclined,
             "\(call) of \(kind.rawValue) \(item) on \(loop)'s loop did nothing: the \(kind.rawValue) is in a mode "
-                + "of \(holder)'s loop, and CF keeps a \(kind.rawValue) in one loop until it leaves its last mode "
+                + "of \(holder)'s loop, and CF keeps \(article) \(kind.rawValue) in one loop until it leaves its last mode "
                 + "there. CF returns without a word; only this trace says so."
         )
     }

@@ -466,8 +466,8 @@ extension RunResult {
         case .stopped:
             (
                 .resultStopped,
-                "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it: RunLoop.run() "
-                    + "starts another run while the default mode is not empty."
+                "stopped: CFRunLoopStop (or a mode's sticky stop) reached this run, and ends only it; its caller "
+                    + "decides what follows (RunLoop.run() starts another run while the default mode is not empty)."
             )
         case .timedOut: (.resultTimedOut, "timedOut: the run's time limit passed (checked after every iteration).")
         case .handledSource:
