@@ -291,9 +291,10 @@ struct ExplanationTableTests {
                 + "suspended."),
         Row(
             .opReady, .pool, step: 2,
-            "a is ready. The queue starts ready operations highest priority first (veryHigh to "
-                + "veryLow), the first added first within a level, while fewer than "
-                + "maxConcurrentOperationCount execute and the queue is not suspended."),
+            "a is ready: it starts when its queue has a free slot. An operation queue starts the highest "
+                + "priority first (veryHigh to veryLow), the first added first within a level, while fewer than "
+                + "maxConcurrentOperationCount execute and it is not suspended; a serial dispatch queue runs its "
+                + "blocks one at a time, first in, first out."),
         Row(
             .threadCreateWorker, .pool, step: 3,
             "A new worker thread q.1 (worker of q): no idle worker was free. In this model a worker is a "

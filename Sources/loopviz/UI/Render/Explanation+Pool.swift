@@ -24,9 +24,10 @@ extension Explanation {
         case (.opReady, _):
             return (
                 .opReady,
-                "\(name) is ready. The queue starts ready operations highest priority first (veryHigh to "
-                    + "veryLow), the first added first within a level, while fewer than maxConcurrentOperationCount "
-                    + "execute and the queue is not suspended."
+                "\(name) is ready: it starts when its queue has a free slot. An operation queue starts the highest "
+                    + "priority first (veryHigh to veryLow), the first added first within a level, while fewer than "
+                    + "maxConcurrentOperationCount execute and it is not suspended; a serial dispatch queue runs its "
+                    + "blocks one at a time, first in, first out."
             )
         case (.opStart, .thread(.reused(let before))):
             return (
