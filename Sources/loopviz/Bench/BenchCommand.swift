@@ -61,7 +61,7 @@ enum BenchCommand {
                                   memory).
           --iterations N          Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
                                   events).
-          --events N              Events for --workload run-jsonl (default 1,000,000).
+          --events N              Events for --workload run-jsonl (default 1,000,000; at most 10,000,000).
           --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
           --loop                  With --workload scale-…: print the generated .loop file instead of running it
                                   (to run it with `loopviz run`, or under perf or valgrind).
@@ -297,9 +297,11 @@ extension BenchCommand {
         }
         var events = 1_000_000
         if let text = scanner.value("--events") {
-            guard let value = Int(text), value >= 1, value <= 100_000_000 else {
+            // The child run records at most a run's event budget (--max-events' maximum).
+            guard let value = Int(text), value >= 1, value <= EventBudget.maximum else {
                 return CommandLine.usageError(
-                    "'\(text)' is not a number of events (1 to 100,000,000)", command: "bench")
+                    "'\(text)' is not a number of events (1 to \(BenchSuite.grouped(EventBudget.maximum)))",
+                    command: "bench")
             }
             events = value
         }

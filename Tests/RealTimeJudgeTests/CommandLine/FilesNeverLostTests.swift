@@ -342,7 +342,7 @@ struct FilesNeverLostTests {
         defer { folder.remove() }
         let process = Process()
         process.executableURL = LoopvizProcess.executable
-        process.arguments = ["bench", "--workload", "run-jsonl", "--events", "100000000"]
+        process.arguments = ["bench", "--workload", "run-jsonl", "--events", "10000000"]
         process.environment = ["TMPDIR": folder.url.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
