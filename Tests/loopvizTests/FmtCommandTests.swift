@@ -51,6 +51,21 @@ struct FmtCommandTests {
         #expect(again.status == 0)
     }
 
+    @Test("fmt leaves a file with other hard links as it is (exit 4): a rewrite would split them")
+    func hardLinksAreKept() throws {
+        let folder = try Self.folder(["messy.loop": Self.messy])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.linkItem(
+            at: folder.appendingPathComponent("messy.loop"), to: folder.appendingPathComponent("other.loop"))
+        let result = try LoopvizProcess.run(["fmt", "messy.loop"], in: folder)
+        #expect(result.status == 4)
+        #expect(
+            result.stderr
+                == "loopviz: error: messy.loop has 2 hard links, which a rewrite would split; left as it is\n")
+        #expect(try Self.read("messy.loop", in: folder) == Self.messy)
+        #expect(try Self.read("other.loop", in: folder) == Self.messy)
+    }
+
     @Test("fmt reports a file that does not parse with file:line:column (exit 2) and leaves it as it was")
     func invalidInput() throws {
         let broken = "thread T\n  run   default\n"

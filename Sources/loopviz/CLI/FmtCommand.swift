@@ -1,5 +1,11 @@
 import LoopEngine
 
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// `loopviz fmt [--check] FILE...`: gives `.loop` files the canonical layout (``LoopFormatter``), in place, each
 /// file replaced atomically as `-o` writes one (``OutputFile``); `--check` only lists the files it would change.
 enum FmtCommand {
@@ -103,6 +109,7 @@ enum FmtCommand {
     /// Replaces `path` with `text` as `-o` writes a file: a temporary file beside it, synced, renamed over it.
     /// Returns the message of a failure (the file left as it was), or nil.
     private static func write(_ text: String, to path: String) -> String? {
+        if let refusal = refusal(path) { return refusal }
         switch OutputFile.open(path, inputs: []) {
         case .success(let output):
             output.writer.write(text)
@@ -110,5 +117,22 @@ enum FmtCommand {
         case .failure(let failure):
             return failure.message
         }
+    }
+
+    /// Why `path` must be left as it is, or nil: a read-only file stays read-only (a rename would replace it
+    /// all the same), and a file with other hard links keeps them (a rename would give this name new text and
+    /// leave the others the old one).
+    private static func refusal(_ path: String) -> String? {
+        let shown = TerminalSafeText.terminalSafe(path)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        if access(path, W_OK) != 0 {
+            return "loopviz: error: \(shown) is read-only; left as it is"
+        }
+        if (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink > 1 {
+            return "loopviz: error: \(shown) has \(status.st_nlink) hard links, which a rewrite would split; "
+                + "left as it is"
+        }
+        return nil
     }
 }

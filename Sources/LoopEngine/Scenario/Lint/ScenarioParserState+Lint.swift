@@ -70,8 +70,12 @@ extension ScenarioParserState {
             warnings.append(diagnostic)
         }
         var warned: Set<ModeName> = []
+        // A hint costs up to 1,000 comparisons: none is sought once the warnings shown are full (a file of 490
+        // misspelt modes took 30 s when every run got its hint).
+        let contentNames = content.map(\.rawValue).sorted()
         for use in lint.runs where !content.contains(use.mode) && warned.insert(use.mode).inserted {
-            let guess = EditDistance.nearest(to: use.mode.rawValue, among: content.map(\.rawValue).sorted())
+            guard warnings.count < ScenarioDiagnostics.shownLimit else { break }
+            let guess = EditDistance.nearest(to: use.mode.rawValue, among: contentNames)
             if guess != nil || !lint.expectsEmptyRun {
                 warn(use, .runModeHasNoItems(use.mode, guess: guess))
             }
@@ -92,6 +96,7 @@ extension ScenarioParserState {
             if use.items.contains(where: queriedItems.contains) { continue }
             // An item declared in several modes is fine while one of them is run.
             guard !linesRun.contains(use.line.number), warned.insert(use.mode).inserted else { continue }
+            guard warnings.count < ScenarioDiagnostics.shownLimit else { break }
             let guess = EditDistance.nearest(to: use.mode.rawValue, among: runNames)
             warn(use, .modeNeverRun(use.mode, item: use.items.first ?? "", guess: guess))
         }
