@@ -5,22 +5,7 @@ import Testing
 
 @Suite("loopviz on the command line")
 struct CommandLineTests {
-    static let good = """
-        scenario "good"
-        thread T
-          timer t at 50ms
-          run default for 1s
-        expect exactly
-          runStart default
-          entry
-          beforeTimers
-          beforeSources
-          beforeWaiting
-          0.050 afterWaiting
-          0.050 timer t
-          exit
-          result finished
-        """
+    static let good = SampleScenarios.good
     static let failing = good.replacingOccurrences(of: "0.050 timer t", with: "0.060 timer t")
     static let broken = "thread T\n  signal nothing\n  run default 1s\n"
 

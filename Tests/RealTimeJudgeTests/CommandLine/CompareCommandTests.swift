@@ -7,22 +7,7 @@ import Testing
 /// budget on either side.
 @Suite("loopviz compare on the command line", .timeLimit(.minutes(15)))
 struct CompareCommandTests {
-    static let good = """
-        scenario "good"
-        thread T
-          timer t at 50ms
-          run default for 1s
-        expect exactly
-          runStart default
-          entry
-          beforeTimers
-          beforeSources
-          beforeWaiting
-          0.050 afterWaiting
-          0.050 timer t
-          exit
-          result finished
-        """
+    static let good = SampleScenarios.good
     /// A timer every millisecond for a day: a million events in about 143 virtual seconds.
     static let runaway = """
         scenario "runaway"

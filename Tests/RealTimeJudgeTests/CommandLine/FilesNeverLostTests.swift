@@ -14,22 +14,7 @@ import Glibc
 /// a message and a non-zero status with the old file kept, and every signal that ends the process a clean end.
 @Suite("files are never lost")
 struct FilesNeverLostTests {
-    static let good = """
-        scenario "good"
-        thread T
-          timer t at 50ms
-          run default for 1s
-        expect exactly
-          runStart default
-          entry
-          beforeTimers
-          beforeSources
-          beforeWaiting
-          0.050 afterWaiting
-          0.050 timer t
-          exit
-          result finished
-        """
+    static let good = SampleScenarios.good
     /// Frames that differ from one another, as a cast records them (the screens' content does not matter here).
     static func frames(_ count: Int, width: Int = 80, height: Int = 24) -> [Screen] {
         (0..<count).map { index in

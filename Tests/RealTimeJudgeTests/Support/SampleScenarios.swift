@@ -1,0 +1,1 @@
+../../loopvizTests/Support/SampleScenarios.swift
