@@ -210,7 +210,7 @@ struct CommandLineBoundsTests {
         #expect(result.status == 3)
         #expect(
             result.stdout == """
-                PASS good.loop (1 expectation, 11 events)
+                PASS good.loop (9 expect lines in 1 section, 11 events)
                 FAIL runaway.loop: stopped at the event budget of 100 events; expectations not checked
 
                 """)

@@ -110,6 +110,28 @@ struct CommandLineTests {
         #expect(bad.stderr.contains("broken.loop:3:15: error: expected 'for'"))
     }
 
+    @Test("check's PASS line counts every expect line and the sections they are in, not the sections alone")
+    func checkCountsExpectLines() throws {
+        let file = """
+            thread T
+              timer t at 50ms every 50ms
+              run default for 120ms
+            expect
+              timer t 2 times
+              never source0 t
+              result timedOut
+            expect in order
+              0.050 timer t
+              0.100 timer t
+            """
+        let result = try LoopvizProcess.run(["check", "claims.loop"], files: ["claims.loop": file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("PASS claims.loop (5 expect lines in 2 sections, "), "\(result.stdout)")
+        let one = "thread T\n  timer t at 50ms\n  run default for 100ms\nexpect\n  timer t once\n"
+        let single = try LoopvizProcess.run(["check", "one.loop"], files: ["one.loop": one])
+        #expect(single.stdout.hasPrefix("PASS one.loop (1 expect line in 1 section, "), "\(single.stdout)")
+    }
+
     @Test("check fails a say line whose claim does not hold, naming the line, the claim and what happened (1)")
     func checkSayClaims() throws {
         let told =
@@ -121,7 +143,7 @@ struct CommandLineTests {
                 """
         let pass = try LoopvizProcess.run(["check", "told.loop"], files: ["told.loop": told])
         #expect(pass.status == 0)
-        #expect(pass.stdout == "PASS told.loop (1 expectation, 2 claims of say lines, 11 events)\n")
+        #expect(pass.stdout == "PASS told.loop (9 expect lines in 1 section, 2 claims of say lines, 11 events)\n")
         let wrong = told.replacingOccurrences(of: "claims next result finished", with: "claims next result stopped")
         let fail = try LoopvizProcess.run(["check", "wrong.loop"], files: ["wrong.loop": wrong])
         #expect(fail.status == 1)

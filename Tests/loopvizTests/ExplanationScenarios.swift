@@ -10,7 +10,7 @@ enum ExplanationScenarios {
         case dispatch
         case sharedItems
         case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
-        case exitStop
+        case exitStop, invalidations
 
         var source: String {
             switch self {
@@ -38,6 +38,7 @@ enum ExplanationScenarios {
             case .rashFalseStop: ExplanationScenarios.rashFalseStop
             case .dueNow: ExplanationScenarios.dueNow
             case .exitStop: ExplanationScenarios.exitStop
+            case .invalidations: ExplanationScenarios.invalidations
             }
         }
     }
@@ -49,6 +50,22 @@ enum ExplanationScenarios {
 
     /// Its trace.
     static func trace(_ key: Key) -> LoopTrace { session(key).trace }
+
+    /// A program invalidates a timer in two modes, an observer, a version-0 source and a port: each leaves every
+    /// mode at once.
+    static let invalidations = """
+        thread T
+          port K
+          timer tick at 100ms in default, Tracking
+          observer watch on beforeWaiting
+          source0 s
+          port p
+          run default for 10ms
+          invalidate tick
+          invalidate watch
+          invalidate s
+          invalidate p
+        """
 
     /// Every question a `query` asks, from the program, a callout and an outside event.
     static let queries = """

@@ -117,6 +117,22 @@ extension ExplanationTableTests {
         }
     }
 
+    @Test("a run of an empty mode marks no step in either view: it neither enters nor exits")
+    func emptyRunMarksNoStep() throws {
+        let script = try ScenarioParser.parse("thread T\n  observer o on all\n  run default for 1s\n")
+        let trace = Session(script: script).trace
+        #expect((0..<trace.count).map { trace[$0].step } == ["runStart default", "result finished"])
+        for documented in [false, true] {
+            #expect(CycleSteps.step(of: 0, in: trace, documented: documented) == nil)
+            #expect(CycleSteps.step(of: 1, in: trace, documented: documented) == nil)
+        }
+        // A run that enters marks its runStart on entry and its result on exit, as before.
+        let loop = ExplanationScenarios.trace(.loop)
+        #expect(CycleSteps.step(of: 3, in: loop, documented: true) == 0)
+        #expect(loop[60].kind == .result)
+        #expect(CycleSteps.step(of: 60, in: loop, documented: false) == 9)
+    }
+
     @Test("a LoopRecorder recording says only what an observer saw: its beforeWaiting claims no source0")
     func recordingSaysLess() throws {
         let bytes = Array(try Data(contentsOf: RecordingTests.fixture))

@@ -42,7 +42,7 @@ struct ExplanationTableTests {
                 + "for the next signal."
         ),
         Row(
-            .commandDropped, .commands, step: 26,
+            .commandDropped, .commands, step: 27,
             "s was invalidated with command c still queued: an invalid source is never performed again, so the "
                 + "command never runs."
         ),
@@ -184,6 +184,24 @@ struct ExplanationTableTests {
             .cancel, .loop, step: 46,
             "Source net is removed from mode default: a version-0 source's cancel callout runs; a port source's "
                 + "port leaves the mode's wait set."),
+        Row(
+            .invalidateTimer, .invalidations, step: 16,
+            "CFRunLoopTimerInvalidate(tick): the timer leaves every mode it was in (default and Tracking) at once and "
+                + "never fires again; no callout runs for it. An invalid timer cannot be added to a mode again."),
+        Row(
+            .invalidateObserver, .invalidations, step: 17,
+            "CFRunLoopObserverInvalidate(watch): the observer leaves every mode it was in (default) at once and is "
+                + "never called again, not even later in a pass already under way; no callout runs for it."),
+        Row(
+            .invalidateSource0, .invalidations, step: 18,
+            "CFRunLoopSourceInvalidate(s): in this loop the source leaves every mode it was in (default) and its "
+                + "signal is cleared, so it never runs again; its cancel callout, if it has one, runs once per mode it "
+                + "left (the cancel steps that follow)."),
+        Row(
+            .invalidatePort, .invalidations, step: 20,
+            "CFRunLoopSourceInvalidate(p): in this loop the port source leaves every mode it was in (default): its "
+                + "port leaves each mode's wait set (the cancel steps that follow), so a message no longer wakes the "
+                + "loop."),
         Row(
             .note, .loop, step: 47,
             "a note"),
@@ -538,19 +556,47 @@ struct ExplanationTableTests {
     }
 
     /// The documented view: for each of Apple's ten steps, an event the cycle panel marks there, and the step's
-    /// words with what CF does differently.
-    static let cycleRows: [(row: Int, scenario: ExplanationScenarios.Key, step: Int, text: String, differs: String?)] =
-        [
-            (0, .loop, 4, "Notify: entering the loop", nil),
-            (1, .loop, 6, "Notify: timers will fire", "no timer fires here; only a note"),
-            (2, .loop, 7, "Notify: sources will fire", nil),
-            (3, .loop, 17, "Fire ready non-port sources", "blocks also run before and after"),
-            (4, .loop, 18, "Port ready? handle it, go to 9", "a poll, or the main-queue peek"),
-            (5, .loop, 8, "Notify: about to sleep", "skipped when polling"),
-            (6, .loop, 10, "Sleep: port/timer/timeout/wake", "one port is taken per wait"),
-            (7, .loop, 14, "Notify: just woke up", "skipped when polling"),
-            (8, .loop, 20, "Process timer, source, wake-up", "timers fire here or in a poll"),
-            (9, .loop, 60, "Notify: exiting the loop", "handled > timedOut > stopped > empty"),
+    /// words with what CF does differently - in full, and in brief for an 80-column screen.
+    static let cycleRows:
+        [(
+            row: Int, scenario: ExplanationScenarios.Key, step: Int, text: String, brief: String, differs: String?,
+            briefly: String?
+        )] = [
+            (0, .loop, 4, "Notify: entering the loop", "Notify: entering the loop", nil, nil),
+            (
+                1, .loop, 6, "Notify: timers will fire", "Notify: timers will fire", "no timer fires here; only a note",
+                "a notice; no timer fires"
+            ),
+            (2, .loop, 7, "Notify: sources will fire", "Notify: sources will fire", nil, nil),
+            (
+                3, .loop, 17, "Fire ready non-port sources", "Fire ready non-port sources",
+                "blocks also run before and after", "blocks also run around it"
+            ),
+            (
+                4, .loop, 18, "Port ready? handle it, go to 9", "Port ready? Handle, go to 9",
+                "a poll, or the main-queue peek", "a poll, or main-queue peek"
+            ),
+            (
+                5, .loop, 8, "Notify: about to sleep", "Notify: about to sleep", "skipped when polling",
+                "skipped when polling"
+            ),
+            (
+                6, .loop, 10, "Sleep: port/timer/timeout/wake", "Sleep: port, timer or wake",
+                "one port is taken per wait",
+                "one port is taken per wait"
+            ),
+            (
+                7, .loop, 14, "Notify: just woke up", "Notify: just woke up", "skipped when polling",
+                "skipped when polling"
+            ),
+            (
+                8, .loop, 20, "Process timer, source, wake-up", "Handle timer/source/wake-up",
+                "timers fire here or in a poll", "timers: after wait or poll"
+            ),
+            (
+                9, .loop, 60, "Notify: exiting the loop", "Notify: exiting the loop",
+                "handled > timedOut > stopped", "handled>timedOut>stopped"
+            ),
         ]
 
     /// The implementation view: for each phase, an event the cycle panel marks there.
@@ -585,7 +631,9 @@ struct ExplanationTableTests {
             let trace = ExplanationScenarios.trace(row.scenario)
             #expect(CycleSteps.step(of: row.step - 1, in: trace, documented: true) == row.row, "\(row)")
             #expect(CycleSteps.documented[row.row].text == row.text)
+            #expect(CycleSteps.documented[row.row].brief == row.brief)
             #expect(CycleSteps.documented[row.row].differs == row.differs)
+            #expect(CycleSteps.documented[row.row].briefDiffers == row.briefly)
         }
     }
 

@@ -80,4 +80,28 @@ struct ProjectorSizeTests {
             }
         }
     }
+
+    @Test("the documented view at 80×24 cuts none of Apple's steps and none of CF's notes: the brief words fit")
+    func documentedViewIsWholeAt80() {
+        var model = UpdateTests.model(width: 80, height: 24)
+        model.isPaused = true
+        Self.keys("v", &model)
+        let briefNotes = Set(CycleSteps.documented.compactMap(\.briefDiffers).map { "≠ CF: " + $0 })
+        var notesShown: Set<String> = []
+        for step in 1...model.trace.count {
+            Self.keys("g\(step)\n", &model)
+            let lines = render(model).lines
+            // The cycle panel: its ten rows and the note under them, left of the loop panel (34 columns).
+            for line in lines[2...12] {
+                let panel = String(line.prefix(33))
+                #expect(!panel.contains("…"), "step \(step): \(panel)")
+            }
+            let note = String(lines[12].prefix(33)).trimmingCharacters(in: .whitespaces)
+            if !note.isEmpty { notesShown.insert(note) }
+        }
+        #expect(notesShown.isSubset(of: briefNotes), "\(notesShown.subtracting(briefNotes))")
+        #expect(notesShown.count >= 6, "\(notesShown)")
+        let rows = render(model).lines[2...11].map { String($0.dropFirst(4).prefix(27)) }
+        #expect(rows.map { $0.trimmingCharacters(in: .whitespaces) } == CycleSteps.documented.map(\.brief))
+    }
 }

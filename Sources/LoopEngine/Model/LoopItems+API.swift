@@ -47,13 +47,19 @@ extension LoopSource {
         waiter.send(port)
     }
 
-    /// `CFRunLoopSourceInvalidate`: clears the signal and removes the source from every mode of every loop.
+    /// `CFRunLoopSourceInvalidate`: clears the signal and removes the source from every mode of every loop. Each
+    /// loop it was in records an `invalidate` event with the modes it leaves, before their `cancel` events.
     public func invalidate() {
         var removals: [(RunLoopCore, ModeName)] = []
         binding.withLock {
             guard isValidStorage else { return }
             isValidStorage = false
             signalled = false
+            let kind: LoopEvent.Kind = version == .zero ? .source0 : .source1
+            for loop in memberLoops {
+                let modes = memberships.filter { $0.loop === loop }.map(\.mode.rawValue)
+                loop.emit(.invalidate, name, .invalidated(kind: kind, modes: modes))
+            }
             for membership in memberships {
                 guard let loop = membership.loop else { continue }
                 loop.commonSources.remove(self)
@@ -89,8 +95,23 @@ extension LoopTimer {
         set { withLoopLock { _ in toleranceStorage = max(.zero, newValue) } }
     }
 
-    /// `CFRunLoopTimerInvalidate`.
+    /// `CFRunLoopTimerInvalidate` called by a program: its loop records an `invalidate` event with the modes the
+    /// timer leaves (a one-shot timer's own invalidation after its callout is not one: its `timer` event says it).
     public func invalidate() {
+        withLoopLock { loop in
+            guard let loop, isValidStorage else {
+                isValidStorage = false
+                return
+            }
+            let modes = self.modes.map(\.rawValue)
+            loop.invalidateLocked(self)
+            loop.emit(.invalidate, name, .invalidated(kind: .timer, modes: modes))
+        }
+    }
+
+    /// Invalidates the timer without an `invalidate` event: a timer the model made for itself (an operation
+    /// queue's worker's idle timer, which Foundation's queues do not have), not one of the program's.
+    package func invalidateUnreported() {
         withLoopLock { loop in
             if let loop { loop.invalidateLocked(self) } else { isValidStorage = false }
         }
@@ -121,10 +142,17 @@ extension LoopObserver {
     /// Number of callouts.
     package var callCount: Int { binding.withLock { callCountStorage } }
 
-    /// `CFRunLoopObserverInvalidate`.
+    /// `CFRunLoopObserverInvalidate` called by a program: its loop records an `invalidate` event with the modes
+    /// the observer leaves (a one-shot observer's own invalidation after its callout is not one).
     public func invalidate() {
         binding.withLock {
-            if let loop { loop.invalidateLocked(self) } else { isValidStorage = false }
+            guard let loop, isValidStorage else {
+                isValidStorage = false
+                return
+            }
+            let modes = self.modes.map(\.rawValue)
+            loop.invalidateLocked(self)
+            loop.emit(.invalidate, name, .invalidated(kind: .observer, modes: modes))
         }
     }
 }

@@ -12,7 +12,7 @@ extension OperationQueueCore {
         if let idle = workers.first(where: { $0.operation == nil && !$0.retired }) {
             worker = idle
             reused = true
-            worker.idleTimer?.invalidate()
+            worker.idleTimer?.invalidateUnreported()
             worker.idleTimer = nil
         } else {
             worker = startWorker()

@@ -69,6 +69,10 @@ extension LoopEvent {
         case delayed(Duration)
         /// `command`: what happened to a command of a custom source's queue, and which source's it is.
         case command(CommandStep)
+        /// `invalidate`: what the item is (`kind` is `.timer`, `.observer`, `.source0` or `.source1`) and the
+        /// concrete modes of this loop it was in, which it left at once. The engine's own invalidations (a one-shot
+        /// timer or observer after its callout) are not reported: the item's own event says it.
+        case invalidated(kind: Kind, modes: [String])
     }
 
     /// A command of a custom source's queue (the run-loops chapter's `addCommand:` and `sourceFired`).

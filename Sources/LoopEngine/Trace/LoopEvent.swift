@@ -37,6 +37,10 @@ public struct LoopEvent: Hashable, Sendable {
         case stop
         /// A source's schedule callout (added to a mode) or cancel callout (removed from one).
         case schedule, cancel
+        /// A program invalidated an item (`CFRunLoopSourceInvalidate`, `CFRunLoopTimerInvalidate`,
+        /// `CFRunLoopObserverInvalidate`): it left every mode at once (fact: what it is and the modes it left). No
+        /// callout of its own; a version-0 source's cancel callouts follow, one per mode.
+        case invalidate
         /// A command of a custom source's queue (`name` = the command; fact: posted, refused, performed or
         /// dropped, and the source).
         case command
@@ -72,6 +76,9 @@ public struct LoopEvent: Hashable, Sendable {
         static let poolKinds: [Kind] = [
             .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue,
         ]
+
+        /// The kinds of item an `invalidate` event names (its fact's `kind`).
+        package static let invalidatable: [Kind] = [.timer, .observer, .source0, .source1]
 
         package var isActivity: Bool { Self.activities.contains(self) }
         package var isPool: Bool { Self.poolKinds.contains(self) }

@@ -9,7 +9,9 @@ enum CheckCommand {
 
         Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
         lines around it (- expected, + what happened), or the `say` line whose claim (`claims next …`) does not
-        hold where the line is shown.
+        hold where the line is shown. A PASS line counts what was checked: `9 expect lines in 2 sections` (each
+        line under an `expect`: a claim, or a step of an `exactly` or `in order` list), the claims of say lines,
+        and the events of the run.
 
         The lint's warnings (a mode run with nothing in it, items in a mode no run enters) go to standard error
         before the file's line; with --strict a file with a warning is an ERROR.
@@ -113,12 +115,17 @@ enum CheckCommand {
         "\(count) warning\(count == 1 ? "" : "s")"
     }
 
-    /// What a file promised, for its PASS line: `3 expectations`, and `12 claims of say lines` when it has any.
+    /// What a file promised, for its PASS line: `5 expect lines in 2 sections` (every line an `expect` section
+    /// lists: a claim, or a step of an `exactly` or `in order` list), and `12 claims of say lines` when it has any.
     static func promises(_ script: LoopScript) -> String {
-        let count = script.expectations.count
-        var words = "\(count) expectation\(count == 1 ? "" : "s")"
+        let sections = script.expectations.count
+        let lines = script.expectations.reduce(0) { $0 + $1.steps.count }
+        var parts: [String] = []
+        if sections > 0 {
+            parts.append("\(LoopEvent.count(lines, "expect line")) in \(LoopEvent.count(sections, "section"))")
+        }
         let claims = script.sayClaimCount
-        if claims > 0 { words += ", \(claims) claim\(claims == 1 ? "" : "s") of say lines" }
-        return words
+        if claims > 0 { parts.append("\(LoopEvent.count(claims, "claim")) of say lines") }
+        return parts.joined(separator: ", ")
     }
 }

@@ -124,7 +124,7 @@ struct SharedItemTests {
                 "0.030 U: signal s", "0.030 T: signal s", "0.030 U: wakeUp", "0.030 T: wakeUp",
                 "0.030 U: source0 s", "0.030 U: note (performed)",
                 "0.050 T: cancel s (mode default)", "0.050 U: signal s", "0.050 T: wakeUp",
-                "0.070 U: cancel s (mode default)",
+                "0.070 U: invalidate s (version-0 source, left default)", "0.070 U: cancel s (mode default)",
                 "0.100 U: wakeUp (timeout)", "0.100 T: wakeUp (timeout)",
                 "0.100 U: result timedOut", "0.100 T: result timedOut",
             ])

@@ -36,6 +36,7 @@ struct SourceCalloutTests {
                 "0.000 T: schedule s (mode Tracking)", "0.000 T: note (scheduled)",
                 "0.000 T: schedule s (mode Modal)", "0.000 T: note (scheduled)", "0.000 T: note (third schedule)",
                 "0.000 T: cancel s (mode Tracking)", "0.000 T: signal s",
+                "0.000 T: invalidate s (version-0 source, left default and Modal)",
                 "0.000 T: cancel s (mode default)", "0.000 T: cancel s (mode Modal)",
             ])
     }
@@ -90,7 +91,7 @@ struct SourceCalloutTests {
                 "0.000 T: schedule s (mode Tracking)", "0.000 T: command a (posted to s, 1 queued)",
                 "0.000 T: cancel s (mode Tracking)", "0.000 T: runStart default (limit 0.020s)", "0.000 T: entry",
                 "0.020 T: wakeUp (timeout)", "0.0200015 T: exit", "0.0200015 T: result timedOut",
-                "0.0200015 T: cancel s (mode default)",
+                "0.0200015 T: invalidate s (version-0 source, left default)", "0.0200015 T: cancel s (mode default)",
                 "0.0200015 T: command a (dropped: s was invalidated with it queued)",
             ])
     }

@@ -8,7 +8,7 @@ struct ScenarioProblemTests {
     static let eventsExpected =
         "expected one of runStart, entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit, source0, "
         + "source1, timer, block, observer, mainQueue, sleep, wake, result, enqueue, signal, send, wakeUp, stop, "
-        + "schedule, cancel, command, perform, note, query, opAdd, opReady, opStart, opCancel, opFinish, "
+        + "schedule, cancel, invalidate, command, perform, note, query, opAdd, opReady, opStart, opCancel, opFinish, "
         + "threadCreate, threadExit, queue, returned"
 
     static func diagnostics(_ source: String) -> [ScenarioDiagnostic] {

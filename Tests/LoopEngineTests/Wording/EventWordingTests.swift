@@ -96,6 +96,13 @@ struct EventWordingTests {
             "observer watch is in ui's loop: CF silently does not add it here (one loop per observer)"
         ),
         (.perform, .order(10), "order 10"),
+        (.invalidate, .invalidated(kind: .timer, modes: ["default", "tracking"]), "timer, left default and tracking"),
+        (.invalidate, .invalidated(kind: .observer, modes: ["default"]), "observer, left default"),
+        (
+            .invalidate, .invalidated(kind: .source0, modes: ["default", "tracking", "modal"]),
+            "version-0 source, left default, tracking and modal"
+        ),
+        (.invalidate, .invalidated(kind: .source1, modes: []), "port source"),
         (.perform, .delayed(.milliseconds(20)), "afterDelay 0.020s"),
         (
             .note, .note(.delayedPerformsCancelled(task: "save", target: "doc", count: 1)),
@@ -351,6 +358,7 @@ struct EventWordingTests {
         case .dropped: "dropped"
         case .order: "order"
         case .delayed: "delayed"
+        case .invalidated(let kind, let modes): "invalidated(\(kind) \(modes.count))"
         }
     }
 
@@ -386,7 +394,8 @@ struct EventWordingTests {
             "command(dropped)", "submitted(block)", "submitted(workItem)",
             "cancel(workItemQueued)", "cancel(workItemRunning)", "finish(workItemSkipped)",
             "finish(workItemRanDespiteCancel)", "delayed", "note(delayedPerformsCancelled true)",
-            "note(delayedPerformsCancelled false)",
+            "note(delayedPerformsCancelled false)", "invalidated(timer 2)", "invalidated(observer 1)",
+            "invalidated(source0 3)", "invalidated(source1 0)",
         ]
         #expect(covered == Set(every))
     }

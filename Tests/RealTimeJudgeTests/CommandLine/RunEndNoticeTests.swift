@@ -39,7 +39,7 @@ struct RunEndNoticeTests {
         let file = Self.forever + "\nexpect in order\n  timer t\n"
         let result = try LoopvizProcess.run(["check", "forever.loop"], files: ["forever.loop": file])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == "PASS forever.loop (1 expectation, 27 events)\n")
+        #expect(result.stdout == "PASS forever.loop (1 expect line in 1 section, 27 events)\n")
         #expect(
             result.stderr
                 == "loopviz: note: forever.loop: the scenario was still running when the virtual clock reached 60 s, "
@@ -54,7 +54,7 @@ struct RunEndNoticeTests {
             + "\nexpect in order\n  timer t\n"
         let result = try LoopvizProcess.run(["check", "f.loop"], files: ["f.loop": file])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout == "PASS f.loop (1 expectation, 13 events)\n")
+        #expect(result.stdout == "PASS f.loop (1 expect line in 1 section, 13 events)\n")
     }
 
     #if os(Linux)

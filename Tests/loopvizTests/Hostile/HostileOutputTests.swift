@@ -25,7 +25,7 @@ struct HostileOutputTests {
         let result = try HostileProcess.run(["check", name], files: [name: Array(HostileLesson.loop.utf8)])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!HostileLesson.hasUnsafe(result.stdout + result.stderr), "\(HostileLesson.unsafe(result.stdout))")
-        #expect(result.stdout.hasPrefix("PASS \(shown) (1 expectation, "))
+        #expect(result.stdout.hasPrefix("PASS \(shown) (2 expect lines in 1 section, "))
         #expect(result.stdout.hasSuffix(" events)\n"))
     }
 

@@ -305,73 +305,39 @@ extension ProjectorWalkthroughTests {
 }
 
 extension ProjectorWalkthroughTests {
-    @Test("a source the scenario invalidates is marked removed from the mode from its cancel event on")
+    @Test(
+        "a source the scenario invalidates is marked invalidated from its invalidate event on, one it removes removed")
     func removedSource() throws {
-        let source = """
-            thread T
-              port keepAlive in default
-              source0 work in default
-              timer t at 50ms in default
-                invalidate work
-              run default for 100ms
-            """
-        let script = try ScenarioParser.parse(source, file: "removed.loop")
-        var model = AppModel(session: Session(script: script), fileName: "removed.loop")
-        _ = update(&model, .resize(width: 80, height: 24))
-        model.isPaused = true
-        let cancel = model.trace.firstIndex { $0.kind == .cancel && $0.name == "work" }!
-        model.cursor = cancel
-        #expect(render(model).lines[8].hasSuffix(" 2 source0 work order 0  not signalled"), "\(render(model).lines[8])")
-        model.cursor = cancel + 1
-        #expect(
-            render(model).lines[8].hasSuffix(" 2 [removed] source0 work order 0  not…"), "\(render(model).lines[8])")
-    }
-}
-
-extension ProjectorWalkthroughTests {
-    @Test("letters that share a column are drawn in the order they happened, up to two columns late, never lost")
-    func lettersInOrder() {
-        // 30 ms a column at 80×24: at 1.3 s the wake-up's w, the afterWaiting observer's o, then the source0's s.
-        let model = RenderTests.model(width: 80, height: 24, step: 40)
-        #expect(Self.timelineRow(model).hasSuffix("ot" + String(repeating: "┄", count: 21) + "wos"))
-    }
-}
-
-extension ProjectorWalkthroughTests {
-    @Test("an item added with a key is drawn as in the mode it was added to, from the step after the poke")
-    func addedItemIsInItsMode() {
-        var model = PokeTests.lesson(at: 41)
-        _ = update(&model, .resize(width: 80, height: 24))
-        PokeTests.type("a", &model)
-        #expect(model.session.interventions.map(\.label) == ["add timer1 (every 500 ms) to default"])
-        func row(_ model: AppModel) -> (text: String, dim: Bool)? {
-            let screen = render(model)
-            guard let y = screen.lines.firstIndex(where: { $0.contains("timer timer1") }) else { return nil }
-            let x = screen.lines[y].range(of: "timer timer1").map {
-                screen.lines[y].distance(from: screen.lines[y].startIndex, to: $0.lowerBound)
-            }!
-            return (screen.lines[y], screen[x, y].style.dim)
+        func model(_ action: String) throws -> AppModel {
+            let source = """
+                thread T
+                  port keepAlive in default
+                  source0 work in default
+                  timer t at 50ms in default
+                    \(action)
+                  run default for 100ms
+                """
+            let script = try ScenarioParser.parse(source, file: "removed.loop")
+            var model = AppModel(session: Session(script: script), fileName: "removed.loop")
+            _ = update(&model, .resize(width: 80, height: 24))
+            model.isPaused = true
+            return model
         }
-        #expect(row(model)?.dim == true, "not yet added at the step of the poke")
-        _ = UpdateTests.press(.character("n"), on: &model)
-        #expect(row(model)?.dim == false, "\(row(model)?.text ?? "-")")
-    }
-}
-
-extension ProjectorWalkthroughTests {
-    @Test("on the real clock, what a key cannot do says what it needs first and why after")
-    func realClockRefusals() {
-        var model = LiveUpdateTests.model()
-        _ = UpdateTests.press(.character("a"), on: &model)
+        var invalidated = try model("invalidate work")
+        let invalidate = invalidated.trace.firstIndex { $0.kind == .invalidate && $0.name == "work" }!
+        invalidated.cursor = invalidate
         #expect(
-            model.flash
-                == StatusMessage(
-                    "adding items needs the virtual clock", detail: "the real threads' items were made at the start"))
-        _ = UpdateTests.press(.character("G"), on: &model)
+            render(invalidated).lines[8].hasSuffix(" 2 source0 work order 0  not signalled"),
+            "\(render(invalidated).lines[8])")
+        invalidated.cursor = invalidate + 1
         #expect(
-            model.flash
-                == StatusMessage(
-                    "the quiz needs the virtual clock's replay", detail: "a real-clock run does not wait for answers"))
-        #expect(model.flash?.fitted(50, ellipsis: "…") == "the quiz needs the virtual clock's replay")
+            render(invalidated).lines[8].hasSuffix(" 2 [invalidated] source0 work order 0  not…"),
+            "\(render(invalidated).lines[8])")
+        var removed = try model("remove work from default")
+        let cancel = removed.trace.firstIndex { $0.kind == .cancel && $0.name == "work" }!
+        removed.cursor = cancel + 1
+        #expect(
+            render(removed).lines[8].hasSuffix(" 2 [removed] source0 work order 0  not…"), "\(render(removed).lines[8])"
+        )
     }
 }

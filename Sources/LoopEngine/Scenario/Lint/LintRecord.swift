@@ -30,6 +30,6 @@ struct LintRecord {
 
     /// The kinds of event whose name is an item of the file.
     static let itemKinds: Set<LoopEvent.Kind> = [
-        .source0, .source1, .timer, .observer, .signal, .send, .schedule, .cancel,
+        .source0, .source1, .timer, .observer, .signal, .send, .schedule, .cancel, .invalidate,
     ]
 }

@@ -241,7 +241,7 @@ extension ChromeTraceFormatter {
             switch kind {
             case .result: return ("result \(event.name ?? "?")", "result")
             case .wake: return ("wake", "wake")
-            case .signal, .send, .wakeUp, .stop, .note, .schedule, .cancel:
+            case .signal, .send, .wakeUp, .stop, .note, .schedule, .cancel, .invalidate:
                 return (event.name.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue, "control")
             // What the program asked and was told: `query currentMode is Modal`.
             case .query: return (event.step, "query")

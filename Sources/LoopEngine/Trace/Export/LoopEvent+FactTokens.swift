@@ -137,6 +137,9 @@ extension LoopEvent.Fact {
             case .performed: out.tag("performed")
             case .dropped: out.tag("dropped")
             }
+        case .invalidated(let kind, let modes):
+            out.tag("invalidated", .text(kind.rawValue), .number(Int64(modes.count)))
+            for mode in modes { out.add(.text(mode)) }
         }
         return out.tokens
     }
@@ -343,6 +346,12 @@ struct TokenReader {
         case "order": return int().map { .order($0) }
         case "delayed": return duration().map { .delayed($0) }
         case "command": return command()
+        case "invalidated":
+            guard let kind = text().flatMap(LoopEvent.Kind.init(rawValue:)),
+                LoopEvent.Kind.invalidatable.contains(kind),
+                let modes = list()
+            else { return nil }
+            return .invalidated(kind: kind, modes: modes)
         case "query": return query()
         default: return nil
         }

@@ -68,7 +68,27 @@ extension LoopEvent.Fact {
         case .delayed(let delay): "afterDelay \(LoopEvent.seconds(delay))"
         case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"
         case .command(let step): step.words
+        case .invalidated(let kind, let modes): LoopEvent.invalidationWords(kind, modes)
         }
+    }
+}
+
+extension LoopEvent {
+    /// `timer, left default and tracking`: what the invalidated item is and the modes it left.
+    static func invalidationWords(_ kind: Kind, _ modes: [String]) -> String {
+        let what =
+            switch kind {
+            case .source0: "version-0 source"
+            case .source1: "port source"
+            default: kind.rawValue
+            }
+        return modes.isEmpty ? what : "\(what), left " + LoopEvent.list(modes)
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    package static func list(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
     }
 }
 

@@ -23,6 +23,8 @@ struct LoopSnapshot: Equatable {
     /// Sources removed from a mode (their cancel callout's event), by name: the modes they left. Added back to a
     /// mode (a schedule event), they are in it again.
     var removedFrom: [String: Set<String>] = [:]
+    /// Items a program invalidated (their `invalidate` event): out of every mode for good.
+    var invalidated: Set<String> = []
     var pendingWakeUp = false
     var signalled: Set<String> = []
     var pendingMessages: [String: Int] = [:]
@@ -127,6 +129,8 @@ struct LoopSnapshot: Equatable {
             if let name = event.name, case .mode(let mode) = event.fact {
                 removedFrom[name, default: []].insert(mode)
             }
+        case .invalidate:
+            if let name = event.name { invalidated.insert(name) }
         case .note, .query, .command:
             break
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:

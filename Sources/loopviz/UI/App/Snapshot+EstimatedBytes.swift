@@ -19,7 +19,8 @@ extension LoopSnapshot {
     var estimatedBytes: Int {
         let entries =
             runs.count + signalled.count + pendingMessages.count + timerFireCounts.count + lastTimerFire.count
-            + lateFires.count + observerCalls.count + blocksQueued.count + spentObservers.count
+            + lateFires.count + observerCalls.count + blocksQueued.count + spentObservers.count + removedFrom.count
+            + invalidated.count
         return EstimatedBytes.fixed + entries * EstimatedBytes.entry
     }
 }

@@ -2,18 +2,46 @@ import LoopEngine
 
 /// The two ways of drawing one pass of the loop, and which step an event belongs to.
 enum CycleSteps {
+    /// One of Apple's documented steps: its words, what CF does differently (nil: nothing), and a brief form of
+    /// each for a narrow panel (80 columns), which says the same in fewer words.
+    struct DocumentedStep {
+        let text: String
+        let brief: String
+        let differs: String?
+        let briefDiffers: String?
+
+        init(_ text: String, brief: String? = nil, differs: String? = nil, briefly: String? = nil) {
+            self.text = text
+            self.brief = brief ?? text
+            self.differs = differs
+            self.briefDiffers = briefly ?? differs
+        }
+    }
+
     /// Apple's documented ten steps (Threading Programming Guide, "The Run Loop Sequence of Events").
-    static let documented: [(text: String, differs: String?)] = [
-        ("Notify: entering the loop", nil),
-        ("Notify: timers will fire", "no timer fires here; only a note"),
-        ("Notify: sources will fire", nil),
-        ("Fire ready non-port sources", "blocks also run before and after"),
-        ("Port ready? handle it, go to 9", "a poll, or the main-queue peek"),
-        ("Notify: about to sleep", "skipped when polling"),
-        ("Sleep: port/timer/timeout/wake", "one port is taken per wait"),
-        ("Notify: just woke up", "skipped when polling"),
-        ("Process timer, source, wake-up", "timers fire here or in a poll"),
-        ("Notify: exiting the loop", "handled > timedOut > stopped > empty"),
+    static let documented: [DocumentedStep] = [
+        DocumentedStep("Notify: entering the loop"),
+        DocumentedStep(
+            "Notify: timers will fire", differs: "no timer fires here; only a note", briefly: "a notice; no timer fires"
+        ),
+        DocumentedStep("Notify: sources will fire"),
+        DocumentedStep(
+            "Fire ready non-port sources", differs: "blocks also run before and after",
+            briefly: "blocks also run around it"),
+        DocumentedStep(
+            "Port ready? handle it, go to 9", brief: "Port ready? Handle, go to 9",
+            differs: "a poll, or the main-queue peek", briefly: "a poll, or main-queue peek"),
+        DocumentedStep("Notify: about to sleep", differs: "skipped when polling"),
+        DocumentedStep(
+            "Sleep: port/timer/timeout/wake", brief: "Sleep: port, timer or wake", differs: "one port is taken per wait"
+        ),
+        DocumentedStep("Notify: just woke up", differs: "skipped when polling"),
+        DocumentedStep(
+            "Process timer, source, wake-up", brief: "Handle timer/source/wake-up",
+            differs: "timers fire here or in a poll", briefly: "timers: after wait or poll"),
+        DocumentedStep(
+            "Notify: exiting the loop", differs: "handled > timedOut > stopped",
+            briefly: "handled>timedOut>stopped"),
     ]
 
     /// What CFRunLoop.c really does, one line per phase.
@@ -60,7 +88,10 @@ enum CycleSteps {
     private static func implementationStep(of index: Int, in trace: LoopTrace) -> Int? {
         let event = trace[index]
         switch event.kind {
-        case .runStart, .entry: return 0
+        // A run of an empty mode neither enters nor exits (no observer sees it): no step is its.
+        case .runStart: return entersItsRun(index, in: trace) ? 0 : nil
+        case .result: return exitedItsRun(index, in: trace) ? 9 : nil
+        case .entry: return 0
         case .beforeTimers: return 1
         case .beforeSources: return 2
         case .source0: return 3
@@ -72,7 +103,7 @@ enum CycleSteps {
         // An ordered or delayed perform runs in its timer's callout (L12), not in a blocks pass.
         case .perform where isTimerPerform(event): return 7
         case .block, .perform: return afterWait(index, in: trace) ? 8 : 3
-        case .exit, .result: return 9
+        case .exit: return 9
         case .observer:
             guard case .activity(let activity) = event.fact else { return nil }
             switch activity {
@@ -111,6 +142,35 @@ enum CycleSteps {
     /// How far back the cycle panel looks for the start of the current wait or iteration: a panel looks only
     /// near the cursor, whatever the length of the trace (other threads' events in between count too).
     static let lookBack = 4096
+
+    /// True when the run that `trace[index]` (a `runStart`) begins goes on to its entry: the next event of its loop
+    /// is that entry (an empty or unknown mode returns finished at once, with no entry).
+    static func entersItsRun(_ index: Int, in trace: LoopTrace) -> Bool {
+        let loop = trace[index].loop
+        var position = index + 1
+        while position < trace.count && position - index <= lookBack {
+            let event = trace[position]
+            if event.loop == loop { return event.kind == .entry }
+            position += 1
+        }
+        return false
+    }
+
+    /// True when the run whose `result` is `trace[index]` exited through the exit activity (a run of an empty mode
+    /// returns from its runStart with none).
+    static func exitedItsRun(_ index: Int, in trace: LoopTrace) -> Bool {
+        let result = trace[index]
+        var position = index - 1
+        while position >= 0 && index - position <= lookBack {
+            let event = trace[position]
+            if event.loop == result.loop && event.depth == result.depth {
+                if event.kind == .exit { return true }
+                if event.kind == .runStart { return false }
+            }
+            position -= 1
+        }
+        return false
+    }
 
     /// True when the loop of `trace[index]` already waited in this iteration.
     static func afterWait(_ index: Int, in trace: LoopTrace) -> Bool {

@@ -21,6 +21,7 @@ enum Explanation {
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
         case stop, stopDuringEntry, stopDuringExit, stopMode, stopNoRun
         case schedule, cancel, note, addDeclined
+        case invalidateTimer, invalidateObserver, invalidateSource0, invalidatePort
         case commandPosted, commandRefused, commandPerformed, commandDropped
         case opAddWithDependencies, opAdd, opReady
         case opStartNewThread, opStartFirstSeenThread, opStartReusedThread
@@ -223,6 +224,8 @@ enum Explanation {
                 "Source \(name) is removed from \(event.detail ?? "a mode"): a version-0 source's cancel callout runs; "
                     + "a port source's port leaves the mode's wait set."
             )
+        case .invalidate:
+            return invalidation(event)
         case .note:
             if case .note(.addDeclined(let item, let kind, let holder)) = event.fact {
                 return addDeclined(item, kind, holder, here: event.loop)

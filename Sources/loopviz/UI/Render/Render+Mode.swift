@@ -36,8 +36,8 @@ func drawMode(
     for (offset, item) in spec.items.dropFirst(start).prefix(capacity).enumerated() {
         let index = start + offset
         let y = rect.y + 1 + offset
-        // An item invalidated (by a poke) or removed from the mode (its cancel event) is no longer in it.
-        let gone = goneLabel(item.name, model, loop, mode: mode)
+        // An item invalidated (its invalidate event) or removed from the mode (its cancel event) is no longer in it.
+        let gone = goneLabel(item.name, loop, mode: mode)
         let inMode =
             gone == nil
             && (item.modes.contains { $0.rawValue == mode || ($0 == .common && common.contains(mode)) }
@@ -70,14 +70,10 @@ func drawMode(
     }
 }
 
-/// `[invalidated] ` for an item a poke invalidated before the step shown, `[removed] ` for a source whose cancel
-/// event took it out of the mode shown; nil for an item still there.
-private func goneLabel(_ name: String, _ model: AppModel, _ loop: LoopSnapshot?, mode: String) -> String? {
-    let invalidated = model.session.interventions.contains { poke in
-        poke.afterEvent < model.cursor && (poke.thread ?? model.session.primaryThread.name) == model.loopThread
-            && poke.actions.contains(.invalidate(name))
-    }
-    if invalidated { return "[invalidated] " }
+/// `[invalidated] ` for an item whose `invalidate` event (the program's, or a poke's) came before the step shown,
+/// `[removed] ` for a source whose cancel event took it out of the mode shown; nil for an item still there.
+private func goneLabel(_ name: String, _ loop: LoopSnapshot?, mode: String) -> String? {
+    if loop?.invalidated.contains(name) == true { return "[invalidated] " }
     return loop?.removedFrom[name]?.contains(mode) == true ? "[removed] " : nil
 }
 

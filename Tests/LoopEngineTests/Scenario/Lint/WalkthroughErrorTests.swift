@@ -28,7 +28,7 @@ struct WalkthroughErrorTests {
             message:
                 "unknown event 'timers'; expected one of runStart, entry, beforeTimers, beforeSources, beforeWaiting, "
                 + "afterWaiting, exit, source0, source1, timer, block, observer, mainQueue, sleep, wake, result, "
-                + "enqueue, signal, send, wakeUp, stop, schedule, cancel, command, perform, note, query, opAdd, "
+                + "enqueue, signal, send, wakeUp, stop, schedule, cancel, invalidate, command, perform, note, query, opAdd, "
                 + "opReady, opStart, opCancel, opFinish, threadCreate, threadExit, queue, returned; did you mean "
                 + "'timer'?"),
         .init(
