@@ -27,6 +27,7 @@ extension CommandLine {
           fmt FILE...     Give .loop files the canonical layout, keeping their comments (--check: list the
                           files that would change).
           new NAME        Write a new lesson to start from, NAME.loop (--from default: the built-in lesson).
+          lsp             A language server for editors (docs/editors.md).
           compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
                           OperationQueue) and compare them.
           screen [FILE]   Print the screen the UI shows at a step, as text.
@@ -52,6 +53,7 @@ extension CommandLine {
         "check": (CheckCommand.help, CheckCommand.run),
         "fmt": (FmtCommand.help, FmtCommand.run),
         "new": (NewCommand.help, NewCommand.run),
+        "lsp": (LspCommand.help, LspCommand.run),
         "compare": (CompareCommand.help, CompareCommand.run),
         "screen": (UICommand.screenHelp, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),

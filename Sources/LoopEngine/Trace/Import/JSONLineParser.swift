@@ -37,10 +37,14 @@ struct JSONLineParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    private let depthLimit: Int
 
-    /// The line's one value; anything after it but spaces is an error.
-    static func parse(_ line: some Collection<UInt8>) throws(Failure) -> JSONValue {
-        var parser = JSONLineParser(bytes: Array(line))
+    /// The line's one value; anything after it but spaces is an error. `maximumDepth` bounds the nesting (and the
+    /// parser's recursion): a language server's message nests deeper than a trace line.
+    static func parse(
+        _ line: some Collection<UInt8>, maximumDepth: Int = JSONLineParser.maximumDepth
+    ) throws(Failure) -> JSONValue {
+        var parser = JSONLineParser(bytes: Array(line), depthLimit: maximumDepth)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -48,12 +52,16 @@ struct JSONLineParser {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], depthLimit: Int) {
+        self.bytes = bytes
+        self.depthLimit = depthLimit
+    }
 
     private func failure(_ message: String) -> Failure { Failure(column: index + 1, message: message) }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0D].contains(bytes[index]) { index += 1 }
+        // A line feed never occurs inside a trace line; a language server's message may hold one between values.
+        while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
     }
 
     private var next: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -62,7 +70,7 @@ struct JSONLineParser {
         guard let byte = next else { throw failure("the line ends where a value should be") }
         switch byte {
         case 0x7B, 0x5B:
-            guard depth < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+            guard depth < depthLimit else { throw failure("nested deeper than \(depthLimit) levels") }
             return byte == 0x7B ? try object(depth: depth + 1) : try array(depth: depth + 1)
         case 0x22: return .string(try string())
         case 0x74: return try literal("true", .bool(true))
