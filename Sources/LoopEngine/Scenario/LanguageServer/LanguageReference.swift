@@ -39,30 +39,34 @@ package enum LanguageReference {
     static func parse(_ excerpt: String) -> [Entry] {
         var entries: [Entry] = []
         var section = ""
-        var headSeen = false
+        var head: [String]?
         for line in excerpt.split(separator: "\n") {
             if line.hasPrefix("#") {
                 section = String(line.drop { $0 == "#" || $0 == " " })
-                headSeen = false
+                head = nil
                 continue
             }
             // The first row of each table is its head (`| item | what it is | example |`).
-            if !headSeen {
-                headSeen = true
+            guard let columns = head else {
+                head = Self.cells(line)
                 continue
             }
             let cells = Self.cells(line)
             guard cells.count >= 2 else { continue }
+            // A last column headed `example` is the example; every other column after the first says what the
+            // construct does (`| question | the call | what it answers |`: both).
+            let hasExample = columns.last == "example" && cells.count >= 3
+            let meaning = cells[1..<(hasExample ? cells.count - 1 : cells.count)].joined(separator: "; ")
             let spans = Self.codeSpans(cells[0])
             let firstWords = spans.compactMap { Self.words(of: $0).first }
             guard !firstWords.isEmpty else { continue }
             let inner = spans.flatMap { Self.words(of: $0).dropFirst() }.filter {
                 ScenarioKeywords.all.contains($0) && $0.first!.isLowercase
             }
-            let example = cells.count >= 3 ? Self.codeSpans(cells[2]).first : nil
+            let example = hasExample ? Self.codeSpans(cells[cells.count - 1]).first : nil
             entries.append(
                 Entry(
-                    section: section, construct: cells[0], meaning: cells[1], example: example, words: firstWords,
+                    section: section, construct: cells[0], meaning: meaning, example: example, words: firstWords,
                     innerWords: inner))
         }
         return entries

@@ -45,7 +45,7 @@ extension LoopDocument {
             if line.indent == 0 {
                 thread = nil
                 threadChildIndent = nil
-                let first = tokens.first!
+                guard let first = tokens.first else { continue }
                 if first.isWord("thread"), let name = tokens.dropFirst().first, name.isWord {
                     thread = name.text
                     add(name.text, .thread, name, line)
@@ -88,7 +88,7 @@ extension LoopDocument {
                     case "set": .flag
                     default: .task
                     }
-                if let name = second, name.isWord, !ScenarioKeywords.all.contains(name.text) || kind == .flag {
+                if let name = second, name.isWord {
                     for expanded in Self.names(name.text) { add(expanded, kind, name, line) }
                 }
             case "async":
