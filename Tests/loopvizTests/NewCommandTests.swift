@@ -97,6 +97,16 @@ struct NewCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("new --help and lsp --help print their help (exit 0)")
+    func help() throws {
+        let new = try LoopvizProcess.run(["new", "--help"])
+        #expect(new.status == 0)
+        #expect(new.stdout == NewCommand.help + "\n")
+        let lsp = try LoopvizProcess.run(["lsp", "--help"])
+        #expect(lsp.status == 0)
+        #expect(lsp.stdout == LspCommand.help + "\n")
+    }
+
     @Test("a folder that cannot be written: exit 4, the reason named, nothing left")
     func unwritableFolder() throws {
         let result = try LoopvizProcess.run(["new", "no-such-folder/lesson"])

@@ -11,7 +11,7 @@ enum LspCommand {
     static let help = """
         OVERVIEW: A language server for .loop files (the Language Server Protocol on standard input and output).
 
-        USAGE: loopviz lsp
+        USAGE: loopviz lsp [--stdio]
 
         An editor starts it and talks to it: as you type, it underlines the problems `loopviz check` finds
         (the parser's errors, the lint's warnings), completes the language's words and the file's names,
@@ -19,6 +19,8 @@ enum LspCommand {
         declared. docs/editors.md says how to set it up in VS Code, Neovim and Helix.
 
         OPTIONS:
+          --stdio                 Accepted and ignored: standard input and output are the only channel (some
+                                  clients pass it).
           -h, --help              Show this help.
 
         EXIT STATUS:
@@ -33,7 +35,9 @@ enum LspCommand {
             print(help)
             return .success
         }
-        if let first = arguments.first { return CommandLine.usageError("unexpected '\(first)'", command: "lsp") }
+        if let other = arguments.first(where: { $0 != "--stdio" }) {
+            return CommandLine.usageError("unexpected '\(other)'", command: "lsp")
+        }
         var session = LanguageServerSession()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
