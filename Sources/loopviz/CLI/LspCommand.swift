@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `loopviz lsp`: the language server (``LanguageServerSession``) on standard input and output, for editors.
+/// `loopviz lsp`: the language server (`LanguageServerSession`) on standard input and output, for editors.
 enum LspCommand {
     static let help = """
         OVERVIEW: A language server for .loop files (the Language Server Protocol on standard input and output).

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `loopviz new NAME [--from default]`: writes a lesson to start from (``LessonTemplate``, or the built-in lesson
+/// `loopviz new NAME [--from default]`: writes a lesson to start from (`LessonTemplate`, or the built-in lesson
 /// with `--from default`) as `NAME.loop`, never over an existing file.
 enum NewCommand {
     static let help = """

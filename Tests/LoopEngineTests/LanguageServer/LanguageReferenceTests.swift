@@ -20,7 +20,7 @@ struct LanguageReferenceTests {
             let source = """
                 // Written by `RECORD_SNAPSHOTS=1 swift test --filter LanguageReferenceTests` from docs/language.md: do not edit.
                 extension LanguageReference {
-                    /// docs/language.md's headings and table rows (``excerpt(of:)``), word for word.
+                    /// docs/language.md's headings and table rows (`excerpt(of:)`), word for word.
                     package static let document = #\"\"\"
 
                 """ + body + "        \"\"\"#\n}\n"

@@ -1,6 +1,6 @@
-/// A ``JSONValue`` written back as JSON text, and the readers the language server takes a message apart with.
+/// A `JSONValue` written back as JSON text, and the readers the language server takes a message apart with.
 extension JSONValue {
-    /// The value as compact JSON (strings escaped as ``JSONText`` escapes them; numbers as they were read).
+    /// The value as compact JSON (strings escaped as `JSONText` escapes them; numbers as they were read).
     var text: String {
         var out = ""
         append(to: &out)

@@ -1,6 +1,6 @@
 // Written by `RECORD_SNAPSHOTS=1 swift test --filter LanguageReferenceTests` from docs/language.md: do not edit.
 extension LanguageReference {
-    /// docs/language.md's headings and table rows (``excerpt(of:)``), word for word.
+    /// docs/language.md's headings and table rows (`excerpt(of:)`), word for word.
     package static let document = #"""
         # The `.loop` scenario language
         ## Lines, blocks and tokens

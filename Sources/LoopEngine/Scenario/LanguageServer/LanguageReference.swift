@@ -1,5 +1,5 @@
 /// What hover says about a construct: the rows of docs/language.md's tables, word for word. The page is the one
-/// description of the language; ``LanguageReference/document`` holds its tables (headings and rows, nothing
+/// description of the language; `LanguageReference/document` holds its tables (headings and rows, nothing
 /// else), and `LanguageReferenceTests` fails when they are not the page's as it is today
 /// (`RECORD_SNAPSHOTS=1` writes them again).
 package enum LanguageReference {
@@ -33,7 +33,7 @@ package enum LanguageReference {
         return kept.joined(separator: "\n")
     }
 
-    /// Every row of ``document`` that explains a construct (a table's first row, its head, is left out).
+    /// Every row of `document` that explains a construct (a table's first row, its head, is left out).
     package static let entries: [Entry] = parse(document)
 
     static func parse(_ excerpt: String) -> [Entry] {

@@ -82,7 +82,7 @@ extension LanguageServer {
         }
     }
 
-    /// Keeps `text` as the file at `uri` and publishes its problems; refuses a file past ``maxDocuments``.
+    /// Keeps `text` as the file at `uri` and publishes its problems; refuses a file past `maxDocuments`.
     private mutating func open(_ uri: String, _ text: String) -> [String] {
         guard documents[uri] != nil || documents.count < Self.maxDocuments else {
             let message = "loopviz lsp: \(Self.maxDocuments) files are open, the most it checks at once: close one"

@@ -1,11 +1,11 @@
 /// `loopviz lsp`'s server: the Language Server Protocol over JSON-RPC, one message in, the messages to send out.
-/// No input or output of its own (``LanguageServerSession`` frames the bytes, the command reads and writes them),
+/// No input or output of its own (`LanguageServerSession` frames the bytes, the command reads and writes them),
 /// so a test drives it as an editor would, in-process.
 ///
 /// It knows `initialize`, `initialized`, `shutdown` and `exit`; `textDocument/didOpen`, `didChange` (the whole
-/// text each time) and `didClose`, after each of which it publishes the file's problems (``LoopDocument/problems()``);
+/// text each time) and `didClose`, after each of which it publishes the file's problems (`LoopDocument/problems()`);
 /// `textDocument/completion`, `hover` and `definition`. Any other request gets a "method not found" error, any
-/// other notification is ignored, as the protocol asks. Bounded: at most ``maxDocuments`` open files, each read as
+/// other notification is ignored, as the protocol asks. Bounded: at most `maxDocuments` open files, each read as
 /// large as any command reads one.
 package struct LanguageServer: Sendable {
     /// The JSON-RPC and protocol error codes the server answers with.
@@ -93,7 +93,7 @@ package struct LanguageServer: Sendable {
         var message: String
     }
 
-    /// The answer to a message too large to read (``LanguageServerFramer/maxBodyBytes``): its id is unknown.
+    /// The answer to a message too large to read (`LanguageServerFramer/maxBodyBytes`): its id is unknown.
     package static func tooLarge(_ size: Int) -> String {
         error(
             nil, .invalidRequest,

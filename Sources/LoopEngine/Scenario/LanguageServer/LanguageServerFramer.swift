@@ -1,7 +1,7 @@
 /// Splits the bytes a language client sends into messages: each is a header (`Content-Length: N`, other fields
 /// ignored, lines ending in CRLF, an empty line) and N bytes of JSON — the Language Server Protocol's base
-/// protocol. Bounded: a header longer than ``maxHeaderBytes`` is an error, and a body longer than
-/// ``maxBodyBytes`` is skipped as it arrives (never held) and reported, so no client can make the server hold
+/// protocol. Bounded: a header longer than `maxHeaderBytes` is an error, and a body longer than
+/// `maxBodyBytes` is skipped as it arrives (never held) and reported, so no client can make the server hold
 /// more than about one message of the limit's size.
 package struct LanguageServerFramer {
     /// The largest message body kept: a scenario file is at most 4 MiB, and its text in JSON, with escapes, is
@@ -14,7 +14,7 @@ package struct LanguageServerFramer {
     package enum Frame: Equatable {
         /// A whole body.
         case message([UInt8])
-        /// A body of this many bytes, over ``maxBodyBytes``: skipped.
+        /// A body of this many bytes, over `maxBodyBytes`: skipped.
         case tooLarge(Int)
         /// A header that cannot be read: the stream cannot be followed after it.
         case badHeader(String)

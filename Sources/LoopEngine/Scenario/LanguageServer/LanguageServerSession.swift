@@ -1,4 +1,4 @@
-/// A ``LanguageServer`` on a byte stream: the client's bytes in (``LanguageServerFramer`` splits them into
+/// A `LanguageServer` on a byte stream: the client's bytes in (`LanguageServerFramer` splits them into
 /// messages), the framed replies out. What `loopviz lsp` runs on standard input and output, and what a test
 /// drives in-process.
 package struct LanguageServerSession: Sendable {

@@ -1,5 +1,5 @@
 /// The problems of an open file, as an editor underlines them: the parser's errors, or, when it parses, the
-/// lint's warnings (the same ``ScenarioDiagnostic``s `loopviz check` prints), each over the token it points at.
+/// lint's warnings (the same `ScenarioDiagnostic`s `loopviz check` prints), each over the token it points at.
 extension LoopDocument {
     /// One problem with its range.
     package struct Problem: Equatable, Sendable {
@@ -11,7 +11,7 @@ extension LoopDocument {
     /// The largest file analysed: as large as any command reads (`loopviz check` refuses a larger one).
     package static let maxBytes = 4 << 20
 
-    /// The file's problems, the first ``ScenarioDiagnostics/shownLimit`` of each kind (as `check` shows them).
+    /// The file's problems, the first `ScenarioDiagnostics/shownLimit` of each kind (as `check` shows them).
     package func problems() -> [Problem] {
         guard text.utf8.count <= Self.maxBytes else {
             let start = Position(line: 0, character: 0)

@@ -1,5 +1,5 @@
 /// What hover shows: for a name, what it is, where it is declared and the rule of its kind; for a word of the
-/// language, the rows of docs/language.md that explain it (``LanguageReference``), word for word.
+/// language, the rows of docs/language.md that explain it (`LanguageReference`), word for word.
 extension LoopDocument {
     /// How many rows one hover shows at most (`say` has four).
     static let maxHoverEntries = 4

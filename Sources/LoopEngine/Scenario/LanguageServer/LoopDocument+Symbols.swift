@@ -1,5 +1,5 @@
 /// The names a file declares and where, for go-to-definition, hover and completion: read from the lexer's tokens
-/// (``ScenarioLexer``), so a file with errors still has its names.
+/// (`ScenarioLexer`), so a file with errors still has its names.
 extension LoopDocument {
     /// What a name stands for.
     package enum SymbolKind: String, Sendable {
