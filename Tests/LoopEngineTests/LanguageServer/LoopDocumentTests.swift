@@ -47,7 +47,7 @@ struct LoopDocumentTests {
                     call 2: operation up on uploads work 1ms
                   run default for 1s
                 """)
-        let names = document.symbols().map { "\($0.kind.rawValue) \($0.name) \($0.line):\($0.column)" }
+        let names = document.symbols.map { "\($0.kind.rawValue) \($0.name) \($0.line):\($0.column)" }
         #expect(
             names == [
                 "owner vc 1:7", "weak reference weakSelf 1:15", "queue uploads 2:7", "thread T 3:8",

@@ -10,7 +10,6 @@ extension LoopDocument {
         let token = line.tokens[index]
         guard token.isWord else { return nil }
         let range = tokenRange(line: line.number, column: token.column)
-        let symbols = symbols()
         let thread = enclosingThread(line: line.number, symbols: symbols)
         let keywordPlace = index == firstActionIndex(line)
         if !(keywordPlace && ScenarioKeywords.all.contains(token.text)),

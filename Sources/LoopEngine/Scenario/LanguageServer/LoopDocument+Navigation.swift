@@ -6,7 +6,6 @@ extension LoopDocument {
         guard let (line, index) = token(at: position) else { return nil }
         let token = line.tokens[index]
         guard token.isWord else { return nil }
-        let symbols = symbols()
         let thread = enclosingThread(line: line.number, symbols: symbols)
         guard let symbol = declaration(of: token.text, thread: thread, in: symbols) else { return nil }
         return tokenRange(line: symbol.line, column: symbol.column)
@@ -50,7 +49,7 @@ extension LoopDocument {
             for word in words { add(word, nil) }
             return labels
         }
-        for symbol in symbols() { add(symbol.name, symbol.kind) }
+        for symbol in symbols { add(symbol.name, symbol.kind) }
         for word in ScenarioKeywords.all.sorted() { add(word, nil) }
         return labels
     }

@@ -23,8 +23,9 @@ extension LoopDocument {
     /// cheap on any file.
     package static let maxSymbols = 10_000
 
-    /// Every declared name, in the order of the file; the first declaration of a name comes first.
-    package func symbols() -> [Symbol] {
+    /// Every declared name of `text`, in the order of the file; the first declaration of a name comes first.
+    /// Read once per version of the file (`LoopDocument.init`), not per request.
+    static func scanSymbols(_ text: String) -> [Symbol] {
         let (lines, _) = ScenarioLexer.lines(of: text) { _, _, _, _ in }
         var symbols: [Symbol] = []
         var seen: Set<String> = []
@@ -32,15 +33,15 @@ extension LoopDocument {
         // The indentation of the lines directly under the current thread: its items and its `common` lines.
         var threadChildIndent: Int?
         func add(_ name: String, _ kind: SymbolKind, _ token: ScenarioToken, _ line: ScenarioLine) {
-            guard symbols.count < Self.maxSymbols else { return }
+            guard symbols.count < maxSymbols else { return }
             let key = "\(kind.rawValue) \(thread ?? "") \(name)"
             guard seen.insert(key).inserted else { return }
             symbols.append(
                 Symbol(
                     name: name, kind: kind, line: line.number, column: token.column, token: token.text,
-                    thread: Self.itemKinds.contains(kind) ? thread : nil))
+                    thread: itemKinds.contains(kind) ? thread : nil))
         }
-        for line in lines where symbols.count < Self.maxSymbols {
+        for line in lines where symbols.count < maxSymbols {
             var tokens = line.tokens[...]
             if line.indent == 0 {
                 thread = nil
@@ -70,10 +71,10 @@ extension LoopDocument {
             }
             guard let first = tokens.first, first.isWord else { continue }
             let second = tokens.dropFirst().first
-            if underThread, let kind = SymbolKind(rawValue: first.text), Self.itemKinds.contains(kind),
+            if underThread, let kind = SymbolKind(rawValue: first.text), itemKinds.contains(kind),
                 let name = second, name.isWord
             {
-                for expanded in Self.names(name.text) { add(expanded, kind, name, line) }
+                for expanded in names(name.text) { add(expanded, kind, name, line) }
                 addModes(after: "in", tokens, line, add)
                 continue
             }
@@ -89,13 +90,13 @@ extension LoopDocument {
                     default: .task
                     }
                 if let name = second, name.isWord {
-                    for expanded in Self.names(name.text) { add(expanded, kind, name, line) }
+                    for expanded in names(name.text) { add(expanded, kind, name, line) }
                 }
             case "async":
                 let rest = Array(tokens.dropFirst())
                 let name = rest.first?.isWord("workItem") == true ? rest.dropFirst().first : rest.first
                 if let name, name.isWord {
-                    for expanded in Self.names(name.text) { add(expanded, .operation, name, line) }
+                    for expanded in names(name.text) { add(expanded, .operation, name, line) }
                 }
             case "run":
                 if let mode = second, mode.isWord { add(mode.text, .mode, mode, line) }
@@ -110,7 +111,7 @@ extension LoopDocument {
     static let itemKinds: Set<SymbolKind> = [.source0, .port, .timer, .observer]
 
     /// Adds the modes listed after `word` on `tokens` (`in default, Tracking`).
-    private func addModes(
+    private static func addModes(
         after word: String, _ tokens: ArraySlice<ScenarioToken>, _ line: ScenarioLine,
         _ add: (String, SymbolKind, ScenarioToken, ScenarioLine) -> Void
     ) {

@@ -29,6 +29,8 @@ package struct LoopDocument: Sendable {
     package let text: String
     /// The lines, split at LF as the parser splits them, each without its CR.
     let lines: [Substring]
+    /// The names the file declares (`LoopDocument+Symbols.swift`).
+    package let symbols: [Symbol]
 
     package init(uri: String, text: String) {
         self.uri = uri
@@ -36,6 +38,7 @@ package struct LoopDocument: Sendable {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
+        symbols = Self.scanSymbols(text)
     }
 
     /// The name diagnostics give the file: the last part of its address.
