@@ -33,6 +33,18 @@ struct LoopDocumentTests {
             ])
     }
 
+    @Test("a file over 4 MiB is not parsed: one error at its start says why")
+    func tooLarge() {
+        let text = "thread T\n" + String(repeating: "  work 1ms\n", count: LoopDocument.maxBytes / 11 + 1)
+        let start = LoopDocument.Position(line: 0, character: 0)
+        #expect(
+            LoopDocument(uri: "file:///big.loop", text: text).problems() == [
+                .init(
+                    range: .init(start: start, end: start), isWarning: false,
+                    message: "larger than 4 MiB; a scenario file is at most 4194304 bytes")
+            ])
+    }
+
     @Test("names: threads, items (a range for each name), modes, queues, operations, owners and their weak references")
     func symbols() {
         let document = LoopDocument(

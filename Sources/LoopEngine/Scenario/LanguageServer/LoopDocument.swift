@@ -38,7 +38,8 @@ package struct LoopDocument: Sendable {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
-        symbols = Self.scanSymbols(text)
+        // A file too large to analyse (`problems()` says so) has no names either.
+        symbols = text.utf8.count <= Self.maxBytes ? Self.scanSymbols(text) : []
     }
 
     /// The name diagnostics give the file: the last part of its address.
