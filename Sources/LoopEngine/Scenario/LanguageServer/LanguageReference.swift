@@ -11,7 +11,7 @@ package enum LanguageReference {
         package var meaning: String
         package var example: String?
         /// The first word of each code span of the construct (`wakeup` / `wake up`: wakeup, wake).
-        package var words: [String]
+        package var leadWords: [String]
         /// The other words of the language the construct's code spans hold (`query limitDate M`: limitDate).
         package var innerWords: [String]
     }
@@ -66,7 +66,7 @@ package enum LanguageReference {
             let example = hasExample ? Self.codeSpans(cells[cells.count - 1]).first : nil
             entries.append(
                 Entry(
-                    section: section, construct: cells[0], meaning: meaning, example: example, words: firstWords,
+                    section: section, construct: cells[0], meaning: meaning, example: example, leadWords: firstWords,
                     innerWords: inner))
         }
         return entries
@@ -103,7 +103,7 @@ package enum LanguageReference {
 
     /// The rows a construct's first word introduces (`timer`: the item), in the page's order.
     package static func entries(introducedBy word: String) -> [Entry] {
-        entries.filter { $0.words.contains(word) }
+        entries.filter { $0.leadWords.contains(word) }
     }
 
     /// The rows whose construct holds `word` after its first word (`limitDate`: `query limitDate M`).

@@ -44,7 +44,7 @@ extension LoopDocument {
         }
         if let lead = line.tokens.first(where: \.isWord)?.text {
             let rows = LanguageReference.entries(introducedBy: lead).filter {
-                $0.innerWords.contains(word) || $0.words.contains(word)
+                $0.innerWords.contains(word) || $0.leadWords.contains(word)
             }
             if !rows.isEmpty { return rows }
         }
