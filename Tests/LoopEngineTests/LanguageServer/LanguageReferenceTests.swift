@@ -10,7 +10,9 @@ import Testing
 struct LanguageReferenceTests {
     static let generated = "Sources/LoopEngine/Scenario/LanguageServer/LanguageReference+Document.swift"
 
-    @Test("LanguageReference.document is docs/language.md's headings and table rows as the page has them today")
+    @Test(
+        "LanguageReference.document is docs/language.md's headings, table rows and Expectations lists as the page has them today"
+    )
     func documentIsThePages() throws {
         let page = try String(
             contentsOf: Snapshot.packageRoot.appendingPathComponent("docs/language.md"), encoding: .utf8)
@@ -20,7 +22,7 @@ struct LanguageReferenceTests {
             let source = """
                 // Written by `RECORD_SNAPSHOTS=1 swift test --filter LanguageReferenceTests` from docs/language.md: do not edit.
                 extension LanguageReference {
-                    /// docs/language.md's headings and table rows (`excerpt(of:)`), word for word.
+                    /// docs/language.md's headings, table rows and Expectations lists (`excerpt(of:)`), word for word.
                     package static let document = #\"\"\"
 
                 """ + body + "        \"\"\"#\n}\n"

@@ -94,4 +94,17 @@ struct LoopDocumentTests {
                 "`query limitDate M`: `limitDate(forMode:)`; on the loop's own thread it first polls M once"))
         #expect(document.hover(at: .init(line: 1, character: 16)) == nil)
     }
+
+    @Test("hover on an event an expect or say line names gives the Expectations list item that names it")
+    func hoverOnAnEvent() throws {
+        let document = LoopDocument(
+            uri: "file:///x.loop", text: "thread T\n  port k\n  run default for 1s\nsay \"a\" after sleep\n")
+        let sleep = try #require(document.hover(at: .init(line: 3, character: 17)))
+        #expect(
+            sleep.text
+                == "steps only `expect in order` and claims can name: a source's `schedule` and `cancel` callouts, a "
+                + "custom source's `command` (posted, refused, performed or dropped; its name is the command), and the "
+                + "loop's own steps `sleep`, `wake`, `enqueue`, `signal`, `send`, `wakeUp`, `stop`, `note`;"
+                + "\n\n(docs/language.md, Expectations)")
+    }
 }

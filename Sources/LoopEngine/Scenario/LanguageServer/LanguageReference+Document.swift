@@ -1,6 +1,6 @@
 // Written by `RECORD_SNAPSHOTS=1 swift test --filter LanguageReferenceTests` from docs/language.md: do not edit.
 extension LanguageReference {
-    /// docs/language.md's headings and table rows (`excerpt(of:)`), word for word.
+    /// docs/language.md's headings, table rows and Expectations lists (`excerpt(of:)`), word for word.
     package static let document = #"""
         # The `.loop` scenario language
         ## Lines, blocks and tokens
@@ -110,6 +110,25 @@ extension LanguageReference {
         ### Narration in other languages
         ## Questions
         ## Expectations
+        - `expect exactly` lists every observable step of the trace: the six activities, callouts, `runStart`s and
+          `result`s (the events an observer or a callout could see), and what the program saw: `returned …` and the
+          answers of its queries; nothing may come between.
+        - `expect in order` lists some steps, in order, with anything allowed between them.
+        - `expect` alone lists **claims**, each checked on the whole trace by itself, in any order (below).
+        - `in M`: the mode of the innermost run when it happened (`timer tick in Tracking`; `result timedOut in Modal`
+          is the result of a run of Modal);
+        - a range instead of a time: `between 2.0s and 2.5s` (from 2.0 s up to the end of 2.5 as written, i.e. before
+          2.6 s; write `2.500s` to end before 2.501 s), `before 0.5s` (earlier than 0.5 s), `after 1s` (at 1 s or
+          later). A bare number is seconds here too.
+        - what `expect exactly` lists, the observable steps: the activities `entry`, `beforeTimers`, `beforeSources`,
+          `beforeWaiting`, `afterWaiting`, `exit`; the runs, `runStart` (its name is the mode) and `result` (its name is
+          the result); and the callouts `source0`, `source1`, `timer`, `block`, `observer`, `mainQueue`, `perform`;
+        - `query`, what a query answered (`expect exactly` lists it too);
+        - steps only `expect in order` and claims can name: a source's `schedule` and `cancel` callouts, a custom
+          source's `command` (posted, refused, performed or dropped; its name is the command), and the loop's
+          own steps `sleep`, `wake`, `enqueue`, `signal`, `send`, `wakeUp`, `stop`, `note`;
+        - and, also for `expect in order`, the pool's: `opAdd`, `opReady`, `opStart`, `opCancel`, `opFinish`, `threadCreate`,
+          `threadExit`, `queue`.
         ## The lesson card
         ## A whole file
         ## Layout: `loopviz fmt`

@@ -17,10 +17,13 @@ package enum LanguageReference {
     }
 
     /// The part of the page hover reads: its headings and table rows, outside code blocks, up to the error
-    /// catalogue (whose rows are messages, not constructs).
+    /// catalogue (whose rows are messages, not constructs), and the lists of the Expectations section (what each
+    /// event of the trace is).
     package static func excerpt(of markdown: String) -> String {
         var kept: [Substring] = []
         var inCode = false
+        var inExpectations = false
+        var inItem = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inCode.toggle()
@@ -28,10 +31,45 @@ package enum LanguageReference {
             }
             guard !inCode else { continue }
             if line == "## Errors" { break }
-            if line.hasPrefix("#") || (line.hasPrefix("|") && !line.hasPrefix("| ---")) { kept.append(line) }
+            if line.hasPrefix("## ") { inExpectations = line == "## \(expectations)" }
+            // A list item and the lines that go on with it (indented under it).
+            inItem = inExpectations && (line.hasPrefix("- ") || (inItem && line.hasPrefix("  ")))
+            if line.hasPrefix("#") || (line.hasPrefix("|") && !line.hasPrefix("| ---")) || inItem {
+                kept.append(line)
+            }
         }
         return kept.joined(separator: "\n")
     }
+
+    /// The section whose lists say what the trace's events are.
+    static let expectations = "Expectations"
+
+    /// One item of the Expectations section's lists, whole, and the event kinds and activities it names in code.
+    package struct Event: Equatable, Sendable {
+        package var text: String
+        package var kinds: [String]
+    }
+
+    /// The Expectations section's list items that name an event kind or an activity.
+    package static let events: [Event] = {
+        var items: [String] = []
+        var section = ""
+        for line in document.split(separator: "\n") {
+            if line.hasPrefix("#") { section = String(line.drop { $0 == "#" || $0 == " " }) }
+            guard section == expectations else { continue }
+            if line.hasPrefix("- ") {
+                items.append(String(line.dropFirst(2)))
+            } else if line.hasPrefix("  "), !items.isEmpty {
+                items[items.count - 1] += " " + line.drop { $0 == " " }
+            }
+        }
+        return items.compactMap { text in
+            let kinds = codeSpans(text).filter {
+                LoopEvent.Kind(rawValue: $0) != nil || (Activity(name: $0) != nil && $0 != "all") || $0 == "returned"
+            }
+            return kinds.isEmpty ? nil : Event(text: text, kinds: kinds)
+        }
+    }()
 
     /// Every row of `document` that explains a construct (a table's first row, its head, is left out).
     package static let entries: [Entry] = parse(document)
@@ -46,6 +84,8 @@ package enum LanguageReference {
                 head = nil
                 continue
             }
+            // The Expectations section's lists are `events`, not rows.
+            guard line.hasPrefix("|") else { continue }
             // The first row of each table is its head (`| item | what it is | example |`).
             guard let columns = head else {
                 head = Self.cells(line)

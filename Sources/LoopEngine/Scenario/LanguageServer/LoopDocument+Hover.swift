@@ -18,8 +18,16 @@ extension LoopDocument {
             return (describe(symbol), range)
         }
         let entries = Self.entries(for: token.text, line: line, index: index, keywordPlace: keywordPlace)
-        guard !entries.isEmpty else { return nil }
-        return (entries.prefix(Self.maxHoverEntries).map(Self.describe).joined(separator: "\n\n---\n\n"), range)
+        if !entries.isEmpty {
+            return (entries.prefix(Self.maxHoverEntries).map(Self.describe).joined(separator: "\n\n---\n\n"), range)
+        }
+        // An event an `expect`, `say … after` or `claims` line names (`sleep`, `runStart`): what the page says of it.
+        let events = LanguageReference.events.filter { $0.kinds.contains(token.text) }
+        guard !events.isEmpty else { return nil }
+        let text = events.prefix(Self.maxHoverEntries).map {
+            "\($0.text)\n\n(docs/language.md, \(LanguageReference.expectations))"
+        }
+        return (text.joined(separator: "\n\n---\n\n"), range)
     }
 
     /// The index of the line's first action word: after a callout's condition (`call 2: stop`), else 0.
