@@ -26,6 +26,8 @@ extension CommandLine {
           check FILE...   Run scenarios and verify their `expect` sections.
           fmt FILE...     Give .loop files the canonical layout, keeping their comments (--check: list the
                           files that would change).
+          new NAME        Write a new lesson to start from, NAME.loop (--from default: the built-in lesson).
+          lsp             A language server for editors (docs/editors.md).
           compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
                           OperationQueue) and compare them.
           screen [FILE]   Print the screen the UI shows at a step, as text.
@@ -50,6 +52,8 @@ extension CommandLine {
         "run": (RunCommand.help, RunCommand.run),
         "check": (CheckCommand.help, CheckCommand.run),
         "fmt": (FmtCommand.help, FmtCommand.run),
+        "new": (NewCommand.help, NewCommand.run),
+        "lsp": (LspCommand.help, LspCommand.run),
         "compare": (CompareCommand.help, CompareCommand.run),
         "screen": (UICommand.screenHelp, { UICommand.run($0, headless: true) }),
         "bench": (BenchCommand.help, BenchCommand.run),

@@ -37,10 +37,14 @@ struct JSONLineParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    private let depthLimit: Int
 
-    /// The line's one value; anything after it but spaces is an error.
-    static func parse(_ line: some Collection<UInt8>) throws(Failure) -> JSONValue {
-        var parser = JSONLineParser(bytes: Array(line))
+    /// The line's one value; anything after it but spaces is an error. `maximumDepth` bounds the nesting (and the
+    /// parser's recursion): a language server's message nests deeper than a trace line.
+    static func parse(
+        _ line: some Collection<UInt8>, maximumDepth: Int = JSONLineParser.maximumDepth
+    ) throws(Failure) -> JSONValue {
+        var parser = JSONLineParser(bytes: Array(line), depthLimit: maximumDepth)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -48,12 +52,16 @@ struct JSONLineParser {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], depthLimit: Int) {
+        self.bytes = bytes
+        self.depthLimit = depthLimit
+    }
 
     private func failure(_ message: String) -> Failure { Failure(column: index + 1, message: message) }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0D].contains(bytes[index]) { index += 1 }
+        // A line feed never occurs inside a trace line; a language server's message may hold one between values.
+        while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
     }
 
     private var next: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -62,7 +70,7 @@ struct JSONLineParser {
         guard let byte = next else { throw failure("the line ends where a value should be") }
         switch byte {
         case 0x7B, 0x5B:
-            guard depth < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+            guard depth < depthLimit else { throw failure("nested deeper than \(depthLimit) levels") }
             return byte == 0x7B ? try object(depth: depth + 1) : try array(depth: depth + 1)
         case 0x22: return .string(try string())
         case 0x74: return try literal("true", .bool(true))
@@ -162,21 +170,33 @@ struct JSONLineParser {
     private mutating func string() throws(Failure) -> String {
         let open = index
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // The string's UTF-8, gathered as bytes and decoded once: appending to a `String` piece by piece copied
+        // it at each escape (a language server's 3 MB file of short lines took minutes).
+        var utf8: [UInt8] = []
         var plainStart = index
         func flushPlain(_ parser: JSONLineParser, _ end: Int) throws(Failure) {
             guard plainStart < end else { return }
-            guard let text = String(validating: parser.bytes[plainStart..<end], as: UTF8.self) else {
-                throw Failure(column: plainStart + 1, message: "the text is not UTF-8")
+            let plain = parser.bytes[plainStart..<end]
+            var decoder = UTF8()
+            var iterator = plain.makeIterator()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: break decoding
+                case .error: throw Failure(column: plainStart + 1, message: "the text is not UTF-8")
+                }
             }
-            scalars.append(contentsOf: text.unicodeScalars)
+            utf8.append(contentsOf: plain)
+        }
+        func append(_ scalar: Unicode.Scalar) {
+            UTF8.encode(scalar) { utf8.append($0) }
         }
         while true {
             guard let byte = next else { throw Failure(column: open + 1, message: "the line ends inside a string") }
             if byte == 0x22 {
                 try flushPlain(self, index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw failure("a control character inside a string") }
             guard byte == 0x5C else {
@@ -188,14 +208,14 @@ struct JSONLineParser {
             guard let escape = next else { throw failure("the line ends inside an escape") }
             index += 1
             switch escape {
-            case 0x22: scalars.append("\"")
-            case 0x5C: scalars.append("\\")
-            case 0x2F: scalars.append("/")
-            case 0x62: scalars.append("\u{08}")
-            case 0x66: scalars.append("\u{0C}")
-            case 0x6E: scalars.append("\n")
-            case 0x72: scalars.append("\r")
-            case 0x74: scalars.append("\t")
+            case 0x22: append("\"")
+            case 0x5C: append("\\")
+            case 0x2F: append("/")
+            case 0x62: append("\u{08}")
+            case 0x66: append("\u{0C}")
+            case 0x6E: append("\n")
+            case 0x72: append("\r")
+            case 0x74: append("\t")
             case 0x75:
                 var value = try hex4()
                 if (0xD800..<0xDC00).contains(value) {
@@ -208,7 +228,7 @@ struct JSONLineParser {
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(value) else { throw failure("a lone surrogate in \\u escapes") }
-                scalars.append(scalar)
+                append(scalar)
             default:
                 index -= 2
                 throw failure("an unknown escape")
