@@ -93,15 +93,9 @@ final class OraclePerformer: @unchecked Sendable {
 }
 
 extension OracleHost {
-    /// `perform TASK on THREAD [wait]` from this thread.
-    func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
-        // A thread the scenario does not have: the engine notes it and does nothing; so does the oracle.
-        guard let target = world.host(named: thread) else { return }
-        if target === self && wait {
-            // Foundation performs at once when the target is the calling thread.
-            perform(inner)
-            return
-        }
+    /// `perform TASK on THREAD [wait]` from this thread, to `target` (the interpreter has found it, and performed
+    /// a waiting task for this thread itself inline).
+    func performTask(_ task: String, on target: OracleHost, wait: Bool, _ inner: [Action]) {
         let done = wait ? DispatchSemaphore(value: 0) : nil
         guard let source = target.performer.enqueue(task, inner, done: done, host: target) else { return }
         CFRunLoopSourceSignal(source)

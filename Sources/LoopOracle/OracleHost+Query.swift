@@ -6,13 +6,8 @@ import LoopEngine
 /// The real CF's answers to a scenario's queries: each question is asked with the very call it names, of the
 /// scenario thread's loop (from an outside thread too), and recorded as the engine records it.
 extension OracleHost {
-    func ask(_ question: LoopQuery) {
-        let answer = self.answer(question)
-        if isHalted { return }
-        trace.record(.query, fact: .query(question, answer))
-    }
-
-    private func answer(_ question: LoopQuery) -> QueryAnswer {
+    /// The answer to `question`, asked with the call it names.
+    func answer(_ question: LoopQuery) -> QueryAnswer {
         switch question {
         case .currentMode:
             return CFRunLoopCopyCurrentMode(loop).map { .mode(scenarioMode($0)) } ?? .none

@@ -16,7 +16,6 @@ final class CustomSourceInfo: @unchecked Sendable {
     let name: String
     let script: [ScriptStep]
     let callouts: SourceCallouts
-    private let counts = LoopLocked<[String: Int]>([:])
     private let queue = LoopLocked<[String]>([])
 
     init(host: OracleHost, name: String, script: [ScriptStep], callouts: SourceCallouts) {
@@ -65,14 +64,7 @@ final class CustomSourceInfo: @unchecked Sendable {
         let modeName = mode.map { recorder.scenarioMode($0) } ?? .default
         recorder.trace.record(kind, name, fact: .mode(modeName.rawValue))
         let steps = kind == .schedule ? callouts.schedule : callouts.cancel
-        let call = counts.withLock { counts in
-            counts[kind.rawValue, default: 0] += 1
-            return counts[kind.rawValue] ?? 1
-        }
-        for step in steps where step.applies(call: call, activity: nil) {
-            if host.isHalted { return }
-            host.perform([step.action])
-        }
+        host.runScript("\(name) \(kind.rawValue)", steps, activity: nil, as: host)
     }
 
     /// `post CMD to SOURCE`, recorded on the source's thread's trace at the client's moment.
@@ -123,17 +115,6 @@ extension OracleHost {
         context.schedule = { info, loop, mode in CustomSourceInfo.schedule(info, loop, mode) }
         context.cancel = { info, loop, mode in CustomSourceInfo.cancel(info, loop, mode) }
         return withExtendedLifetime(info) { CFRunLoopSourceCreate(nil, CFIndex(order), &context) }
-    }
-
-    /// `wakeup on THREAD`: `CFRunLoopWakeUp` of that thread's loop (the run loop a schedule callout handed the
-    /// client).
-    func wakeUp(_ thread: String) {
-        if let target = world.host(named: thread) { CFRunLoopWakeUp(target.loop) }
-    }
-
-    /// `post CMD to SOURCE` from this thread's program, callout or outside event.
-    func post(_ command: String, to source: String) {
-        owner(of: source).customSources[source]?.post(command)
     }
 }
 #endif

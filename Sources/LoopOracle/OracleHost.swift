@@ -6,8 +6,9 @@ import Foundation
 import LoopEngine
 import Synchronization
 
-/// The real-CF twin of the engine's `ScriptInterpreter`: one scenario thread's items, created on that thread, and the
-/// interpreter of their scripts, of the thread's program and of the outside events addressing its loop.
+/// One scenario thread on the real CFRunLoop: its items, created on that thread, and the real CF's adapter of the
+/// `.loop` language (``ScenarioLoop``, `OracleHost+Actions.swift`), which performs its program, its callouts' scripts
+/// and the outside events addressing its loop through the engine's one interpreter.
 ///
 /// `@unchecked Sendable`: the item tables are filled by ``setUp()`` on the scenario thread before the host
 /// is shared, and only read afterwards; CF's calls are thread-safe; the mutable state is in `LoopLocked`/`Atomic`.
@@ -39,8 +40,8 @@ final class OracleHost: @unchecked Sendable {
     var observers: [String: CFRunLoopObserver] = [:]
     var tracer: CFRunLoopObserver?
     private var fileDescriptors: [Int32] = []
-    /// Callout counts per item name (the first call is 1), as the engine's host counts them.
-    private let calls = LoopLocked<[String: Int]>([:])
+    /// Callout counts per item name (the first call is 1), which the one interpreter reads.
+    let callCounts = ScriptCallCounts()
     /// The tasks other threads perform on this one (`perform … on THREAD`) and the source that serves them.
     let performer = OraclePerformer()
     /// This thread's ordered performs (`perform TASK order N`) and the timer that runs them.
@@ -105,7 +106,7 @@ final class OracleHost: @unchecked Sendable {
         orderedPerformer.noteCommon(spec.commonModes)
         for item in spec.items { try create(item) }
         for item in spec.items {
-            for mode in item.modes { add(item.name, mode) }
+            for mode in item.modes { add(item.name, mode, on: nil) }
         }
         traceCreatedModes()
     }
@@ -158,7 +159,7 @@ final class OracleHost: @unchecked Sendable {
     // MARK: - Callouts
 
     /// A callout of an item: recorded first, then `before` (a custom source's commands), then the item's script
-    /// runs (steps chosen by the engine's `ScriptStep.applies`).
+    /// runs (the interpreter's ``runScript(_:_:activity:as:)``).
     func callout(
         _ kind: LoopEvent.Kind, _ name: String, _ script: [ScriptStep], activity: Activity?,
         before: (() -> Void)? = nil
@@ -167,15 +168,7 @@ final class OracleHost: @unchecked Sendable {
         let performer = performingHost()
         performer.trace.record(kind, name, fact: activity.map { .activity($0) })
         before?()
-        let call = calls.withLock { counts in
-            let call = (counts[name] ?? 0) + 1
-            counts[name] = call
-            return call
-        }
-        for step in script where step.applies(call: call, activity: activity) {
-            if isHalted { return }
-            performer.perform([step.action])
-        }
+        runScript(name, script, activity: activity, as: performer)
     }
 
     // MARK: - Outside events and the end

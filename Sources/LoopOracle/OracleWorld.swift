@@ -97,12 +97,9 @@ final class OracleWorld: @unchecked Sendable {
         hostLock.withLock { declared.first { $0.spec.isMain } }
     }
 
-    /// The host that owns item `name`: `asker` itself, else the first declared thread that has it, then the first
-    /// thread started on the way (a thread holding a reference to another thread's item, as in the engine).
-    func owner(of name: String, asker: OracleHost) -> OracleHost {
-        if asker.hasItem(name) { return asker }
-        return hostLock.withLock { declared.first { $0.hasItem(name) } ?? lateHosts.first { $0.hasItem(name) } }
-            ?? asker
+    /// The first host, declared threads in order and then those started on the way, for which `test` holds.
+    func firstHost(where test: (OracleHost) -> Bool) -> OracleHost? {
+        hostLock.withLock { declared.first(where: test) ?? lateHosts.first(where: test) }
     }
 
     // MARK: - Threads

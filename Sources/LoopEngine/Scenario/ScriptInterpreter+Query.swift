@@ -1,14 +1,8 @@
 extension ScriptInterpreter {
-    /// Answers `question` about this thread's loop as Foundation or CF would at this moment, and records the
-    /// `query` event. An item the question names may be another thread's (``owner(of:)``); asked about this loop,
-    /// it is then in none of its modes.
-    func ask(_ question: LoopQuery) {
-        let answer = self.answer(question)
-        if world.isHalted { return }
-        loop.record(.query, nil, fact: .query(question, answer))
-    }
-
-    private func answer(_ question: LoopQuery) -> QueryAnswer {
+    /// The answer to `question` about this thread's loop, as Foundation or CF would give it at this moment. An
+    /// item the question names may be another thread's (``owner(of:)``); asked about this loop, it is then in
+    /// none of its modes.
+    func answer(_ question: LoopQuery) -> QueryAnswer {
         switch question {
         case .currentMode:
             return loop.currentMode.map { .mode($0) } ?? .none

@@ -1,5 +1,6 @@
 /// The run calls of a program: CF's `CFRunLoopRunInMode` and Foundation's `run(mode:before:)`, `run(until:)`,
-/// `acceptInput`, `run()` and the `while … RunLoop.run` idioms, with the Bool each gives back.
+/// `acceptInput` and `run()`, with the Bool each gives back (the `while … RunLoop.run` idioms are the language's:
+/// `ScenarioLoop+Interpreter.swift`).
 extension ScriptInterpreter {
     func run(_ call: RunCall) {
         switch call {
@@ -15,32 +16,10 @@ extension ScriptInterpreter {
             loop.acceptInput(forMode: mode, before: instant(before))
         case .foundationForever:
             loop.runFoundationForever()
-        case .whileNot(let flag, let mode):
-            while !shared.isSet(flag) && !world.isHalted {
-                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
-                returned(ran)
-                guard ran else {
-                    // run(mode:before:) returned NO at once: the real idiom would spin here, burning a core.
-                    loop.note(.emptyModeSpins(mode: mode.rawValue))
-                    return
-                }
-            }
-        case .whileHolds(let condition, let mode):
-            while holds(condition) && !world.isHalted {
-                let ran = loop.runFoundation(mode: mode, before: .distantFuture)
-                returned(ran)
-                guard ran else {
-                    loop.note(.emptyModeSpins(mode: mode.rawValue))
-                    return
-                }
-            }
+        case .whileNot, .whileHolds:
+            // The language's own (``ScenarioLoop/perform(_:outside:)``): a run per turn, ``runOnce(_:)``.
+            break
         }
-    }
-
-    /// The Bool a `run(mode:before:)` of the program gave back, as the program sees it.
-    func returned(_ value: Bool) {
-        if world.isHalted { return }
-        loop.record(.note, nil, fact: .returned(value))
     }
 
     /// The instant a date of the scenario stands for, on this world's clock (whose origin is the scenario start).

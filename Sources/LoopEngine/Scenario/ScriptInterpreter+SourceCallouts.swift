@@ -51,22 +51,16 @@ extension ScriptInterpreter {
 
     /// A schedule or cancel callout: its steps, counted apart from the perform's (`key` names the callout).
     private func sourceCallout(_ key: String, _ script: [ScriptStep]) {
-        let call = (calls[key] ?? 0) + 1
-        calls[key] = call
-        for step in script where step.applies(call: call, activity: nil) {
-            if world.isHalted { return }
-            perform([step.action])
-        }
+        runScript(key, script, activity: nil, as: self)
     }
 
-    /// `post CMD to SOURCE`: the client adds a command to the source's queue (the chapter's `addCommand:`). The
-    /// event goes to the source's loop, at the client's moment.
+    /// `post CMD to SOURCE` to this thread's source: the client adds a command to the source's queue (the
+    /// chapter's `addCommand:`). The event goes to the source's loop, at the client's moment.
     func post(_ command: String, to source: String) {
-        let owner = owner(of: source)
-        guard let queue = owner.commandQueues[source] else { return }
+        guard let queue = commandQueues[source] else { return }
         let outcome: LoopEvent.CommandOutcome =
             queue.post(command).map { .posted(queued: $0) } ?? .refused(capacity: queue.capacity)
-        owner.loop.record(.command, command, fact: .command(LoopEvent.CommandStep(source: source, outcome)))
+        loop.record(.command, command, fact: .command(LoopEvent.CommandStep(source: source, outcome)))
     }
 
     /// At the start of the source's perform: every command queued now, in order (one posted meanwhile waits for

@@ -23,6 +23,9 @@ enum CompareCommand {
         reached. The traces are shown side by side with the first difference marked `>>` (and late steps `~`).
         A scenario the real CFRunLoop cannot express here (the darwin profile, `mainqueue` without a main
         thread, a run in an `at` block, stopMode without _CFRunLoopStopMode) is skipped with the reason.
+        What Linux Foundation lacks and the oracle builds on CF as loopviz models Foundation (the performSelector
+        family: onThread, order, afterDelay) is named in a line under the verdict: it was checked against
+        loopviz's model of Foundation, not against the real thing.
 
         A scenario with operation queues runs instead on Foundation's OperationQueue (real threads, real time).
         What must agree is compared: the start order of every queue whose limit is 1, the limit never exceeded,
@@ -148,6 +151,8 @@ enum CompareCommand {
                 invalid = true
                 continue
             }
+            // What Linux Foundation lacks is checked against loopviz's model of it: said under the verdict.
+            let models = ReferenceModel.models(in: script.scenario)
             if isThreaded(script.scenario, engine: engine) {
                 let comparison = ThreadedTraceComparison(
                     engine: engine, reference: reference, declared: script.scenario.threads.map(\.name),
@@ -169,6 +174,7 @@ enum CompareCommand {
                         }
                     }
                 }
+                if let note = ReferenceModel.verdictNote(models) { print(note) }
                 if !comparison.agrees || !scanner.has("--quiet") {
                     print(comparison.sideBySide(differingOnly: scanner.has("--quiet")))
                 }
@@ -187,6 +193,7 @@ enum CompareCommand {
                     print("DIFFER \(shown): \(comparison.lateSteps.count) steps differ by more than \(tolerance)")
                 }
             }
+            if let note = ReferenceModel.verdictNote(models) { print(note) }
             if !comparison.agrees || !scanner.has("--quiet") {
                 print(comparison.sideBySide())
             }

@@ -1,0 +1,121 @@
+/// What a `.loop` program does to one thread's run loop, and the little the language needs to know of the threads
+/// around it.
+///
+/// The language itself - flags, conditions, owners, call counts, which items an action reaches, queries, the
+/// `while` idioms - is interpreted once, in `ScenarioLoop+Interpreter.swift`, against this protocol. It has two
+/// adapters: the engine's (`ScriptInterpreter`, over `RunLoopCore`) and the real CFRunLoop's (the oracle's
+/// `OracleHost`, which keeps only its CF calls). A new construct is written once in the interpreter, and only
+/// what it does to a loop is written once per adapter, so the two cannot disagree on what the program means;
+/// the differential tests then compare what the loops do.
+///
+/// Items are named: an adapter acts on its own thread's items (the interpreter finds the thread that owns one,
+/// ``owner(of:)``). Every thread of one scenario is the same adapter type (`Self`).
+package protocol ScenarioLoop: AnyObject {
+    // MARK: - The scenario around the loop
+
+    /// The scenario's flags and owners, shared by every thread (`ScenarioFlags` holds the rules).
+    var flags: ScenarioFlags { get }
+    /// The run was halted (its budget, horizon or time limit): programs and scripts stop acting.
+    var isHalted: Bool { get }
+    /// Whether this thread has an item called `name`.
+    func hasItem(_ name: String) -> Bool
+    /// Thread `name`'s loop: a declared thread, or one started on the way; nil when there is none (yet).
+    func thread(named name: String) -> Self?
+    /// The first thread, declared ones in order and then those started on the way, for which `test` holds.
+    func firstThread(where test: (Self) -> Bool) -> Self?
+
+    // MARK: - The interpreter's hooks
+
+    /// Called before each action (`outside`: an outside event's); false ends the list of actions.
+    func mayPerform(outside: Bool) -> Bool
+    /// Called after each action (the oracle's tracer looks for the modes the action made).
+    func didPerform()
+    /// Records an event on this thread's trace: a program's note, a query's answer, a run's Bool, an owner's note.
+    func record(_ kind: LoopEvent.Kind, _ name: String?, fact: LoopEvent.Fact?)
+    /// A note the engine adds to explain what the program did (an empty mode spinning, a perform done inline, a
+    /// thread that does not exist). Not the real CF's doing: the reference records none (compare leaves notes out).
+    func diagnose(_ note: LoopEvent.Note)
+    /// The callouts of each item so far (the first call is 1), which `ScriptStep.applies` reads.
+    var callCounts: ScriptCallCounts { get }
+
+    // MARK: - Items and modes (on this thread's own items)
+
+    /// Adds item `name` to `mode` of `target`'s loop (this thread's own when nil: `add … on THREAD` otherwise).
+    func add(_ name: String, _ mode: ModeName, on target: Self?)
+    /// Removes item `name` from `mode` of `target`'s loop (this thread's own when nil).
+    func remove(_ name: String, _ mode: ModeName, on target: Self?)
+    /// Invalidates item `name` (a custom source's queued commands are dropped after its cancel callouts).
+    func invalidate(_ name: String)
+    /// Signals version-0 source `name`.
+    func signal(_ name: String)
+    /// Sends one message to port `name`.
+    func send(_ name: String)
+    /// Moves timer `name`'s next fire date to `delay` from now.
+    func setNextFireDate(_ name: String, after delay: Duration)
+    /// `post CMD to SOURCE`: a command into custom source `source`'s queue, recorded at the client's moment.
+    func post(_ command: String, to source: String)
+    /// Makes `mode` one of the common modes.
+    func addCommonMode(_ mode: ModeName)
+
+    // MARK: - The loop
+
+    /// The program works (blocks its thread without running the loop) for `duration`.
+    func work(_ duration: Duration, outside: Bool)
+    /// `CFRunLoopWakeUp`.
+    func wakeUp()
+    /// `CFRunLoopStop`.
+    func stop()
+    /// `_CFRunLoopStopMode`.
+    func stopMode(_ mode: ModeName)
+    /// A run call other than the `while` idioms (those are the interpreter's: ``runOnce(_:)``).
+    func run(_ call: RunCall)
+    /// One `run(mode:before: .distantFuture)` of a `while` idiom; the Bool it returns.
+    func runOnce(_ mode: ModeName) -> Bool
+    /// Brackets the runs of one `while` idiom in `mode` (the oracle counts them for depth and mode).
+    func runs(in mode: ModeName, _ body: () -> Void)
+    /// The answer to a query, asked of this thread's loop at this moment.
+    func answer(_ question: LoopQuery) -> QueryAnswer
+
+    // MARK: - Blocks, performs and threads
+
+    /// `CFRunLoopPerformBlock` of a block that performs `inner`.
+    func performBlock(_ name: String, modes: [ModeName], _ inner: [Action])
+    /// `DispatchQueue.main.async` of a block that performs `inner` (on the main thread's loop).
+    func mainQueue(_ name: String, _ inner: [Action])
+    /// `performSelector:onThread:` of a task performing `inner` on `target`, another thread's loop or (without
+    /// `wait`) this one; with `wait` the caller blocks until it has run.
+    func performTask(_ task: String, on target: Self, wait: Bool, _ inner: [Action])
+    /// `performSelector:target:argument:order:modes:` on this thread's loop.
+    func performOrdered(_ task: String, target: String, order: Int, modes: [ModeName], _ inner: [Action])
+    /// `cancelPerformSelector…` of ordered performs.
+    func cancelOrderedPerforms(task: String?, target: String)
+    /// `performSelector:withObject:afterDelay:inModes:` on this thread's loop.
+    func performDelayed(_ task: String, target: String, delay: Duration, modes: [ModeName], _ inner: [Action])
+    /// `cancelPreviousPerformRequestsWithTarget:…` of delayed performs.
+    func cancelDelayedPerforms(task: String?, target: String)
+    /// `[thread start]` of the thread declared `later` as `name`.
+    func startThread(_ name: String)
+    /// `Thread.detachNewThread` of a task performing `inner`.
+    func detach(_ task: String, _ inner: [Action])
+    /// An operation-queue action (`addOperation`, `cancel`, …): the engine's alone (the CF oracle refuses them).
+    func performOnQueues(_ action: Action)
+}
+
+/// The callout counts of one thread's items, per key (an item's name, or a source's `schedule`/`cancel`
+/// callout). Guarded by a lock: an item in two threads' loops is called out by both.
+package final class ScriptCallCounts: @unchecked Sendable {
+    // @unchecked Sendable: `counts` is only touched with `lock` held.
+    private var counts: [String: Int] = [:]
+    private let lock = LoopLock()
+
+    package init() {}
+
+    /// Counts one more call of `key`; its number (the first is 1).
+    package func next(_ key: String) -> Int {
+        lock.withLock {
+            let call = (counts[key] ?? 0) + 1
+            counts[key] = call
+            return call
+        }
+    }
+}

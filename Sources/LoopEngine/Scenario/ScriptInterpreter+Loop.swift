@@ -1,0 +1,176 @@
+/// The engine's adapter of the `.loop` language (``ScenarioLoop``): what each action does to a `RunLoopCore`.
+/// What an action means - flags, conditions, owners, counts - is decided in `ScenarioLoop+Interpreter.swift`.
+extension ScriptInterpreter: ScenarioLoop {
+    // MARK: - The scenario around the loop
+
+    var flags: ScenarioFlags { shared.flags }
+    var isHalted: Bool { world.isHalted }
+
+    func thread(named name: String) -> ScriptInterpreter? {
+        shared.host(named: name)
+    }
+
+    func firstThread(where test: (ScriptInterpreter) -> Bool) -> ScriptInterpreter? {
+        shared.firstHost(where: test)
+    }
+
+    // MARK: - The interpreter's hooks
+
+    func mayPerform(outside: Bool) -> Bool {
+        world.otherThreadsMayAct()
+        return !world.isHalted
+    }
+
+    func didPerform() {}
+
+    func record(_ kind: LoopEvent.Kind, _ name: String?, fact: LoopEvent.Fact?) {
+        loop.record(kind, name, fact: fact)
+    }
+
+    func diagnose(_ note: LoopEvent.Note) {
+        loop.note(note)
+    }
+
+    // MARK: - Items and modes
+
+    func add(_ name: String, _ mode: ModeName, on target: ScriptInterpreter?) {
+        // The engine core applies CF's rule for an item of another loop.
+        let target = target?.loop ?? loop
+        if let source = sources[name] { target.add(source, to: mode) }
+        if let timer = timers[name] { target.add(timer, to: mode) }
+        if let observer = observers[name] { target.add(observer, to: mode) }
+    }
+
+    func remove(_ name: String, _ mode: ModeName, on target: ScriptInterpreter?) {
+        let target = target?.loop ?? loop
+        if let source = sources[name] { target.remove(source, from: mode) }
+        if let timer = timers[name] { target.remove(timer, from: mode) }
+        if let observer = observers[name] { target.remove(observer, from: mode) }
+    }
+
+    func invalidate(_ name: String) {
+        sources[name]?.invalidate()
+        dropCommands(of: name)
+        timers[name]?.invalidate()
+        observers[name]?.invalidate()
+    }
+
+    func signal(_ name: String) {
+        sources[name]?.signal()
+    }
+
+    func send(_ name: String) {
+        sources[name]?.send()
+    }
+
+    func setNextFireDate(_ name: String, after delay: Duration) {
+        timers[name]?.setNextFireDate(loop.clock.now + delay)
+    }
+
+    func addCommonMode(_ mode: ModeName) {
+        loop.addCommonMode(mode)
+    }
+
+    // MARK: - The loop
+
+    func work(_ duration: Duration, outside: Bool) {
+        world.work(duration)
+    }
+
+    func wakeUp() {
+        loop.wakeUp()
+    }
+
+    func stop() {
+        loop.stop()
+    }
+
+    func stopMode(_ mode: ModeName) {
+        loop.stopMode(mode)
+    }
+
+    func runOnce(_ mode: ModeName) -> Bool {
+        loop.runFoundation(mode: mode, before: .distantFuture)
+    }
+
+    func runs(in mode: ModeName, _ body: () -> Void) {
+        body()
+    }
+
+    // MARK: - Blocks, performs and threads
+
+    func performBlock(_ name: String, modes: [ModeName], _ inner: [Action]) {
+        loop.perform(name, modes: modes) { [unowned self] in
+            self.world.otherThreadsMayAct()
+            self.perform(inner)
+        }
+    }
+
+    func mainQueue(_ name: String, _ inner: [Action]) {
+        // DispatchQueue.main.async from any thread targets the main thread's loop.
+        let main = loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)
+        main.loop.performOnMainQueue(name) { [unowned main] in main.perform(inner) }
+    }
+
+    func performTask(_ task: String, on target: ScriptInterpreter, wait: Bool, _ inner: [Action]) {
+        guard wait else {
+            target.loop.performTask(task) { [unowned target] in target.perform(inner) }
+            return
+        }
+        // waitUntilDone: this thread blocks (virtually) until the target's loop has run the task. If it never
+        // does - the target's program has ended, or it waits for this thread - the world ends up halting idle.
+        let done = AtomicFlag()
+        target.loop.performTask(task) { [unowned target] in
+            target.perform(inner)
+            done.set(true)
+        }
+        world.block(for: .performed(task: task, target: target.loop.name)) { done.value }
+    }
+
+    func performOrdered(_ task: String, target: String, order: Int, modes: [ModeName], _ inner: [Action]) {
+        loop.performOrdered(task, target: target, order: order, modes: modes) { [unowned self] in
+            self.world.otherThreadsMayAct()
+            self.perform(inner)
+        }
+    }
+
+    func cancelOrderedPerforms(task: String?, target: String) {
+        loop.cancelOrderedPerforms(task: task, target: target)
+    }
+
+    func performDelayed(_ task: String, target: String, delay: Duration, modes: [ModeName], _ inner: [Action]) {
+        loop.performAfterDelay(task, target: target, delay: delay, modes: modes) { [unowned self] in
+            self.world.otherThreadsMayAct()
+            self.perform(inner)
+        }
+    }
+
+    func cancelDelayedPerforms(task: String?, target: String) {
+        loop.cancelDelayedPerforms(task: task, target: target)
+    }
+
+    func performOnQueues(_ action: Action) {
+        switch action {
+        case .addOperation(let queue, let spec):
+            guard let target = shared.queue(named: queue) else {
+                loop.note(.noSuchQueue(operation: spec.name, queue: queue))
+                return
+            }
+            target.add(spec)
+        case .cancelOperation(let name):
+            shared.queue(having: name)?.cancel(name)
+        case .cancelAll(let queue):
+            shared.queue(named: queue)?.cancelAll()
+        case .setSuspended(let queue, let flag):
+            shared.queue(named: queue)?.setSuspended(flag)
+        case .setLimit(let queue, let limit):
+            shared.queue(named: queue)?.setLimit(limit)
+        case .finishOperation(let name):
+            shared.queue(having: name)?.finishAsync(name)
+        case .waitUntilAllFinished(let queue):
+            shared.queue(named: queue)?.waitUntilAllFinished()
+        default:
+            break
+        }
+    }
+}
