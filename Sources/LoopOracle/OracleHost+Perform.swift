@@ -96,7 +96,7 @@ extension OracleHost {
     /// `perform TASK on THREAD [wait]` from this thread.
     func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
         // A thread the scenario does not have: the engine notes it and does nothing; so does the oracle.
-        guard let target = world.host(named: thread) else { return }
+        guard let target = world.loopHost(named: thread) else { return }
         if target === self && wait {
             // Foundation performs at once when the target is the calling thread.
             perform(inner)

@@ -128,7 +128,7 @@ extension OracleHost {
     /// `wakeup on THREAD`: `CFRunLoopWakeUp` of that thread's loop (the run loop a schedule callout handed the
     /// client).
     func wakeUp(_ thread: String) {
-        if let target = world.host(named: thread) { CFRunLoopWakeUp(target.loop) }
+        if let target = world.loopHost(named: thread) { CFRunLoopWakeUp(target.loop) }
     }
 
     /// `post CMD to SOURCE` from this thread's program, callout or outside event.

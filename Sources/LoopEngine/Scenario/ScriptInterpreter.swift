@@ -133,11 +133,11 @@ final class ScriptInterpreter {
         case .remove(let name, let mode):
             owner(of: name).remove(name, mode)
         case .addOn(let thread, let name, let mode):
-            guard let target = shared.host(named: thread) else { return }
-            owner(of: name).add(name, mode, on: target.loop)
+            guard let target = shared.loop(named: thread) else { return }
+            owner(of: name).add(name, mode, on: target)
         case .removeOn(let thread, let name, let mode):
-            guard let target = shared.host(named: thread) else { return }
-            owner(of: name).remove(name, mode, on: target.loop)
+            guard let target = shared.loop(named: thread) else { return }
+            owner(of: name).remove(name, mode, on: target)
         case .invalidate(let name):
             let owner = owner(of: name)
             owner.sources[name]?.invalidate()
@@ -193,7 +193,7 @@ final class ScriptInterpreter {
         case .post(let command, let source):
             post(command, to: source)
         case .wakeUpThread(let thread):
-            shared.host(named: thread)?.loop.wakeUp()
+            shared.loop(named: thread)?.wakeUp()
         case .addOperation(let queue, let spec):
             guard let target = shared.queue(named: queue) else {
                 loop.note(.noSuchQueue(operation: spec.name, queue: queue))
@@ -235,39 +235,44 @@ final class ScriptInterpreter {
         guard let spec = shared.takeLaterThread(name) else { return }
         let shared = shared
         let world = world
-        _ = world.startThread(named: name, sink: shared.sink) { loop in
+        // Its loop exists from the thread's creation (docs/cfrunloop.md §17.1): a perform, a wake-up or an add
+        // for it in this very instant reaches that loop, before the thread's program has made its items.
+        let loop = world.startThread(named: name, sink: shared.sink) { loop in
             loop.record(.threadCreate, name, fact: .origin(.detached))
             let host = ScriptInterpreter(loop: loop, world: world, spec: spec, shared: shared)
             shared.addLateHost(host)
             host.perform(host.program)
             loop.record(.threadExit, name, fact: .end(.taskDone))
         }
+        shared.addStartedLoop(loop)
     }
 
     /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.
     private func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
-        guard let target = shared.host(named: thread) else {
+        guard let target = shared.loop(named: thread) else {
             loop.note(.noSuchThread(task: task, thread: thread))
             return
         }
-        if target === self && wait {
+        if target === loop && wait {
             // Foundation performs at once when the target is the calling thread.
             loop.note(.performInline(task: task))
             perform(inner)
             return
         }
+        // The task runs on the target's thread, whose host exists by then (a thread just started makes it first).
+        let shared = shared
         guard wait else {
-            target.loop.performTask(task) { [unowned target] in target.perform(inner) }
+            target.performTask(task) { shared.host(named: thread)?.perform(inner) }
             return
         }
         // waitUntilDone: this thread blocks (virtually) until the target's loop has run the task. If it never
         // does - the target's program has ended, or it waits for this thread - the world ends up halting idle.
         let done = AtomicFlag()
-        target.loop.performTask(task) { [unowned target] in
-            target.perform(inner)
+        target.performTask(task) {
+            shared.host(named: thread)?.perform(inner)
             done.set(true)
         }
-        world.block(for: .performed(task: task, target: target.loop.name)) { done.value }
+        world.block(for: .performed(task: task, target: target.name)) { done.value }
     }
 
     /// Tests `condition` as this thread's code; a bad access the test makes is recorded on this thread's loop.
