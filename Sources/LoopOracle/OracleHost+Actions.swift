@@ -19,6 +19,15 @@ extension OracleHost: ScenarioLoop {
         world.host(named: name)
     }
 
+    /// A started thread's loop exists once its thread has made it (`OracleWorld.start` waits for that).
+    func hasLoop(named name: String) -> Bool {
+        world.loopHost(named: name) != nil
+    }
+
+    func isThisThread(_ name: String) -> Bool {
+        world.loopHost(named: name) === self
+    }
+
     func firstThread(where test: (OracleHost) -> Bool) -> OracleHost? {
         world.firstHost(where: test)
     }
@@ -50,18 +59,19 @@ extension OracleHost: ScenarioLoop {
 
     /// `CFRunLoopAddSource` (or `AddTimer`, `AddObserver`), into another thread's loop for `add … on THREAD`:
     /// CF applies its own rule there (a timer or an observer of another loop is not added).
-    func add(_ name: String, _ mode: ModeName, on given: OracleHost?) {
-        let target = given ?? self
+    func add(_ name: String, _ mode: ModeName, onThread thread: String?) {
+        guard let target = thread.map({ world.loopHost(named: $0) }) ?? self else { return }
         let tag = target.cfMode(mode)
         if let source = sources[name] { CFRunLoopAddSource(target.loop, source, tag) }
         if let timer = timers[name] { CFRunLoopAddTimer(target.loop, timer, tag) }
         if let observer = observers[name] { CFRunLoopAddObserver(target.loop, observer, tag) }
-        // The add may have made the mode there: the other loop's tracer must see it.
-        if given != nil { target.traceCreatedModes() }
+        // The add may have made the mode there: the other loop's tracer must see it (a thread still making its
+        // items traces every mode there once they are made).
+        if let thread, world.host(named: thread) != nil { target.traceCreatedModes() }
     }
 
-    func remove(_ name: String, _ mode: ModeName, on target: OracleHost?) {
-        let target = target ?? self
+    func remove(_ name: String, _ mode: ModeName, onThread thread: String?) {
+        guard let target = thread.map({ world.loopHost(named: $0) }) ?? self else { return }
         let tag = target.cfMode(mode)
         if let source = sources[name] { CFRunLoopRemoveSource(target.loop, source, tag) }
         if let timer = timers[name] { CFRunLoopRemoveTimer(target.loop, timer, tag) }
@@ -107,6 +117,10 @@ extension OracleHost: ScenarioLoop {
 
     func wakeUp() {
         CFRunLoopWakeUp(loop)
+    }
+
+    func wakeUp(thread: String) {
+        if let target = world.loopHost(named: thread) { CFRunLoopWakeUp(target.loop) }
     }
 
     func stop() {

@@ -93,9 +93,11 @@ final class OraclePerformer: @unchecked Sendable {
 }
 
 extension OracleHost {
-    /// `perform TASK on THREAD [wait]` from this thread, to `target` (the interpreter has found it, and performed
-    /// a waiting task for this thread itself inline).
-    func performTask(_ task: String, on target: OracleHost, wait: Bool, _ inner: [Action]) {
+    /// `perform TASK on THREAD [wait]` from this thread, to that thread's loop, which exists from the thread's
+    /// creation (`OracleWorld.start` waits for it); the interpreter has performed a waiting task for this thread
+    /// itself inline.
+    func performTask(_ task: String, onThread thread: String, wait: Bool, _ inner: [Action]) {
+        guard let target = world.loopHost(named: thread) else { return }
         let done = wait ? DispatchSemaphore(value: 0) : nil
         guard let source = target.performer.enqueue(task, inner, done: done, host: target) else { return }
         CFRunLoopSourceSignal(source)

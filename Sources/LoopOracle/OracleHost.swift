@@ -106,7 +106,7 @@ final class OracleHost: @unchecked Sendable {
         orderedPerformer.noteCommon(spec.commonModes)
         for item in spec.items { try create(item) }
         for item in spec.items {
-            for mode in item.modes { add(item.name, mode, on: nil) }
+            for mode in item.modes { add(item.name, mode, onThread: nil) }
         }
         traceCreatedModes()
     }

@@ -35,6 +35,9 @@ final class OracleWorld: @unchecked Sendable {
     private var laterThreads: [String: ThreadSpec] = [:]
     /// The hosts of the threads started on the way, in the order they started (each once its items exist).
     private var lateHosts: [OracleHost] = []
+    /// The hosts of threads started on the way whose items are still being made: their loop exists (CF makes a
+    /// thread's loop on demand, docs/cfrunloop.md §17.1), so a perform, a wake-up or an add can reach it.
+    private var startingHosts: [OracleHost] = []
     /// Every host, detached threads' included: what a halt or the end invalidates.
     private var everyHost: [OracleHost] = []
     /// The scenario's flags and owners, under the engine's rules (``ScenarioFlags``): every thread reads and sets them.
@@ -92,6 +95,12 @@ final class OracleWorld: @unchecked Sendable {
         hostLock.withLock { declared.first { $0.spec.name == name } ?? lateHosts.first { $0.spec.name == name } }
     }
 
+    /// The host of thread `name` for what reaches its loop alone (a perform, a wake-up, an add): also a thread
+    /// just started whose items are being made (docs/cfrunloop.md §17.1).
+    func loopHost(named name: String) -> OracleHost? {
+        host(named: name) ?? hostLock.withLock { startingHosts.first { $0.spec.name == name } }
+    }
+
     /// The main thread's host, if the scenario has one.
     var mainHost: OracleHost? {
         hostLock.withLock { declared.first { $0.spec.isMain } }
@@ -145,10 +154,14 @@ final class OracleWorld: @unchecked Sendable {
         guard !isHalted else { return }
         guard let spec = hostLock.withLock({ laterThreads.removeValue(forKey: name) }) else { return }
         threads.enter()
+        let made = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             defer { threads.leave() }
             OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
             let host = OracleHost(spec: spec, world: self)
+            // Its loop exists now (`CFRunLoopGetCurrent()` in the host): the starter may go on (§17.1).
+            hostLock.withLock { startingHosts.append(host) }
+            made.signal()
             host.trace.record(.threadCreate, name, fact: .origin(.detached))
             do {
                 try host.setUp()
@@ -161,6 +174,7 @@ final class OracleWorld: @unchecked Sendable {
             hostLock.withLock {
                 lateHosts.append(host)
                 everyHost.append(host)
+                startingHosts.removeAll { $0 === host }
             }
             if isHalted { host.invalidateAll() }
             host.perform(spec.program)
@@ -170,6 +184,9 @@ final class OracleWorld: @unchecked Sendable {
         }
         thread.name = "loopviz oracle: \(name)"
         thread.start()
+        // `[thread start]` returns with the thread's loop there to be found (a bound: a thread that never runs
+        // leaves the starter waiting 5 s at most, and the perform then reaches nobody).
+        _ = made.wait(timeout: .now() + .seconds(5))
     }
 
     /// `Thread.detachNewThread`: a new real thread that performs `actions` and ends, as the engine's `detach`.

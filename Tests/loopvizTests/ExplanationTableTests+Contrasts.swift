@@ -129,8 +129,8 @@ extension ExplanationTableTests {
         // A run that enters marks its runStart on entry and its result on exit, as before.
         let loop = ExplanationScenarios.trace(.loop)
         #expect(CycleSteps.step(of: 3, in: loop, documented: true) == 0)
-        #expect(loop[60].kind == .result)
-        #expect(CycleSteps.step(of: 60, in: loop, documented: false) == 9)
+        #expect(loop[67].kind == .result)
+        #expect(CycleSteps.step(of: 67, in: loop, documented: false) == 9)
     }
 
     @Test("a LoopRecorder recording says only what an observer saw: its beforeWaiting claims no source0")

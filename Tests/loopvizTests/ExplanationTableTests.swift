@@ -211,15 +211,15 @@ struct ExplanationTableTests {
                 + "keeps a timer in one loop until it leaves its last mode there. CF returns without a word; only "
                 + "this trace says so."),
         Row(
-            .wakeUpByTimeLimit, .loop, step: 56,
+            .wakeUpByTimeLimit, .loop, step: 59,
             "The run's time limit passed: CF's timeout timer (a libdispatch timer, not your code) calls "
                 + "CFRunLoopWakeUp. The wait returns (at once, if the loop is not asleep yet) and the run ends "
                 + "timedOut, unless a handled source wins (returnAfterSourceHandled)."),
         Row(
-            .exit, .loop, step: 60,
+            .exit, .loop, step: 67,
             "The run ends: observers see exit, whatever the result."),
         Row(
-            .resultTimedOut, .loop, step: 61,
+            .resultTimedOut, .loop, step: 68,
             "timedOut: the run's time limit passed (checked after every iteration)."),
         Row(
             .sleepTimerOverdue, .overdue, step: 19,
@@ -594,7 +594,7 @@ struct ExplanationTableTests {
                 "timers fire here or in a poll", "timers: after wait or poll"
             ),
             (
-                9, .loop, 60, "Notify: exiting the loop", "Notify: exiting the loop",
+                9, .loop, 67, "Notify: exiting the loop", "Notify: exiting the loop",
                 "handled > timedOut > stopped", "handled>timedOut>stopped"
             ),
         ]
@@ -610,7 +610,7 @@ struct ExplanationTableTests {
         (6, .loop, 14, "afterWaiting (not if poll)"),
         (7, .loop, 20, "handle it: timer/port/queue"),
         (8, .loop, 32, "blocks; decide: again?"),
-        (9, .loop, 60, "exit, result"),
+        (9, .loop, 67, "exit, result"),
     ]
 
     /// The pool view's notes: after `step` events of the pool scenario, what queue `q` (operation nil) or one of

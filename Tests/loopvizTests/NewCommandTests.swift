@@ -32,7 +32,7 @@ struct NewCommandTests {
         #expect(text.contains("\nscenario \"my-lesson\"\n"))
         let check = try LoopvizProcess.run(["check", "--strict", "my-lesson.loop"], in: folder)
         #expect(check.status == 0)
-        #expect(check.stdout == "PASS my-lesson.loop (2 expectations, 2 claims of say lines, 77 events)\n")
+        #expect(check.stdout == "PASS my-lesson.loop (7 expect lines in 2 sections, 2 claims of say lines, 77 events)\n")
         #expect(check.stderr == "")
         let fmt = try LoopvizProcess.run(["fmt", "--check", "my-lesson.loop"], in: folder)
         #expect(fmt.status == 0)
@@ -58,7 +58,7 @@ struct NewCommandTests {
         #expect(try Self.read("built-in.loop", in: folder) == DefaultLesson.text + "\n")
         let check = try LoopvizProcess.run(["check", "--strict", "built-in.loop"], in: folder)
         #expect(check.status == 0)
-        #expect(check.stdout.hasPrefix("PASS built-in.loop (0 expectations, 13 claims of say lines"))
+        #expect(check.stdout.hasPrefix("PASS built-in.loop (13 claims of say lines"))
     }
 
     @Test("new never replaces a file (exit 2, the file as it was), nor writes through a link")

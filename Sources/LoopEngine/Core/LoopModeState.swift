@@ -103,6 +103,9 @@ final class PerRunRecord {
     var isExiting = false
     /// The latest sleep of this run that was not a poll: when it began and when its wait returned.
     var lastSleep: (start: LoopInstant, end: LoopInstant)?
+    /// The time limit came while the run slept with its mode's timer port due at the same instant: the wait takes
+    /// the timer port, and the limit's wake-up comes after that timer pass (docs/cfrunloop.md §13.1).
+    var limitAfterTimerPass = false
 
     init(mode: LoopModeState, startedAt: LoopInstant, runningSince: LoopInstant) {
         self.mode = mode

@@ -87,7 +87,8 @@ extension RunLoopCore {
             record.deadline = .zero
         } else if seconds <= Self.timeIntervalLimit {
             record.deadline = start + .secondsValue(seconds)
-            timeoutAction = waiter.schedule(at: record.deadline) { [weak self] in self?.wakeUp(reason: .timeout) }
+            let run = ObjectIdentifier(record)
+            timeoutAction = waiter.schedule(at: record.deadline) { [weak self] in self?.timeLimitReached(run) }
         } else {
             record.deadline = .distantFuture
         }
@@ -96,11 +97,17 @@ extension RunLoopCore {
         var didDrainMainQueueLastTime = true
         // The cost model: what each iteration's own work costs on this clock (virtual only; see `iterationCost`).
         let chargesIterations = clock.iterationCost > .zero
+        // The time limit's wake-up, held back by a timer pass at the limit's instant, lands in the next iteration.
+        var limitWakeUpDue = false
 
         while true {
             // L1
             record.iteration += 1
             record.ignoreWakeUps = false
+            if limitWakeUpDue {
+                limitWakeUpDue = false
+                wakeUpLocked(reason: .timeout)
+            }
             // L2, L3
             doObservers(mode, .beforeTimers)
             doObservers(mode, .beforeSources)
@@ -167,6 +174,18 @@ extension RunLoopCore {
             // L13
             doBlocks(mode)
             if isHalted { return nil }
+            // §13.1: a timer pass at the limit's instant that took no time ends before CF's limit, which is a little
+            // later; one that worked past it met the limit's wake-up while wake-ups were ignored.
+            var limitSlips = false
+            if record.limitAfterTimerPass {
+                record.limitAfterTimerPass = false
+                if case .port(let port, _) = outcome, port == mode.timerPort, clock.now == record.deadline {
+                    limitSlips = true
+                    limitWakeUpDue = true
+                } else {
+                    wakeUpLocked(reason: .timeout)
+                }
+            }
             // The iteration's own cost, paid before the decision, so a loop that never sleeps still reaches its time
             // limit. Without the lock: on a virtual clock other threads run meanwhile and outside events happen.
             if chargesIterations {
@@ -177,7 +196,7 @@ extension RunLoopCore {
             }
             // L14: the first match wins.
             if handled && rash { return .handledSource }
-            if clock.now >= record.deadline { return .timedOut }
+            if clock.now >= record.deadline && !limitSlips { return .timedOut }
             if record.stopped {
                 record.stopped = false
                 return .stopped
@@ -188,6 +207,22 @@ extension RunLoopCore {
             }
             if isEmptyLocked(mode) { return .finished }
         }
+    }
+
+    /// The run's time limit has come (S3, docs/cfrunloop.md §13.1). CF's limit is a dispatch timer that calls
+    /// `CFRunLoopWakeUp`; its timer ports are timerfds, armed for the timers' own dates. When the run sleeps and its
+    /// mode's timer port is due at this very instant, the wait takes the timer port (CF started the run, and so set
+    /// its limit, a little after the instant the engine gives it), and the limit's wake-up comes after that timer
+    /// pass. Only the virtual kernel can tell (`readyPort`); on real threads the kernel decides.
+    func timeLimitReached(_ run: ObjectIdentifier) {
+        let held = lock.withLock {
+            guard sleeping, let record = runs.last, ObjectIdentifier(record) == run,
+                case .port(let port, _)? = waiter.readyPort(in: record.mode.portSet), port == record.mode.timerPort
+            else { return false }
+            record.limitAfterTimerPass = true
+            return true
+        }
+        if !held { wakeUp(reason: .timeout) }
     }
 
     private func emitRunStart(_ mode: ModeName, seconds: Double, rash: Bool) {

@@ -14,7 +14,8 @@ extension RunLoopCore {
         guard source.binding.bind(lock), source.isValidStorage else { return [] }
         if modeName == .common {
             commonSources.append(source)
-            return commonModes.flatMap { addLocked(source, to: $0) }
+            // In CF's set order, as its schedule callouts come (docs/cfrunloop.md §11.1).
+            return commonModeSet.modes.flatMap { addLocked(source, to: $0) }
         }
         guard let mode = modeLocked(modeName, create: true) else { return [] }
         switch source.version {
@@ -63,7 +64,7 @@ extension RunLoopCore {
     func removeLocked(_ source: LoopSource, from modeName: ModeName) -> [ModeName] {
         if modeName == .common {
             guard commonSources.remove(source) else { return [] }
-            return commonModes.flatMap { removeLocked(source, from: $0) }
+            return commonModeSet.modes.flatMap { removeLocked(source, from: $0) }
         }
         guard let mode = modes[modeName] else { return [] }
         switch source.version {
@@ -156,6 +157,7 @@ extension RunLoopCore {
             return
         }
         commonModes.append(modeName)
+        commonModeSet.insert(modeName)
         // CF creates the mode only by adding the common items to it: with none, it does not exist yet.
         var scheduled: [(LoopSource, [ModeName])] = []
         for source in commonSources { scheduled.append((source, addLocked(source, to: modeName))) }

@@ -53,6 +53,8 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var sinkStorage: (any TraceSink)?
     var modes: [ModeName: LoopModeState] = [:]
     var commonModes: [ModeName] = [.default]
+    /// The same modes in the order CF walks them to add an item to, or remove it from, the common modes.
+    var commonModeSet = CommonModeSet()
     /// The items added to `.common`, in the order they were added (a new common mode gets them in that order).
     var commonSources = OrderedObjectSet<LoopSource>()
     var commonObservers = OrderedObjectSet<LoopObserver>()

@@ -33,15 +33,16 @@ extension ScenarioLoop {
         case .stopMode(let mode):
             stopMode(mode)
         case .add(let name, let mode):
-            owner(of: name).add(name, mode, on: nil)
+            owner(of: name).add(name, mode, onThread: nil)
         case .remove(let name, let mode):
-            owner(of: name).remove(name, mode, on: nil)
+            owner(of: name).remove(name, mode, onThread: nil)
         case .addOn(let thread, let name, let mode):
-            guard let target = self.thread(named: thread) else { return }
-            owner(of: name).add(name, mode, on: target)
+            // A started thread's loop exists from its creation (docs/cfrunloop.md §17.1).
+            guard hasLoop(named: thread) else { return }
+            owner(of: name).add(name, mode, onThread: thread)
         case .removeOn(let thread, let name, let mode):
-            guard let target = self.thread(named: thread) else { return }
-            owner(of: name).remove(name, mode, on: target)
+            guard hasLoop(named: thread) else { return }
+            owner(of: name).remove(name, mode, onThread: thread)
         case .invalidate(let name):
             owner(of: name).invalidate(name)
         case .setNextFireDate(let name, let delay):
@@ -82,7 +83,7 @@ extension ScenarioLoop {
         case .post(let command, let source):
             owner(of: source).post(command, to: source)
         case .wakeUpThread(let thread):
-            self.thread(named: thread)?.wakeUp()
+            wakeUp(thread: thread)
         case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
             .waitUntilAllFinished:
             performOnQueues(action)
@@ -177,16 +178,17 @@ extension ScenarioLoop {
 
     /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.
     private func performOn(_ thread: String, _ task: String, wait: Bool, _ inner: [Action]) {
-        guard let target = self.thread(named: thread) else {
+        // A started thread's loop exists from its creation, before its program has run (docs/cfrunloop.md §17.1).
+        guard hasLoop(named: thread) else {
             diagnose(.noSuchThread(task: task, thread: thread))
             return
         }
-        if target === self && wait {
+        if isThisThread(thread) && wait {
             // Foundation performs at once when the target is the calling thread.
             diagnose(.performInline(task: task))
             perform(inner)
             return
         }
-        performTask(task, on: target, wait: wait, inner)
+        performTask(task, onThread: thread, wait: wait, inner)
     }
 }

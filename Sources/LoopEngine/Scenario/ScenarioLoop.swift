@@ -21,6 +21,11 @@ package protocol ScenarioLoop: AnyObject {
     func hasItem(_ name: String) -> Bool
     /// Thread `name`'s loop: a declared thread, or one started on the way; nil when there is none (yet).
     func thread(named name: String) -> Self?
+    /// Whether thread `name` has a loop: a declared thread's, or a started thread's from its creation, before its
+    /// program has run (CF makes a thread's loop on demand: docs/cfrunloop.md §17.1).
+    func hasLoop(named name: String) -> Bool
+    /// Whether thread `name` is this thread.
+    func isThisThread(_ name: String) -> Bool
     /// The first thread, declared ones in order and then those started on the way, for which `test` holds.
     func firstThread(where test: (Self) -> Bool) -> Self?
 
@@ -40,10 +45,11 @@ package protocol ScenarioLoop: AnyObject {
 
     // MARK: - Items and modes (on this thread's own items)
 
-    /// Adds item `name` to `mode` of `target`'s loop (this thread's own when nil: `add … on THREAD` otherwise).
-    func add(_ name: String, _ mode: ModeName, on target: Self?)
-    /// Removes item `name` from `mode` of `target`'s loop (this thread's own when nil).
-    func remove(_ name: String, _ mode: ModeName, on target: Self?)
+    /// Adds item `name` to `mode` of thread `thread`'s loop (this thread's own when nil: `add … on THREAD`
+    /// otherwise; nothing when that thread has no loop).
+    func add(_ name: String, _ mode: ModeName, onThread thread: String?)
+    /// Removes item `name` from `mode` of thread `thread`'s loop (this thread's own when nil).
+    func remove(_ name: String, _ mode: ModeName, onThread thread: String?)
     /// Invalidates item `name` (a custom source's queued commands are dropped after its cancel callouts).
     func invalidate(_ name: String)
     /// Signals version-0 source `name`.
@@ -82,9 +88,11 @@ package protocol ScenarioLoop: AnyObject {
     func performBlock(_ name: String, modes: [ModeName], _ inner: [Action])
     /// `DispatchQueue.main.async` of a block that performs `inner` (on the main thread's loop).
     func mainQueue(_ name: String, _ inner: [Action])
-    /// `performSelector:onThread:` of a task performing `inner` on `target`, another thread's loop or (without
-    /// `wait`) this one; with `wait` the caller blocks until it has run.
-    func performTask(_ task: String, on target: Self, wait: Bool, _ inner: [Action])
+    /// `performSelector:onThread:` of a task performing `inner` on thread `thread`'s loop, another thread's or
+    /// (without `wait`) this one; with `wait` the caller blocks until it has run.
+    func performTask(_ task: String, onThread thread: String, wait: Bool, _ inner: [Action])
+    /// `wakeup on THREAD`: wakes thread `thread`'s loop, if it has one.
+    func wakeUp(thread: String)
     /// `performSelector:target:argument:order:modes:` on this thread's loop.
     func performOrdered(_ task: String, target: String, order: Int, modes: [ModeName], _ inner: [Action])
     /// `cancelPerformSelector…` of ordered performs.

@@ -10,6 +10,14 @@ extension ScriptInterpreter: ScenarioLoop {
         shared.host(named: name)
     }
 
+    func hasLoop(named name: String) -> Bool {
+        shared.loop(named: name) != nil
+    }
+
+    func isThisThread(_ name: String) -> Bool {
+        shared.loop(named: name) === loop
+    }
+
     func firstThread(where test: (ScriptInterpreter) -> Bool) -> ScriptInterpreter? {
         shared.firstHost(where: test)
     }
@@ -33,16 +41,16 @@ extension ScriptInterpreter: ScenarioLoop {
 
     // MARK: - Items and modes
 
-    func add(_ name: String, _ mode: ModeName, on target: ScriptInterpreter?) {
+    func add(_ name: String, _ mode: ModeName, onThread thread: String?) {
         // The engine core applies CF's rule for an item of another loop.
-        let target = target?.loop ?? loop
+        guard let target = thread.map({ shared.loop(named: $0) }) ?? loop else { return }
         if let source = sources[name] { target.add(source, to: mode) }
         if let timer = timers[name] { target.add(timer, to: mode) }
         if let observer = observers[name] { target.add(observer, to: mode) }
     }
 
-    func remove(_ name: String, _ mode: ModeName, on target: ScriptInterpreter?) {
-        let target = target?.loop ?? loop
+    func remove(_ name: String, _ mode: ModeName, onThread thread: String?) {
+        guard let target = thread.map({ shared.loop(named: $0) }) ?? loop else { return }
         if let source = sources[name] { target.remove(source, from: mode) }
         if let timer = timers[name] { target.remove(timer, from: mode) }
         if let observer = observers[name] { target.remove(observer, from: mode) }
@@ -81,6 +89,10 @@ extension ScriptInterpreter: ScenarioLoop {
         loop.wakeUp()
     }
 
+    func wakeUp(thread: String) {
+        shared.loop(named: thread)?.wakeUp()
+    }
+
     func stop() {
         loop.stop()
     }
@@ -112,19 +124,22 @@ extension ScriptInterpreter: ScenarioLoop {
         main.loop.performOnMainQueue(name) { [unowned main] in main.perform(inner) }
     }
 
-    func performTask(_ task: String, on target: ScriptInterpreter, wait: Bool, _ inner: [Action]) {
+    func performTask(_ task: String, onThread thread: String, wait: Bool, _ inner: [Action]) {
+        guard let target = shared.loop(named: thread) else { return }
+        // The task runs on the target's thread, whose host exists by then (a thread just started makes it first).
+        let shared = shared
         guard wait else {
-            target.loop.performTask(task) { [unowned target] in target.perform(inner) }
+            target.performTask(task) { shared.host(named: thread)?.perform(inner) }
             return
         }
         // waitUntilDone: this thread blocks (virtually) until the target's loop has run the task. If it never
         // does - the target's program has ended, or it waits for this thread - the world ends up halting idle.
         let done = AtomicFlag()
-        target.loop.performTask(task) { [unowned target] in
-            target.perform(inner)
+        target.performTask(task) {
+            shared.host(named: thread)?.perform(inner)
             done.set(true)
         }
-        world.block(for: .performed(task: task, target: target.loop.name)) { done.value }
+        world.block(for: .performed(task: task, target: target.name)) { done.value }
     }
 
     func performOrdered(_ task: String, target: String, order: Int, modes: [ModeName], _ inner: [Action]) {

@@ -55,6 +55,20 @@ extension ScriptInterpreter {
             lateHostLock.withLock { lateHosts.append(host) }
         }
 
+        /// The loops of the threads started on the way, from their creation: CF makes a thread's loop on demand,
+        /// so another thread can queue a perform for it, wake it or add to it before the thread's program has run
+        /// (docs/cfrunloop.md §17.1).
+        private var startedLoops: [RunLoopCore] = []
+
+        func addStartedLoop(_ loop: RunLoopCore) {
+            lateHostLock.withLock { startedLoops.append(loop) }
+        }
+
+        /// The loop of thread `name`: a declared thread's, or one started on the way (its host made or not).
+        func loop(named name: String) -> RunLoopCore? {
+            host(named: name)?.loop ?? lateHostLock.withLock { startedLoops.first { $0.name == name } }
+        }
+
         /// The first host, in declaration order and then in the order of their start, for which `test` holds.
         func firstHost(where test: (ScriptInterpreter) -> Bool) -> ScriptInterpreter? {
             hosts.first(where: test) ?? lateHostLock.withLock { lateHosts.first(where: test) }
@@ -62,7 +76,10 @@ extension ScriptInterpreter {
 
         /// Lets the hosts of threads started on the way go (they and the world hold each other).
         func discardLateHosts() {
-            lateHostLock.withLock { lateHosts = [] }
+            lateHostLock.withLock {
+                lateHosts = []
+                startedLoops = []
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ final class ScriptInterpreter {
         for mode in spec.commonModes { loop.addCommonMode(mode) }
         for item in spec.items { create(item) }
         for item in spec.items {
-            for mode in item.modes { add(item.name, mode, on: nil) }
+            for mode in item.modes { add(item.name, mode, onThread: nil) }
         }
     }
 
@@ -85,12 +85,15 @@ final class ScriptInterpreter {
         guard let spec = shared.takeLaterThread(name) else { return }
         let shared = shared
         let world = world
-        _ = world.startThread(named: name, sink: shared.sink) { loop in
+        // Its loop exists from the thread's creation (docs/cfrunloop.md §17.1): a perform, a wake-up or an add
+        // for it in this very instant reaches that loop, before the thread's program has made its items.
+        let loop = world.startThread(named: name, sink: shared.sink) { loop in
             loop.record(.threadCreate, name, fact: .origin(.detached))
             let host = ScriptInterpreter(loop: loop, world: world, spec: spec, shared: shared)
             shared.addLateHost(host)
             host.perform(host.program)
             loop.record(.threadExit, name, fact: .end(.taskDone))
         }
+        shared.addStartedLoop(loop)
     }
 }

@@ -65,9 +65,14 @@ package struct TraceComparison: Sendable {
         lateSteps = late
     }
 
-    /// True when the two events are the same step: the same kind and name, or the same query with the same
-    /// answer - a date within `tolerance` of the other (real time passes while the real CF answers).
+    /// True when the two events are the same step: the same kind and name (and, for a schedule or cancel
+    /// callout, the same mode: CF calls them in its order of the common modes, docs/cfrunloop.md §11.1), or the
+    /// same query with the same answer - a date within `tolerance` of the other (real time passes while the real
+    /// CF answers).
     static func sameStep(_ engine: LoopEvent, _ reference: LoopEvent, tolerance: Duration) -> Bool {
+        if engine.kind == .schedule || engine.kind == .cancel {
+            return engine.step == reference.step && engine.fact == reference.fact
+        }
         guard let (question, answer) = engine.queryFact, let (otherQuestion, otherAnswer) = reference.queryFact
         else { return engine.step == reference.step }
         guard question == otherQuestion else { return false }
@@ -95,6 +100,9 @@ package struct TraceComparison: Sendable {
     }
 
     private static func cell(_ event: LoopEvent) -> String {
-        String(repeating: "  ", count: max(0, event.depth - 1)) + event.step
+        var step = event.step
+        // A schedule or cancel callout is compared with its mode, so it is shown with it.
+        if event.kind == .schedule || event.kind == .cancel, let detail = event.detail { step += " (\(detail))" }
+        return String(repeating: "  ", count: max(0, event.depth - 1)) + step
     }
 }

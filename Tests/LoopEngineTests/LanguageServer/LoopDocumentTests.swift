@@ -103,7 +103,9 @@ struct LoopDocumentTests {
         #expect(
             sleep.text
                 == "steps only `expect in order` and claims can name: a source's `schedule` and `cancel` callouts, a "
-                + "custom source's `command` (posted, refused, performed or dropped; its name is the command), and the "
+                + "custom source's `command` (posted, refused, performed or dropped; its name is the command), an item "
+                + "the program invalidated (`invalidate NAME`: `CFRunLoop…Invalidate` took it out of every mode; no "
+                + "callout, so the real CFRunLoop shows nothing for it and `compare` leaves it out), and the "
                 + "loop's own steps `sleep`, `wake`, `enqueue`, `signal`, `send`, `wakeUp`, `stop`, `note`;"
                 + "\n\n(docs/language.md, Expectations)")
     }

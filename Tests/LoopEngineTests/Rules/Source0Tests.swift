@@ -185,7 +185,7 @@ extension Rules {
             h.loop.add(a, to: .default)
             h.loop.addCommonMode("ModeZ")
             h.loop.add(a, to: "ModeX")
-            #expect(log.entries == ["schedule default", "schedule ModeY", "schedule ModeZ", "schedule ModeX"])
+            #expect(log.entries == ["schedule ModeY", "schedule default", "schedule ModeZ", "schedule ModeX"])
         }
 
         @Test(

@@ -15,6 +15,27 @@ struct SourceCalloutTests {
         }
     }
 
+    @Test("§11.1 an add to the common modes schedules in CF's set order of their names, and a remove cancels so too")
+    func commonModesInSetOrder() throws {
+        let steps = try Self.steps(
+            """
+            thread T
+              common ModeA, ModeB, ModeC, ModeD
+              source0 s in nothing
+                on schedule: work 1ms
+              add s to common
+              remove s from common
+            """)
+        #expect(
+            steps == [
+                "0.000 T: schedule s (mode ModeD)", "0.001 T: schedule s (mode default)",
+                "0.002 T: schedule s (mode ModeC)", "0.003 T: schedule s (mode ModeB)",
+                "0.004 T: schedule s (mode ModeA)", "0.005 T: cancel s (mode ModeD)",
+                "0.005 T: cancel s (mode default)",
+                "0.005 T: cancel s (mode ModeC)", "0.005 T: cancel s (mode ModeB)", "0.005 T: cancel s (mode ModeA)",
+            ])
+    }
+
     @Test("the schedule script runs once per common mode and again for a mode made common; cancel once per mode left")
     func scriptsPerMode() throws {
         let steps = try Self.steps(
@@ -32,8 +53,8 @@ struct SourceCalloutTests {
             """)
         #expect(
             steps == [
-                "0.000 T: schedule s (mode default)", "0.000 T: note (scheduled)",
                 "0.000 T: schedule s (mode Tracking)", "0.000 T: note (scheduled)",
+                "0.000 T: schedule s (mode default)", "0.000 T: note (scheduled)",
                 "0.000 T: schedule s (mode Modal)", "0.000 T: note (scheduled)", "0.000 T: note (third schedule)",
                 "0.000 T: cancel s (mode Tracking)", "0.000 T: signal s",
                 "0.000 T: invalidate s (version-0 source, left default and Modal)",

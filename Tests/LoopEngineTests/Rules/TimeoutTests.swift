@@ -169,5 +169,48 @@ extension Rules {
                     "30 beforeWaiting", "130 afterWaiting", "130 exit", "130 result timedOut",
                 ])
         }
+
+        @Test("§13.1 a limit at a timer's instant: the timer port first, then one more cycle, ended by the limit")
+        func limitAtATimersInstantComesAfterTheTimerPass() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.timer("tick", at: 100, every: 100)
+            h.timer("modal", at: 150) { _ in h.run(.default, 0.05) }
+            h.run(.default, 0.23)
+            let nested = h.allSteps.drop { $0 != "timer modal" }.prefix { $0 != "result timedOut" }
+            #expect(
+                Array(nested) == [
+                    "timer modal", "runStart default", "entry", "beforeTimers", "beforeSources", "beforeWaiting",
+                    "sleep", "wake", "afterWaiting", "timer tick", "wakeUp", "beforeTimers", "beforeSources",
+                    "beforeWaiting", "sleep", "wake", "afterWaiting", "exit",
+                ])
+            // The limit's wake-up is used up inside the nested run: the outer run goes to sleep at once.
+            #expect(
+                h.timedSteps.drop { $0 != "200 timer tick" } == [
+                    "200 timer tick", "200 beforeTimers", "200 beforeSources", "200 beforeWaiting", "200 afterWaiting",
+                    "200 exit", "200 result timedOut", "200 beforeTimers", "200 beforeSources", "200 beforeWaiting",
+                    "230 afterWaiting", "230 exit", "230 result timedOut",
+                ])
+        }
+
+        @Test("§13.1 a timer callout that works past the limit's instant meets the limit's wake-up while ignoring it")
+        func limitAtATimersInstantAfterAWorkingCallout() {
+            let h = VirtualHarness()
+            h.keepAlive()
+            h.timer("tick", at: 100, every: 100) { _ in h.work(5) }
+            h.timer("modal", at: 150) { _ in h.run(.default, 0.05) }
+            h.run(.default, 0.23)
+            #expect(
+                h.timedSteps.drop { $0 != "150 runStart default" } == [
+                    "150 runStart default", "150 entry", "150 beforeTimers", "150 beforeSources", "150 beforeWaiting",
+                    "200 afterWaiting", "200 timer tick", "205 exit", "205 result timedOut",
+                    "205 beforeTimers", "205 beforeSources", "205 beforeWaiting",
+                    "230 afterWaiting", "230 exit", "230 result timedOut",
+                ])
+            #expect(
+                h.recorder.events.contains {
+                    $0.kind == .wakeUp && $0.fact == .wakeUp(.timeout, ignored: .afterTheWait)
+                })
+        }
     }
 }

@@ -522,6 +522,26 @@ extension DifferentialCase {
                 scenario: D.scenario(
                     "a block queued without a wake-up runs right before the timeout", [D.keepAlive()], [D.run(0.1)],
                     outside: [D.at(40, .performBlock("B", modes: [.default], []))])),
+            DifferentialCase(
+                section: "§13.1",
+                scenario: D.scenario(
+                    "a nested run's limit at a timer's instant: the timer first, then one more cycle to the limit",
+                    [
+                        .timer("tick", first: D.ms(100), every: D.ms(100)),
+                        .timer("modal", first: D.ms(150), [D.step(D.run(0.05))]), D.keepAlive(),
+                    ],
+                    [D.run(0.33)])),
+            DifferentialCase(
+                section: "§13.1",
+                scenario: D.scenario(
+                    "a nested run's limit at a common timer's instant, in another mode: the outer run has no empty cycle",
+                    commonModes: ["Modal"],
+                    [
+                        .timer("tick", first: D.ms(100), every: D.ms(100), modes: [.common]),
+                        .timer("modal", first: D.ms(150), [D.step(D.run(0.05, "Modal"))]),
+                        D.keepAlive(modes: [.default, "Modal"]),
+                    ],
+                    [D.run(0.33)])),
         ]
     }()
 }

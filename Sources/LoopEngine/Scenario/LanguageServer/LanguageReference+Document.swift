@@ -12,7 +12,7 @@ extension LanguageReference {
         | `until DURATION` | how far a headless run goes (default: until every program has ended or every loop sleeps for good; on real threads at most 10 s) | `until 2s` |
         | `iteration cost DURATION` | the virtual time each iteration of a loop costs, 0 to 1 s (default 1.5 µs; `0s`: exact instants, [limits.md](limits.md)) | `iteration cost 2us` |
         | `thread NAME [main]` | a thread and its run loop; `main` makes it the main thread, whose common modes are never empty (they stand for the main queue) | `thread worker` |
-        | `thread NAME later` | a thread started on the way: its loop, items and program exist only once some thread's `start NAME` has run (`[thread start]`); the trace shows its `threadCreate` and, when its program ends, `threadExit` | `thread worker later` |
+        | `thread NAME later` | a thread started on the way: its loop exists from the moment some thread's `start NAME` has run (`[thread start]`; a perform, a wake-up or an add for it in that instant waits in its loop, [cfrunloop.md §17.1](cfrunloop.md#17-perform-requests)), its items and program once the thread itself runs; the trace shows its `threadCreate` and, when its program ends, `threadExit` | `thread worker later` |
         | `queue NAME …` | an operation queue, or with `dispatch` a dispatch queue (below) | `queue uploads limit 2` |
         | `owner NAME [weak WEAK]` | an object that owns threads and goes away (the keep-alive article's view controller), and the name of a weak reference to it ([below](#owners-that-go-away)) | `owner vc weak weakSelf` |
         | `at DURATION [on THREAD]` | what another thread or the user does at that time, to THREAD (needed when there are several threads) | `at 150ms on worker` |
@@ -32,7 +32,7 @@ extension LanguageReference {
         | `work DURATION` | the callout (or the program) is busy that long | `work 20ms` |
         | `signal S` | `CFRunLoopSourceSignal` a version-0 source; no wake-up. On a port source CF takes the signal and ignores it (a port source is performed only for a message): the trace says `ignored`, and only a `wakeup` with it has an effect, one empty iteration | `signal touch` |
         | `send P [N times]` | write a message to a port (N messages; `1 time` also reads) | `send net 3 times` |
-        | `send P [N times] on THREAD` | write to a port of another thread (a thread holding the other's port, as the run-loops chapter's worker and main thread do); nothing happens while THREAD, declared `later`, has not started | `send workerPort on worker` |
+        | `send P [N times] on THREAD` | write to a port of another thread (a thread holding the other's port, as the run-loops chapter's worker and main thread do); nothing happens while THREAD, declared `later`, has not started or its program has not made the port yet | `send workerPort on worker` |
         | `start THREAD` | `[thread start]` of a thread declared `later`; a second `start` of it does nothing | `start worker` |
         | `wakeup` / `wake up` | `CFRunLoopWakeUp` | `wakeup` |
         | `wakeup on THREAD` | `CFRunLoopWakeUp` of another thread's loop (a custom source's client holds it) | `wakeup on worker` |
@@ -41,7 +41,7 @@ extension LanguageReference {
         | `stop mode M` | `_CFRunLoopStopMode`: the next run of M stops at once | `stop mode Tracking` |
         | `add X to M` / `remove X from M` | add an item to a mode, or remove it (`common` for the common modes) | `add tick to Tracking` |
         | `add X to M on THREAD` / `remove X from M on THREAD` | `CFRunLoopAddTimer`/`AddSource`/`AddObserver` (or `Remove…`) of this thread's item X with THREAD's loop: a timer or an observer still in a mode of another loop is silently not added (the trace notes `addDeclined`), a source may be in both loops ([One item, two loops](#one-item-two-loops)); nothing while THREAD, declared `later`, has not started | `add tick to default on worker` |
-        | `invalidate X` | invalidate an item (removed from every mode) | `invalidate keepAlive` |
+        | `invalidate X` | invalidate an item (removed from every mode at once, for good; the trace shows `invalidate X` with what X is and the modes it left, then a version-0 source's `cancel` steps) | `invalidate keepAlive` |
         | `reschedule T in DURATION` | `CFRunLoopTimerSetNextFireDate`, from now; a negative delay is a date in the past: the timer fires at once | `reschedule tick in 20ms` |
         | `block B [in M, …]` + indented actions | `CFRunLoopPerformBlock` with mode tags (`in common` too); no wake-up | `block B1 in default, Tracking` |
         | `mainqueue B` + indented actions | `DispatchQueue.main.async`, from any thread's program, callout or `at` block; the file needs a thread marked `main`, whose loop runs the block | `mainqueue M1` |
@@ -125,8 +125,10 @@ extension LanguageReference {
           the result); and the callouts `source0`, `source1`, `timer`, `block`, `observer`, `mainQueue`, `perform`;
         - `query`, what a query answered (`expect exactly` lists it too);
         - steps only `expect in order` and claims can name: a source's `schedule` and `cancel` callouts, a custom
-          source's `command` (posted, refused, performed or dropped; its name is the command), and the loop's
-          own steps `sleep`, `wake`, `enqueue`, `signal`, `send`, `wakeUp`, `stop`, `note`;
+          source's `command` (posted, refused, performed or dropped; its name is the command), an item the program
+          invalidated (`invalidate NAME`: `CFRunLoop…Invalidate` took it out of every mode; no callout, so the real
+          CFRunLoop shows nothing for it and `compare` leaves it out), and the loop's own steps `sleep`, `wake`,
+          `enqueue`, `signal`, `send`, `wakeUp`, `stop`, `note`;
         - and, also for `expect in order`, the pool's: `opAdd`, `opReady`, `opStart`, `opCancel`, `opFinish`, `threadCreate`,
           `threadExit`, `queue`.
         ## The lesson card
