@@ -58,32 +58,21 @@ extension RunLoopCore {
     /// source of the snapshot only (the quirk of docs/cfrunloop.md §7.5).
     func doSources0(_ mode: LoopModeState, stopAfterHandle: Bool) -> Bool {
         guard !mode.sources0.isEmpty else { return false }
-        // The usual pass has one signalled source: it needs no snapshot array and no sort.
-        var first: LoopSource?
-        var several = false
-        for source in mode.sources0 where source.isValidStorage && source.signalled {
-            if first == nil {
-                first = source
-            } else {
-                several = true
-                break
-            }
-        }
-        guard let first else { return false }
-        if !several {
+        // The mode's signalled sources only, not a walk of all of them (`LoopModeState.takeSignalledSources0`).
+        var snapshot = mode.takeSignalledSources0()
+        guard let first = snapshot.first else { return false }
+        // The usual pass has one signalled source: no sort.
+        if snapshot.count == 1 {
             if isHalted { return false }
             return doSource0(first)
         }
-        var snapshot: [LoopSource] = []
-        for source in mode.sources0 where source.isValidStorage && source.signalled {
-            snapshot.append(source)
-        }
-        if snapshot.count > 1 {
-            snapshot.sort { a, b in
-                if a.order != b.order { return a.order < b.order }
-                if a.signalStamp.0 != b.signalStamp.0 { return a.signalStamp.0 < b.signalStamp.0 }
-                return a.signalStamp.1 < b.signalStamp.1
-            }
+        // Last, the order a walk of `sources0` met them in: sources with equal stamps (two loops' counts) keep it,
+        // as they did when the pass walked every source and sorted stably.
+        snapshot.sort { a, b in
+            if a.order != b.order { return a.order < b.order }
+            if a.signalStamp.0 != b.signalStamp.0 { return a.signalStamp.0 < b.signalStamp.0 }
+            if a.signalStamp.1 != b.signalStamp.1 { return a.signalStamp.1 < b.signalStamp.1 }
+            return mode.arrival(of: a) < mode.arrival(of: b)
         }
         var handled = false
         for source in snapshot {

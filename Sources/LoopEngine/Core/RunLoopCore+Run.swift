@@ -39,6 +39,7 @@ extension RunLoopCore {
             emitResult(.finished, depth: runs.count + 1, mode: modeName.rawValue, iteration: 0)
             return .finished
         }
+        if !armsTimerPort(of: modeName) { armTimerPortLate(mode) }
         // A nested run of the same mode keeps it running; one of another mode suspends the outer run's mode.
         let outer = runs.last
         let sameMode = outer.flatMap { $0.mode === mode ? $0.modeRunningSince : nil }

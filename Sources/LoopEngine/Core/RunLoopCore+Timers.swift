@@ -64,7 +64,7 @@ extension RunLoopCore {
             // The span in which this run was the innermost one: from its (re)start to its first nested run.
             let until = index + 1 < runs.count ? runs[index + 1].startedAt : .distantFuture
             guard run.modeRunningSince <= due, due < until else { continue }
-            guard run.mode === mode || timer.modes.contains(run.mode.name) else { return .modeNotRunning }
+            guard run.mode === mode || run.mode.timers.contains(timer) else { return .modeNotRunning }
             if let sleep = run.lastSleep, sleep.start <= due, sleep.end > due { return .sleptPast }
             return .busy
         }
@@ -86,10 +86,14 @@ extension RunLoopCore {
         return overflow1 || overflow2 ? .distantFuture : LoopInstant(nanoseconds: next)
     }
 
-    /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports.
+    /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports. Only the modes whose port
+    /// the loop arms are touched (`armedModes`); the others read the move from `moveStamp` when asked.
     func repositionInAllModes(_ timer: LoopTimer) {
-        for name in timer.modes {
-            guard let state = modes[name], state.timers.reposition(timer) else { continue }
+        let stamp = nextTimerStamp()
+        timer.moveStamp = stamp
+        for name in timer.armedModes {
+            guard let state = modes[name], state.timers.reposition(timer, stamp: stamp) else { continue }
+            timerMovesInModes += 1
             armNextTimer(state)
         }
     }
@@ -149,7 +153,9 @@ extension RunLoopCore {
         }
         timer.modes.append(modeName)
         timer.joinedAt[modeName] = clock.now
-        mode.timers.insert(timer)
+        mode.timers.insert(timer, stamp: nextTimerStamp())
+        guard armsTimerPort(of: modeName) else { return }
+        timer.armedModes.append(modeName)
         armNextTimer(mode)
     }
 
@@ -168,6 +174,8 @@ extension RunLoopCore {
         timer.modes.removeAll { $0 == modeName }
         timer.joinedAt[modeName] = nil
         if timer.modes.isEmpty { timer.loop = nil }
+        guard armsTimerPort(of: modeName) else { return }
+        timer.armedModes.removeAll { $0 == modeName }
         armNextTimer(mode)
     }
 
@@ -177,10 +185,11 @@ extension RunLoopCore {
         timer.isValidStorage = false
         commonTimers.remove(timer)
         for name in timer.modes {
-            guard let mode = modes[name], mode.timers.remove(timer) else { continue }
+            guard let mode = modes[name], mode.timers.remove(timer), armsTimerPort(of: name) else { continue }
             armNextTimer(mode)
         }
         timer.modes = []
+        timer.armedModes = []
         timer.joinedAt = [:]
     }
 
@@ -198,6 +207,9 @@ extension RunLoopCore {
     /// `CFRunLoopGetNextTimerFireDate`: the date CF reports (`LoopTimer.reportedFireDate`) of the first timer of
     /// `mode` by deadline, if any - during that timer's callout, the date it fires for.
     public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
-        lock.withLock { modes[mode]?.timers.first?.dateStorage }
+        lock.withLock {
+            guard let state = modes[mode] else { return nil }
+            return (armsTimerPort(of: mode) ? state.timers.first : state.timers.liveFirst)?.dateStorage
+        }
     }
 }

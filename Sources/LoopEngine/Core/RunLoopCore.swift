@@ -87,6 +87,14 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var hasCommonModesMode = false
     var sleeping = false
     var sequence: UInt64 = 0
+    /// The timer queues' stamps (``TimerQueue``): one per insert of a timer into a mode, one per move in all modes.
+    var timerStamps: UInt64 = 0
+    /// The modes whose timer port this loop arms; nil: every mode (see `limitTimerPorts(toModes:)`).
+    var armedTimerModes: Set<ModeName>?
+    /// How many times a timer was moved in one mode's queue (and that mode's port re-armed): the work fires cost.
+    package internal(set) var timerMovesInModes = 0
+    /// Runs of a mode left out of `armedTimerModes` (its port armed only then; see `armTimerPortLate`).
+    package internal(set) var timerPortsArmedLate = 0
     /// The thread the loop belongs to, numbered by a waiter that schedules threads of its own (the virtual
     /// clock's), set once before any thread runs: how that waiter tells the loop's own thread from the others
     /// (`callerIsOutside`). Nil for a loop driven directly, and on a backend that asks the OS (`runThread`).

@@ -2,11 +2,16 @@
 /// moved timer goes after every timer with its deadline, as an insert into CF's sorted array does).
 ///
 /// It was that sorted array, with a linear insert for every add and every repeating fire, and linear scans at
-/// every wake; a heap keyed by (deadline, insertion stamp) keeps the same order with O(log n) changes, and the
-/// questions the loop asks (what is due, what to arm, what comes next) look only at the timers up to the answer.
+/// every wake; a heap keyed by (deadline, stamp) keeps the same order with O(log n) changes, and the questions the
+/// loop asks (what is due, what to arm, what comes next) look only at the timers up to the answer.
 ///
-/// The key is the deadline the timer had when it was inserted: whoever changes a timer's `fireTime` moves it with
-/// ``reposition(_:)`` before asking this queue anything (the core does, in `repositionInAllModes`).
+/// The stamps come from the loop (`RunLoopCore.nextTimerStamp()`), one for each insert and one for each move of a
+/// timer in all its modes, so they order a queue's inserts and moves as a count of its own would. The key is the
+/// deadline the timer had when it was inserted or last moved here. In a mode whose timer port the loop arms, whoever
+/// changes a timer's `fireTime` moves it with ``reposition(_:stamp:)`` before asking this queue anything (the core
+/// does, in `repositionInAllModes`). A mode no run can ever wait on (`RunLoopCore.limitTimerPorts(toModes:)`) is
+/// not told of moves: its keys go stale, and only ``ordered`` and ``liveFirst`` are asked of it, which read each
+/// timer's live key (its `fireTime`, and the later of its stamp here and its last move's, `LoopTimer.moveStamp`).
 /// Guarded by the engine lock, like the mode that holds it.
 struct TimerQueue {
     struct Order: Comparable {
@@ -20,7 +25,6 @@ struct TimerQueue {
     }
 
     private var heap = IndexedHeap<ObjectIdentifier, Order, LoopTimer>()
-    private var stamps: UInt64 = 0
 
     var isEmpty: Bool { heap.isEmpty }
     var count: Int { heap.count }
@@ -30,10 +34,9 @@ struct TimerQueue {
 
     func contains(_ timer: LoopTimer) -> Bool { heap.contains(ObjectIdentifier(timer)) }
 
-    /// Inserts `timer` after every timer whose deadline is at most its own.
-    mutating func insert(_ timer: LoopTimer) {
-        stamps &+= 1
-        heap.set(ObjectIdentifier(timer), key: Order(fireTime: timer.fireTime, stamp: stamps), value: timer)
+    /// Inserts `timer` after every timer whose deadline is at most its own; `stamp` is later than every stamp here.
+    mutating func insert(_ timer: LoopTimer, stamp: UInt64) {
+        heap.set(ObjectIdentifier(timer), key: Order(fireTime: timer.fireTime, stamp: stamp), value: timer)
     }
 
     /// Removes `timer`; false when it is not here.
@@ -46,12 +49,17 @@ struct TimerQueue {
     /// One re-key in place, not a removal and an insertion: a repeating timer in many modes is moved in each of
     /// them at every fire, as CF's `__CFRepositionTimerInMode` does.
     @discardableResult
-    mutating func reposition(_ timer: LoopTimer) -> Bool {
+    mutating func reposition(_ timer: LoopTimer, stamp: UInt64) -> Bool {
         let id = ObjectIdentifier(timer)
         guard heap.contains(id) else { return false }
-        stamps &+= 1
-        heap.set(id, key: Order(fireTime: timer.fireTime, stamp: stamps), value: timer)
+        heap.set(id, key: Order(fireTime: timer.fireTime, stamp: stamp), value: timer)
         return true
+    }
+
+    /// Gives every timer its live key (see the type's comment): what a mode no run waited on needs before its
+    /// first run, which asks the heap's order.
+    mutating func refreshKeys() {
+        for entry in heap.entries { heap.set(entry.id, key: Self.liveKey(entry), value: entry.value) }
     }
 
     /// The valid timers not firing now whose deadline is at most `limit`, in order.
@@ -102,6 +110,19 @@ struct TimerQueue {
         return (soft, hard)
     }
 
-    /// Every timer, in order (for snapshots).
-    var ordered: [LoopTimer] { heap.sorted().map(\.value) }
+    /// Every timer, in order (for snapshots), by live keys: the same order as the heap's where moves are told.
+    var ordered: [LoopTimer] {
+        heap.entries.map { (Self.liveKey($0), $0.value) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The first timer by live key, firing or not: ``first`` for a mode that is not told of moves.
+    var liveFirst: LoopTimer? {
+        heap.entries.min { Self.liveKey($0) < Self.liveKey($1) }?.value
+    }
+
+    /// A timer's key as told moves would have left it: its deadline now, and the later of its stamp here and its
+    /// last move's.
+    private static func liveKey(_ entry: IndexedHeap<ObjectIdentifier, Order, LoopTimer>.Entry) -> Order {
+        Order(fireTime: entry.value.fireTime, stamp: max(entry.key.stamp, entry.value.moveStamp))
+    }
 }

@@ -24,6 +24,7 @@ extension LoopSource {
                     signalled = true
                     let now = loop?.clock.now ?? .zero
                     signalStamp = (now, loop?.nextSequence() ?? 0)
+                    if let loop { loop.modes[memberships[0].mode]?.noteSignalled(self) }
                 }
                 loop?.emit(.signal, name)
                 return
@@ -33,6 +34,7 @@ extension LoopSource {
                 signalled = true
                 let now = loops.first?.clock.now ?? .zero
                 signalStamp = (now, loops.first?.nextSequence() ?? 0)
+                for membership in memberships { membership.loop?.modes[membership.mode]?.noteSignalled(self) }
             }
             for loop in loops { loop.emit(.signal, name) }
         }

@@ -26,6 +26,11 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     var rescheduledDuringCallout = false
     weak var loop: RunLoopCore?
     var modes: [ModeName] = []
+    /// The modes of `modes` whose timer port the loop arms (all of them unless the loop was told which modes its
+    /// runs can wait on): the ones a fire moves it in. A fire costs work for each of these, not for each mode.
+    var armedModes: [ModeName] = []
+    /// The loop's timer stamp when the timer was last moved in all its modes (`RunLoopCore.repositionInAllModes`).
+    var moveStamp: UInt64 = 0
     /// When the timer joined each of its modes: a fire after its deadline in a mode it joined later is late because
     /// it was added late (`LoopEvent.LateCause.addedAfterDue`).
     var joinedAt: [ModeName: LoopInstant] = [:]

@@ -60,10 +60,11 @@ public enum ScenarioRunner {
     }
 
     /// ``run(_:horizon:maxEvents:)`` that also hands back the world it ran in, for tests that look at how the
-    /// world ended (its OS threads, its clock).
+    /// world ended (its OS threads, its clock). `armingEveryTimerPort`: the loops arm every mode's timer port, not
+    /// only those of the modes their runs can wait on (the same trace, at a cost per mode; for tests that say so).
     package static func runHosted(
         _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
-        consume: ((LoopEvent) -> Bool)? = nil
+        consume: ((LoopEvent) -> Bool)? = nil, armingEveryTimerPort: Bool = false
     ) -> (outcome: Outcome, world: VirtualWorld) {
         precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
         precondition(
@@ -98,8 +99,10 @@ public enum ScenarioRunner {
                 world.perform(after: time) { shared.host(named: event.thread)?.perform(event.actions) }
             }
         }
+        let waitedModes = armingEveryTimerPort ? nil : scenario.modesRunsCanWaitOn
         shared.start(scenario, world: world, defaultWidth: OperationQueueCore.virtualDefaultWidth) { spec in
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
+            loop.limitTimerPorts(toModes: waitedModes)
             world.bind(loop, to: world.addThread(named: spec.name))
             return loop
         }

@@ -55,13 +55,19 @@ struct TimerQueueTests {
         }
         var queue = TimerQueue()
         var model = SortedArrayModel()
+        // The loop's stamps: one for each insert and each move.
+        var stamps: UInt64 = 0
+        func stamp() -> UInt64 {
+            stamps += 1
+            return stamps
+        }
         for _ in 0..<3_000 {
             let timer = timers[random.below(timers.count)]
             switch random.below(6) {
             case 0, 1:
                 guard !queue.contains(timer) else { continue }
                 timer.fireTime = instant()
-                queue.insert(timer)
+                queue.insert(timer, stamp: stamp())
                 model.insert(timer)
             case 2:
                 let removed = queue.remove(timer)
@@ -69,7 +75,7 @@ struct TimerQueueTests {
             case 3:
                 // What the core does when a timer's deadline moves: change it, then reposition it.
                 timer.fireTime = instant()
-                let moved = queue.reposition(timer)
+                let moved = queue.reposition(timer, stamp: stamp())
                 if model.remove(timer) { model.insert(timer) } else { #expect(!moved) }
             case 4:
                 timer.isFiring.toggle()
@@ -95,13 +101,18 @@ struct TimerQueueTests {
     func tiesAndMoves() {
         let timers = ["a", "b", "c", "d"].map { LoopTimer(name: $0, fireDate: .zero + .milliseconds(5)) { _ in } }
         var queue = TimerQueue()
-        for timer in timers { queue.insert(timer) }
+        var stamps: UInt64 = 0
+        func stamp() -> UInt64 {
+            stamps += 1
+            return stamps
+        }
+        for timer in timers { queue.insert(timer, stamp: stamp()) }
         #expect(Self.names(queue.ordered) == ["a", "b", "c", "d"])
-        let movedA = queue.reposition(timers[0])
+        let movedA = queue.reposition(timers[0], stamp: stamp())
         #expect(movedA)
         #expect(Self.names(queue.ordered) == ["b", "c", "d", "a"])
         timers[2].fireTime = .zero + .milliseconds(1)
-        let movedC = queue.reposition(timers[2])
+        let movedC = queue.reposition(timers[2], stamp: stamp())
         #expect(movedC)
         #expect(Self.names(queue.ordered) == ["c", "b", "d", "a"])
         #expect(Self.names(queue.due(by: .zero + .milliseconds(4))) == ["c"])
@@ -109,7 +120,7 @@ struct TimerQueueTests {
         #expect(queue.firstNotFiring() === timers[1])
         #expect(Self.names(queue.due(by: .zero + .milliseconds(5))) == ["b", "d", "a"])
         let stray = LoopTimer(name: "x", fireDate: .zero) { _ in }
-        let strayMoved = queue.reposition(stray)
+        let strayMoved = queue.reposition(stray, stamp: stamp())
         let strayRemoved = queue.remove(stray)
         #expect(!strayMoved && !strayRemoved)
     }
