@@ -146,10 +146,10 @@ enum CompareCommand {
                 invalid = true
                 continue
             }
-            if isThreaded(script.scenario, engine: engine) {
+            if script.scenario.isComparedThreadByThread(engine: engine) {
                 let comparison = ThreadedTraceComparison(
                     engine: engine, reference: reference, declared: script.scenario.threads.map(\.name),
-                    tolerance: tolerance, ignoringRunBoundaries: usesWrappers(script.scenario),
+                    tolerance: tolerance, ignoringRunBoundaries: script.scenario.usesRunWrappers,
                     sourceCallouts: script.scenario.source0Names)
                 let what = "\(comparison.threads.count) threads, each compared on its own: \(comparison.stepCounts)"
                 if comparison.agrees {
@@ -174,7 +174,7 @@ enum CompareCommand {
             }
             let comparison = TraceComparison(
                 engine: engine, reference: reference, tolerance: tolerance,
-                ignoringRunBoundaries: usesWrappers(script.scenario), sourceCallouts: script.scenario.source0Names)
+                ignoringRunBoundaries: script.scenario.usesRunWrappers, sourceCallouts: script.scenario.source0Names)
             if comparison.agrees {
                 print("AGREE \(shown) (\(comparison.engine.count) steps)")
             } else {
@@ -261,25 +261,5 @@ enum CompareCommand {
             output(comparison.summary())
         }
         return comparison.agrees ? .agree : .differ
-    }
-
-    /// Whether the scenario is compared thread by thread: it declares several threads, or a thread of its made
-    /// another (`detach`).
-    static func isThreaded(_ scenario: Scenario, engine: [LoopEvent]) -> Bool {
-        scenario.threads.count > 1 || engine.contains { $0.loop != scenario.threads[0].name }
-    }
-
-    /// CFRunLoopRun and Foundation's run methods hide their inner runs from the oracle.
-    static func usesWrappers(_ scenario: Scenario) -> Bool {
-        let wrapper: Bool? = scenario.firstAction { action in
-            switch action {
-            case .run(.inMode): return nil
-            case .run: return true
-            // limitDate(forMode:) polls the mode with a CFRunLoopRunInMode of its own.
-            case .query(.limitDate): return true
-            default: return nil
-            }
-        }
-        return wrapper ?? false
     }
 }

@@ -1,4 +1,5 @@
 import LoopEngine
+import LoopFuzz
 
 /// `loopviz fuzz --against cf`: the differential fuzzer (``FuzzCampaign``).
 enum FuzzCommand {
@@ -98,7 +99,8 @@ enum FuzzCommand {
         }
         let campaign = FuzzCampaign(
             seed: seed, start: start, cases: cases, maxItems: maxItems, tolerance: tolerance,
-            outDirectory: scanner.value("--out"), quiet: scanner.has("--quiet"), show: scanner.has("--show"))
+            outDirectory: scanner.value("--out"), save: { OutputFile.write($0, to: $1)?.message },
+            quiet: scanner.has("--quiet"), show: scanner.has("--show"))
         let summary = campaign.run { print($0) }
         print(summaryLine(summary, seed: seed, start: start))
         return summary.differences > 0 || summary.errors > 0 ? .failure : .success
