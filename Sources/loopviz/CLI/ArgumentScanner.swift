@@ -11,7 +11,7 @@ struct ArgumentScanner {
     /// Reads `arguments` against `declared` (and `-h`, `--help`, which every command accepts).
     init(_ arguments: [String], options declared: [CommandOption]) throws(CommandLineProblem) {
         var byName: [String: CommandOption] = [:]
-        for option in declared + [.help] {
+        for option in declared + [.helpSwitch] {
             for name in option.names { byName[name] = option }
         }
         self.declared = byName
@@ -37,7 +37,7 @@ struct ArgumentScanner {
             guard let option = byName[name] else { throw .unknownOption(name) }
             if !option.takesValue {
                 if value != nil { throw .takesNoValue(option: name) }
-                guard flags.insert(name).inserted || option == .help else { throw .givenTwice(option: name) }
+                guard flags.insert(name).inserted || option == .helpSwitch else { throw .givenTwice(option: name) }
             } else {
                 if value == nil {
                     guard index < arguments.count else { throw .needsValue(option: name) }

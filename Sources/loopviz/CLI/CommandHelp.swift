@@ -11,7 +11,7 @@ struct CommandHelp: Sendable {
 
     /// The whole help for `options` (in their order, `-h, --help` last).
     func text(options: [CommandOption]) -> String {
-        let listed = options.filter { !$0.refusedWithReason } + [.help]
+        let listed = options.filter { !$0.refusedWithReason } + [.helpSwitch]
         return beforeOptions + "\n\nOPTIONS:\n" + listed.map { Self.lines($0) }.joined(separator: "\n") + "\n\n"
             + afterOptions
     }

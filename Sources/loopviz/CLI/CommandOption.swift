@@ -44,5 +44,5 @@ struct CommandOption: Hashable, Sendable {
     }
 
     /// `-h, --help`, which every command accepts.
-    static let help = CommandOption(names: ["-h", "--help"], help: "Show this help.")
+    static let helpSwitch = CommandOption(names: ["-h", "--help"], help: "Show this help.")
 }
