@@ -31,9 +31,12 @@ let package = Package(
             name: "LoopRecorder",
             linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
+        // The differential fuzzer (`loopviz fuzz`): random scenarios, validated as fair, run on the engine and on
+        // the real CFRunLoop, differences confirmed and shrunk. Dev tooling, kept out of the executable's code.
+        .target(name: "LoopFuzz", dependencies: ["LoopEngine", "LoopOracle"]),
         .executableTarget(
             name: "loopviz",
-            dependencies: ["LoopEngine", "LoopOracle", "LoopRecorder", "CNcurses"]
+            dependencies: ["LoopEngine", "LoopOracle", "LoopFuzz", "LoopRecorder", "CNcurses"]
         ),
         // Records itself with LoopRecorder (a timer, a perform from another thread, a port, one 300 ms hang): .ci/run
         // checks that `loopviz hangs` finds exactly that hang.
@@ -53,7 +56,7 @@ let package = Package(
         // Runs the built `loopviz` as a person would: arguments in, output and exit status out.
         .testTarget(
             name: "loopvizTests",
-            dependencies: ["loopviz", "SnapshotSupport"],
+            dependencies: ["loopviz", "LoopFuzz", "SnapshotSupport"],
             exclude: ["Snapshots"]
         ),
         // The real-time judges: the engine against the real CFRunLoop and Foundation's OperationQueue, the real

@@ -132,15 +132,14 @@ struct LanguageOptionTests {
     @Test("--lang zh and en win over the locale; without it the locale decides; another value is a usage error")
     func values() throws {
         let chinese = ["LANG": "zh_CN.UTF-8"]
-        let given = try ArgumentScanner(["--lang", "en"], valued: [LanguageOption.name], switches: [])
+        let given = try ArgumentScanner(["--lang", "en"], options: [LanguageOption.declaration])
         #expect(try LanguageOption.value(in: given, environment: chinese) == .en)
-        let none = try ArgumentScanner([], valued: [LanguageOption.name], switches: [])
+        let none = try ArgumentScanner([], options: [LanguageOption.declaration])
         #expect(try LanguageOption.value(in: none, environment: chinese) == .zh)
         #expect(try LanguageOption.value(in: none, environment: ["LANG": "C"]) == .en)
-        let bad = try ArgumentScanner(["--lang", "fr"], valued: [LanguageOption.name], switches: [])
-        let error = #expect(throws: ArgumentScanner.UsageError.self) {
+        let bad = try ArgumentScanner(["--lang", "fr"], options: [LanguageOption.declaration])
+        #expect(throws: CommandLineProblem.notALanguage("fr")) {
             try LanguageOption.value(in: bad, environment: [:])
         }
-        #expect(error?.description == "'fr' is not a language; expected en or zh")
     }
 }

@@ -87,12 +87,12 @@ struct NewCommandTests {
         #expect(missing.stderr == "loopviz: error: missing NAME\nSee 'loopviz new --help'.\n")
         let two = try LoopvizProcess.run(["new", "a", "b"], in: folder)
         #expect(two.status == 2)
-        #expect(two.stderr == "loopviz: error: give one NAME\nSee 'loopviz new --help'.\n")
+        #expect(two.stderr == "loopviz: error: new takes one NAME\nSee 'loopviz new --help'.\n")
         let from = try LoopvizProcess.run(["new", "a", "--from", "05-while-not-flag-fix"], in: folder)
         #expect(from.status == 2)
         #expect(
             from.stderr
-                == "loopviz: error: --from takes 'default' (the built-in lesson), not '05-while-not-flag-fix'\n"
+                == "loopviz: error: '05-while-not-flag-fix' is not a valid value for --from; expected: default\n"
                 + "See 'loopviz new --help'.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
@@ -101,10 +101,12 @@ struct NewCommandTests {
     func help() throws {
         let new = try LoopvizProcess.run(["new", "--help"])
         #expect(new.status == 0)
-        #expect(new.stdout == NewCommand.help + "\n")
+        #expect(new.stdout == NewCommand.help.text(options: NewCommand.options) + "\n")
+        #expect(new.stdout.contains("\n  --from default          Write the built-in lesson"))
         let lsp = try LoopvizProcess.run(["lsp", "--help"])
         #expect(lsp.status == 0)
-        #expect(lsp.stdout == LspCommand.help + "\n")
+        #expect(lsp.stdout == LspCommand.help.text(options: LspCommand.options) + "\n")
+        #expect(lsp.stdout.contains("\n  --stdio                 Accepted and ignored"))
     }
 
     @Test("a folder that cannot be written: exit 4, the reason named, nothing left")

@@ -6,79 +6,112 @@ import LoopEngine
 /// backend (epoll), and its baselines and figures are eventfds, timerfds, `RUSAGE_THREAD` and `/proc`. Elsewhere
 /// the command gives its help and says so.
 enum BenchCommand {
-    static let help = """
-        OVERVIEW: Measure LoopEngine against the real CFRunLoop on the same workloads, in the same run.
+    static let command = LoopvizCommand(
+        name: "bench", synopsis: "bench",
+        summary: "Measure LoopEngine against the real CFRunLoop on the same workloads.",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
-               loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
-               loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
-               loopviz bench --workload memory [--observers N] [--iterations N]
-               loopviz bench --workload run-jsonl [--events N]
-               loopviz bench --callgrind
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--quick",
+            help: """
+                A short run (2 rounds, small sizes, 100,000 events for the long traces) that
+                checks everything works; its figures are not worth reading.
+                """),
+        CommandOption("--json", help: "Print one JSON object (format \"loopviz-bench\") instead of the table."),
+        CommandOption(
+            "--rounds", .number(placeholder: "N", bounds: 1...1000), help: "Rounds per workload (default 5)."),
+        CommandOption(
+            "--only", .text(placeholder: "LIST"),
+            help: "Only these workloads, comma-separated (e.g. per-iteration,virtual)."),
+        CommandOption(
+            "--workload", .text(placeholder: "NAME"),
+            help: "Run one workload once and print its figure: for valgrind (see --callgrind)."),
+        CommandOption(names: ["--engine", "--cf"], help: "The loop --workload runs on."),
+        CommandOption("--virtual", help: "With --engine: the virtual clock instead of the real backend."),
+        CommandOption(
+            "--observers", .number(placeholder: "N", bounds: 0...100_000_000),
+            help: """
+                Observers for --workload (default 0 for per-iteration, 6 for virtual and
+                memory).
+                """),
+        CommandOption(
+            "--iterations", .number(placeholder: "N", bounds: 1...100_000_000),
+            help: """
+                Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
+                events).
+                """),
+        // The child run records at most a run's event budget (--max-events' maximum).
+        CommandOption(
+            "--events", .number(placeholder: "N", bounds: 1...EventBudget.maximum),
+            help: "Events for --workload run-jsonl (default 1,000,000; at most 10,000,000)."),
+        CommandOption(
+            "--items", .number(placeholder: "N", bounds: 1...ScaleBench.maximumItems),
+            help: "Items for --workload scale-… (default 16,000; at most 1,000,000)."),
+        CommandOption(
+            "--loop",
+            help: """
+                With --workload scale-…: print the generated .loop file instead of running it
+                (to run it with `loopviz run`, or under perf or valgrind).
+                """),
+        CommandOption("--callgrind", help: "Print how to count instructions per iteration with valgrind's callgrind."),
+    ]
 
-        Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
-        Swift with C callbacks), alternating engine, CF, baselines, engine, CF, … for N rounds, so that both meet
-        the same machine. The table gives medians, p99s where there is a distribution, the min–max of the rounds
-        (flagged noisy when max/min > 1.5), the ratio engine/CF and the project's goal for each workload.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: Measure LoopEngine against the real CFRunLoop on the same workloads, in the same run.
 
-        WORKLOADS:
-          per-iteration   A source0 that re-signals itself 1,000,000 times, with 0, 6 and 64 observers of every
-                          activity; ns per iteration. Also the engine on the virtual clock (no system calls), to
-                          tell the core's own cost from the kernel's.
-          recorder        The per-iteration workload on the real CFRunLoop, 100,000 iterations, recorded by
-                          LoopRecorder (to a temporary file) against the same loop unrecorded; ns per iteration.
-          wake            Another thread signals a source and wakes the loop up; µs until the perform, one way,
-                          every thread on core 0 and unpinned. Baselines: a raw eventfd, CF↔CF ping-pong.
-          timer           A 10 ms repeating timer for 5 s: lateness (median, p99), loop-thread CPU. Baseline: a
-                          raw timerfd.
-          idle            A kept-alive loop with nothing to do for 10 s: the loop thread's voluntary context
-                          switches and CPU time.
-          virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers,
-                          against the same workload without a sink.
-          scale           Many items in one loop on the virtual clock, at 4,000 and 16,000 items; µs of CPU time
-                          per item, and the ratio of the two totals (4× the items should take about 4× the
-                          time, not 16×):
-                          ports (each sent one message, a 50 ms run), one-shot timers (two per deadline, until
-                          the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
-          memory          The virtual workload recorded for 1,000,000 events in a fresh child process: bytes
-                          per event of its resident-set growth (judged) and of the trace's storedBytes.
-          run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
-                          1,000,000 events, started from a fresh process: wall time and peak RSS.
-          ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
-                          step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
-                          the CPU of playing near it at 30 frames a second; also near event 1,000.
+            USAGE: loopviz bench [--quick] [--json] [--rounds N] [--only WORKLOAD,...]
+                   loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
+                   loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
+                   loopviz bench --workload memory [--observers N] [--iterations N]
+                   loopviz bench --workload run-jsonl [--events N]
+                   loopviz bench --callgrind
 
-        OPTIONS:
-          --quick                 A short run (2 rounds, small sizes, 100,000 events for the long traces) that
-                                  checks everything works; its figures are not worth reading.
-          --json                  Print one JSON object (format "loopviz-bench") instead of the table.
-          --rounds N              Rounds per workload (default 5).
-          --only LIST             Only these workloads, comma-separated (e.g. per-iteration,virtual).
-          --workload NAME         Run one workload once and print its figure: for valgrind (see --callgrind).
-          --engine, --cf          The loop --workload runs on.
-          --virtual               With --engine: the virtual clock instead of the real backend.
-          --observers N           Observers for --workload (default 0 for per-iteration, 6 for virtual and
-                                  memory).
-          --iterations N          Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
-                                  events).
-          --events N              Events for --workload run-jsonl (default 1,000,000; at most 10,000,000).
-          --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
-          --loop                  With --workload scale-…: print the generated .loop file instead of running it
-                                  (to run it with `loopviz run`, or under perf or valgrind).
-          --callgrind             Print how to count instructions per iteration with valgrind's callgrind.
-          -h, --help              Show this help.
+            Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
+            Swift with C callbacks), alternating engine, CF, baselines, engine, CF, … for N rounds, so that both meet
+            the same machine. The table gives medians, p99s where there is a distribution, the min–max of the rounds
+            (flagged noisy when max/min > 1.5), the ratio engine/CF and the project's goal for each workload.
 
-        Measure a release build: swift build -c release && .build/release/loopviz bench (about 7 minutes).
-        Progress goes to standard error. The goals are judged here, never by timed unit tests.
+            WORKLOADS:
+              per-iteration   A source0 that re-signals itself 1,000,000 times, with 0, 6 and 64 observers of every
+                              activity; ns per iteration. Also the engine on the virtual clock (no system calls), to
+                              tell the core's own cost from the kernel's.
+              recorder        The per-iteration workload on the real CFRunLoop, 100,000 iterations, recorded by
+                              LoopRecorder (to a temporary file) against the same loop unrecorded; ns per iteration.
+              wake            Another thread signals a source and wakes the loop up; µs until the perform, one way,
+                              every thread on core 0 and unpinned. Baselines: a raw eventfd, CF↔CF ping-pong.
+              timer           A 10 ms repeating timer for 5 s: lateness (median, p99), loop-thread CPU. Baseline: a
+                              raw timerfd.
+              idle            A kept-alive loop with nothing to do for 10 s: the loop thread's voluntary context
+                              switches and CPU time.
+              virtual         The per-iteration workload on the virtual clock with a TraceRecorder, 6 observers,
+                              against the same workload without a sink.
+              scale           Many items in one loop on the virtual clock, at 4,000 and 16,000 items; µs of CPU time
+                              per item, and the ratio of the two totals (4× the items should take about 4× the
+                              time, not 16×):
+                              ports (each sent one message, a 50 ms run), one-shot timers (two per deadline, until
+                              the last fires), repeating 100 ms timers (four per deadline, a 1 s run).
+              memory          The virtual workload recorded for 1,000,000 events in a fresh child process: bytes
+                              per event of its resident-set growth (judged) and of the trace's storedBytes.
+              run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
+                              1,000,000 events, started from a fresh process: wall time and peak RSS.
+              ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
+                              step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
+                              the CPU of playing near it at 30 frames a second; also near event 1,000.
+            """,
+        afterOptions: """
+            Measure a release build: swift build -c release && .build/release/loopviz bench (about 7 minutes).
+            Progress goes to standard error. The goals are judged here, never by timed unit tests.
 
-        EXIT STATUS:
-          0    measured (whether the goals are met or not)
-          2    invalid usage
-          4    output could not be written; the message names standard output and why
-          128+N ended by signal N (129 SIGHUP, 130 SIGINT or Ctrl-C, 131 SIGQUIT or Ctrl-\\, 143 SIGTERM, 138
-               SIGUSR1, 152 SIGXCPU, … every signal that ends a process), its child run and temporary folder removed
-          141  standard output is a closed pipe (`| head`): the command ends quietly
-        """
+            EXIT STATUS:
+              0    measured (whether the goals are met or not)
+              2    invalid usage
+              4    output could not be written; the message names standard output and why
+              128+N ended by signal N (129 SIGHUP, 130 SIGINT or Ctrl-C, 131 SIGQUIT or Ctrl-\\, 143 SIGTERM, 138
+                   SIGUSR1, 152 SIGXCPU, … every signal that ends a process), its child run and temporary folder removed
+              141  standard output is a closed pipe (`| head`): the command ends quietly
+            """)
 
     static let callgrindHelp = """
         Instruction counts are stable to a few parts per million, unlike times on a shared machine. Count two
@@ -101,50 +134,26 @@ enum BenchCommand {
         For orientation: CF ≈ 1,643 instructions per iteration with no observers.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(
-                arguments,
-                valued: ["--rounds", "--only", "--workload", "--observers", "--iterations", "--items", "--events"],
-                switches: [
-                    "-h", "--help", "--quick", "--json", "--engine", "--cf", "--virtual", "--callgrind", "--loop",
-                ])
-        } catch {
-            return CommandLine.usageError(error.description, command: "bench")
-        }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        if let extra = scanner.positional.first {
-            return CommandLine.usageError("unexpected argument '\(extra)'", command: "bench")
-        }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        if let extra = scanner.positional.first { throw .unexpectedArgument(extra) }
         if scanner.has("--callgrind") {
             print(callgrindHelp)
             return .success
         }
         #if os(Linux)
-        if let workload = scanner.value("--workload") { return runSingle(workload, scanner) }
+        if let workload = scanner.value("--workload") { return try runSingle(workload, scanner) }
         for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop", "--events"]
-        where scanner.has(flag) || scanner.value(flag) != nil {
-            return CommandLine.usageError("\(flag) goes with --workload", command: "bench")
+        where scanner.gave(flag) {
+            throw .goesWith(option: flag, other: "--workload")
         }
 
         var settings = scanner.has("--quick") ? BenchSettings.short : BenchSettings.full
-        if let text = scanner.value("--rounds") {
-            guard let rounds = Int(text), rounds >= 1, rounds <= 1000 else {
-                return CommandLine.usageError("'\(text)' is not a number of rounds (1 to 1000)", command: "bench")
-            }
-            settings.rounds = rounds
-        }
+        if let rounds = try scanner.number("--rounds", else: notACount("rounds")) { settings.rounds = rounds }
         var selected = BenchSuite.workloads
         if let text = scanner.value("--only") {
             selected = text.split(separator: ",").map { String($0).trimmingSpaces }
             if let unknown = selected.first(where: { !BenchSuite.workloads.contains($0) }) {
-                let names = BenchSuite.workloads.joined(separator: ", ")
-                return CommandLine.usageError(
-                    "unknown workload '\(unknown)'; expected some of: \(names)", command: "bench")
+                throw .unknownWorkload(unknown, expected: BenchSuite.workloads, someOf: true)
             }
         }
 
@@ -162,50 +171,37 @@ enum BenchCommand {
         print(scanner.has("--json") ? report.json : report.text)
         return .success
         #else
-        CommandLine.printError(
-            "loopviz: error: bench is built on Linux only: its real rows run the real backend (epoll) and its "
-                + "baselines are eventfds and timerfds")
-        return .usage
+        throw .benchLinuxOnly
         #endif
+    }
+
+    /// The problem of a whole-number option out of its declared bounds, as `bench` words it.
+    static func notACount(_ counting: String) -> (String, ClosedRange<Int>) -> CommandLineProblem {
+        { text, bounds in .notACount(text, counting: counting, lower: bounds.lowerBound, upper: bounds.upperBound) }
     }
 
     #if os(Linux)
     /// `--workload NAME --engine|--cf`: one run, one figure (what callgrind counts).
-    private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
-        if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
-        if workload == "memory" { return runMemory(scanner) }
-        if workload == "run-jsonl" { return runJSONL(scanner) }
-        if scanner.value("--events") != nil {
-            return CommandLine.usageError("--events goes with --workload run-jsonl", command: "bench")
-        }
-        for flag in ["--items", "--loop"] where scanner.has(flag) || scanner.value(flag) != nil {
-            return CommandLine.usageError("\(flag) goes with --workload scale-…", command: "bench")
+    private static func runSingle(
+        _ workload: String, _ scanner: ArgumentScanner
+    ) throws(CommandLineProblem) -> ExitStatus {
+        if workload.hasPrefix("scale-") { return try runScale(workload, scanner) }
+        if workload == "memory" { return try runMemory(scanner) }
+        if workload == "run-jsonl" { return try runJSONL(scanner) }
+        if scanner.gave("--events") { throw .goesWith(option: "--events", other: "--workload run-jsonl") }
+        for flag in ["--items", "--loop"] where scanner.gave(flag) {
+            throw .goesWith(option: flag, other: "--workload scale-…")
         }
         let onEngine = scanner.has("--engine")
         guard onEngine != scanner.has("--cf") else {
-            return CommandLine.usageError("--workload needs exactly one of --engine and --cf", command: "bench")
+            throw .needsExactlyOne(option: "--workload", of: ["--engine", "--cf"])
         }
-        guard workload == "per-iteration" || workload == "virtual" else {
-            return CommandLine.usageError(
-                "--workload runs per-iteration, virtual, memory, run-jsonl or scale-ports|timers|repeating, not "
-                    + "'\(workload)'",
-                command: "bench")
-        }
-        if !onEngine && scanner.has("--virtual") {
-            return CommandLine.usageError("--virtual goes with --engine", command: "bench")
-        }
-        if workload == "virtual" && !onEngine {
-            return CommandLine.usageError("the virtual workload has no CF side; use --engine", command: "bench")
-        }
-        var observers = workload == "virtual" ? 6 : 0
-        var iterations = 1_000_000
-        for (flag, target) in [("--observers", 0), ("--iterations", 1)] {
-            guard let text = scanner.value(flag) else { continue }
-            guard let value = Int(text), value >= (target == 0 ? 0 : 1), value <= 100_000_000 else {
-                return CommandLine.usageError("'\(text)' is not a valid value for \(flag)", command: "bench")
-            }
-            if target == 0 { observers = value } else { iterations = value }
-        }
+        guard workload == "per-iteration" || workload == "virtual" else { throw .notASingleWorkload(workload) }
+        if !onEngine && scanner.has("--virtual") { throw .goesWith(option: "--virtual", other: "--engine") }
+        if workload == "virtual" && !onEngine { throw .virtualHasNoCFSide }
+        let observers =
+            try scanner.number("--observers", else: notACount("observers")) ?? (workload == "virtual" ? 6 : 0)
+        let iterations = try scanner.number("--iterations", else: notACount("iterations")) ?? 1_000_000
         let engine: BenchEngine = scanner.has("--virtual") ? .virtual : .real
         let perIteration: Double
         let variant: String
@@ -230,25 +226,17 @@ enum BenchCommand {
 #if os(Linux)
 extension BenchCommand {
     /// `--workload scale-NAME [--items N] [--loop]`: one run of a scale workload, or its scenario file.
-    fileprivate static func runScale(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
+    fileprivate static func runScale(
+        _ workload: String, _ scanner: ArgumentScanner
+    ) throws(CommandLineProblem) -> ExitStatus {
         guard let kind = ScaleBench.Workload(rawValue: String(workload.dropFirst("scale-".count))) else {
-            let names = ScaleBench.Workload.allCases.map { "scale-\($0.rawValue)" }.joined(separator: ", ")
-            return CommandLine.usageError("unknown workload '\(workload)'; expected one of: \(names)", command: "bench")
+            throw .unknownWorkload(
+                workload, expected: ScaleBench.Workload.allCases.map { "scale-\($0.rawValue)" }, someOf: false)
         }
-        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations"]
-        where scanner.has(flag) || scanner.value(flag) != nil {
-            return CommandLine.usageError(
-                "\(flag) does not go with \(workload) (it runs on the virtual clock)", command: "bench")
+        for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations"] where scanner.gave(flag) {
+            throw .doesNotGoWithWorkload(option: flag, workload: workload, reason: .runsOnVirtualClock)
         }
-        var items = ScaleBench.fullSizes.large
-        if let text = scanner.value("--items") {
-            guard let value = Int(text), value >= 1, value <= ScaleBench.maximumItems else {
-                return CommandLine.usageError(
-                    "'\(text)' is not a number of items (1 to \(BenchSuite.grouped(ScaleBench.maximumItems)))",
-                    command: "bench")
-            }
-            items = value
-        }
+        let items = try scanner.number("--items", else: notACount("items")) ?? ScaleBench.fullSizes.large
         if scanner.has("--loop") {
             print(ScaleBench.script(kind, items: items), terminator: "")
             return .success
@@ -265,22 +253,12 @@ extension BenchCommand {
 extension BenchCommand {
     /// `--workload memory [--observers N] [--iterations N]`: one recording in this process, which has done nothing
     /// else before (what the memory row runs as its child).
-    fileprivate static func runMemory(_ scanner: ArgumentScanner) -> ExitStatus {
-        for flag in ["--engine", "--cf", "--virtual", "--items", "--loop", "--events"]
-        where scanner.has(flag) || scanner.value(flag) != nil {
-            return CommandLine.usageError(
-                "\(flag) does not go with memory (it records on the virtual clock)", command: "bench")
+    fileprivate static func runMemory(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        for flag in ["--engine", "--cf", "--virtual", "--items", "--loop", "--events"] where scanner.gave(flag) {
+            throw .doesNotGoWithWorkload(option: flag, workload: "memory", reason: .recordsOnVirtualClock)
         }
-        var observers = MemoryBench.observers
-        var iterations: Int?
-        for flag in ["--observers", "--iterations"] {
-            guard let text = scanner.value(flag) else { continue }
-            let lowest = flag == "--observers" ? 0 : 1
-            guard let value = Int(text), value >= lowest, value <= 100_000_000 else {
-                return CommandLine.usageError("'\(text)' is not a valid value for \(flag)", command: "bench")
-            }
-            if flag == "--observers" { observers = value } else { iterations = value }
-        }
+        let observers = try scanner.number("--observers", else: notACount("observers")) ?? MemoryBench.observers
+        let iterations = try scanner.number("--iterations", else: notACount("iterations"))
         let count = iterations ?? MemoryBench.iterations(forEvents: 1_000_000, observers: observers)
         print(MemoryBench.line(MemoryBench.record(iterations: count, observers: observers), observers: observers))
         return .success
@@ -290,21 +268,12 @@ extension BenchCommand {
 extension BenchCommand {
     /// `--workload run-jsonl [--events N]`: one `loopviz run --trace jsonl` of N events (default 1,000,000) started
     /// from this fresh process (what the run-jsonl rows run as their child).
-    fileprivate static func runJSONL(_ scanner: ArgumentScanner) -> ExitStatus {
+    fileprivate static func runJSONL(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
         for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
-        where scanner.has(flag) || scanner.value(flag) != nil {
-            return CommandLine.usageError("\(flag) does not go with run-jsonl", command: "bench")
+        where scanner.gave(flag) {
+            throw .doesNotGoWithWorkload(option: flag, workload: "run-jsonl", reason: nil)
         }
-        var events = 1_000_000
-        if let text = scanner.value("--events") {
-            // The child run records at most a run's event budget (--max-events' maximum).
-            guard let value = Int(text), value >= 1, value <= EventBudget.maximum else {
-                return CommandLine.usageError(
-                    "'\(text)' is not a number of events (1 to \(BenchSuite.grouped(EventBudget.maximum)))",
-                    command: "bench")
-            }
-            events = value
-        }
+        let events = try scanner.number("--events", else: notACount("events")) ?? 1_000_000
         print(RunJSONLBench.line(RunJSONLBench.measure(events: events)))
         return .success
     }

@@ -2,60 +2,51 @@ import LoopEngine
 
 /// `loopviz check FILE...`: runs each scenario and verifies its `expect` sections.
 enum CheckCommand {
-    static let help = """
-        OVERVIEW: Run scenarios and check what their `expect` sections promise.
+    static let command = LoopvizCommand(
+        name: "check", synopsis: "check FILE...", summary: "Run scenarios and verify their `expect` sections.",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz check FILE... [--strict] [--max-events N] [--iteration-cost TIME]
+    static let options: [CommandOption] = [
+        CommandOption("--strict", help: "Treat the lint's warnings as errors (exit 2)."),
+        EventBudget.declaration(
+            help: EventBudget.checkingHelp([
+                "that file FAILs, its expectations not checked; standard error", "says so; exit 3.",
+            ])),
+        IterationCostOption.declaration,
+    ]
 
-        Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
-        lines around it (- expected, + what happened), or the `say` line whose claim (`claims next …`) does not
-        hold where the line is shown. A PASS line counts what was checked: `9 expect lines in 2 sections` (each
-        line under an `expect`: a claim, or a step of an `exactly` or `in order` list), the claims of say lines,
-        and the events of the run.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: Run scenarios and check what their `expect` sections promise.
 
-        The lint's warnings (a mode run with nothing in it, items in a mode no run enters) go to standard error
-        before the file's line; with --strict a file with a warning is an ERROR.
+            USAGE: loopviz check FILE... [--strict] [--max-events N] [--iteration-cost TIME]
 
-        OPTIONS:
-          --strict                Treat the lint's warnings as errors (exit 2).
-        \(EventBudget.checkingHelpText(["that file FAILs, its expectations not checked; standard error", "says so; exit 3."]))
-        \(IterationCostOption.help)
-          -h, --help              Show this help.
+            Prints one line per file (PASS, FAIL or ERROR), and for a failure the expectation that broke with the
+            lines around it (- expected, + what happened), or the `say` line whose claim (`claims next …`) does not
+            hold where the line is shown. A PASS line counts what was checked: `9 expect lines in 2 sections` (each
+            line under an `expect`: a claim, or a step of an `exactly` or `in order` list), the claims of say lines,
+            and the events of the run.
 
-        A run stopped by the event budget is a FAIL of its file (its expectations are not checked). A callout
-        that re-enters the loop more than 256 runs deep stops that file's run: ERROR, and a message naming the
-        callout. A scenario still running when the virtual clock reaches the 60 s default horizon (the file
-        says no `until`) is checked as it ran, with a note on standard error.
+            The lint's warnings (a mode run with nothing in it, items in a mode no run enters) go to standard error
+            before the file's line; with --strict a file with a warning is an ERROR.
+            """,
+        afterOptions: """
+            A run stopped by the event budget is a FAIL of its file (its expectations are not checked). A callout
+            that re-enters the loop more than 256 runs deep stops that file's run: ERROR, and a message naming the
+            callout. A scenario still running when the virtual clock reaches the 60 s default horizon (the file
+            says no `until`) is checked as it ran, with a note on standard error.
 
-        EXIT STATUS (when several apply: 2, then 3, then 1):
-          0    every expectation holds
-          1    an expectation failed
-          2    invalid input or usage (with --strict, a lint warning), or a run reached the nesting limit
-        \(ExitStatus.checkingHelpText("that file FAILed"))
-        """
+            EXIT STATUS (when several apply: 2, then 3, then 1):
+              0    every expectation holds
+              1    an expectation failed
+              2    invalid input or usage (with --strict, a lint warning), or a run reached the nesting limit
+            \(ExitStatus.checkingHelpText("that file FAILed"))
+            """)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        let budget: Int
-        do {
-            scanner = try ArgumentScanner(
-                arguments, valued: [EventBudget.option, IterationCostOption.name],
-                switches: ["-h", "--help", "--strict"])
-            budget = try EventBudget.limit(scanner)
-        } catch {
-            return CommandLine.usageError(error.description, command: "check")
-        }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        guard !scanner.positional.isEmpty else { return CommandLine.usageError("missing FILE", command: "check") }
-        let iterationCost: Duration?
-        do {
-            iterationCost = try IterationCostOption.value(in: scanner)
-        } catch {
-            return CommandLine.usageError(error.description, command: "check")
-        }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        let budget = try EventBudget.limit(scanner)
+        guard !scanner.positional.isEmpty else { throw .missingArgument("FILE") }
+        let iterationCost = try IterationCostOption.value(in: scanner)
         var invalid = false
         var failed = false
         var overBudget = false

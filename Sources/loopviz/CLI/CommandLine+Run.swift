@@ -7,7 +7,25 @@ import Darwin
 #endif
 
 extension CommandLine {
-    static let usage = """
+    /// Every command, in the order `loopviz --help` lists them. A new command is one declaration (a
+    /// ``LoopvizCommand`` with its options, help and run) and its line here: its parsing, `--help`,
+    /// `loopviz help NAME` and its line in `loopviz --help` follow from it.
+    static let commands: [LoopvizCommand] = [
+        RunCommand.command, CheckCommand.command, FmtCommand.command, NewCommand.command, LspCommand.command,
+        CompareCommand.command, UICommand.screen,
+        HangsCommand.command, BenchCommand.command, FuzzCommand.command,
+    ]
+
+    /// `loopviz --help`'s own options.
+    static let options: [CommandOption] = [
+        CommandOption(
+            names: ["-h", "--help"],
+            help: "Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command)."),
+        CommandOption("--version", help: "Print the version."),
+    ]
+
+    static var usage: String {
+        """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
         USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
@@ -22,24 +40,10 @@ extension CommandLine {
         Foundation's OperationQueue.
 
         COMMANDS:
-          run FILE        Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).
-          check FILE...   Run scenarios and verify their `expect` sections.
-          fmt FILE...     Give .loop files the canonical layout, keeping their comments (--check: list the
-                          files that would change).
-          new NAME        Write a new lesson to start from, NAME.loop (--from default: the built-in lesson).
-          lsp             A language server for editors (docs/editors.md).
-          compare FILE... Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
-                          OperationQueue) and compare them.
-          screen [FILE]   Print the screen the UI shows at a step, as text.
-          hangs FILE.jsonl
-                          List the hangs of a trace (a LoopRecorder recording): exit 1 when there is one.
-          bench           Measure LoopEngine against the real CFRunLoop on the same workloads.
-          fuzz --against cf
-                          Compare LoopEngine with the real CFRunLoop on random scenarios.
+        \(commands.map(\.commandsEntry).joined(separator: "\n"))
 
         OPTIONS:
-          -h, --help      Show this help (`loopviz help COMMAND` or `loopviz COMMAND --help` for a command).
-          --version       Print the version.
+        \(options.map { CommandHelp.lines($0, column: 18) }.joined(separator: "\n"))
 
         Scenario files are written in the .loop language: see docs/language.md and examples/.
 
@@ -47,33 +51,21 @@ extension CommandLine {
         usage); every command shares:
         \(ExitStatus.helpText())
         """
+    }
 
-    static let commands: [String: (help: String, run: @Sendable ([String]) -> ExitStatus)] = [
-        "run": (RunCommand.help, RunCommand.run),
-        "check": (CheckCommand.help, CheckCommand.run),
-        "fmt": (FmtCommand.help, FmtCommand.run),
-        "new": (NewCommand.help, NewCommand.run),
-        "lsp": (LspCommand.help, LspCommand.run),
-        "compare": (CompareCommand.help, CompareCommand.run),
-        "screen": (UICommand.screenHelp, { UICommand.run($0, headless: true) }),
-        "bench": (BenchCommand.help, BenchCommand.run),
-        "hangs": (HangsCommand.help, HangsCommand.run),
-        "fuzz": (FuzzCommand.help, FuzzCommand.run),
-    ]
+    /// The command named `name`.
+    static func command(_ name: String) -> LoopvizCommand? { commands.first { $0.name == name } }
 
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
-        guard let first = arguments.first else { return UICommand.run([], headless: false) }
+        guard let first = arguments.first else { return UICommand.ui([]) }
         if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
-            || [
-                "--no-color", "--ascii", "--clock", "--record", IterationCostOption.name, EventBudget.option,
-                LanguageOption.name,
-            ].contains(first)
+            || UICommand.launchOptions.contains(where: { $0.names.contains(first) })
         {
-            return UICommand.run(arguments, headless: false)
+            return UICommand.ui(arguments)
         }
-        if let command = commands[first] {
-            return command.run(Array(arguments.dropFirst()))
+        if let command = command(first) {
+            return command(Array(arguments.dropFirst()))
         }
         switch first {
         case "-h", "--help":
@@ -84,10 +76,8 @@ extension CommandLine {
                 print(usage)
                 return .success
             }
-            guard let command = commands[arguments[1]] else {
-                return usageError("unknown command '\(arguments[1])'", command: nil)
-            }
-            print(command.help)
+            guard let command = command(arguments[1]) else { return report(.unknownCommand(arguments[1])) }
+            print(command.helpText)
             return .success
         case "--version":
             print("loopviz \(LoopEngineVersion.string)")
@@ -99,17 +89,22 @@ extension CommandLine {
             if !first.hasPrefix("-"), stat(first, &info) == 0,
                 info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR
             {
-                return UICommand.run(arguments, headless: false)
+                return UICommand.ui(arguments)
             }
-            let what = first.hasPrefix("-") ? "option" : "command"
-            return usageError("unknown \(what) '\(first)'", command: nil)
+            return report(first.hasPrefix("-") ? .unknownOption(first) : .unknownCommand(first))
         }
     }
 
-    /// Prints a usage problem and where to read more; returns the usage exit status.
-    static func usageError(_ message: String, command: String?) -> ExitStatus {
+    /// Prints `problem` on standard error and returns its exit status: a usage problem with where to read more
+    /// (`command`'s help, or loopviz's), any other as an error of what was asked.
+    @discardableResult
+    static func report(_ problem: CommandLineProblem, command: String? = nil) -> ExitStatus {
+        guard problem.isUsage else {
+            printError("loopviz: error: \(problem)")
+            return .usage
+        }
         let help = command.map { "loopviz \($0) --help" } ?? "loopviz --help"
-        printError("loopviz: error: \(TerminalSafeText.terminalSafe(message))\nSee '\(help)'.")
+        printError("loopviz: error: \(TerminalSafeText.terminalSafe(problem.description))\nSee '\(help)'.")
         return .usage
     }
 

@@ -4,85 +4,83 @@ import LoopOracle
 /// `loopviz compare FILE...`: runs each scenario on LoopEngine and on the real CFRunLoop and compares; a scenario
 /// with operation queues is compared with Foundation's `OperationQueue` instead (``PoolComparison``).
 enum CompareCommand {
-    static let help = """
-        OVERVIEW: Run scenarios on LoopEngine and on the real CFRunLoop, and compare the traces.
+    static let command = LoopvizCommand(
+        name: "compare", synopsis: "compare FILE...",
+        summary: """
+            Run scenarios on LoopEngine and on the real CFRunLoop (pools: on Foundation's
+            OperationQueue) and compare them.
+            """,
+        options: options, help: help, run: run)
 
-        USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet] [--max-events N] [--iteration-cost TIME]
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--tolerance", .text(placeholder: "TIME"),
+            help: """
+                How far apart times may be (default 25ms; real threads are late by
+                scheduling noise). Pool scenarios compare no times.
+                """),
+        CommandOption("--quiet", help: "Show the side-by-side traces only for scenarios that differ."),
+        EventBudget.declaration(
+            help: EventBudget.checkingHelp([
+                "that scenario is not compared (LoopEngine's run or the real",
+                "CFRunLoop's, which stops at the same budget); standard error says", "so; exit 3.",
+            ])),
+        IterationCostOption.declaration,
+    ]
 
-        Each scenario runs on LoopEngine's virtual clock and on this machine's CFRunLoop in real time, every
-        scenario thread on a real thread: `thread NAME main` on this process's main thread (CFRunLoopGetMain,
-        libdispatch's main queue draining there), the others on fresh threads; `perform ... on THREAD [wait]` is
-        built as Darwin's Foundation does it (Linux Foundation has no performSelector:onThread:); `detach`
-        starts a real thread. A scenario with an `until` is stopped there on both sides. What a program can
-        observe is compared: the six activities, every callout (timers, sources, blocks, observers, main-queue
-        blocks, performed tasks), each run's start and result (not for CFRunLoopRun and Foundation's run
-        methods, whose inner runs are hidden), and the Bool run(mode:before:) returns. Sequences must agree;
-        times must agree within the tolerance. With several threads each thread's trace is compared on its own,
-        with its `say` notes too (the real interleaving of two threads is not fixed); every time is on one clock
-        from one start, so a hand-over out of causal order shows as a step out of place or late on the thread it
-        reached. The traces are shown side by side with the first difference marked `>>` (and late steps `~`).
-        A scenario the real CFRunLoop cannot express here (the darwin profile, `mainqueue` without a main
-        thread, a run in an `at` block, stopMode without _CFRunLoopStopMode) is skipped with the reason.
-        What Linux Foundation lacks and the oracle builds on CF as loopviz models Foundation (the performSelector
-        family: onThread, order, afterDelay) is named in a line under the verdict: it was checked against
-        loopviz's model of Foundation, not against the real thing.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: Run scenarios on LoopEngine and on the real CFRunLoop, and compare the traces.
 
-        A scenario with operation queues runs instead on Foundation's OperationQueue (real threads, real time).
-        What must agree is compared: the start order of every queue whose limit is 1, the limit never exceeded,
-        how each operation ended (done, cancelled before it started, cancelled while running, never finished)
-        and dependency order. Threads and times legitimately differ (libdispatch, not the queue, owns the
-        threads; Foundation runs in real time): they are shown side by side, never compared. A dispatch queue
-        (`queue Q dispatch`) runs on a real DispatchQueue: its blocks and work items are compared the same way
-        (a serial queue has limit 1; a work item skipped by its queue counts as cancelled before it started,
-        one cancelled while its block ran as done despite the cancel).
+            USAGE: loopviz compare FILE... [--tolerance TIME] [--quiet] [--max-events N] [--iteration-cost TIME]
 
-        OPTIONS:
-          --tolerance TIME        How far apart times may be (default 25ms; real threads are late by
-                                  scheduling noise). Pool scenarios compare no times.
-          --quiet                 Show the side-by-side traces only for scenarios that differ.
-        \(EventBudget.checkingHelpText(["that scenario is not compared (LoopEngine's run or the real", "CFRunLoop's, which stops at the same budget); standard error says", "so; exit 3."]))
-        \(IterationCostOption.help)
-          -h, --help              Show this help.
+            Each scenario runs on LoopEngine's virtual clock and on this machine's CFRunLoop in real time, every
+            scenario thread on a real thread: `thread NAME main` on this process's main thread (CFRunLoopGetMain,
+            libdispatch's main queue draining there), the others on fresh threads; `perform ... on THREAD [wait]` is
+            built as Darwin's Foundation does it (Linux Foundation has no performSelector:onThread:); `detach`
+            starts a real thread. A scenario with an `until` is stopped there on both sides. What a program can
+            observe is compared: the six activities, every callout (timers, sources, blocks, observers, main-queue
+            blocks, performed tasks), each run's start and result (not for CFRunLoopRun and Foundation's run
+            methods, whose inner runs are hidden), and the Bool run(mode:before:) returns. Sequences must agree;
+            times must agree within the tolerance. With several threads each thread's trace is compared on its own,
+            with its `say` notes too (the real interleaving of two threads is not fixed); every time is on one clock
+            from one start, so a hand-over out of causal order shows as a step out of place or late on the thread it
+            reached. The traces are shown side by side with the first difference marked `>>` (and late steps `~`).
+            A scenario the real CFRunLoop cannot express here (the darwin profile, `mainqueue` without a main
+            thread, a run in an `at` block, stopMode without _CFRunLoopStopMode) is skipped with the reason.
+            What Linux Foundation lacks and the oracle builds on CF as loopviz models Foundation (the performSelector
+            family: onThread, order, afterDelay) is named in a line under the verdict: it was checked against
+            loopviz's model of Foundation, not against the real thing.
 
-        A scenario whose engine run reaches the nesting limit (a callout re-entering the loop more than 256 runs
-        deep) is not run on the real CFRunLoop, which has no limit and would overflow its stack: ERROR.
+            A scenario with operation queues runs instead on Foundation's OperationQueue (real threads, real time).
+            What must agree is compared: the start order of every queue whose limit is 1, the limit never exceeded,
+            how each operation ended (done, cancelled before it started, cancelled while running, never finished)
+            and dependency order. Threads and times legitimately differ (libdispatch, not the queue, owns the
+            threads; Foundation runs in real time): they are shown side by side, never compared. A dispatch queue
+            (`queue Q dispatch`) runs on a real DispatchQueue: its blocks and work items are compared the same way
+            (a serial queue has limit 1; a work item skipped by its queue counts as cancelled before it started,
+            one cancelled while its block ran as done despite the cancel).
+            """,
+        afterOptions: """
+            A scenario whose engine run reaches the nesting limit (a callout re-entering the loop more than 256 runs
+            deep) is not run on the real CFRunLoop, which has no limit and would overflow its stack: ERROR.
 
-        EXIT STATUS (when several apply: 2, then 3, then 1):
-          0    every compared scenario agrees
-          1    one differs
-          2    invalid input or usage, or a run reached the nesting limit
-        \(ExitStatus.checkingHelpText("that scenario was not compared"))
-        """
+            EXIT STATUS (when several apply: 2, then 3, then 1):
+              0    every compared scenario agrees
+              1    one differs
+              2    invalid input or usage, or a run reached the nesting limit
+            \(ExitStatus.checkingHelpText("that scenario was not compared"))
+            """)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        let budget: Int
-        do {
-            scanner = try ArgumentScanner(
-                arguments, valued: ["--tolerance", EventBudget.option, IterationCostOption.name],
-                switches: ["-h", "--help", "--quiet"])
-            budget = try EventBudget.limit(scanner)
-        } catch {
-            return CommandLine.usageError(error.description, command: "compare")
-        }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        guard !scanner.positional.isEmpty else { return CommandLine.usageError("missing FILE", command: "compare") }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        let budget = try EventBudget.limit(scanner)
+        guard !scanner.positional.isEmpty else { throw .missingArgument("FILE") }
         var tolerance = Duration.milliseconds(25)
         if let text = scanner.value("--tolerance") {
-            guard let value = ScriptLoader.duration(text) else {
-                return CommandLine.usageError("'\(text)' is not a time; use e.g. 40ms", command: "compare")
-            }
+            guard let value = ScriptLoader.duration(text) else { throw .notATime(text, example: "40ms") }
             tolerance = value
         }
-        let iterationCost: Duration?
-        do {
-            iterationCost = try IterationCostOption.value(in: scanner)
-        } catch {
-            return CommandLine.usageError(error.description, command: "compare")
-        }
+        let iterationCost = try IterationCostOption.value(in: scanner)
         var invalid = false
         var differs = false
         var overBudget = false
@@ -153,10 +151,10 @@ enum CompareCommand {
             }
             // What Linux Foundation lacks is checked against loopviz's model of it: said under the verdict.
             let models = ReferenceModel.models(in: script.scenario)
-            if isThreaded(script.scenario, engine: engine) {
+            if script.scenario.isComparedThreadByThread(engine: engine) {
                 let comparison = ThreadedTraceComparison(
                     engine: engine, reference: reference, declared: script.scenario.threads.map(\.name),
-                    tolerance: tolerance, ignoringRunBoundaries: usesWrappers(script.scenario),
+                    tolerance: tolerance, ignoringRunBoundaries: script.scenario.usesRunWrappers,
                     sourceCallouts: script.scenario.source0Names)
                 let what = "\(comparison.threads.count) threads, each compared on its own: \(comparison.stepCounts)"
                 if comparison.agrees {
@@ -182,7 +180,7 @@ enum CompareCommand {
             }
             let comparison = TraceComparison(
                 engine: engine, reference: reference, tolerance: tolerance,
-                ignoringRunBoundaries: usesWrappers(script.scenario), sourceCallouts: script.scenario.source0Names)
+                ignoringRunBoundaries: script.scenario.usesRunWrappers, sourceCallouts: script.scenario.source0Names)
             if comparison.agrees {
                 print("AGREE \(shown) (\(comparison.engine.count) steps)")
             } else {
@@ -270,25 +268,5 @@ enum CompareCommand {
             output(comparison.summary())
         }
         return comparison.agrees ? .agree : .differ
-    }
-
-    /// Whether the scenario is compared thread by thread: it declares several threads, or a thread of its made
-    /// another (`detach`).
-    static func isThreaded(_ scenario: Scenario, engine: [LoopEvent]) -> Bool {
-        scenario.threads.count > 1 || engine.contains { $0.loop != scenario.threads[0].name }
-    }
-
-    /// CFRunLoopRun and Foundation's run methods hide their inner runs from the oracle.
-    static func usesWrappers(_ scenario: Scenario) -> Bool {
-        let wrapper: Bool? = scenario.firstAction { action in
-            switch action {
-            case .run(.inMode): return nil
-            case .run: return true
-            // limitDate(forMode:) polls the mode with a CFRunLoopRunInMode of its own.
-            case .query(.limitDate): return true
-            default: return nil
-            }
-        }
-        return wrapper ?? false
     }
 }

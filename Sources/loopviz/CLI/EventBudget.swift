@@ -14,35 +14,30 @@ enum EventBudget {
     /// The option that sets it.
     static let option = "--max-events"
 
-    /// The help line for the option (`run`'s words).
-    static let helpText = """
-          --max-events N          Stop a run after N events (default 1000000, at most 10000000), keep and print
-                                  what was recorded, say so on standard error and exit 3.
-        """
-
-    /// The help lines for a command that checks runs: `stopped` says what becomes of a run stopped there, in
-    /// lines that fit the help's right margin.
-    static func checkingHelpText(_ stopped: [String]) -> String {
-        (["  --max-events N          Stop a run after N events (default 1000000, at most 10000000), and:"] + stopped)
-            .joined(separator: "\n" + String(repeating: " ", count: 26))
+    /// `--max-events N`, with `help` (what becomes of a run stopped there differs by command).
+    static func declaration(help: String) -> CommandOption {
+        CommandOption(option, .number(placeholder: "N", bounds: 1...maximum), help: help)
     }
 
-    /// The budget `--max-events` sets (the default without it), or a usage error (not a number, below 1 or above
+    /// The option's help for a command that prints what a run recorded (`run`'s words).
+    static let runHelp = """
+        Stop a run after N events (default 1000000, at most 10000000), keep and print
+        what was recorded, say so on standard error and exit 3.
+        """
+
+    /// The option's help for a command that checks runs: `stopped` says what becomes of a run stopped there, in
+    /// lines that fit the help's right margin.
+    static func checkingHelp(_ stopped: [String]) -> String {
+        (["Stop a run after N events (default 1000000, at most 10000000), and:"] + stopped).joined(separator: "\n")
+    }
+
+    /// The budget `--max-events` sets (the default without it), or a usage problem (not a number, below 1 or above
     /// ``maximum``).
-    static func limit(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> Int {
+    static func limit(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> Int {
         guard let text = scanner.value(option) else { return defaultLimit }
-        let shown = TerminalSafeText.terminalSafe(text)
-        guard let value = Int(text) else {
-            throw ArgumentScanner.UsageError(description: "'\(shown)' is not a number of events; use e.g. 5000000")
-        }
-        guard value > 0 else {
-            throw ArgumentScanner.UsageError(
-                description: "'\(shown)' is not a number of events: at least 1; use e.g. 5000000")
-        }
-        guard value <= maximum else {
-            throw ArgumentScanner.UsageError(
-                description: "'\(shown)' is more events than a run may record: at most \(maximum); use e.g. 5000000")
-        }
+        guard let value = Int(text) else { throw .notANumberOfEvents(text) }
+        guard value > 0 else { throw .tooFewEvents(text) }
+        guard value <= maximum else { throw .tooManyEvents(text, maximum: maximum) }
         return value
     }
 

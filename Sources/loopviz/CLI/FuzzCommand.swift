@@ -1,110 +1,106 @@
 import LoopEngine
+import LoopFuzz
 
 /// `loopviz fuzz --against cf`: the differential fuzzer (``FuzzCampaign``).
 enum FuzzCommand {
     static let maxCases = 100_000
 
-    static let help = """
-        OVERVIEW: Generate random scenarios and compare LoopEngine with the real CFRunLoop on each.
+    static let command = LoopvizCommand(
+        name: "fuzz", synopsis: "fuzz --against cf",
+        summary: "Compare LoopEngine with the real CFRunLoop on random scenarios.",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz fuzz --against cf [--cases N] [--seed S] [--start I] [--max-items N] [--out DIR]
-                            [--tolerance TIME] [--quiet] [--show]
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--against", .text(placeholder: "cf"), help: "What to compare with: the real CFRunLoop (the only choice)."),
+        CommandOption(
+            "--cases", .number(placeholder: "N", bounds: 1...maxCases),
+            help: "How many cases, 1 to \(maxCases) (default 100)."),
+        CommandOption(
+            "--seed", .text(placeholder: "S"),
+            help: """
+                The campaign's seed, a whole number (default 1): the same seed makes the
+                same cases.
+                """),
+        CommandOption(
+            "--start", .number(placeholder: "I", bounds: 0...Int(Int32.max)),
+            help: """
+                The first case's number (default 0): replays a case, or runs a campaign
+                in chunks.
+                """),
+        CommandOption(
+            "--max-items", .number(placeholder: "N", bounds: 1...12), help: "Items per scenario, 1 to 12 (default 5)."),
+        CommandOption(
+            "--out", .text(placeholder: "DIR"), help: "Save each minimal difference in DIR (created if missing)."),
+        CommandOption(
+            "--tolerance", .text(placeholder: "TIME"), help: "How far apart times may be (default 25ms)."),
+        CommandOption("--quiet", help: "Print only differences, errors and the summary."),
+        CommandOption("--show", help: "Print each case's .loop text before its verdict."),
+    ]
 
-        Each case is a random valid scenario of the .loop language (one thread: sources, ports, timers and
-        observers in default, M1 or the common modes; callout scripts with work, signals, sends, wake-ups,
-        stops, adds, removes, invalidations, reschedules, blocks, nested runs, queries, an owner's properties
-        and ifs; set-up actions; one to three runs - run ... for, RunLoop.run ... before, run until,
-        acceptInput, while not FLAG, while COND over an owner; outside events, queries and a dealloc among
-        them).
-        Every time is a multiple of 20 ms, and a scenario whose engine trace changes when its work, outside
-        events, run limits or timers move by 6 ms is discarded: on the real CFRunLoop that is a race, decided
-        by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this
-        machine's CFRunLoop in real time (at most 300 ms), compared as `loopviz compare` compares.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: Generate random scenarios and compare LoopEngine with the real CFRunLoop on each.
 
-        A real run whose times stray more than 6 ms from the engine's before the first difference is run
-        again (up to four times). A difference is run twice more; if it reproduces it is shrunk (items,
-        actions, events and runs dropped, times shortened; at most 200 candidates, the first five
-        differences) to a minimal .loop file, which is printed and, with --out, saved as
-        DIR/fuzz-SEED-CASE.loop. A difference that does not reproduce is reported as timing noise and not
-        counted.
+            USAGE: loopviz fuzz --against cf [--cases N] [--seed S] [--start I] [--max-items N] [--out DIR]
+                                [--tolerance TIME] [--quiet] [--show]
 
-        OPTIONS:
-          --against cf            What to compare with: the real CFRunLoop (the only choice).
-          --cases N               How many cases, 1 to \(maxCases) (default 100).
-          --seed S                The campaign's seed, a whole number (default 1): the same seed makes the
-                                  same cases.
-          --start I               The first case's number (default 0): replays a case, or runs a campaign
-                                  in chunks.
-          --max-items N           Items per scenario, 1 to 12 (default 5).
-          --out DIR               Save each minimal difference in DIR (created if missing).
-          --tolerance TIME        How far apart times may be (default 25ms).
-          --quiet                 Print only differences, errors and the summary.
-          --show                  Print each case's .loop text before its verdict.
-          -h, --help              Show this help.
+            Each case is a random valid scenario of the .loop language (one thread: sources, ports, timers and
+            observers in default, M1 or the common modes; callout scripts with work, signals, sends, wake-ups,
+            stops, adds, removes, invalidations, reschedules, blocks, nested runs, queries, an owner's properties
+            and ifs; set-up actions; one to three runs - run ... for, RunLoop.run ... before, run until,
+            acceptInput, while not FLAG, while COND over an owner; outside events, queries and a dealloc among
+            them).
+            Every time is a multiple of 20 ms, and a scenario whose engine trace changes when its work, outside
+            events, run limits or timers move by 6 ms is discarded: on the real CFRunLoop that is a race, decided
+            by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this
+            machine's CFRunLoop in real time (at most 300 ms), compared as `loopviz compare` compares.
 
-        EXIT STATUS:
-          0    no difference reproduced (differences that did not reproduce, and cases whose every real
-               run strayed more than 6 ms from the engine's times on a busy machine, are listed, not
-               counted)
-          1    a difference reproduced, or the real CFRunLoop could not run a case
-          2    invalid usage
-        """
+            A real run whose times stray more than 6 ms from the engine's before the first difference is run
+            again (up to four times). A difference is run twice more; if it reproduces it is shrunk (items,
+            actions, events and runs dropped, times shortened; at most 200 candidates, the first five
+            differences) to a minimal .loop file, which is printed and, with --out, saved as
+            DIR/fuzz-SEED-CASE.loop. A difference that does not reproduce is reported as timing noise and not
+            counted.
+            """,
+        afterOptions: """
+            EXIT STATUS:
+              0    no difference reproduced (differences that did not reproduce, and cases whose every real
+                   run strayed more than 6 ms from the engine's times on a busy machine, are listed, not
+                   counted)
+              1    a difference reproduced, or the real CFRunLoop could not run a case
+              2    invalid usage
+            """)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(
-                arguments,
-                valued: ["--against", "--cases", "--seed", "--start", "--max-items", "--out", "--tolerance"],
-                switches: ["-h", "--help", "--quiet", "--show"])
-        } catch {
-            return CommandLine.usageError(error.description, command: "fuzz")
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        if let extra = scanner.positional.first { throw .unexpectedArgument(extra) }
+        guard let against = scanner.value("--against") else { throw .missingOption("--against", value: "cf") }
+        guard against == "cf" else { throw .notAChoice(against, option: "--against", expected: ["cf"]) }
+        // Its declared bounds; a bound of Int32.max is no bound a person meets, and goes unsaid.
+        func number(_ name: String, _ fallback: Int) throws(CommandLineProblem) -> Int {
+            try scanner.number(name) { _, bounds in
+                .wholeNumber(
+                    option: name, lower: UInt64(bounds.lowerBound),
+                    upper: bounds.upperBound == Int(Int32.max) ? nil : UInt64(bounds.upperBound))
+            } ?? fallback
         }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        if let extra = scanner.positional.first {
-            return CommandLine.usageError("unexpected argument '\(extra)'", command: "fuzz")
-        }
-        guard let against = scanner.value("--against") else {
-            return CommandLine.usageError("missing --against cf", command: "fuzz")
-        }
-        guard against == "cf" else {
-            return CommandLine.usageError(
-                "'\(against)' is not a valid value for --against; expected: cf", command: "fuzz")
-        }
-        func number(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) -> Int? {
-            guard let text = scanner.value(name) else { return fallback }
-            guard let value = Int(text), range.contains(value) else { return nil }
-            return value
-        }
-        guard let cases = number("--cases", 1...maxCases, 100) else {
-            return CommandLine.usageError("--cases takes a whole number from 1 to \(maxCases)", command: "fuzz")
-        }
-        guard let start = number("--start", 0...Int(Int32.max), 0) else {
-            return CommandLine.usageError("--start takes a whole number from 0", command: "fuzz")
-        }
-        guard let maxItems = number("--max-items", 1...12, 5) else {
-            return CommandLine.usageError("--max-items takes a whole number from 1 to 12", command: "fuzz")
-        }
+        let cases = try number("--cases", 100)
+        let start = try number("--start", 0)
+        let maxItems = try number("--max-items", 5)
         var seed: UInt64 = 1
         if let text = scanner.value("--seed") {
-            guard let value = UInt64(text) else {
-                return CommandLine.usageError("--seed takes a whole number from 0 to \(UInt64.max)", command: "fuzz")
-            }
+            guard let value = UInt64(text) else { throw .wholeNumber(option: "--seed", lower: 0, upper: UInt64.max) }
             seed = value
         }
         var tolerance = Duration.milliseconds(25)
         if let text = scanner.value("--tolerance") {
-            guard let value = ScriptLoader.duration(text) else {
-                return CommandLine.usageError("'\(text)' is not a time; use e.g. 40ms", command: "fuzz")
-            }
+            guard let value = ScriptLoader.duration(text) else { throw .notATime(text, example: "40ms") }
             tolerance = value
         }
         let campaign = FuzzCampaign(
             seed: seed, start: start, cases: cases, maxItems: maxItems, tolerance: tolerance,
-            outDirectory: scanner.value("--out"), quiet: scanner.has("--quiet"), show: scanner.has("--show"))
+            outDirectory: scanner.value("--out"), save: { OutputFile.write($0, to: $1)?.message },
+            quiet: scanner.has("--quiet"), show: scanner.has("--show"))
         let summary = campaign.run { print($0) }
         print(summaryLine(summary, seed: seed, start: start))
         return summary.differences > 0 || summary.errors > 0 ? .failure : .success

@@ -3,63 +3,59 @@ import LoopEngine
 /// `loopviz hangs FILE.jsonl`: the busy segments of a trace that are long enough to be hangs, in KSCrash's
 /// classes, each with where it began and ended and the marks the program made inside it.
 enum HangsCommand {
-    static let help = """
-        OVERVIEW: List the hangs of a trace: the stretches in which a loop did not sleep.
+    static let command = LoopvizCommand(
+        name: "hangs", synopsis: "hangs FILE.jsonl",
+        summary: "List the hangs of a trace (a LoopRecorder recording): exit 1 when there is one.",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz hangs FILE.jsonl [--threshold TIME] [--max-events N]
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--threshold", .text(placeholder: "TIME"),
+            help: """
+                The shortest segment that counts as a hang (default 250ms). Micro-hangs are
+                listed too; a threshold below 100ms lists every segment at least that long.
+                """),
+        EventBudget.declaration(
+            help: """
+                Read at most N events (default 1000000, at most 10000000); a longer trace is
+                refused.
+                """),
+    ]
 
-        ARGUMENTS:
-          FILE.jsonl              A trace: recorded with LoopRecorder, or written by `loopviz run --trace jsonl`.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: List the hangs of a trace: the stretches in which a loop did not sleep.
 
-        A busy segment runs from the end of a wait (afterWaiting), or a run's entry, to the loop's next
-        beforeWaiting (after every observer of it) or the outermost run's exit. Classes (KSCrash's): micro-hang
-        100 ms up to 250 ms, hang 250 ms up to 500 ms, severe 500 ms or more. Each is listed with its start, its
-        length, its thread, mode and depth, the activities that began and ended it, and the marks inside it.
+            USAGE: loopviz hangs FILE.jsonl [--threshold TIME] [--max-events N]
 
-        OPTIONS:
-          --threshold TIME        The shortest segment that counts as a hang (default 250ms). Micro-hangs are
-                                  listed too; a threshold below 100ms lists every segment at least that long.
-          --max-events N          Read at most N events (default 1000000, at most 10000000); a longer trace is
-                                  refused.
-          -h, --help              Show this help.
+            ARGUMENTS:
+              FILE.jsonl              A trace: recorded with LoopRecorder, or written by `loopviz run --trace jsonl`.
 
-        EXIT STATUS:
-          0    no segment as long as the threshold
-          1    at least one segment as long as the threshold (a hang): usable in CI
-          2    invalid input or usage (a corrupt trace: its line and column)
-        \(ExitStatus.helpText(budget: "not used: a trace longer than --max-events is refused (exit 2)"))
-        """
+            A busy segment runs from the end of a wait (afterWaiting), or a run's entry, to the loop's next
+            beforeWaiting (after every observer of it) or the outermost run's exit. Classes (KSCrash's): micro-hang
+            100 ms up to 250 ms, hang 250 ms up to 500 ms, severe 500 ms or more. Each is listed with its start, its
+            length, its thread, mode and depth, the activities that began and ended it, and the marks inside it.
+            """,
+        afterOptions: """
+            EXIT STATUS:
+              0    no segment as long as the threshold
+              1    at least one segment as long as the threshold (a hang): usable in CI
+              2    invalid input or usage (a corrupt trace: its line and column)
+            \(ExitStatus.helpText(budget: "not used: a trace longer than --max-events is refused (exit 2)"))
+            """)
 
     static let defaultThreshold: Duration = .milliseconds(250)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(
-                arguments, valued: ["--threshold", EventBudget.option], switches: ["-h", "--help"])
-        } catch {
-            return CommandLine.usageError(error.description, command: "hangs")
-        }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        let budget: Int
-        do {
-            budget = try EventBudget.limit(scanner)
-        } catch {
-            return CommandLine.usageError(error.description, command: "hangs")
-        }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        let budget = try EventBudget.limit(scanner)
         var threshold = defaultThreshold
         if let text = scanner.value("--threshold") {
-            guard let value = ScriptLoader.duration(text), value > .zero else {
-                return CommandLine.usageError(thresholdProblem(text), command: "hangs")
-            }
+            guard let value = ScriptLoader.duration(text), value > .zero else { throw thresholdProblem(text) }
             threshold = value
         }
         guard scanner.positional.count == 1, let path = scanner.positional.first else {
-            let problem = scanner.positional.isEmpty ? "missing FILE.jsonl" : "hangs takes one FILE.jsonl"
-            return CommandLine.usageError(problem, command: "hangs")
+            throw scanner.positional.isEmpty
+                ? .missingArgument("FILE.jsonl") : .takesOneArgument(command: "hangs", argument: "FILE.jsonl")
         }
         let trace: JSONLTrace
         switch TraceLoader.load(path, maxEvents: budget) {

@@ -7,24 +7,23 @@ import LoopEngine
 enum LanguageOption {
     static let name = "--lang"
 
-    /// The option's lines in a command's OPTIONS help.
-    static let help = """
-          --lang LANG             en or zh: the language of the lesson's narration (`say zh "…"`) and card
-                                  (`# [zh]`), English where a line has no translation (default: zh when
-                                  LC_ALL, LC_MESSAGES or LANG is a zh_* locale, else en). The keys, panels and
-                                  help stay English.
-        """
+    /// The option, as the UI and `screen` declare it.
+    static let declaration = CommandOption(
+        name, .text(placeholder: "LANG"),
+        help: """
+            en or zh: the language of the lesson's narration (`say zh "…"`) and card
+            (`# [zh]`), English where a line has no translation (default: zh when
+            LC_ALL, LC_MESSAGES or LANG is a zh_* locale, else en). The keys, panels and
+            help stay English.
+            """)
 
     /// The language asked for on the command line, else the locale's.
-    /// - Throws: a usage error for a value other than en or zh.
+    /// - Throws: a usage problem for a value other than en or zh.
     static func value(
         in scanner: ArgumentScanner, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(ArgumentScanner.UsageError) -> Language {
+    ) throws(CommandLineProblem) -> Language {
         guard let text = scanner.value(name) else { return Language.preferred(environment: environment) }
-        guard let language = Language(rawValue: text) else {
-            throw ArgumentScanner.UsageError(
-                description: "'\(TerminalSafeText.terminalSafe(text))' is not a language; expected en or zh")
-        }
+        guard let language = Language(rawValue: text) else { throw .notALanguage(text) }
         return language
     }
 }

@@ -8,36 +8,40 @@ import Darwin
 
 /// `loopviz lsp`: the language server (`LanguageServerSession`) on standard input and output, for editors.
 enum LspCommand {
-    static let help = """
-        OVERVIEW: A language server for .loop files (the Language Server Protocol on standard input and output).
+    static let command = LoopvizCommand(
+        name: "lsp", synopsis: "lsp", summary: "A language server for editors (docs/editors.md).",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz lsp [--stdio]
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--stdio",
+            help: """
+                Accepted and ignored: standard input and output are the only channel (some
+                clients pass it).
+                """)
+    ]
 
-        An editor starts it and talks to it: as you type, it underlines the problems `loopviz check` finds
-        (the parser's errors, the lint's warnings), completes the language's words and the file's names,
-        explains a word or a name on hover (the words of docs/language.md), and goes to where a name is
-        declared. docs/editors.md says how to set it up in VS Code, Neovim and Helix.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: A language server for .loop files (the Language Server Protocol on standard input and output).
 
-        OPTIONS:
-          --stdio                 Accepted and ignored: standard input and output are the only channel (some
-                                  clients pass it).
-          -h, --help              Show this help.
+            USAGE: loopviz lsp [--stdio]
 
-        EXIT STATUS:
-          0    the editor sent shutdown, then exit
-          1    the editor sent exit without shutdown, or went away (end of input)
-          2    invalid usage, or input that is not the protocol's (a header without Content-Length)
-          4    standard output could not be written
-        """
+            An editor starts it and talks to it: as you type, it underlines the problems `loopviz check` finds
+            (the parser's errors, the lint's warnings), completes the language's words and the file's names,
+            explains a word or a name on hover (the words of docs/language.md), and goes to where a name is
+            declared. docs/editors.md says how to set it up in VS Code, Neovim and Helix.
+            """,
+        afterOptions: """
+            EXIT STATUS:
+              0    the editor sent shutdown, then exit
+              1    the editor sent exit without shutdown, or went away (end of input)
+              2    invalid usage, or input that is not the protocol's (a header without Content-Length)
+              4    standard output could not be written
+            """)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        if arguments.contains("-h") || arguments.contains("--help") {
-            print(help)
-            return .success
-        }
-        if let other = arguments.first(where: { $0 != "--stdio" }) {
-            return CommandLine.usageError("unexpected '\(other)'", command: "lsp")
-        }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        if let other = scanner.positional.first { throw .unexpectedArgument(other) }
         var session = LanguageServerSession()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -9,45 +9,40 @@ import Darwin
 /// `loopviz new NAME [--from default]`: writes a lesson to start from (`LessonTemplate`, or the built-in lesson
 /// with `--from default`) as `NAME.loop`, never over an existing file.
 enum NewCommand {
-    static let help = """
-        OVERVIEW: Write a new lesson file to start from: one that `loopviz check --strict` passes.
+    static let command = LoopvizCommand(
+        name: "new", synopsis: "new NAME",
+        summary: "Write a new lesson to start from, NAME.loop (--from default: the built-in lesson).",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz new NAME [--from default]
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--from", .text(placeholder: "default"),
+            help: "Write the built-in lesson (what `loopviz` opens without a file) instead.")
+    ]
 
-        Writes NAME.loop (NAME itself when it ends in .loop): a card with its [zh] section, a main thread and a
-        worker with a timer, a port, a version-0 source and an observer, narration with its claims, an `ask`
-        and `expect` lines. Change it, then run `loopviz check --strict NAME.loop`. An existing file is never
-        replaced.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: Write a new lesson file to start from: one that `loopviz check --strict` passes.
 
-        OPTIONS:
-          --from default          Write the built-in lesson (what `loopviz` opens without a file) instead.
-          -h, --help              Show this help.
+            USAGE: loopviz new NAME [--from default]
 
-        EXIT STATUS:
-          0    the file was written
-          2    invalid usage, or the file exists (left as it is)
-          4    the file could not be written; the message names it and why (nothing is left behind)
-        """
+            Writes NAME.loop (NAME itself when it ends in .loop): a card with its [zh] section, a main thread and a
+            worker with a timer, a port, a version-0 source and an observer, narration with its claims, an `ask`
+            and `expect` lines. Change it, then run `loopviz check --strict NAME.loop`. An existing file is never
+            replaced.
+            """,
+        afterOptions: """
+            EXIT STATUS:
+              0    the file was written
+              2    invalid usage, or the file exists (left as it is)
+              4    the file could not be written; the message names it and why (nothing is left behind)
+            """)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(arguments, valued: ["--from"], switches: ["-h", "--help"])
-        } catch {
-            return CommandLine.usageError(error.description, command: "new")
-        }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        guard scanner.positional.count == 1, let name = scanner.positional.first, !name.isEmpty else {
-            let problem = scanner.positional.isEmpty ? "missing NAME" : "give one NAME"
-            return CommandLine.usageError(problem, command: "new")
-        }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        guard let name = scanner.positional.first, !name.isEmpty else { throw .missingArgument("NAME") }
+        guard scanner.positional.count == 1 else { throw .takesOneArgument(command: "new", argument: "NAME") }
         let from = scanner.value("--from")
-        if let from, from != "default" {
-            return CommandLine.usageError("--from takes 'default' (the built-in lesson), not '\(from)'", command: "new")
-        }
+        if let from, from != "default" { throw .notAChoice(from, option: "--from", expected: ["default"]) }
         let path = name.hasSuffix(".loop") ? name : name + ".loop"
         let text = from == nil ? LessonTemplate.text(title: title(of: path)) : DefaultLesson.text + "\n"
         let shown = TerminalSafeText.terminalSafe(path)

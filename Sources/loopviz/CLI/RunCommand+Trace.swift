@@ -3,9 +3,11 @@ import LoopEngine
 extension RunCommand {
     /// `loopviz run FILE.jsonl --trace FORMAT`: converts a trace (a recording, or another run's jsonl) instead of
     /// running a scenario. The options of a run (`--clock`, `--until`, `--iteration-cost`) do not apply.
-    static func convert(_ path: String, scanner: ArgumentScanner, format: TraceFormat, budget: Int) -> ExitStatus {
+    static func convert(
+        _ path: String, scanner: ArgumentScanner, format: TraceFormat, budget: Int
+    ) throws(CommandLineProblem) -> ExitStatus {
         for option in ["--clock", "--until", IterationCostOption.name] where scanner.value(option) != nil {
-            return CommandLine.usageError("\(option) does not apply to a trace file (\(path))", command: "run")
+            throw .doesNotApplyToTrace(option: option, path: path)
         }
         let trace: JSONLTrace
         switch TraceLoader.load(path, maxEvents: budget) {

@@ -2,85 +2,85 @@ import LoopEngine
 
 /// `loopviz run FILE`: runs a scenario headless and prints its trace.
 enum RunCommand {
-    static let help = """
-        OVERVIEW: Run a scenario headless and print its trace.
+    static let command = LoopvizCommand(
+        name: "run", synopsis: "run FILE",
+        summary: "Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).",
+        options: options, help: help, run: run)
 
-        USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME]
-                           [--max-events N] [--iteration-cost TIME] [-o PATH]
+    static let options: [CommandOption] = [
+        CommandOption(
+            "--trace", .text(placeholder: "FORMAT"),
+            help: """
+                text (aligned columns, the default), jsonl (one JSON object per event, for
+                tools), chrome (Chrome Trace Event JSON: open it in Perfetto) or mermaid
+                (a sequenceDiagram for slides).
+                """),
+        CommandOption(
+            "--clock", .text(placeholder: "CLOCK"),
+            help: """
+                virtual (deterministic, the default) or real (real threads on the real clock,
+                asleep in the kernel when idle; times vary from run to run; text shows
+                them to the millisecond, the other formats to the nanosecond; Linux only).
+                """),
+        CommandOption(
+            "--until", .text(placeholder: "TIME"),
+            help: """
+                Stop at TIME (e.g. 2s, 500ms); default: the file's `until`, or when every
+                program has ended, or (virtual) when every loop sleeps for good, or (real)
+                after 10s.
+                """),
+        EventBudget.declaration(help: EventBudget.runHelp),
+        IterationCostOption.declaration,
+        CommandOption(
+            "-o", .text(placeholder: "PATH"),
+            help: """
+                Write the trace to PATH instead of standard output: atomically (PATH is
+                replaced only once the whole trace is written), never over FILE.
+                """),
+    ]
 
-        ARGUMENTS:
-          FILE                    A .loop scenario file, or a .jsonl trace (from --trace jsonl or LoopRecorder)
-                                  to convert to another format.
+    static let help = CommandHelp(
+        beforeOptions: """
+            OVERVIEW: Run a scenario headless and print its trace.
 
-        OPTIONS:
-          --trace FORMAT          text (aligned columns, the default), jsonl (one JSON object per event, for
-                                  tools), chrome (Chrome Trace Event JSON: open it in Perfetto) or mermaid
-                                  (a sequenceDiagram for slides).
-          --clock CLOCK           virtual (deterministic, the default) or real (real threads on the real clock,
-                                  asleep in the kernel when idle; times vary from run to run; text shows
-                                  them to the millisecond, the other formats to the nanosecond; Linux only).
-          --until TIME            Stop at TIME (e.g. 2s, 500ms); default: the file's `until`, or when every
-                                  program has ended, or (virtual) when every loop sleeps for good, or (real)
-                                  after 10s.
-        \(EventBudget.helpText)
-        \(IterationCostOption.help)
-          -o PATH                 Write the trace to PATH instead of standard output: atomically (PATH is
-                                  replaced only once the whole trace is written), never over FILE.
-          -h, --help              Show this help.
+            USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME]
+                               [--max-events N] [--iteration-cost TIME] [-o PATH]
 
-        On the virtual clock, text and jsonl are written as the run goes (the text's columns take their widths
-        from the first 1000 events); chrome, mermaid and --clock real are written when the run ends.
+            ARGUMENTS:
+              FILE                    A .loop scenario file, or a .jsonl trace (from --trace jsonl or LoopRecorder)
+                                      to convert to another format.
+            """,
+        afterOptions: """
+            On the virtual clock, text and jsonl are written as the run goes (the text's columns take their widths
+            from the first 1000 events); chrome, mermaid and --clock real are written when the run ends.
 
-        A callout that re-enters the loop more than 256 runs deep stops the run: the trace so far is printed, and
-        a message names the callout (exit status 2).
+            A callout that re-enters the loop more than 256 runs deep stops the run: the trace so far is printed, and
+            a message names the callout (exit status 2).
 
-        EXIT STATUS:
-          0    the scenario ran (or the trace was converted)
-          2    invalid input or usage (a corrupt trace: its line and column); an -o PATH that is FILE; or the run
-               reached the nesting limit
-        \(ExitStatus.helpText())
-        """
+            EXIT STATUS:
+              0    the scenario ran (or the trace was converted)
+              2    invalid input or usage (a corrupt trace: its line and column); an -o PATH that is FILE; or the run
+                   reached the nesting limit
+            \(ExitStatus.helpText())
+            """)
 
     enum Clock: String, CaseIterable {
         case virtual, real
     }
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(
-                arguments,
-                valued: ["--trace", "--clock", "--until", "-o", EventBudget.option, IterationCostOption.name],
-                switches: ["-h", "--help"])
-        } catch {
-            return CommandLine.usageError(error.description, command: "run")
-        }
-        if scanner.has("-h") || scanner.has("--help") {
-            print(help)
-            return .success
-        }
-        let format: TraceFormat
-        let clock: Clock
-        let iterationCost: Duration?
-        let budget: Int
-        do {
-            format = try scanner.choice("--trace", default: .text)
-            clock = try scanner.choice("--clock", default: .virtual)
-            iterationCost = try IterationCostOption.value(in: scanner)
-            budget = try EventBudget.limit(scanner)
-        } catch {
-            return CommandLine.usageError(error.description, command: "run")
-        }
+    static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+        let format: TraceFormat = try scanner.choice("--trace", default: .text)
+        let clock: Clock = try scanner.choice("--clock", default: .virtual)
+        let iterationCost = try IterationCostOption.value(in: scanner)
+        let budget = try EventBudget.limit(scanner)
         guard scanner.positional.count == 1, let path = scanner.positional.first else {
-            let problem = scanner.positional.isEmpty ? "missing FILE" : "run takes one FILE"
-            return CommandLine.usageError(problem, command: "run")
+            throw scanner.positional.isEmpty
+                ? .missingArgument("FILE") : .takesOneArgument(command: "run", argument: "FILE")
         }
-        if TraceLoader.isTrace(path) { return convert(path, scanner: scanner, format: format, budget: budget) }
+        if TraceLoader.isTrace(path) { return try convert(path, scanner: scanner, format: format, budget: budget) }
         var until: Duration?
         if let text = scanner.value("--until") {
-            guard let value = ScriptLoader.duration(text) else {
-                return CommandLine.usageError("'\(text)' is not a time; use e.g. 2s or 500ms", command: "run")
-            }
+            guard let value = ScriptLoader.duration(text) else { throw .notATime(text, example: "2s or 500ms") }
             until = value
         }
         let script: LoopScript
@@ -111,17 +111,13 @@ enum RunCommand {
             #if os(Linux)
             if let reason = RealScenarioRunner.unsupportedReason(script.scenario) {
                 output.abandon()
-                CommandLine.printError(
-                    "loopviz: error: \(TerminalSafeText.terminalSafe(path)) cannot run on real threads: \(reason)")
-                return .usage
+                throw .cannotRunOnRealThreads(path: path, reason: reason)
             }
             let limit = until ?? script.until ?? ScenarioLimits.defaultRealTimeLimit
             outcome = RealScenarioRunner.run(script.scenario, timeLimit: limit, maxEvents: budget)
             #else
             output.abandon()
-            CommandLine.printError(
-                "loopviz: error: the real backend is built on Linux only (epoll); use --clock virtual")
-            return .usage
+            throw .realBackendLinuxOnly
             #endif
         }
         if clock == .real || !format.streams {

@@ -15,8 +15,7 @@ enum TraceLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             let handle = FileHandle(forReadingAtPath: path)
         else {
-            CommandLine.printError("loopviz: error: \(shown): no such file, or cannot read it")
-            return .failure(.usage)
+            return .failure(CommandLine.report(.noSuchTrace(path: path)))
         }
         defer { try? handle.close() }
         var reader = JSONLTraceReader(maximumEvents: maxEvents)
@@ -43,8 +42,7 @@ enum TraceLoader {
             CommandLine.printError("loopviz: error: \(shown):\(failure)")
             return .failure(.usage)
         } catch {
-            CommandLine.printError("loopviz: error: \(shown): cannot read")
-            return .failure(.usage)
+            return .failure(CommandLine.report(.cannotRead(path: path)))
         }
     }
 }

@@ -52,6 +52,16 @@ struct PublicSurfaceTests {
         #expect(try Self.allowlist().subtracting(declared).sorted() == [])
     }
 
+    @Test("the tool libraries (LoopFuzz) have no public surface: what the executable uses of them is `package`")
+    func toolLibrariesAreNotPublic() throws {
+        let files = try SourceDeclarations.files(of: "LoopFuzz")
+        #expect(files.count > 5, "Sources/LoopFuzz was not read")
+        let offending = files.flatMap { file in
+            SourceDeclarations.declarations(in: file.text).filter(\.isPublic).map { "\(file.path):\($0.line)" }
+        }
+        #expect(offending == [])
+    }
+
     @Test("a member is judged by its own path: a listed type does not make its members public")
     func membersAreJudgedOneByOne() {
         let source = """

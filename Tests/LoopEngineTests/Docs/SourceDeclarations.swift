@@ -161,8 +161,9 @@ enum SourceDeclarations {
     }
 
     /// Every Swift file of LoopEngine, with its path relative to the package.
-    static func files() throws -> [(path: String, text: String)] {
-        let sources = Snapshot.packageRoot.appendingPathComponent("Sources/LoopEngine")
+    /// The Swift files of `target` (LoopEngine unless said), each with its path from the package's root.
+    static func files(of target: String = "LoopEngine") throws -> [(path: String, text: String)] {
+        let sources = Snapshot.packageRoot.appendingPathComponent("Sources/\(target)")
         var files: [(path: String, text: String)] = []
         let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {

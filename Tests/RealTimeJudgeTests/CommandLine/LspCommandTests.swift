@@ -73,7 +73,7 @@ struct LspCommandTests {
         )
         let usage = try Self.run(Data(), arguments: ["lsp", "--stdio", "--tcp"])
         #expect(usage.status == 2)
-        #expect(usage.stderr == "loopviz: error: unexpected '--tcp'\nSee 'loopviz lsp --help'.\n")
+        #expect(usage.stderr == "loopviz: error: unknown option '--tcp'\nSee 'loopviz lsp --help'.\n")
         // `--stdio`, which some clients pass, is accepted: an empty input then ends as any input ends.
         #expect(try Self.run(Data(), arguments: ["lsp", "--stdio"]).status == 1)
     }

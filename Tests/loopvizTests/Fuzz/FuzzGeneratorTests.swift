@@ -1,7 +1,7 @@
 import LoopEngine
 import Testing
 
-@testable import loopviz
+@testable import LoopFuzz
 
 @Suite("The differential fuzzer's generator, printer and shrinker")
 struct FuzzGeneratorTests {

@@ -2,7 +2,7 @@ import LoopEngine
 import LoopOracle
 
 /// What CF does with a scenario compared with the engine: the same comparison as `loopviz compare` (the engine's
-/// run, ``CFOracle/run(_:timeLimit:maxEvents:)``, ``TraceComparison`` with ``CompareCommand/usesWrappers(_:)``).
+/// run, ``CFOracle/run(_:timeLimit:maxEvents:)``, ``TraceComparison`` with ``LoopEngine/Scenario/usesRunWrappers``).
 enum FuzzOracle {
     enum Verdict {
         case agree
@@ -42,9 +42,9 @@ enum FuzzOracle {
     static func comparison(
         _ scenario: Scenario, engine: [LoopEvent], reference: [LoopEvent], tolerance: Duration
     ) -> TraceComparison {
-        let wrappers = CompareCommand.usesWrappers(scenario)
+        let wrappers = scenario.usesRunWrappers
         let callouts = scenario.source0Names
-        guard CompareCommand.isThreaded(scenario, engine: engine) else {
+        guard scenario.isComparedThreadByThread(engine: engine) else {
             return TraceComparison(
                 engine: engine, reference: reference, tolerance: tolerance, ignoringRunBoundaries: wrappers,
                 sourceCallouts: callouts)

@@ -3,13 +3,17 @@ import LoopEngine
 
 /// A run of the differential fuzzer: cases `start ..< start + cases` of `seed`, each generated, validated, run on
 /// the engine and on the real CFRunLoop and, on a difference, confirmed and shrunk.
-struct FuzzCampaign {
+package struct FuzzCampaign {
     var seed: UInt64
     var start = 0
     var cases: Int
     var maxItems = 5
     var tolerance = Duration.milliseconds(25)
     var outDirectory: String?
+    /// Writes a minimal case's text to a path in ``outDirectory``; returns the message of a failure, or nil. The
+    /// command gives it the way every file it writes is written (`OutputFile`: a temporary file renamed into
+    /// place, a link followed, a device written directly).
+    var save: (_ text: String, _ path: String) -> String?
     var quiet = false
     /// Print each case's `.loop` text.
     var show = false
@@ -21,21 +25,37 @@ struct FuzzCampaign {
     /// Generated scenarios tried per case before it is given up.
     static let attemptsPerCase = 50
 
-    struct Summary {
-        var cases = 0
-        var agreed = 0
+    package init(
+        seed: UInt64, start: Int = 0, cases: Int, maxItems: Int = 5, tolerance: Duration = .milliseconds(25),
+        outDirectory: String? = nil, save: @escaping (_ text: String, _ path: String) -> String?,
+        quiet: Bool = false, show: Bool = false
+    ) {
+        self.seed = seed
+        self.start = start
+        self.cases = cases
+        self.maxItems = maxItems
+        self.tolerance = tolerance
+        self.outDirectory = outDirectory
+        self.save = save
+        self.quiet = quiet
+        self.show = show
+    }
+
+    package struct Summary {
+        package var cases = 0
+        package var agreed = 0
         /// Differences that reproduced on every confirmation run.
-        var differences = 0
+        package var differences = 0
         /// Differences that did not reproduce: timing noise.
-        var unconfirmed = 0
-        var errors = 0
+        package var unconfirmed = 0
+        package var errors = 0
         /// Cases whose every real run strayed from the engine's times by more than the margin (a busy machine).
-        var disturbed = 0
+        package var disturbed = 0
         /// Cases for which no fair scenario was generated.
-        var noCase = 0
-        var rejected: [FuzzValidator.Rejection: Int] = [:]
-        var savedFiles: [String] = []
-        var seconds = 0.0
+        package var noCase = 0
+        package var rejected: [FuzzValidator.Rejection: Int] = [:]
+        package var savedFiles: [String] = []
+        package var seconds = 0.0
     }
 
     /// The fair scenario of case `index`, or nil; counts the rejected attempts in `summary`.
@@ -52,7 +72,7 @@ struct FuzzCampaign {
         return nil
     }
 
-    func run(output: (String) -> Void) -> Summary {
+    package func run(output: (String) -> Void) -> Summary {
         var summary = Summary()
         let clock = ContinuousClock()
         let began = clock.now
@@ -135,9 +155,8 @@ struct FuzzCampaign {
             output("could not save \(TerminalSafeText.terminalSafe(path)): \(error.localizedDescription)")
             return
         }
-        // By `-o`'s rule: a temporary file renamed into place, a link followed, a device written directly.
-        if let failure = OutputFile.write(text, to: path) {
-            output(failure.message)
+        if let failure = save(text, path) {
+            output(failure)
         } else {
             summary.savedFiles.append(path)
             output("saved \(TerminalSafeText.terminalSafe(path))")

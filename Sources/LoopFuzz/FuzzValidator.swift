@@ -1,11 +1,12 @@
 import LoopEngine
+import LoopOracle
 
 /// Decides whether a generated (or shrunk) scenario is a fair differential case: it parses back from its `.loop`
 /// text, ends on the engine within a short time (the real CFRunLoop runs it in real time), and is not on a timing
 /// edge — its engine trace keeps the same steps when the times the real machine cannot hold exactly (work, outside
 /// events, run limits, timers' first dates, reschedules) move by ``margin`` either way. A case on such an edge is a
 /// race on the real CFRunLoop: scheduling noise decides it (docs/fuzzing.md).
-enum FuzzValidator {
+package enum FuzzValidator {
     /// How far the real machine's times may stray (scheduling noise, a loaded CI machine) without changing a fair
     /// case's steps.
     static let margin = Duration.milliseconds(6)
@@ -14,7 +15,7 @@ enum FuzzValidator {
     /// Events one engine or CF run may record.
     static let maxEvents = 4000
 
-    enum Rejection: String, CaseIterable, Sendable, Error {
+    package enum Rejection: String, CaseIterable, Sendable, Error {
         case unparsable = "does not parse back the same"
         case unsupported = "not expressible on the real CFRunLoop"
         case doesNotEnd = "does not end on the engine within 300ms"
@@ -46,7 +47,7 @@ enum FuzzValidator {
             return nil
         }
         let callouts = scenario.source0Names
-        guard CompareCommand.isThreaded(scenario, engine: outcome.events) else {
+        guard scenario.isComparedThreadByThread(engine: outcome.events) else {
             return TraceComparison(engine: outcome.events, reference: [], sourceCallouts: callouts).engine.map(edgeStep)
         }
         let threads = ThreadedTraceComparison(
