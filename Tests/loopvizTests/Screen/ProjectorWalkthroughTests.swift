@@ -108,7 +108,7 @@ struct ProjectorWalkthroughTests {
         #expect(message.fitted(60, ellipsis: "…") == "s needs a version-0 source: select 3 first (item 2 tick is…)")
         #expect(message.fitted(50, ellipsis: "…") == "s needs a version-0 source: select 3 first")
         var model = PokeTests.lesson(at: 41)
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         PokeTests.type("2s", &model)
         let bar = render(model).lines.last!
         #expect(bar == " PAUSED  s needs a version-0 source: select 3 first (item 2 tick is a timer)")
@@ -162,7 +162,7 @@ struct ProjectorWalkthroughTests {
             """
         let script = try ScenarioParser.parse(source, file: "nested-stop.loop")
         var model = AppModel(session: Session(script: script), fileName: "nested-stop.loop")
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         model.isPaused = true
         let nested = model.trace.firstIndex { $0.kind == .runStart && $0.depth == 2 }!
         model.cursor = nested + 2
@@ -174,7 +174,7 @@ struct ProjectorWalkthroughTests {
         let results = model.trace.filter { $0.kind == .result }.map { $0.name ?? "" }
         #expect(results == ["timedOut", "stopped"])
         Snapshot.assertMatches(RenderTests.text(model), "Screens/nested-stop-80x24.screen", target: "loopvizTests")
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         Snapshot.assertMatches(RenderTests.text(model), "Screens/nested-stop-132x43.screen", target: "loopvizTests")
     }
 
@@ -197,7 +197,7 @@ struct ProjectorWalkthroughTests {
             Issue.record("the recording does not load")
             return
         }
-        _ = update(&replay, .resize(width: 100, height: 30))
+        _ = updateInline(&replay, .resize(width: 100, height: 30))
         replay.isPaused = true
         replay.cursor = 40
         let lines = render(replay).lines
@@ -209,9 +209,10 @@ struct ProjectorWalkthroughTests {
     func liveWaitsForItsCard() {
         let script = try! ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
         var model = AppModel(session: Session(liveScript: script), fileName: DefaultLesson.fileName).openingCard()
-        #expect(update(&model, .resize(width: 80, height: 24)).isEmpty && !model.liveStarted)
+        #expect(updateInline(&model, .resize(width: 80, height: 24)).isEmpty && !model.liveStarted)
         #expect(UpdateTests.press(.escape, on: &model) == [.startLive] && model.liveStarted)
-        _ = update(&model, .live(events: LiveUpdateTests.events([.entry, .beforeTimers]), dropped: 0, ended: false))
+        _ = updateInline(
+            &model, .live(events: LiveUpdateTests.events([.entry, .beforeTimers]), dropped: 0, ended: false))
         #expect(model.trace.count == 2)
         #expect(UpdateTests.press(.character("R"), on: &model) == [.startLive])
         #expect(model.trace.isEmpty && model.cursor == 0)
@@ -278,10 +279,10 @@ extension ProjectorWalkthroughTests {
     func quizScrolls() {
         var model = ThreadPickerTests.lesson("07-source0-needs-a-wakeup.loop", width: 80, height: 24)
         QuizTests.press(.character("G"), .character("d"), on: &model)
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         QuizTests.press(.character("3"), on: &model)
         // Shorter than the box's 13 lines (the size a terminal has while it is being resized).
-        _ = update(&model, .resize(width: 80, height: 14))
+        _ = updateInline(&model, .resize(width: 80, height: 14))
         let glyphs = Glyphs(theme: model.theme)
         var layout = QuizLayout(model, model.classroom.question!, glyphs)
         #expect(layout.lines.count == 13 && layout.visibleRows == 9)
@@ -317,7 +318,7 @@ extension ProjectorWalkthroughTests {
             """
         let script = try ScenarioParser.parse(source, file: "removed.loop")
         var model = AppModel(session: Session(script: script), fileName: "removed.loop")
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         model.isPaused = true
         let cancel = model.trace.firstIndex { $0.kind == .cancel && $0.name == "work" }!
         model.cursor = cancel
@@ -341,7 +342,7 @@ extension ProjectorWalkthroughTests {
     @Test("an item added with a key is drawn as in the mode it was added to, from the step after the poke")
     func addedItemIsInItsMode() {
         var model = PokeTests.lesson(at: 41)
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         PokeTests.type("a", &model)
         #expect(model.session.interventions.map(\.label) == ["add timer1 (every 500 ms) to default"])
         func row(_ model: AppModel) -> (text: String, dim: Bool)? {
