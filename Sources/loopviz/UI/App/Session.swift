@@ -246,8 +246,12 @@ struct Session: Equatable {
     /// Events between two checkpoints.
     let foldInterval: Int
 
-    /// The checkpoints of both folds; made again whenever the trace changes other than by growing.
+    /// The checkpoints of both folds; made again whenever the trace changes other than by growing. A memo of the
+    /// trace (``traceIdentity``): the checkpoints are filled on demand, by `update` and `render` alike, and two
+    /// memos of one trace answer alike, so they compare by the trace they are for, not by what they hold so far.
     struct Folds: Equatable {
+        /// The ``Session/traceIdentity`` of the trace they fold.
+        var trace = 0
         /// Every thread's loop, and the threads known so far.
         struct Loops {
             var snapshots: [LoopSnapshot]
@@ -291,12 +295,15 @@ struct Session: Equatable {
                 bytes: { $0.estimatedBytes }
             ) { state, index, event in state.fold(event, at: index) }
         }
+
+        static func == (lhs: Folds, rhs: Folds) -> Bool { lhs.trace == rhs.trace }
     }
 
     /// Starts the folds again from the current trace's first event, and names the trace anew.
     private mutating func refold() {
         traceIdentity += 1
         folds = Folds(scenario: effectiveScenario, defaultWidth: defaultQueueWidth, interval: foldInterval)
+        folds.trace = traceIdentity
     }
 
     /// How many operations a queue at the default limit executes at once: the virtual machine's cores, or on real
