@@ -76,4 +76,21 @@ struct EngineEffectTests {
         #expect(update(&model, .engineRan(run.run())) == [])
         #expect(model.cursor == count + 1 && model.trace.count > count && !model.isComputing)
     }
+
+    @Test(
+        "a lesson read opens on its card at once and computes its trace; read again, it goes to its step once computed")
+    func lessonOpenIsAnEffect() throws {
+        typealias F = LibraryFixture
+        var model = F.model(current: 1)
+        let request = LessonRequest(index: 0, path: "lessons/01-one-timer.loop")
+        let first = try #require(Self.run(update(&model, .lessonOpened(F.opened(request, F.oneTimer)))))
+        #expect(model.overlay == .card && model.isComputing && model.trace.isEmpty)
+        #expect(update(&model, .engineRan(first.run())) == [] && !model.isComputing && !model.trace.isEmpty)
+        var again = LessonRequest(index: 0, path: "lessons/01-one-timer.loop")
+        again.keepStep = 3
+        let second = try #require(Self.run(update(&model, .lessonOpened(F.opened(again, F.oneTimer)))))
+        #expect(model.queued == [.showKeptStep(3, pokesLeftOut: 0)] && model.cursor == 0)
+        #expect(update(&model, .engineRan(second.run())) == [])
+        #expect(model.cursor == 3 && model.flash?.text == "read again at step 3" && model.queued.isEmpty)
+    }
 }
