@@ -27,7 +27,7 @@ struct AsciicastTests {
         var model = UpdateTests.model(width: width, height: height)
         model.isPaused = true
         return (0..<count).map { _ in
-            _ = update(&model, .key(.character("n")))
+            _ = updateInline(&model, .key(.character("n")))
             return render(model)
         }
     }

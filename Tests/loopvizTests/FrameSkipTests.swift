@@ -11,11 +11,11 @@ struct FrameSkipTests {
         var model = RenderTests.model(width: 80, height: 24, step: 10)
         model.isPaused = false
         let before = model
-        _ = update(&model, .tick(seconds: 0.01))
+        _ = updateInline(&model, .tick(seconds: 0.01))
         #expect(model.cursor == before.cursor && model != before)
         #expect(model.drawsLike(before))
         #expect(render(model) == render(before))
-        _ = update(&model, .tick(seconds: 1))
+        _ = updateInline(&model, .tick(seconds: 1))
         #expect(model.cursor > before.cursor)
         #expect(!model.drawsLike(before))
     }

@@ -17,7 +17,7 @@ struct ItemModeLabelTests {
     static func screen(step: Int?) throws -> String {
         let script = try ScenarioParser.parse(Self.source)
         var model = AppModel(session: Session(script: script), fileName: "modes.loop")
-        _ = update(&model, .resize(width: 100, height: 30))
+        _ = updateInline(&model, .resize(width: 100, height: 30))
         model.isPaused = true
         model.cursor = step ?? model.trace.count
         model.furthest = model.cursor

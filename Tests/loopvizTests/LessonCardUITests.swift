@@ -15,7 +15,7 @@ struct LessonCardUITests {
         let script = try! ScenarioParser.parse(source, file: "lesson.loop")
         var model = AppModel(session: Session(script: script), fileName: "lesson.loop")
         model.language = language
-        _ = update(&model, .resize(width: width, height: height))
+        _ = updateInline(&model, .resize(width: width, height: height))
         model.isPaused = true
         return model
     }

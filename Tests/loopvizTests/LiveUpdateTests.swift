@@ -10,7 +10,7 @@ struct LiveUpdateTests {
     static func model() -> AppModel {
         let script = try! ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
         var model = AppModel(session: Session(liveScript: script), fileName: DefaultLesson.fileName)
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         return model
     }
 
@@ -32,31 +32,32 @@ struct LiveUpdateTests {
     @Test("while playing, the cursor follows the events as they arrive")
     func follows() {
         var model = Self.model()
-        _ = update(&model, .live(events: Self.events([.runStart, .entry, .beforeTimers]), dropped: 0, ended: false))
+        _ = updateInline(
+            &model, .live(events: Self.events([.runStart, .entry, .beforeTimers]), dropped: 0, ended: false))
         #expect(model.cursor == 3 && model.playback == .live)
-        _ = update(&model, .live(events: Self.events([.beforeSources], from: 3), dropped: 0, ended: false))
+        _ = updateInline(&model, .live(events: Self.events([.beforeSources], from: 3), dropped: 0, ended: false))
         #expect(model.cursor == 4)
     }
 
     @Test("paused, the events still arrive but the cursor stays; playing again catches up")
     func pausedKeepsItsPlace() {
         var model = Self.model()
-        _ = update(&model, .live(events: Self.events([.runStart, .entry]), dropped: 0, ended: false))
-        _ = update(&model, .key(.character(" ")))
-        _ = update(
+        _ = updateInline(&model, .live(events: Self.events([.runStart, .entry]), dropped: 0, ended: false))
+        _ = updateInline(&model, .key(.character(" ")))
+        _ = updateInline(
             &model, .live(events: Self.events([.beforeTimers, .beforeSources], from: 2), dropped: 0, ended: false))
         #expect(model.cursor == 2 && model.trace.count == 4)
-        _ = update(&model, .key(.character("p")))
+        _ = updateInline(&model, .key(.character("p")))
         #expect(model.cursor == 1)
-        _ = update(&model, .key(.character(" ")))
-        _ = update(&model, .tick(seconds: 0.1))
+        _ = updateInline(&model, .key(.character(" ")))
+        _ = updateInline(&model, .tick(seconds: 0.1))
         #expect(model.cursor == 4)
     }
 
     @Test("dropped events and the end of every thread are counted and shown")
     func droppedAndEnded() {
         var model = Self.model()
-        _ = update(&model, .live(events: Self.events([.runStart]), dropped: 7, ended: true))
+        _ = updateInline(&model, .live(events: Self.events([.runStart]), dropped: 7, ended: true))
         #expect(model.session.droppedEvents == 7 && model.session.liveEnded)
         let status = render(model).lines.last ?? ""
         #expect(status.contains("7 events dropped"))
@@ -66,11 +67,11 @@ struct LiveUpdateTests {
     @Test("a limit that halted the real run is kept and shown in the status line, as on the virtual clock")
     func limitIsShown() {
         var model = Self.model()
-        _ = update(&model, .resize(width: 200, height: 24))
+        _ = updateInline(&model, .resize(width: 200, height: 24))
         let limit = NestingLimit(thread: "T", callout: .init(kind: .source0, name: "s"), depth: 256)
-        _ = update(
+        _ = updateInline(
             &model, .live(events: Self.events([.runStart]), dropped: 0, ended: false, halt: .nestingLimit(limit)))
-        _ = update(&model, .live(events: Self.events([.entry], from: 1), dropped: 0, ended: true))
+        _ = updateInline(&model, .live(events: Self.events([.entry], from: 1), dropped: 0, ended: true))
         #expect(model.session.haltReason == .nestingLimit(limit))
         let status = render(model).lines.last ?? ""
         #expect(
@@ -82,7 +83,7 @@ struct LiveUpdateTests {
     @Test("a poke is performed at once on the primary thread, not replayed")
     func pokeIsPerformed() {
         var model = Self.model()
-        let effects = update(&model, .key(.character("w")))
+        let effects = updateInline(&model, .key(.character("w")))
         #expect(effects == [.perform([.wakeUp], thread: model.session.primaryThread.name)])
         #expect(model.trace.isEmpty, "nothing is recomputed: the real threads report what the wake-up did")
         #expect(model.session.interventions.map(\.label) == ["wake up"])
@@ -91,7 +92,7 @@ struct LiveUpdateTests {
     @Test("adding an item is refused on the real clock: the threads' items were made at the start")
     func addingItemsIsRefused() {
         var model = Self.model()
-        let effects = update(&model, .key(.character("a")))
+        let effects = updateInline(&model, .key(.character("a")))
         #expect(effects.isEmpty && model.flash?.text.contains("virtual clock") == true)
     }
 }
@@ -101,11 +102,12 @@ extension LiveUpdateTests {
     func forgetsTheOldest() {
         var model = Self.model()
         let first = Self.events(Array(repeating: .beforeTimers, count: Session.maximumLiveEvents))
-        _ = update(&model, .live(events: first, dropped: 0, ended: false))
-        _ = update(&model, .key(.character(" ")))
-        _ = update(&model, .key(.character("p")))
+        _ = updateInline(&model, .live(events: first, dropped: 0, ended: false))
+        _ = updateInline(&model, .key(.character(" ")))
+        _ = updateInline(&model, .key(.character("p")))
         let shownTime = model.currentEvent?.time
-        _ = update(&model, .live(events: Self.events([.beforeSources], from: 10_000_000), dropped: 0, ended: false))
+        _ = updateInline(
+            &model, .live(events: Self.events([.beforeSources], from: 10_000_000), dropped: 0, ended: false))
         #expect(model.trace.count == Session.maximumLiveEvents * 3 / 4)
         #expect(model.session.forgottenEvents == Session.maximumLiveEvents + 1 - Session.maximumLiveEvents * 3 / 4)
         #expect(model.currentEvent?.time == shownTime, "the cursor moved with the events it shows")

@@ -21,12 +21,12 @@ struct PokeTests {
         var model = UpdateTests.model(width: 132, height: 43)
         let digits = String(step).map { Key.character($0) }
         _ = UpdateTests.press(.character(" "), .character("g"), on: &model)
-        for key in digits + [.enter] { _ = update(&model, .key(key)) }
+        for key in digits + [.enter] { _ = updateInline(&model, .key(key)) }
         return model
     }
 
     static func type(_ keys: String, _ model: inout AppModel) {
-        for key in keys { _ = update(&model, .key(.character(key))) }
+        for key in keys { _ = updateInline(&model, .key(.character(key))) }
     }
 
     /// Step 41 of the built-in lesson is the observer's callout for beforeSources at 1.340003; the iteration goes on

@@ -14,7 +14,7 @@ struct PoolDispatchPokeTests {
         let path = Snapshot.packageRoot.appendingPathComponent("examples/44-gcd-block-cannot-be-cancelled.loop").path
         let script = try ScenarioParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path)
         var model = AppModel(session: Session(script: script), fileName: path)
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         let time = LoopInstant.zero + .milliseconds(100)
         model.isPaused = true
         model.cursor = model.trace.lastIndex { $0.time <= time }.map { $0 + 1 } ?? 0

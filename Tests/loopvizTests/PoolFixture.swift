@@ -42,7 +42,7 @@ enum PoolFixture {
     static func model(width: Int = 80, height: Int = 24) -> AppModel {
         var model = AppModel(
             session: Session(script: LoopScript(scenario: scenario, until: .seconds(5))), fileName: fileName)
-        _ = update(&model, .resize(width: width, height: height))
+        _ = updateInline(&model, .resize(width: width, height: height))
         return model
     }
 }

@@ -99,9 +99,9 @@ struct PoolRenderTests {
     func stepBackAndForth() {
         var model = Self.model(width: 80, height: 24, after: "opStart index")
         let before = render(model)
-        for _ in 0..<5 { _ = update(&model, .key(.left)) }
+        for _ in 0..<5 { _ = updateInline(&model, .key(.left)) }
         #expect(render(model) != before)
-        for _ in 0..<5 { _ = update(&model, .key(.right)) }
+        for _ in 0..<5 { _ = updateInline(&model, .key(.right)) }
         #expect(render(model) == before)
     }
 }
@@ -122,7 +122,7 @@ struct PoolLessonTests {
             guard case .success(var model) = UICommand.loadModel(path), model.session.hasQueues else { continue }
             checked += 1
             #expect(model.view == .pool, "\(path)")
-            _ = update(&model, .resize(width: 80, height: 24))
+            _ = updateInline(&model, .resize(width: 80, height: 24))
             model.isPaused = true
             model.theme = .init(color: false, unicode: false)
             for index in model.trace.indices where model.trace[index].kind.isPool {
@@ -157,7 +157,7 @@ extension PoolRenderTests {
             queues: [QueueSpec(name: "N", limit: 1), QueueSpec(name: "P", limit: 1)])
         var model = AppModel(
             session: Session(script: LoopScript(scenario: scenario, until: .seconds(1))), fileName: "across.loop")
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         model.isPaused = true
         model.shownQueue = 1
         return model
@@ -167,7 +167,7 @@ extension PoolRenderTests {
     func dependenciesAcrossQueues() {
         var model = Self.acrossQueues()
         // Wide enough for the whole row (at 80 columns the body ends at a word, with an ellipsis).
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         /// The queue panel's row of c, after the pool event `kind` of `name`.
         func rowOfC(after kind: LoopEvent.Kind, _ name: String) -> String? {
             model.cursor = model.trace.firstIndex { $0.kind == kind && $0.name == name }! + 1

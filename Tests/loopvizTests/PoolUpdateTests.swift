@@ -7,7 +7,7 @@ import Testing
 @Suite("the pool view reacts to its keys")
 struct PoolUpdateTests {
     static func press(_ keys: Key..., on model: inout AppModel) {
-        for key in keys { _ = update(&model, .key(key)) }
+        for key in keys { _ = updateInline(&model, .key(key)) }
     }
 
     /// The fixture paused at `milliseconds` of virtual time (after the last event before it).
@@ -62,7 +62,7 @@ struct PoolUpdateTests {
     @Test("playing the pool view moves a pool event per step")
     func playback() {
         var model = PoolFixture.model()
-        _ = update(&model, .tick(seconds: 1))
+        _ = updateInline(&model, .tick(seconds: 1))
         #expect(model.cursor > 0 && model.trace.prefix(model.cursor).filter(\.kind.isPool).count == 4)
         #expect(model.currentEvent?.kind.isPool == true)
     }
@@ -214,7 +214,7 @@ struct TwoQueueTests {
         scenario.queues.append(QueueSpec(name: "thumbnails", limit: 1))
         var model = AppModel(
             session: Session(script: LoopScript(scenario: scenario, until: .seconds(5))), fileName: "two.loop")
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         #expect(model.shownQueueState?.name == "uploads")
         PoolUpdateTests.press(.tab, on: &model)
         #expect(model.shownQueueState?.name == "thumbnails" && model.flash?.text == "queue thumbnails")

@@ -8,7 +8,7 @@ import Testing
 @Suite("presenter mode: larger Why, panels one by one, next narration, pokes locked")
 struct PresenterTests {
     static func press(_ keys: Key..., on model: inout AppModel) {
-        for key in keys { _ = update(&model, .key(key)) }
+        for key in keys { _ = updateInline(&model, .key(key)) }
     }
 
     static func statusLine(_ model: AppModel) -> String { render(model).lines[model.height - 1] }
@@ -75,12 +75,12 @@ struct PresenterTests {
         var model = UpdateTests.model()
         Self.press(.character(" "), .character("d"), on: &model)
         #expect(!model.isPaused && model.classroom.playUntil == 14)
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         // `say … after sleep`: the first sleep is event 14.
         #expect(model.cursor == 14 && model.isPaused && model.currentEvent?.kind == .sleep)
         #expect(model.classroom.playUntil == nil && model.playback == .paused)
         Self.press(.enter, on: &model)
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         #expect(model.cursor == 15 && model.currentEvent?.kind == .wake && model.isPaused)
         Self.press(.character("g"), .character("9"), .character("9"), .character("9"), .enter, on: &model)
         model.session.horizon = .seconds(4)

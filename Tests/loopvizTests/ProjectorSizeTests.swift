@@ -10,7 +10,7 @@ import Testing
 @Suite("every panel and overlay at 80×24")
 struct ProjectorSizeTests {
     static func keys(_ text: String, _ model: inout AppModel) {
-        for key in text { _ = update(&model, .key(key == "\n" ? .enter : .character(key))) }
+        for key in text { _ = updateInline(&model, .key(key == "\n" ? .enter : .character(key))) }
     }
 
     static func screen(_ name: String) -> AppModel {
@@ -21,7 +21,7 @@ struct ProjectorSizeTests {
             keys("g40\nv", &model)
         case "help-last":
             keys("g12\n?", &model)
-            for _ in 0..<6 { _ = update(&model, .key(.pageDown)) }
+            for _ in 0..<6 { _ = updateInline(&model, .key(.pageDown)) }
         case "goto":
             keys("g40\ng12", &model)
         case "ten-items":
@@ -41,7 +41,7 @@ struct ProjectorSizeTests {
             model = PoolFixture.model()
             model.isPaused = true
             keys("?", &model)
-            for _ in 0..<6 { _ = update(&model, .key(.pageDown)) }
+            for _ in 0..<6 { _ = updateInline(&model, .key(.pageDown)) }
         case "poke-flash":
             keys("g44\n3S", &model)
         default:
@@ -72,7 +72,7 @@ struct ProjectorSizeTests {
             Self.keys("?", &model)
             var seen = render(model).lines.joined(separator: "\n")
             for _ in 0..<60 {
-                _ = update(&model, .key(.down))
+                _ = updateInline(&model, .key(.down))
                 seen += render(model).lines.joined(separator: "\n")
             }
             for binding in KeyMap.bindings(in: view) {

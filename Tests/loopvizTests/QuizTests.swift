@@ -10,7 +10,7 @@ struct QuizTests {
     static func lesson07() -> AppModel { ThreadPickerTests.lesson("07-source0-needs-a-wakeup.loop") }
 
     static func press(_ keys: Key..., on model: inout AppModel) {
-        for key in keys { _ = update(&model, .key(key)) }
+        for key in keys { _ = updateInline(&model, .key(key)) }
     }
 
     /// The choices for the loop step after the first `cursor` events of `model`'s trace, as labels.
@@ -83,7 +83,7 @@ struct QuizTests {
     }
 
     @Test("every ask line of the lessons is reached, and its thread has a next step to predict")
-    func everyAskIsAsked() {
+    func everyAskIsAsked() throws {
         var asked = 0
         for name in [
             "02-port-keeps-thread-alive.loop", "07-source0-needs-a-wakeup.loop", "09-return-after-source-handled.loop",
@@ -98,7 +98,7 @@ struct QuizTests {
                     continue
                 }
                 var quizzed = model
-                #expect(ask(prompt, at: index + 1, resumes: false, &quizzed), "\(name): '\(prompt)'")
+                #expect(try ask(prompt, at: index + 1, resumes: false, &quizzed), "\(name): '\(prompt)'")
                 asked += 1
             }
         }
@@ -130,7 +130,7 @@ struct QuizTests {
         Self.press(.character("G"), on: &model)
         #expect(model.classroom.quizMode == .askPoints)
         model.isPaused = false
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         // The first ask is `at 100ms`: the first event at 0.100 is `signal render`, the 9th.
         let question = model.classroom.question
         #expect(model.cursor == 9 && model.isPaused)
@@ -138,7 +138,7 @@ struct QuizTests {
         #expect(question?.choices.map(\.label) == ["source0 render", "wake", "beforeSources"])
         #expect(question?.correct == 1 && question?.resumes == true)
         // Playback waits for the answer.
-        _ = update(&model, .tick(seconds: 5))
+        _ = updateInline(&model, .tick(seconds: 5))
         #expect(model.cursor == 9)
         Self.press(.character("1"), on: &model)
         #expect(model.classroom.question?.picked == 0)
@@ -147,7 +147,7 @@ struct QuizTests {
         Self.press(.enter, on: &model)
         #expect(model.classroom.question == nil && !model.isPaused)
         // On to the second ask (after 0.200 afterWaiting): answered right.
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         #expect(model.classroom.question?.prompt == "The loop woke up and render is signalled: what comes first?")
         let correct = model.classroom.question!.correct
         Self.press(.character(Character(String(correct + 1))), on: &model)
@@ -185,7 +185,7 @@ struct QuizTests {
     func screens(_ size: (Int, Int)) {
         var model = ThreadPickerTests.lesson("07-source0-needs-a-wakeup.loop", width: size.0, height: size.1)
         Self.press(.character("G"), .character("d"), on: &model)
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         let asked = render(model).lines
         #expect(asked.count == size.1 && asked.allSatisfy { $0.count <= size.0 })
         Snapshot.assertMatches(

@@ -39,11 +39,11 @@ struct RecordingTests {
             Issue.record("the fixture does not load")
             return
         }
-        _ = update(&model, .resize(width: 100, height: 30))
+        _ = updateInline(&model, .resize(width: 100, height: 30))
         #expect(model.session.isReplay && model.trace.count == 100)
         let before = model.trace
         for key in ["f", "s", "w", "x", "b"] {
-            #expect(update(&model, .key(.character(Character(key)))) == [])
+            #expect(updateInline(&model, .key(.character(Character(key)))) == [])
             #expect(model.flash?.text == "a recorded trace is read-only: pokes are unavailable")
         }
         #expect(model.trace == before && model.session.interventions.isEmpty)

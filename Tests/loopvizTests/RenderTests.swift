@@ -67,13 +67,13 @@ struct RenderTests {
     @Test("at 80×24 the help scrolls: every key can be read whole, and the last row says what lies below")
     func helpScrollsWhenTooTall() {
         var model = Self.model(width: 80, height: 24, step: 12)
-        _ = update(&model, .key(.character("?")))
+        _ = updateInline(&model, .key(.character("?")))
         let first = Self.text(model)
         #expect(first.contains("↓ 56 more below: j or PgDn  (lines 1-19 of 75)"))
         Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
         var seen = first
         for _ in 0..<6 {
-            _ = update(&model, .key(.pageDown))
+            _ = updateInline(&model, .key(.pageDown))
             seen += Self.text(model)
         }
         #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 57-75 of 75)"))
@@ -83,20 +83,20 @@ struct RenderTests {
         for (word, meaning) in statusWords { #expect(seen.contains("  " + word.padded(8) + meaning), "\(word)") }
         // Scrolling further changes nothing; back up to the top shows the first screen again.
         let last = Self.text(model)
-        _ = update(&model, .key(.pageDown))
+        _ = updateInline(&model, .key(.pageDown))
         #expect(Self.text(model) == last)
-        for _ in 0..<6 { _ = update(&model, .key(.pageUp)) }
+        for _ in 0..<6 { _ = updateInline(&model, .key(.pageUp)) }
         #expect(Self.text(model) == first)
     }
 
     @Test("more items than the mode panel's rows: the selected one stays in view and the last row says what is hidden")
     func itemsScrollToTheSelection() {
         var model = Self.model(width: 80, height: 24, step: 12)
-        for key in ["a", "A", "O"] { _ = update(&model, .key(.character(Character(key)))) }
+        for key in ["a", "A", "O"] { _ = updateInline(&model, .key(.character(Character(key)))) }
         #expect(model.items.count == 8)
         var text = Self.text(model)
         #expect(text.contains("(0 above, 3 below: e, E or 1-9 select)"), "\(text)")
-        _ = update(&model, .key(.character("8")))
+        _ = updateInline(&model, .key(.character("8")))
         text = Self.text(model)
         #expect(text.contains("▶8 observer"), "\(text)")
         #expect(text.contains("(3 above, 0 below: e, E or 1-9 select)"), "\(text)")
@@ -107,9 +107,9 @@ struct RenderTests {
     func stepBackAndForth() {
         var model = Self.model(width: 80, height: 24, step: 60)
         let before = render(model)
-        for _ in 0..<7 { _ = update(&model, .key(.left)) }
+        for _ in 0..<7 { _ = updateInline(&model, .key(.left)) }
         #expect(render(model) != before)
-        for _ in 0..<7 { _ = update(&model, .key(.right)) }
+        for _ in 0..<7 { _ = updateInline(&model, .key(.right)) }
         #expect(render(model) == before)
     }
 

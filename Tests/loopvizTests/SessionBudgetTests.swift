@@ -12,12 +12,12 @@ struct SessionBudgetTests {
     @Test("a replay stops at the budget, does not try to extend past it, and the status bar says so")
     func budgetIsShown() {
         var model = AppModel(session: Session(script: Self.script, maxEvents: 40), fileName: "runaway.loop")
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         #expect(model.trace.count == 40)
         #expect(model.session.reachedEventBudget)
         #expect(!model.session.canExtend)
         model.isPaused = true
-        for _ in 0..<60 { _ = update(&model, .key(.character("n"))) }
+        for _ in 0..<60 { _ = updateInline(&model, .key(.character("n"))) }
         #expect(model.trace.count == 40)
         #expect(render(model).lines.last?.contains("stopped at the event budget (40 events)") == true)
     }
@@ -28,7 +28,7 @@ struct SessionBudgetTests {
         #expect(!session.reachedEventBudget)
         #expect(session.canExtend)
         var model = AppModel(session: session, fileName: "runaway.loop")
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         #expect(render(model).lines.last?.contains("event budget") == false)
     }
 

@@ -56,7 +56,7 @@ struct TextFitTests {
         for pool in [false, true] {
             for width in 80...132 {
                 var model = pool ? PoolFixture.model() : UpdateTests.model()
-                _ = update(&model, .resize(width: width, height: 24))
+                _ = updateInline(&model, .resize(width: width, height: 24))
                 model.isPaused = true
                 let bar = render(model).lines[23]
                 guard let start = bar.range(of: "? help") else {

@@ -11,13 +11,13 @@ struct ThreadPickerTests {
     static func lesson(_ name: String, width: Int = 80, height: Int = 24) -> AppModel {
         let path = Snapshot.packageRoot.appendingPathComponent("examples/\(name)").path
         guard case .success(var model) = UICommand.loadModel(path) else { preconditionFailure(path) }
-        _ = update(&model, .resize(width: width, height: height))
+        _ = updateInline(&model, .resize(width: width, height: height))
         model.isPaused = true
         return model
     }
 
     static func press(_ keys: String, _ model: inout AppModel) {
-        for key in keys { _ = update(&model, .key(key == "\n" ? .enter : .character(key))) }
+        for key in keys { _ = updateInline(&model, .key(key == "\n" ? .enter : .character(key))) }
     }
 
     @Test("lesson 18, P then g 60: the loop view follows uploads.2, and t lists main and every worker")
@@ -51,9 +51,9 @@ struct ThreadPickerTests {
         // The timeline has main's lane; the items are main's.
         #expect(model.items.map(\.name) == model.session.declaredThread(named: "main")?.items.map(\.name))
         // t, Home, Enter: following again.
-        _ = update(&model, .key(.character("t")))
-        _ = update(&model, .key(.home))
-        _ = update(&model, .key(.enter))
+        _ = updateInline(&model, .key(.character("t")))
+        _ = updateInline(&model, .key(.home))
+        _ = updateInline(&model, .key(.enter))
         #expect(model.shownThread == nil && model.flash?.text == "the loop view follows the current event's thread")
     }
 
@@ -99,9 +99,9 @@ struct ThreadPickerTests {
         // Every thread can be chosen, and the loop view then shows it.
         for (row, thread) in seen.enumerated() {
             Self.press("t", &model)
-            _ = update(&model, .key(.home))
-            for _ in 0...row { _ = update(&model, .key(.down)) }
-            _ = update(&model, .key(.enter))
+            _ = updateInline(&model, .key(.home))
+            for _ in 0...row { _ = updateInline(&model, .key(.down)) }
+            _ = updateInline(&model, .key(.enter))
             #expect(model.shownThread == thread)
             #expect(render(model).lines[1].contains("Loop of \(thread)"))
         }

@@ -11,7 +11,7 @@ struct TimelineHangsTests {
         guard case .success(var model) = UICommand.loadModel(RecordingTests.fixture.path) else {
             throw FixtureError()
         }
-        _ = update(&model, .resize(width: 100, height: 30))
+        _ = updateInline(&model, .resize(width: 100, height: 30))
         model.theme = .init(color: true, unicode: unicode)
         model.isPaused = true
         model.cursor = step

@@ -9,12 +9,12 @@ struct UpdateTests {
     static func model(width: Int = 80, height: Int = 24) -> AppModel {
         let script = try! ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
         var model = AppModel(session: Session(script: script), fileName: DefaultLesson.fileName)
-        _ = update(&model, .resize(width: width, height: height))
+        _ = updateInline(&model, .resize(width: width, height: height))
         return model
     }
 
     static func press(_ keys: Key..., on model: inout AppModel) -> [Effect] {
-        keys.flatMap { update(&model, .key($0)) }
+        keys.flatMap { updateInline(&model, .key($0)) }
     }
 
     @Test("space pauses and resumes")
@@ -178,7 +178,7 @@ struct UpdateTests {
         }
         model.playClock = time
         let before = model.cursor
-        for key in keys { _ = update(&model, .key(key)) }
+        for key in keys { _ = updateInline(&model, .key(key)) }
         return (model, Array(model.trace[before...]))
     }
 
@@ -243,10 +243,10 @@ struct UpdateTests {
     @Test("playing advances by the speed; real time follows the virtual clock")
     func playback() {
         var model = Self.model()
-        _ = update(&model, .tick(seconds: 1))
+        _ = updateInline(&model, .tick(seconds: 1))
         #expect(model.cursor == 4)
         while model.speedLabel != "real time" { _ = Self.press(.character("+"), on: &model) }
-        _ = update(&model, .tick(seconds: 0.5))
+        _ = updateInline(&model, .tick(seconds: 0.5))
         #expect(model.now <= .zero + .milliseconds(500))
         #expect(model.trace[model.cursor].time > .zero + .milliseconds(500))
     }

@@ -13,7 +13,7 @@ struct WhyPaneNoteTests {
         let path = Snapshot.packageRoot.appendingPathComponent("examples/45-one-item-two-loops.loop").path
         let script = try ScenarioParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path)
         var model = AppModel(session: Session(script: script), fileName: path)
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         model.isPaused = true
         model.cursor = count
         model.furthest = count

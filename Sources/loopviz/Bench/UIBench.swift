@@ -53,8 +53,8 @@ enum UIBench {
                 session.trace.count == events && session.reachedEventBudget,
                 "the long trace holds \(session.trace.count) events, not \(events)")
             var model = AppModel(session: session, fileName: "bench-long.loop")
-            _ = update(&model, .resize(width: UIBench.size.width, height: UIBench.size.height))
-            _ = update(&model, .key(.character("n")))
+            _ = updateInline(&model, .resize(width: UIBench.size.width, height: UIBench.size.height))
+            _ = updateInline(&model, .key(.character("n")))
             precondition(model.cursor == 1, "the UI did not open at event 1")
             keep(render(model))
             self.events = events
@@ -70,9 +70,11 @@ enum UIBench {
     static func measure(_ fixture: Fixture, at target: Int, stepSamples: Int, playFrames: Int) -> Round {
         precondition(target >= 11 && target <= fixture.events)
         var model = fixture.start
+        // As the runtime does: one render cache from frame to frame.
+        var cache = RenderCache()
         let goTo = timed {
             press([.character("g")] + String(target).map { Key.character($0) } + [.enter], &model)
-            keep(render(model))
+            keep(render(model, cache: &cache))
         }
         precondition(model.cursor == target, "g \(target) went to \(model.cursor)")
 
@@ -80,12 +82,12 @@ enum UIBench {
         for _ in 0..<max(stepSamples, 1) {
             var stepped = model
             press([.character("p")], &stepped)
-            keep(render(stepped))
+            keep(render(stepped, cache: &cache))
             precondition(stepped.cursor == target - 1, "p went to \(stepped.cursor)")
             step.append(
                 timed {
                     press([.character("n")], &stepped)
-                    keep(render(stepped))
+                    keep(render(stepped, cache: &cache))
                 })
             precondition(stepped.cursor == target, "n went to \(stepped.cursor)")
         }
@@ -93,16 +95,16 @@ enum UIBench {
         var playing = model
         press([.character("g")] + String(target - 10).map { Key.character($0) } + [.enter], &playing)
         if playing.isPaused { press([.character(" ")], &playing) }
-        keep(render(playing))
+        keep(render(playing, cache: &cache))
         let before = playing.cursor
         let cpuStart = BenchPlatform.threadCPUTime()
         let frames = max(playFrames, 1)
         var drawn = playing
         for _ in 0..<frames {
-            _ = update(&playing, .tick(seconds: 1 / TerminalApp.frameRate))
+            _ = updateInline(&playing, .tick(seconds: 1 / TerminalApp.frameRate))
             // As the runtime does: a frame that would look like the last one drawn is not drawn.
             if !playing.drawsLike(drawn) {
-                keep(render(playing))
+                keep(render(playing, cache: &cache))
                 drawn = playing
             }
         }
@@ -115,7 +117,7 @@ enum UIBench {
         var poked = model
         let poke = timed {
             press([.character("s")], &poked)
-            keep(render(poked))
+            keep(render(poked, cache: &cache))
         }
         precondition(
             poked.session.interventions.count == 1 && poked.trace.count == fixture.events,
@@ -126,7 +128,7 @@ enum UIBench {
     }
 
     private static func press(_ keys: [Key], _ model: inout AppModel) {
-        for key in keys { _ = update(&model, .key(key)) }
+        for key in keys { _ = updateInline(&model, .key(key)) }
     }
 
     /// Milliseconds of wall time `body` took.

@@ -207,14 +207,14 @@ enum UICommand {
             width = parts[0]
             height = parts[1]
         }
-        _ = update(&model, .resize(width: width, height: height))
+        _ = updateInline(&model, .resize(width: width, height: height))
         model.isPaused = true
         if let step = scanner.value("--step") {
             guard let number = Int(step), number >= 0 else { throw .notAStep(step) }
             // Computed further when the replay stopped at its horizon (a few doublings at most, within the budget).
             var extensions = 0
             while number > model.trace.count && model.session.canExtend && extensions < 8 {
-                model.session.extend()
+                model.session.extendNow()
                 extensions += 1
             }
             model.cursor = min(number, model.trace.count)
@@ -271,7 +271,7 @@ enum UICommand {
         case .failure(let status): return .failure(status)
         }
         model.library = library
-        openLesson(LessonOpening.load(library.request(0)), &model)
+        _ = updateInline(&model, .lessonOpened(LessonOpening.load(library.request(0))))
         if paths.contains(where: isFolder) { model.overlay = .picker(LessonPicker()) }
         return .success(model)
     }

@@ -92,7 +92,7 @@ struct HostileOutputTests {
         for source in [HostileLesson.loop, HostileLesson.pool] {
             let script = try ScenarioParser.parse(source, file: name)
             var model = AppModel(session: Session(script: script), fileName: name)
-            _ = update(&model, .resize(width: 160, height: 40))
+            _ = updateInline(&model, .resize(width: 160, height: 40))
             model.isPaused = true
             var narrationShown = false
             for step in 0...model.trace.count {

@@ -59,7 +59,7 @@ enum LibraryFixture {
         let script = try! ScenarioParser.parse(text, file: entries[current].path)
         var model = AppModel(session: Session(script: script), fileName: entries[current].path)
         model.library = LessonLibrary(entries: entries, current: current)
-        _ = update(&model, .resize(width: width, height: height))
+        _ = updateInline(&model, .resize(width: width, height: height))
         return model
     }
 
@@ -80,18 +80,18 @@ enum LibraryFixture {
     }
 
     static func press(_ keys: Key..., on model: inout AppModel) -> [Effect] {
-        keys.flatMap { update(&model, .key($0)) }
+        keys.flatMap { updateInline(&model, .key($0)) }
     }
 
     /// The keys of `text` typed one by one.
     static func type(_ text: String, on model: inout AppModel) -> [Effect] {
-        text.flatMap { update(&model, .key(.character($0))) }
+        text.flatMap { updateInline(&model, .key(.character($0))) }
     }
 
     /// Performs the effects as the runtime does, reading the files for real.
     static func run(_ effects: [Effect], on model: inout AppModel) {
         for case .openLesson(let request) in effects {
-            _ = update(&model, .lessonOpened(LessonOpening.load(request)))
+            _ = updateInline(&model, .lessonOpened(LessonOpening.load(request)))
         }
     }
 

@@ -53,7 +53,7 @@ struct LibraryRenderTests {
     func problem() {
         var model = F.model()
         let request = LessonRequest(index: 2, path: "lessons/03-broken.loop")
-        _ = update(&model, .lessonOpened(F.opened(request, "scenario \"x\"\nthread T\n  bogus 1\n")))
+        _ = updateInline(&model, .lessonOpened(F.opened(request, "scenario \"x\"\nthread T\n  bogus 1\n")))
         let text = RenderTests.text(model)
         #expect(text.contains("lessons/03-broken.loop:3:3: error:"))
         Snapshot.assertMatches(text, "Screens/problem-80x24.screen", target: "loopvizTests")

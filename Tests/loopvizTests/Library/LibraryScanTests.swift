@@ -145,7 +145,7 @@ struct LibraryScanTests {
         // The files sort as broken-evil…, then evil…: the diagnostics, then the summary.
         for index in 0..<2 {
             var opened = model
-            _ = update(&opened, .lessonOpened(LessonOpening.load(opened.library.request(index))))
+            _ = updateInline(&opened, .lessonOpened(LessonOpening.load(opened.library.request(index))))
             // A lesson opens on its card: a key closes it.
             #expect(opened.overlay == (index == 0 ? .none : .card))
             _ = F.press(.escape, on: &opened)

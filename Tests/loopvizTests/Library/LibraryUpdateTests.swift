@@ -109,7 +109,7 @@ struct LibraryUpdateTests {
             Issue.record("no request: \(effects)")
             return
         }
-        _ = update(&model, .lessonOpened(F.opened(request, F.plain)))
+        _ = updateInline(&model, .lessonOpened(F.opened(request, F.plain)))
         #expect(model.fileName == "lessons/02-source.loop")
         #expect(model.session.script.scenario.name == "A source0 and a port")
         #expect(model.cursor == 0 && model.library.current == 1)
@@ -125,7 +125,7 @@ struct LibraryUpdateTests {
         model.classroom.scores["lessons/02-source.loop"] = Classroom.Score(right: 1, asked: 2)
         model.classroom.asked = [0]
         model.classroom.playUntil = 5
-        _ = update(
+        _ = updateInline(
             &model, .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop"), F.oneTimer)))
         #expect(model.classroom.presenter.isOn && model.classroom.quizMode == .everyStep)
         #expect(model.classroom.scores["lessons/02-source.loop"] == Classroom.Score(right: 1, asked: 2))
@@ -135,11 +135,11 @@ struct LibraryUpdateTests {
     @Test("a lesson opened afresh opens on its card; one read again with R goes on without it")
     func cardOnOpen() {
         var model = F.model(current: 1)
-        _ = update(
+        _ = updateInline(
             &model, .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop"), F.oneTimer)))
         #expect(model.overlay == .card)
         _ = F.press(.escape, .character(" "), .character("n"), on: &model)
-        _ = update(
+        _ = updateInline(
             &model,
             .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 1), F.oneTimer))
         )
@@ -154,7 +154,7 @@ struct LibraryUpdateTests {
             F.press(.character("R"), on: &model) == [
                 .openLesson(LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 9))
             ])
-        _ = update(
+        _ = updateInline(
             &model,
             .lessonOpened(F.opened(LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 9), F.oneTimer))
         )
@@ -164,7 +164,7 @@ struct LibraryUpdateTests {
         _ = F.press(.character("w"), on: &model)
         #expect(model.session.interventions.count == 1)
         let request = LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 40)
-        _ = update(&model, .lessonOpened(F.opened(request, F.plain)))
+        _ = updateInline(&model, .lessonOpened(F.opened(request, F.plain)))
         #expect(model.cursor == model.trace.count && model.session.interventions.isEmpty)
         #expect(
             model.flash?.text
@@ -179,7 +179,7 @@ struct LibraryUpdateTests {
         var model = F.model()
         _ = F.press(.character("g"), .character("5"), .enter, on: &model)
         let request = LessonRequest(index: 0, path: "lessons/01-one-timer.loop", keepStep: 5)
-        _ = update(&model, .lessonOpened(F.opened(request, "scenario \"x\"\nthread T\n  bogus 1\n")))
+        _ = updateInline(&model, .lessonOpened(F.opened(request, "scenario \"x\"\nthread T\n  bogus 1\n")))
         #expect(model.problem?.path == "lessons/01-one-timer.loop")
         #expect(model.problem?.lines.first?.hasPrefix("lessons/01-one-timer.loop:3:3: error:") == true)
         #expect(model.problem?.keepStep == 5)
@@ -188,17 +188,17 @@ struct LibraryUpdateTests {
         #expect(model.flash?.text == LessonProblem.hint)
         // R asks again for the step kept from the version that parsed.
         #expect(F.press(.character("R"), on: &model) == [.openLesson(request)])
-        _ = update(&model, .lessonOpened(F.opened(request, F.oneTimer)))
+        _ = updateInline(&model, .lessonOpened(F.opened(request, F.oneTimer)))
         #expect(model.problem == nil && model.cursor == 5)
         // q still quits from a lesson that does not open.
-        _ = update(&model, .lessonOpened(F.opened(request, "nonsense")))
+        _ = updateInline(&model, .lessonOpened(F.opened(request, "nonsense")))
         #expect(F.press(.character("q"), on: &model) == [.quit])
     }
 
     @Test("from a lesson that does not open, { } and L still go to another lesson")
     func problemAllowsTheLessonKeys() {
         var model = F.model(current: 1)
-        _ = update(&model, .lessonOpened(F.opened(LessonRequest(index: 2, path: "lessons/03-broken.loop"), "?")))
+        _ = updateInline(&model, .lessonOpened(F.opened(LessonRequest(index: 2, path: "lessons/03-broken.loop"), "?")))
         #expect(model.problem != nil && model.library.current == 2)
         #expect(
             F.press(.character("{"), on: &model) == [
@@ -232,7 +232,7 @@ struct LibraryUpdateTests {
         var model = AppModel(session: Session(liveScript: script), fileName: "x.loop")
         model.library = LessonLibrary(entries: F.entries, current: 0)
         // No card: the real threads start at the first message.
-        #expect(update(&model, .resize(width: 80, height: 24)) == [.startLive])
+        #expect(updateInline(&model, .resize(width: 80, height: 24)) == [.startLive])
         for key in ["L", "{", "}"] {
             #expect(F.press(.character(Character(key)), on: &model).isEmpty)
             #expect(

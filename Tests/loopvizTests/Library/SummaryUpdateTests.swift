@@ -82,7 +82,7 @@ struct SummaryUpdateTests {
     func playingOpensIt() {
         var model = F.model()
         model.speedIndex = AppModel.speeds.count - 1
-        for _ in 0..<10 { _ = update(&model, .tick(seconds: 0.1)) }
+        for _ in 0..<10 { _ = updateInline(&model, .tick(seconds: 0.1)) }
         #expect(model.cursor == model.trace.count)
         #expect(Self.summary(model) != nil)
     }
@@ -174,7 +174,7 @@ struct SummaryUpdateTests {
     func noSummaryWithoutALesson() {
         let script = try! ScenarioParser.parse(F.oneTimer, file: "x.loop")
         var live = AppModel(session: Session(liveScript: script), fileName: "x.loop")
-        _ = update(&live, .live(events: Array(Session(script: script).trace), dropped: 0, ended: true))
+        _ = updateInline(&live, .live(events: Array(Session(script: script).trace), dropped: 0, ended: true))
         _ = F.press(.character("n"), on: &live)
         #expect(live.cursor == live.trace.count && live.overlay == .none)
     }

@@ -108,7 +108,7 @@ struct ProjectorWalkthroughTests {
         #expect(message.fitted(60, ellipsis: "…") == "s needs a version-0 source: select 3 first (item 2 tick is…)")
         #expect(message.fitted(50, ellipsis: "…") == "s needs a version-0 source: select 3 first")
         var model = PokeTests.lesson(at: 41)
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         PokeTests.type("2s", &model)
         let bar = render(model).lines.last!
         #expect(bar == " PAUSED  s needs a version-0 source: select 3 first (item 2 tick is a timer)")
@@ -162,7 +162,7 @@ struct ProjectorWalkthroughTests {
             """
         let script = try ScenarioParser.parse(source, file: "nested-stop.loop")
         var model = AppModel(session: Session(script: script), fileName: "nested-stop.loop")
-        _ = update(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .resize(width: 80, height: 24))
         model.isPaused = true
         let nested = model.trace.firstIndex { $0.kind == .runStart && $0.depth == 2 }!
         model.cursor = nested + 2
@@ -174,7 +174,7 @@ struct ProjectorWalkthroughTests {
         let results = model.trace.filter { $0.kind == .result }.map { $0.name ?? "" }
         #expect(results == ["timedOut", "stopped"])
         Snapshot.assertMatches(RenderTests.text(model), "Screens/nested-stop-80x24.screen", target: "loopvizTests")
-        _ = update(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .resize(width: 132, height: 43))
         Snapshot.assertMatches(RenderTests.text(model), "Screens/nested-stop-132x43.screen", target: "loopvizTests")
     }
 
@@ -197,7 +197,7 @@ struct ProjectorWalkthroughTests {
             Issue.record("the recording does not load")
             return
         }
-        _ = update(&replay, .resize(width: 100, height: 30))
+        _ = updateInline(&replay, .resize(width: 100, height: 30))
         replay.isPaused = true
         replay.cursor = 40
         let lines = render(replay).lines
@@ -209,9 +209,10 @@ struct ProjectorWalkthroughTests {
     func liveWaitsForItsCard() {
         let script = try! ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
         var model = AppModel(session: Session(liveScript: script), fileName: DefaultLesson.fileName).openingCard()
-        #expect(update(&model, .resize(width: 80, height: 24)).isEmpty && !model.liveStarted)
+        #expect(updateInline(&model, .resize(width: 80, height: 24)).isEmpty && !model.liveStarted)
         #expect(UpdateTests.press(.escape, on: &model) == [.startLive] && model.liveStarted)
-        _ = update(&model, .live(events: LiveUpdateTests.events([.entry, .beforeTimers]), dropped: 0, ended: false))
+        _ = updateInline(
+            &model, .live(events: LiveUpdateTests.events([.entry, .beforeTimers]), dropped: 0, ended: false))
         #expect(model.trace.count == 2)
         #expect(UpdateTests.press(.character("R"), on: &model) == [.startLive])
         #expect(model.trace.isEmpty && model.cursor == 0)
@@ -278,10 +279,10 @@ extension ProjectorWalkthroughTests {
     func quizScrolls() {
         var model = ThreadPickerTests.lesson("07-source0-needs-a-wakeup.loop", width: 80, height: 24)
         QuizTests.press(.character("G"), .character("d"), on: &model)
-        for _ in 0..<40 { _ = update(&model, .tick(seconds: 0.25)) }
+        for _ in 0..<40 { _ = updateInline(&model, .tick(seconds: 0.25)) }
         QuizTests.press(.character("3"), on: &model)
         // Shorter than the box's 13 lines (the size a terminal has while it is being resized).
-        _ = update(&model, .resize(width: 80, height: 14))
+        _ = updateInline(&model, .resize(width: 80, height: 14))
         let glyphs = Glyphs(theme: model.theme)
         var layout = QuizLayout(model, model.classroom.question!, glyphs)
         #expect(layout.lines.count == 13 && layout.visibleRows == 9)
@@ -319,7 +320,7 @@ extension ProjectorWalkthroughTests {
                 """
             let script = try ScenarioParser.parse(source, file: "removed.loop")
             var model = AppModel(session: Session(script: script), fileName: "removed.loop")
-            _ = update(&model, .resize(width: 80, height: 24))
+            _ = updateInline(&model, .resize(width: 80, height: 24))
             model.isPaused = true
             return model
         }
@@ -339,5 +340,53 @@ extension ProjectorWalkthroughTests {
         #expect(
             render(removed).lines[8].hasSuffix(" 2 [removed] source0 work order 0  not…"), "\(render(removed).lines[8])"
         )
+    }
+}
+
+extension ProjectorWalkthroughTests {
+    @Test("letters that share a column are drawn in the order they happened, up to two columns late, never lost")
+    func lettersInOrder() {
+        // 30 ms a column at 80×24: at 1.3 s the wake-up's w, the afterWaiting observer's o, then the source0's s.
+        let model = RenderTests.model(width: 80, height: 24, step: 40)
+        #expect(Self.timelineRow(model).hasSuffix("ot" + String(repeating: "┄", count: 21) + "wos"))
+    }
+}
+
+extension ProjectorWalkthroughTests {
+    @Test("an item added with a key is drawn as in the mode it was added to, from the step after the poke")
+    func addedItemIsInItsMode() {
+        var model = PokeTests.lesson(at: 41)
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        PokeTests.type("a", &model)
+        #expect(model.session.interventions.map(\.label) == ["add timer1 (every 500 ms) to default"])
+        func row(_ model: AppModel) -> (text: String, dim: Bool)? {
+            let screen = render(model)
+            guard let y = screen.lines.firstIndex(where: { $0.contains("timer timer1") }) else { return nil }
+            let x = screen.lines[y].range(of: "timer timer1").map {
+                screen.lines[y].distance(from: screen.lines[y].startIndex, to: $0.lowerBound)
+            }!
+            return (screen.lines[y], screen[x, y].style.dim)
+        }
+        #expect(row(model)?.dim == true, "not yet added at the step of the poke")
+        _ = UpdateTests.press(.character("n"), on: &model)
+        #expect(row(model)?.dim == false, "\(row(model)?.text ?? "-")")
+    }
+}
+
+extension ProjectorWalkthroughTests {
+    @Test("on the real clock, what a key cannot do says what it needs first and why after")
+    func realClockRefusals() {
+        var model = LiveUpdateTests.model()
+        _ = UpdateTests.press(.character("a"), on: &model)
+        #expect(
+            model.flash
+                == StatusMessage(
+                    "adding items needs the virtual clock", detail: "the real threads' items were made at the start"))
+        _ = UpdateTests.press(.character("G"), on: &model)
+        #expect(
+            model.flash
+                == StatusMessage(
+                    "the quiz needs the virtual clock's replay", detail: "a real-clock run does not wait for answers"))
+        #expect(model.flash?.fitted(50, ellipsis: "…") == "the quiz needs the virtual clock's replay")
     }
 }

@@ -19,6 +19,13 @@ enum AppMessage: Equatable {
     case live(events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil)
     /// The runtime read the lesson `update` asked for (``Effect/openLesson(_:)``).
     case lessonOpened(LessonOpening)
+    /// The runtime ran the engine as `update` asked (``Effect/runEngine(_:)``).
+    case engineRan(EngineResult)
+    /// A lesson read again at a step (``LessonRequest/keepStep``): shows that step once the trace reaches it (or
+    /// its last, within a few doublings of the horizon), saying how many of the user's pokes were left out.
+    case showKeptStep(Int, pokesLeftOut: Int)
+    /// A message handled again once the longer trace it asked for is computed (``NeedsLongerTrace``).
+    indirect case again(AppMessage)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).
@@ -33,4 +40,7 @@ enum Effect: Equatable {
     /// `--clock real`: start the scenario on real threads now (the lesson's card was closed), or again from the
     /// start (`R`), stopping and joining the threads of the run before.
     case startLive
+    /// Run the engine (off the UI's thread: a long trace takes most of a second) and answer with
+    /// ``AppMessage/engineRan(_:)``. `update` asks for one run at a time; messages that arrive meanwhile wait.
+    case runEngine(EngineRequest)
 }

@@ -94,6 +94,12 @@ struct AppModel: Equatable {
     /// `--clock real`: the real threads were started (they wait until the lesson's card is closed; `R` starts
     /// them again).
     var liveStarted = false
+    /// The keys (and lessons read) that arrived while the engine was computing: handled in order once it answers,
+    /// so that none is lost and none acts on a trace about to be replaced.
+    var queued: [AppMessage] = []
+    /// True while `update` handles a message ``AppMessage/again(_:)``: a move past the end then shows the last
+    /// step rather than asking for yet another run (one key, one doubling, as a search for a step has none).
+    var isHandlingAgain = false
 
     init(session: Session, fileName: String) {
         self.session = session
@@ -106,6 +112,8 @@ struct AppModel: Equatable {
     /// The virtual time shown: the time of the current step.
     var now: LoopInstant { currentEvent?.time ?? .zero }
     var speedLabel: String { Self.speeds[speedIndex].label }
+    /// True while the engine computes the trace (``Session/pending``): the status bar says "computing…".
+    var isComputing: Bool { session.pending != nil }
 
     static let minimumWidth = 80
     static let minimumHeight = 24

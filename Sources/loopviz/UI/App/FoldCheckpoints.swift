@@ -10,9 +10,9 @@ import LoopEngine
 /// a step folds more events (slower, never wrong) and memory stays within the budget whatever the trace's length.
 ///
 /// A cache of one trace: whoever changes a trace other than by appending to it starts a new one. It is a class so
-/// that `render`, a pure function of the model, can fill it; two sessions with equal traces fold to equal states,
-/// so it takes no part in equality.
-final class FoldCheckpoints<State>: Equatable {
+/// that `render`, a pure function of the model, can fill it; it is not `Equatable` (what it holds so far depends on
+/// what was asked): ``Session/Folds`` compares by the trace it is for.
+final class FoldCheckpoints<State> {
     /// The bytes all saved states of one fold may take by default (the estimates of ``bytes``).
     static var defaultByteBudget: Int { 32 << 20 }
 
@@ -109,6 +109,4 @@ final class FoldCheckpoints<State>: Equatable {
 
     /// How many states are saved (the initial one included).
     var savedCount: Int { saved.count }
-
-    static func == (lhs: FoldCheckpoints, rhs: FoldCheckpoints) -> Bool { true }
 }

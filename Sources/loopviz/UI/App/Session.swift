@@ -25,6 +25,8 @@ struct Session: Equatable {
     var interventions: [Intervention] = []
     /// How far the virtual clock is run.
     var horizon: Duration
+    /// The horizon of the first run (``extend()`` doubles it).
+    let firstHorizon: Duration
     private(set) var trace = LoopTrace()
     private(set) var haltReason: VirtualWorld.HaltReason?
     /// The threads the replay left blocked for good in a wait (the world went idle).
@@ -64,15 +66,33 @@ struct Session: Equatable {
         self.script = script
         self.foldInterval = foldInterval
         self.horizon = script.until ?? horizon
+        firstHorizon = self.horizon
         self.maxEvents = max(1, maxEvents)
         isLive = false
+        refold()
         recompute()
     }
 
-    /// A session on the real clock: the trace starts empty and grows with ``appendLive(_:dropped:ended:)``.
-    init(liveScript script: LoopScript) {
+    /// A session whose first trace is still to be computed: ``pending`` is the run to ask the runtime for
+    /// (``Effect/runEngine(_:)``), and the trace stays empty until ``adopt(_:)`` takes its answer.
+    init(uncomputed script: LoopScript, maxEvents: Int = EventBudget.defaultLimit, replacing previous: Session? = nil) {
         self.script = script
+        traceIdentity = previous?.traceIdentity ?? 0
+        foldInterval = 2048
+        horizon = script.until ?? .seconds(20)
+        firstHorizon = horizon
+        self.maxEvents = max(1, maxEvents)
+        isLive = false
+        refold()
+        _ = requestRun()
+    }
+
+    /// A session on the real clock: the trace starts empty and grows with ``appendLive(_:dropped:ended:)``.
+    init(liveScript script: LoopScript, replacing previous: Session? = nil) {
+        self.script = script
+        traceIdentity = previous?.traceIdentity ?? 0
         horizon = .zero
+        firstHorizon = .zero
         maxEvents = EventBudget.defaultLimit
         foldInterval = 2048
         isLive = true
@@ -109,43 +129,81 @@ struct Session: Equatable {
     /// True when the replay stopped at the event budget: what follows is not computed.
     private(set) var reachedEventBudget = false
 
-    mutating func recompute() {
-        guard !isLive else { return }
-        let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
-        trace = outcome.trace
+    /// The engine run asked for and not answered yet (nil when the trace is up to date): the UI shows
+    /// "computing…" meanwhile.
+    private(set) var pending: EngineRequest?
+    /// The number of the last run asked for: an answer to an earlier one is stale.
+    private var generation = 0
+    /// The events at the start of the trace the pending run leaves as they were (a poke changes only what follows
+    /// its step): their fold checkpoints are kept.
+    private var unchangedPrefix = 0
+
+    /// Asks for the trace of the scenario and the interventions as they are now; `unchanged` events at its start
+    /// are known to stay as they are.
+    mutating func requestRun(keeping unchanged: Int = 0) -> EngineRequest {
+        generation += 1
+        let request = EngineRequest(
+            generation: generation, scenario: effectiveScenario, horizon: horizon, maxEvents: maxEvents)
+        pending = request
+        unchangedPrefix = unchanged
+        return request
+    }
+
+    /// Takes the engine's answer to the pending run; false (and nothing changes) when it answers another one.
+    @discardableResult
+    mutating func adopt(_ result: EngineResult) -> Bool {
+        guard !isLive, let pending, result.generation == pending.generation else { return false }
+        // The engine is deterministic and an outside event cannot change what happened before it: the events up
+        // to the poke's step are the same in the new trace, and so are the checkpoints folded from them.
+        let previous = folds
+        let unchanged = min(unchangedPrefix, result.trace.count)
+        trace = result.trace
         hangs = TimelineHangs(trace)
         narrationAnchors = NarrationAnchors()
         narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
         questionAnchors = NarrationAnchors()
         questionAnchors.advance(script.questionLines, in: trace, forgotten: 0)
         refold()
-        haltReason = outcome.haltReason
-        stuckWaits = outcome.stuckWaits
-        reachedEventBudget = outcome.reachedEventLimit
+        if unchanged > 0 {
+            folds.loops.adopt(previous.loops, upTo: unchanged)
+            folds.pool.adopt(previous.pool, upTo: unchanged)
+        }
+        haltReason = result.haltReason
+        stuckWaits = result.stuckWaits
+        reachedEventBudget = result.reachedEventLimit
+        self.pending = nil
+        return true
     }
 
-    /// Runs further, for a live session that reached the end of what was computed.
-    mutating func extend() {
-        guard canExtend else { return }
+    /// Computes the trace again here and now (blocking): for the commands and tests that draw one screen, never
+    /// for the interactive UI's `update`, which asks the runtime instead (``requestRun(keeping:)``).
+    mutating func recompute() {
+        guard !isLive else { return }
+        adopt(requestRun().run())
+    }
+
+    /// Asks to run twice as far, for a session that reached the end of what was computed; nil when running
+    /// further would show nothing more.
+    mutating func extend() -> EngineRequest? {
+        guard canExtend else { return nil }
         horizon = horizon + horizon
-        recompute()
+        return requestRun()
     }
 
-    /// Adds the user's poke and computes the trace again. Pokes made after a later step are forgotten: they were
-    /// made in a future this poke changes (their step would now be another event). Returns how many were.
-    @discardableResult
-    mutating func intervene(_ intervention: Intervention) -> Int {
-        // The engine is deterministic and an outside event cannot change what happened before it: the events up
-        // to the poke's step are the same in the new trace, and so are the checkpoints folded from them.
-        let unchanged = isLive ? trace.count : intervention.afterEvent
-        let previous = folds
+    /// ``extend()``, computed here and now (blocking), for the commands that draw one screen.
+    mutating func extendNow() {
+        if let request = extend() { adopt(request.run()) }
+    }
+
+    /// Adds the user's poke and asks for the trace again (nil live, where the runtime performs the poke on the
+    /// spot). Pokes made after a later step are forgotten: they were made in a future this poke changes (their
+    /// step would now be another event); `forgotten` says how many were.
+    mutating func intervene(_ intervention: Intervention) -> (forgotten: Int, run: EngineRequest?) {
         let kept = interventions.filter { isLive || $0.afterEvent <= intervention.afterEvent }
         let forgotten = interventions.count - kept.count
         interventions = kept + [intervention]
-        recompute()
-        folds.loops.adopt(previous.loops, upTo: min(unchanged, trace.count))
-        folds.pool.adopt(previous.pool, upTo: min(unchanged, trace.count))
-        return forgotten
+        guard !isLive else { return (forgotten, nil) }
+        return (forgotten, requestRun(keeping: intervention.afterEvent))
     }
 
     /// Live: events the real threads recorded since the last batch, how many were dropped after them, and the
@@ -175,9 +233,6 @@ struct Session: Equatable {
         folds.loops.state(after: count, in: trace).snapshots
     }
 
-    /// The timeline's rows as last drawn from the current trace (render keeps them up to date).
-    var timelineRows: TimelineRows { folds.timeline }
-
     /// The operation queues after the first `count` events.
     func poolSnapshot(after count: Int) -> PoolSnapshot {
         folds.pool.state(after: count, in: trace)
@@ -185,11 +240,18 @@ struct Session: Equatable {
 
     /// Where the states above are folded from: checkpoints of the current trace.
     private var folds = Folds()
+    /// Changes whenever the trace changes other than by growing (a new run, events forgotten); a session made in
+    /// place of another continues its count. What render keeps of a trace (``RenderCache``) is for one identity.
+    private(set) var traceIdentity = 0
     /// Events between two checkpoints.
     let foldInterval: Int
 
-    /// The checkpoints of both folds; made again whenever the trace changes other than by growing.
+    /// The checkpoints of both folds; made again whenever the trace changes other than by growing. A memo of the
+    /// trace (``traceIdentity``): the checkpoints are filled on demand, by `update` and `render` alike, and two
+    /// memos of one trace answer alike, so they compare by the trace they are for, not by what they hold so far.
     struct Folds: Equatable {
+        /// The ``Session/traceIdentity`` of the trace they fold.
+        var trace = 0
         /// Every thread's loop, and the threads known so far.
         struct Loops {
             var snapshots: [LoopSnapshot]
@@ -203,8 +265,6 @@ struct Session: Equatable {
 
         var loops: FoldCheckpoints<Loops>
         var pool: FoldCheckpoints<PoolSnapshot>
-        /// The timeline's rows as last drawn.
-        var timeline = TimelineRows()
 
         init(
             scenario: Scenario = Scenario(name: "", threads: []), defaultWidth: Int = ScenarioRunner.defaultQueueWidth,
@@ -235,11 +295,15 @@ struct Session: Equatable {
                 bytes: { $0.estimatedBytes }
             ) { state, index, event in state.fold(event, at: index) }
         }
+
+        static func == (lhs: Folds, rhs: Folds) -> Bool { lhs.trace == rhs.trace }
     }
 
-    /// Starts the folds again from the current trace's first event.
+    /// Starts the folds again from the current trace's first event, and names the trace anew.
     private mutating func refold() {
+        traceIdentity += 1
         folds = Folds(scenario: effectiveScenario, defaultWidth: defaultQueueWidth, interval: foldInterval)
+        folds.trace = traceIdentity
     }
 
     /// How many operations a queue at the default limit executes at once: the virtual machine's cores, or on real

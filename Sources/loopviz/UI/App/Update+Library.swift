@@ -7,7 +7,7 @@ func performLibrary(_ command: Command, _ model: inout AppModel) -> [Effect] {
     if model.session.isLive && !model.session.isReplay {
         // Real threads cannot be rewound: R runs the scenario again from its start.
         if command == .reloadLesson {
-            model.session = Session(liveScript: model.session.script)
+            model.session = Session(liveScript: model.session.script, replacing: model.session)
             model.cursor = 0
             model.furthest = 0
             model.liveStarted = true
@@ -101,10 +101,11 @@ func handlePicker(_ key: Key, _ picker: LessonPicker, _ model: inout AppModel) -
 }
 
 /// A lesson the runtime read: it replaces the one shown (keeping the screen's size, theme, speed and the
-/// library), or its diagnostics are shown in place of the panels.
-func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
+/// library), or its diagnostics are shown in place of the panels. Its trace is computed by the runtime
+/// (``Effect/runEngine(_:)``); a lesson read again at a step goes to it once computed (``showKeptStep(_:pokesLeftOut:_:)``).
+func openLesson(_ opening: LessonOpening, _ model: inout AppModel) -> [Effect] {
     let request = opening.request
-    guard model.library.entries.indices.contains(request.index) else { return }
+    guard model.library.entries.indices.contains(request.index) else { return [] }
     model.library.current = request.index
     let count = model.library.entries.count
     switch opening.result {
@@ -115,10 +116,12 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
         model.fileName = request.path
         model.library.entries[request.index].problem = "does not open: see its diagnostics"
         model.flash = "lesson \(request.index + 1) of \(count) does not open: fix the file and press R"
+        return []
     case .success(let loaded):
         model.library.entries[request.index] = loaded.entry
-        var fresh = AppModel(
-            session: Session(script: loaded.script, maxEvents: model.session.maxEvents), fileName: request.path)
+        let session = Session(uncomputed: loaded.script, maxEvents: model.session.maxEvents, replacing: model.session)
+        guard let run = session.pending else { return [] }
+        var fresh = AppModel(session: session, fileName: request.path)
         fresh.library = model.library
         fresh.theme = model.theme
         fresh.width = model.width
@@ -136,27 +139,33 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) {
         let entry = loaded.entry
         if let step = request.keepStep {
             fresh.isPaused = model.isPaused
-            // As `screen --step`: computed further when the replay stopped at its horizon (a few doublings).
-            var extensions = 0
-            while step > fresh.trace.count && fresh.session.canExtend && extensions < 8 {
-                fresh.session.extend()
-                extensions += 1
-            }
-            fresh.cursor = min(step, fresh.trace.count)
-            fresh.furthest = fresh.cursor
-            var said = step > fresh.trace.count ? "read again: the last step is shown" : "read again at step \(step)"
-            if pokes > 0 { said += "; your \(pokes) poke\(pokes == 1 ? " was" : "s were") left out" }
-            fresh.flash = StatusMessage(
-                said,
-                detail: step > fresh.trace.count
-                    ? "it now has \(fresh.trace.count) events, step \(step) was shown" : nil)
+            fresh.queued = [.showKeptStep(step, pokesLeftOut: pokes)]
         } else {
             fresh.flash = "lesson \(entry.number) (\(request.index + 1) of \(count)): \(entry.title)"
             // A lesson opened afresh opens on its card; one read again after an edit goes on where it was.
             fresh = fresh.openingCard()
         }
         model = fresh
+        return [.runEngine(run)]
     }
+}
+
+/// A lesson read again goes to the step shown before, as `screen --step` does: computed further when the replay
+/// stopped at its horizon (a few doublings at most).
+func showKeptStep(_ step: Int, pokesLeftOut pokes: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
+    let doublings = 8
+    if step > model.trace.count && model.session.canExtend
+        && model.session.horizon < model.session.firstHorizon * (1 << doublings)
+    {
+        throw NeedsLongerTrace()
+    }
+    model.cursor = min(step, model.trace.count)
+    model.furthest = model.cursor
+    var said = step > model.trace.count ? "read again: the last step is shown" : "read again at step \(step)"
+    if pokes > 0 { said += "; your \(pokes) poke\(pokes == 1 ? " was" : "s were") left out" }
+    model.flash = StatusMessage(
+        said,
+        detail: step > model.trace.count ? "it now has \(model.trace.count) events, step \(step) was shown" : nil)
 }
 
 /// `q` in an overlay: quits, as everywhere.

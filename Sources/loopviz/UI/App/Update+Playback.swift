@@ -2,26 +2,23 @@ import LoopEngine
 
 /// The cursor after the next event the view shows (the end of the trace if there is none; the session computes
 /// further when it can).
-func nextShown(after cursor: Int, _ model: inout AppModel) -> Int {
-    while true {
-        if let next = (min(cursor, model.trace.count)..<model.trace.count).first(where: {
-            model.isShown(model.trace[$0])
-        }) {
-            return next + 1
-        }
-        guard model.session.canExtend else { break }
-        model.session.extend()
+func nextShown(after cursor: Int, _ model: AppModel) throws(NeedsLongerTrace) -> Int {
+    if let next = (min(cursor, model.trace.count)..<model.trace.count).first(where: {
+        model.isShown(model.trace[$0])
+    }) {
+        return next + 1
     }
+    if model.session.canExtend { throw NeedsLongerTrace() }
     return model.view == .loop ? cursor + 1 : model.trace.count
 }
 
 /// `g N`: moves to event N, saying so when N is outside the events there are (the nearest is shown).
-func goTo(_ number: Int, _ model: inout AppModel) {
-    move(&model, to: number)
+func goTo(_ number: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
+    try move(&model, to: number)
     let count = model.trace.count
     if number < 1 && count > 0 {
         model.flash = "no event \(number): events are numbered 1-\(count); showing event 1"
-        move(&model, to: 1)
+        try move(&model, to: 1)
     } else if number > count {
         let soFar = model.session.canExtend ? " so far" : ""
         model.flash = "no event \(number): there are \(count) events\(soFar); showing the last"
@@ -29,24 +26,25 @@ func goTo(_ number: Int, _ model: inout AppModel) {
 }
 
 /// Moves the cursor, computing further if the session can show more.
-func move(_ model: inout AppModel, to target: Int) {
-    if target > model.trace.count && model.session.canExtend { model.session.extend() }
+func move(_ model: inout AppModel, to target: Int) throws(NeedsLongerTrace) {
+    if target > model.trace.count && model.session.canExtend && !model.isHandlingAgain { throw NeedsLongerTrace() }
     model.cursor = min(max(0, target), model.trace.count)
     model.furthest = max(model.furthest, model.cursor)
     model.logScroll = 0
 }
 
 /// Advances playback by `seconds` of wall time.
-func advancePlayback(_ model: inout AppModel, by seconds: Double) {
+func advancePlayback(_ model: inout AppModel, by seconds: Double) throws(NeedsLongerTrace) {
     guard !model.isPaused, !model.isTooSmall, model.overlay == .none, model.classroom.question == nil else { return }
     if model.session.isLive && !model.session.isReplay {
         // The real threads set the pace: playing shows everything they have done so far.
-        if model.cursor < model.trace.count { move(&model, to: model.trace.count) }
+        if model.cursor < model.trace.count { try move(&model, to: model.trace.count) }
         return
     }
     if model.cursor >= model.trace.count {
-        if model.session.canExtend { model.session.extend() }
-        if model.cursor >= model.trace.count { return }
+        // One doubling a tick: the next tick asks again.
+        if model.session.canExtend && !model.isHandlingAgain { throw NeedsLongerTrace() }
+        return
     }
     if let rate = AppModel.speeds[model.speedIndex].stepsPerSecond {
         model.stepCredit += seconds * rate
@@ -54,13 +52,13 @@ func advancePlayback(_ model: inout AppModel, by seconds: Double) {
         model.stepCredit -= Double(steps)
         // A step is an event the view shows: the pool view plays the pool's events, not its workers' loops.
         var target = model.cursor
-        for _ in 0..<steps { target = nextShown(after: target, &model) }
-        if steps > 0 { move(&model, to: target) }
+        for _ in 0..<steps { target = try nextShown(after: target, model) }
+        if steps > 0 { try move(&model, to: target) }
     } else {
         // Real time: show every event whose virtual time has come.
         model.playClock = max(model.playClock, model.now) + .secondsValue(seconds)
         var target = model.cursor
         while target < model.trace.count && model.trace[target].time <= model.playClock { target += 1 }
-        if target > model.cursor { move(&model, to: target) }
+        if target > model.cursor { try move(&model, to: target) }
     }
 }

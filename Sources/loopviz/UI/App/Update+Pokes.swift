@@ -129,13 +129,14 @@ func trackingMode(_ scenario: Scenario) -> ModeName {
     scenario.mentionedModes.first { $0 != .default } ?? "Tracking"
 }
 
-/// The user's poke: on the virtual clock an outside event right after the step shown, and the trace recomputed;
-/// live, the actions performed now by the runtime. Either way the play state stays: paused stays paused (the
-/// poke's effect is in the next steps).
+/// The user's poke: on the virtual clock an outside event right after the step shown, and the trace computed
+/// again (the runtime runs the engine; the cursor stays, and the steps after it are the new trace's); live, the
+/// actions performed now by the runtime. Either way the play state stays: paused stays paused (the poke's effect
+/// is in the next steps).
 private func apply(_ intervention: Session.Intervention, _ model: inout AppModel) -> [Effect] {
-    let forgotten = model.session.intervene(intervention)
+    let (forgotten, run) = model.session.intervene(intervention)
     let thread = intervention.thread ?? model.session.primaryThread.name
-    if model.session.isLive {
+    guard let run else {
         model.flash = StatusMessage(intervention.label)
         return [.perform(intervention.actions, thread: thread)]
     }
@@ -144,9 +145,8 @@ private func apply(_ intervention: Session.Intervention, _ model: inout AppModel
         said += "; \(forgotten) poke\(forgotten == 1 ? "" : "s") made after a later step forgotten"
     }
     model.flash = StatusMessage(said, detail: "t=\(LoopInstant.zero + intervention.time)s")
-    model.cursor = min(model.cursor, model.trace.count)
     model.furthest = model.cursor
-    return []
+    return [.runEngine(run)]
 }
 
 /// Turns a pool key into an outside event at the time shown, on the queue the pool view shows, and recomputes.

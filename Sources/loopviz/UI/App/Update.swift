@@ -1,14 +1,59 @@
 import LoopEngine
 
-/// The UI's only state transition: pure, no I/O, testable without a terminal.
+/// The UI's only state transition: pure, no I/O, testable without a terminal. Running the engine is an effect
+/// (``Effect/runEngine(_:)``) answered by ``AppMessage/engineRan(_:)``; until the answer comes the keys wait in
+/// ``AppModel/queued``, in order.
 func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
+    if case .engineRan(let result) = message { return engineRan(result, &model) }
+    if model.isComputing {
+        switch message {
+        case .key, .lessonOpened, .showKeptStep, .again:
+            model.queued.append(message)
+            return []
+        case .tick:
+            // Playback waits for the trace it plays.
+            return []
+        case .resize, .resumed, .live, .engineRan:
+            break
+        }
+    }
+    // A handler that runs past the events computed is undone, and handled again on the longer trace.
+    let before = model
+    let handled = if case .again(let inner) = message { inner } else { message }
+    model.isHandlingAgain = handled != message
+    defer { model.isHandlingAgain = false }
+    do {
+        return try handleNow(handled, &model)
+    } catch {
+        model = before
+        guard let run = model.session.extend() else { return [] }
+        model.queued.append(.again(handled))
+        return [.runEngine(run)]
+    }
+}
+
+/// The engine's answer: the new trace replaces the old one, and the messages that waited for it are handled.
+private func engineRan(_ result: EngineResult, _ model: inout AppModel) -> [Effect] {
+    guard model.session.adopt(result) else { return [] }
+    model.cursor = min(model.cursor, model.trace.count)
+    model.furthest = min(model.furthest, model.trace.count)
+    let waiting = model.queued
+    model.queued = []
+    // Each is queued again behind a run it asks for.
+    return waiting.flatMap { update(&model, $0) }
+}
+
+/// `update` on the trace as computed.
+private func handleNow(_ message: AppMessage, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     // The classroom's rules apply after the message (Classroom/): a narration played to, a quiz point reached.
     let questionWasOpen = model.classroom.question != nil
     let before = (cursor: model.cursor, furthest: model.furthest, playing: !model.isPaused)
-    var effects = apply(message, &model)
-    if !questionWasOpen {
+    var effects = try apply(message, &model)
+    // A lesson read again returns to the step it showed: it passes no quiz point.
+    let returns = if case .showKeptStep = message { true } else { false }
+    if !questionWasOpen && !returns {
         settlePlayUntil(&model, furthestBefore: before.furthest)
-        settleQuiz(&model, cursorBefore: before.cursor, wasPlaying: before.playing)
+        try settleQuiz(&model, cursorBefore: before.cursor, wasPlaying: before.playing)
     }
     // `--clock real`: the real threads start once the lesson's card is out of the way (never behind it).
     if model.session.isLive && !model.session.isReplay && !model.liveStarted && model.overlay != .card
@@ -20,7 +65,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     return effects
 }
 
-private func apply(_ message: AppMessage, _ model: inout AppModel) -> [Effect] {
+private func apply(_ message: AppMessage, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     switch message {
     case .resize(let width, let height):
         model.width = width
@@ -31,7 +76,7 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) -> [Effect] {
     case .tick(let seconds):
         let before = model.cursor
         // The lesson waits while its card is read.
-        if model.overlay != .card { advancePlayback(&model, by: seconds) }
+        if model.overlay != .card { try advancePlayback(&model, by: seconds) }
         showSummary(&model, arrivingFrom: before)
         return []
     case .live(let events, let dropped, let ended, let halt):
@@ -42,30 +87,34 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) -> [Effect] {
         }
         model.cursor = max(0, model.cursor - forgotten)
         model.furthest = max(0, model.furthest - forgotten)
-        if following { move(&model, to: model.trace.count) }
+        if following { try move(&model, to: model.trace.count) }
         return []
     case .key(let key):
         let before = model.cursor
-        let effects = handle(key, &model)
+        let effects = try handle(key, &model)
         showSummary(&model, arrivingFrom: before)
         return effects
     case .lessonOpened(let opening):
-        openLesson(opening, &model)
+        return openLesson(opening, &model)
+    case .showKeptStep(let step, let pokes):
+        try showKeptStep(step, pokesLeftOut: pokes, &model)
+        return []
+    case .engineRan, .again:
         return []
     }
 }
 
-private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
+private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     if model.classroom.presenter.isOn { model.classroom.presenter.lastKey = key }
     // A quiz question, then an open overlay, take the keys first.
-    if model.classroom.question != nil { return handleQuizKey(key, &model) }
+    if model.classroom.question != nil { return try handleQuizKey(key, &model) }
     switch model.overlay {
     case .goTo(let typed):
         switch key {
         case .escape: model.overlay = .none
         case .enter:
             model.overlay = .none
-            if let number = Int(typed) { goTo(number, &model) }
+            if let number = Int(typed) { try goTo(number, &model) }
         case .backspace: model.overlay = .goTo(String(typed.dropLast()))
         case .character(let character) where character.isNumber && typed.count < 9:
             model.overlay = .goTo(typed + String(character))
@@ -133,7 +182,7 @@ private func handle(_ key: Key, _ model: inout AppModel) -> [Effect] {
     }
     model.flash = nil
     if presenterRefuses(command, &model) { return [] }
-    return perform(command, &model)
+    return try perform(command, &model)
 }
 
 private func quit(_ model: inout AppModel) -> [Effect] {
@@ -141,25 +190,25 @@ private func quit(_ model: inout AppModel) -> [Effect] {
     return [.quit]
 }
 
-private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
+private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     switch command {
     case .togglePause: model.isPaused.toggle()
     case .stepForward:
         model.isPaused = true
-        move(&model, to: nextShown(after: model.cursor, &model))
+        try move(&model, to: nextShown(after: model.cursor, model))
     case .stepBack:
         model.isPaused = true
         // Searches start at the cursor: a step at event 1,000,000 looks at a few events, not at all of them.
         let previous = (0..<max(0, model.cursor - 1)).last { model.isShown(model.trace[$0]) }
-        move(&model, to: (previous ?? -1) + 1)
+        try move(&model, to: (previous ?? -1) + 1)
     case .nextIteration:
         model.isPaused = true
         let next = (model.cursor..<model.trace.count).first { model.trace[$0].kind == .beforeTimers }
-        move(&model, to: (next ?? model.trace.count - 1) + 1)
+        try move(&model, to: (next ?? model.trace.count - 1) + 1)
     case .previousIteration:
         model.isPaused = true
         if let previous = (0..<max(0, model.cursor - 1)).last(where: { model.trace[$0].kind == .beforeTimers }) {
-            move(&model, to: previous + 1)
+            try move(&model, to: previous + 1)
         } else {
             model.flash = "no earlier iteration: g 1 goes to the first event"
         }
@@ -235,7 +284,7 @@ private func perform(_ command: Command, _ model: inout AppModel) -> [Effect] {
     case .togglePresenter: togglePresenter(&model)
     case .togglePokeLock: togglePokeLock(&model)
     case .hidePanel, .showPanel: hideOrShowPanel(hide: command == .hidePanel, &model)
-    case .nextNarration: playToNextNarration(&model)
+    case .nextNarration: try playToNextNarration(&model)
     case .toggleQuiz: toggleQuiz(&model)
     case .openPicker, .previousLesson, .nextLesson, .reloadLesson:
         return performLibrary(command, &model)

@@ -68,14 +68,13 @@ func hideOrShowPanel(hide: Bool, _ model: inout AppModel) {
 
 /// The cursor that shows the next narration after the current step: a `say` line's event, or a callout's `say`
 /// (searched as far as the replay can compute, within ``narrationSearchLimit`` events: a key must answer at once).
-func nextNarrationCursor(_ model: inout AppModel) -> Int? {
+func nextNarrationCursor(_ model: AppModel) throws(NeedsLongerTrace) -> Int? {
     let anchors = Set(model.session.narrationAnchors.indices.compactMap { $0 })
     var index = model.cursor
     while index < model.cursor + narrationSearchLimit {
         if index >= model.trace.count {
             guard model.session.canExtend else { return nil }
-            model.session.extend()
-            continue
+            throw NeedsLongerTrace()
         }
         if anchors.contains(index + model.session.forgottenEvents) { return index + 1 }
         if case .note = model.trace[index].fact { return index + 1 }
@@ -88,8 +87,8 @@ func nextNarrationCursor(_ model: inout AppModel) -> Int? {
 let narrationSearchLimit = 5000
 
 /// `d` / Enter: plays (at the speed chosen) up to the next narration and pauses there.
-func playToNextNarration(_ model: inout AppModel) {
-    guard let target = nextNarrationCursor(&model) else {
+func playToNextNarration(_ model: inout AppModel) throws(NeedsLongerTrace) {
+    guard let target = try nextNarrationCursor(model) else {
         model.flash = "no narration after this step"
         return
     }

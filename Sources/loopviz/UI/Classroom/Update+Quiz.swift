@@ -29,7 +29,7 @@ func toggleQuiz(_ model: inout AppModel) {
 
 /// The keys of an open question: 1-4 pick, Esc skips; after the reveal Enter, Space, n or Esc go on; ↓ j ↑ k PgDn
 /// PgUp scroll a box taller than the screen.
-func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
+func handleQuizKey(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     guard var question = model.classroom.question else { return [] }
     if key == .character("q") {
         model.quitRequested = true
@@ -80,7 +80,7 @@ func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
         model.classroom.scores[model.fileName] = score
         model.classroom.question = question
         // The reveal: the real next step on screen, with its Why.
-        move(&model, to: question.answer + 1)
+        try move(&model, to: question.answer + 1)
     default: break
     }
     return []
@@ -91,18 +91,13 @@ func handleQuizKey(_ key: Key, _ model: inout AppModel) -> [Effect] {
 @discardableResult
 func ask(
     _ prompt: String, at cursor: Int, given: [Expectation.Step] = [], resumes: Bool, _ model: inout AppModel
-)
-    -> Bool
-{
+) throws(NeedsLongerTrace) -> Bool {
     let last = cursor > 0 && cursor <= model.trace.count ? model.trace[cursor - 1] : nil
     let thread = last?.loop ?? model.loopThread
     // Where the loop is in its turn: its last step (the event shown may be one done to it, a signal).
     let current = QuizChoices.lastStep(before: cursor, thread: thread, in: model.trace).map { model.trace[$0] }
-    var answer = QuizChoices.nextStep(from: cursor, thread: thread, in: model.trace)
-    while answer == nil && model.session.canExtend {
-        model.session.extend()
-        answer = QuizChoices.nextStep(from: cursor, thread: thread, in: model.trace)
-    }
+    let answer = QuizChoices.nextStep(from: cursor, thread: thread, in: model.trace)
+    if answer == nil && model.session.canExtend { throw NeedsLongerTrace() }
     guard let answer else { return false }
     let loop = model.session.snapshots(after: cursor).first { $0.thread == thread } ?? LoopSnapshot(thread: thread)
     let made = QuizChoices.make(
@@ -119,7 +114,7 @@ func ask(
 
 /// After each message (no question open before it): the cursor moved forward over a question point of the quiz,
 /// so it stops there and asks.
-func settleQuiz(_ model: inout AppModel, cursorBefore before: Int, wasPlaying: Bool) {
+func settleQuiz(_ model: inout AppModel, cursorBefore before: Int, wasPlaying: Bool) throws(NeedsLongerTrace) {
     guard model.classroom.question == nil, model.cursor > before else { return }
     switch model.classroom.quizMode {
     case .off:
@@ -135,9 +130,9 @@ func settleQuiz(_ model: inout AppModel, cursorBefore before: Int, wasPlaying: B
         }.min { $0.1 < $1.1 }
         guard let (line, index) = due else { return }
         model.classroom.asked.insert(line)
-        ask(
+        try ask(
             questions[line].prompt, at: index + 1, given: questions[line].choices, resumes: wasPlaying, &model)
     case .everyStep:
-        ask("What does the loop do next?", at: before, resumes: wasPlaying, &model)
+        try ask("What does the loop do next?", at: before, resumes: wasPlaying, &model)
     }
 }

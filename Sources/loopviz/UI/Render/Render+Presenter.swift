@@ -60,14 +60,14 @@ struct PresenterLayout: Equatable {
 
 /// The loop view in presenter mode: the panels shown, and a Why pane with the narration in full (wrapped, bold)
 /// above the explanation.
-func drawPresenterLoopView(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+func drawPresenterLoopView(_ model: AppModel, _ cache: inout RenderCache, _ screen: inout Screen, _ glyphs: Glyphs) {
     let snapshots = model.session.snapshots(after: model.cursor)
     let layout = PresenterLayout(
         width: model.width, height: model.height, threads: snapshots.count, hidden: model.classroom.presenter.hidden)
     if let rect = layout.cycle { drawCycle(model, rect, &screen, glyphs) }
     if let rect = layout.loop { drawLoop(model, snapshots, rect, &screen, glyphs) }
     if let rect = layout.mode { drawMode(model, snapshots, rect, &screen, glyphs) }
-    if let rect = layout.timeline { drawTimeline(model, snapshots, rect, &screen, glyphs) }
+    if let rect = layout.timeline { drawTimeline(model, snapshots, rect, &cache.timeline, &screen, glyphs) }
     if let rect = layout.log { drawLog(model, rect, &screen, glyphs) }
     drawPresenterWhy(model, layout, &screen, glyphs)
 }

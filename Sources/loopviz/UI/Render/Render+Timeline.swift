@@ -3,7 +3,8 @@ import LoopEngine
 // Render: the timeline: each thread awake, asleep or busy, with its callouts marked.
 
 func drawTimeline(
-    _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
+    _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ timeline: inout TimelineRows,
+    _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     // The hang glyph is in the legend when the trace has a hang to mark.
     let hang = model.session.hangs.isEmpty ? "" : "  \(glyphs.hang) hang"
@@ -26,8 +27,9 @@ func drawTimeline(
     {
         loops[loops.count - 1] = shown
     }
-    let timeline = model.session.timelineRows
-    let key = TimelineRows.Key(start: start, bucket: bucket, columns: columns, threads: loops.map(\.thread))
+    let key = TimelineRows.Key(
+        trace: model.session.traceIdentity, start: start, bucket: bucket, columns: columns,
+        threads: loops.map(\.thread))
     if timeline.key != key || timeline.processed > model.cursor {
         let first = min(model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: start)), model.cursor)
         let before = model.session.snapshots(after: first)

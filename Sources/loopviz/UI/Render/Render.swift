@@ -2,6 +2,12 @@ import LoopEngine
 
 /// Draws the model: pure, the same model always gives the same screen.
 func render(_ model: AppModel) -> Screen {
+    var cache = RenderCache()
+    return render(model, cache: &cache)
+}
+
+/// Draws the model, keeping in `cache` what makes the next frame faster to draw (the same screen as without it).
+func render(_ model: AppModel, cache: inout RenderCache) -> Screen {
     var screen = Screen(width: model.width, height: model.height)
     let glyphs = Glyphs(theme: model.theme)
     if model.isTooSmall {
@@ -11,7 +17,7 @@ func render(_ model: AppModel) -> Screen {
     if let problem = model.problem {
         drawProblem(model, problem, &screen, glyphs)
     } else {
-        drawPanels(model, &screen, glyphs)
+        drawPanels(model, &cache, &screen, glyphs)
     }
     switch model.overlay {
     case .help: drawHelp(model, &screen, glyphs)
@@ -27,11 +33,11 @@ func render(_ model: AppModel) -> Screen {
 }
 
 /// The title, the panels of the view and the status bar.
-private func drawPanels(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
+private func drawPanels(_ model: AppModel, _ cache: inout RenderCache, _ screen: inout Screen, _ glyphs: Glyphs) {
     drawTitle(model, &screen, glyphs)
     switch model.view {
     case .loop where model.classroom.presenter.isOn:
-        drawPresenterLoopView(model, &screen, glyphs)
+        drawPresenterLoopView(model, &cache, &screen, glyphs)
     case .loop:
         let snapshots = model.session.snapshots(after: model.cursor)
         let explained = model.cursor > 0 ? model.cursor - 1 : nil
@@ -41,7 +47,7 @@ private func drawPanels(_ model: AppModel, _ screen: inout Screen, _ glyphs: Gly
         drawCycle(model, layout.cycle, &screen, glyphs)
         drawLoop(model, snapshots, layout.loop, &screen, glyphs)
         drawMode(model, snapshots, layout.mode, &screen, glyphs)
-        drawTimeline(model, snapshots, layout.timeline, &screen, glyphs)
+        drawTimeline(model, snapshots, layout.timeline, &cache.timeline, &screen, glyphs)
         drawLog(model, layout.log, &screen, glyphs)
         drawWhy(model, layout.why, lines: why, &screen, glyphs)
     case .pool:

@@ -1,8 +1,10 @@
-/// The timeline's rows as far as the trace has been drawn, kept between frames: a frame at the same window (the
-/// window moves in whole columns) folds only the events since the last frame into them.
-final class TimelineRows: Equatable {
-    /// What the rows are for: the window's first instant, a column's width, how many columns, whose rows.
+/// The timeline's rows as far as the trace has been drawn, kept between frames in the ``RenderCache``: a frame at
+/// the same window (the window moves in whole columns) folds only the events since the last frame into them.
+struct TimelineRows {
+    /// What the rows are for: the trace (``Session/traceIdentity``), the window's first instant, a column's width,
+    /// how many columns, whose rows.
     struct Key: Equatable {
+        var trace: Int
         var start: Int64
         var bucket: Int64
         var columns: Int
@@ -22,6 +24,4 @@ final class TimelineRows: Equatable {
     /// The events folded into `rows`: the trace's first `processed`.
     var processed = 0
     var rows: [Row] = []
-
-    static func == (lhs: TimelineRows, rhs: TimelineRows) -> Bool { true }
 }

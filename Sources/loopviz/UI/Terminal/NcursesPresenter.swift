@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The only code that talks to ncurses: sets the terminal up, draws screens (only the cells that changed),
-/// reads keys, and restores the terminal. Everything else in the UI is pure.
-final class NcursesPresenter {
+/// reads keys and the signal pipe, and restores the terminal. Everything else in the UI is pure.
+final class NcursesPresenter: Presenter {
     /// Why the terminal cannot be used, for a one-line message.
     enum Unavailable: Error, CustomStringConvertible {
         case notATerminal
@@ -81,7 +81,7 @@ final class NcursesPresenter {
     }
 
     /// Draws `screen`, writing only the cells that differ from the last one drawn.
-    func present(_ screen: Screen, full: Bool = false) {
+    func present(_ screen: Screen, full: Bool) {
         if full || last?.width != screen.width || last?.height != screen.height {
             last = nil
             wclear(window)
@@ -120,6 +120,32 @@ final class NcursesPresenter {
         init_pair(next, Int16(style.foreground.rawValue), Int16(style.background.rawValue))
         pairs[key] = next
         return next
+    }
+
+    /// Polls standard input, the signal pipe and `wakers`; then reads every signal and key waiting (a terminal
+    /// resize interrupts poll and arrives as a key, so keys are always read).
+    func waitForInput(timeout: Double?, wakers: [Int32]) -> [PresenterInput] {
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        fds += wakers.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&fds, nfds_t(fds.count), timeout.map { Int32($0 * 1000) } ?? -1)
+        if ready < 0 && errno != EINTR { return [.hangUp] }
+        var inputs = SignalPipe.drain().map(PresenterInput.signal)
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return inputs + [.hangUp] }
+        let keys = readKeys(inputWasReadable: fds[0].revents != 0)
+        inputs += keys.map(PresenterInput.message)
+        // End of input (stdin closed): the UI quits rather than spin.
+        if reachedEndOfInput && keys.isEmpty { inputs.append(.endOfInput) }
+        return inputs
+    }
+
+    /// Ctrl-Z: the terminal goes back to the shell first, then the process stops; SIGCONT (fg) comes through the
+    /// signal pipe next.
+    func suspend() {
+        restore()
+        SignalPipe.stopNow()
     }
 
     #if canImport(Glibc)

@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The UI's runtime: polls the keyboard and the signal pipe, feeds messages to `update`, draws `render`'s
-/// screens through the presenter. The only loop with side effects; it sleeps in `poll` while paused, so an idle
-/// UI uses no CPU.
+/// The UI's runtime: takes the presenter's keys, resizes and signals, feeds messages to `update`, carries out
+/// its effects (the engine runs on a thread of its own, lessons are read, real threads started), and draws
+/// `render`'s screens through the presenter. The only loop with side effects; it sleeps in the presenter's wait
+/// while paused, so an idle UI uses no CPU.
 enum TerminalApp {
     /// Frames per second while playing.
     static let frameRate = 30.0
@@ -27,108 +28,111 @@ enum TerminalApp {
                 "loopviz: cannot start the interactive UI: \(error). Run a scenario headless with `loopviz run FILE`.")
             return .usage
         }
-        let status = play(model, on: presenter, recorder: recorder)
-        guard let outcome = recorder?.finish() else { return status }
-        CommandLine.printError(outcome.message)
-        return outcome.failed && !status.isSignal ? .usage : status
-    }
-
-    /// The UI's loop, until it ends; the terminal is restored on every way out.
-    private static func play(
-        _ model: AppModel, on presenter: NcursesPresenter, recorder: AsciicastRecorder?
-    ) -> ExitStatus {
         CrashGuard.restore = {
             presenter.restore()
             recorder?.finishAfterCrash()
         }
         CrashGuard.install()
+        let status = play(model, on: presenter, engine: EngineThread(), recorder: recorder)
+        CrashGuard.restore = nil
+        guard let outcome = recorder?.finish() else { return status }
+        CommandLine.printError(outcome.message)
+        return outcome.failed && !status.isSignal ? .usage : status
+    }
+
+    /// The UI's loop, until it ends; the presenter is restored on every way out. `clock` gives the seconds
+    /// playback ticks by.
+    static func play(
+        _ model: AppModel, on presenter: some Presenter, engine: some EngineRunner, recorder: AsciicastRecorder?,
+        clock: () -> Double = monotonicSeconds
+    ) -> ExitStatus {
         var model = model
         // `--clock real`: the scenario runs on real threads once `update` asks (``Effect/startLive``: the card
         // closed, or `R`); stopped (and joined) on every way out, once the terminal is given back.
         var live: LiveFeed?
         defer {
             presenter.restore()
-            CrashGuard.restore = nil
             live?.stop()
         }
         model.classroom.isRecording = recorder != nil
+        var cache = RenderCache()
         /// Draws a frame, and records it.
         func present(_ model: inout AppModel, full: Bool) {
-            let screen = render(model)
+            let screen = render(model, cache: &cache)
             presenter.present(screen, full: full)
             if let message = recorder?.record(screen, full: full) {
                 model.classroom.isRecording = false
                 model.flash = StatusMessage(message)
-                let screen = render(model)
-                presenter.present(screen)
+                let screen = render(model, cache: &cache)
+                presenter.present(screen, full: false)
             }
         }
-        func start(_ model: AppModel) {
-            live?.stop()
-            live = LiveFeed(model.session.script.scenario)
-        }
-        let size = presenter.size
-        if update(&model, .resize(width: size.width, height: size.height)).contains(.startLive) { start(model) }
-        present(&model, full: true)
-        // The model last drawn: a frame that would look the same (a tick between two steps, a key that does
-        // nothing) draws nothing.
-        var drawn = model
-        var last = monotonicSeconds()
-        while !model.quitRequested {
-            let playing = !model.isPaused && !model.isTooSmall && model.overlay == .none
-            var fds = [
-                pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: live?.readEnd ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
-            // Live, a paused screen still takes the threads' events (the counts move), a few times a second.
-            let timeout: Int32 = playing ? Int32(1000 / frameRate) : live != nil ? 250 : -1
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { break }
-            var messages: [AppMessage] = []
-            if let live, let batch = live.take() { messages.append(batch) }
-            var full = false
-            for signal in SignalPipe.drain() {
-                if signal == SIGTSTP {
-                    // Ctrl-Z: the terminal goes back to the shell first, then the process stops; SIGCONT (fg)
-                    // comes through the pipe next and redraws everything.
-                    presenter.restore()
-                    SignalPipe.stopNow()
-                } else if signal == SIGCONT {
-                    presenter.resume()
-                    full = true
-                    let size = presenter.size
-                    messages.append(.resize(width: size.width, height: size.height))
-                } else {
-                    // Every signal that ends a process (TerminationSignals): the terminal is restored on the way
-                    // out (defer), the cast finished, and the status says which signal ended the UI (128 + N).
-                    return ExitStatus(endedBy: signal)
-                }
-            }
-            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .success }
-            // Always read: a terminal resize interrupts poll and arrives as a key.
-            messages += presenter.readKeys(inputWasReadable: fds[0].revents != 0)
-            if presenter.reachedEndOfInput && messages.isEmpty {
-                // End of input (stdin closed): quit rather than spin.
-                return .success
-            }
-            let now = monotonicSeconds()
-            if playing { messages.append(.tick(seconds: now - last)) }
-            last = now
-            // A message's effect may answer with another message (a lesson read): handled in the same turn.
+        /// Handles `messages` in order; a message's effect may answer with another message (a lesson read, an
+        /// engine run done inline), handled in the same turn. False when the UI is to quit.
+        func handle(_ messages: [AppMessage], full: inout Bool) -> Bool {
+            var messages = messages
             var index = 0
             while index < messages.count {
                 for effect in update(&model, messages[index]) {
                     switch effect {
-                    case .quit: return .success
+                    case .quit: return false
                     case .redrawAll: full = true
                     case .perform(let actions, let thread): live?.perform(actions, onThread: thread)
                     case .openLesson(let request): messages.append(.lessonOpened(LessonOpening.load(request)))
-                    case .startLive: start(model)
+                    case .startLive:
+                        live?.stop()
+                        live = LiveFeed(model.session.script.scenario)
+                    case .runEngine(let request):
+                        engine.start(request)
+                        messages += engine.take().map(AppMessage.engineRan)
                     }
                 }
                 index += 1
             }
+            return true
+        }
+        var full = true
+        let size = presenter.size
+        guard handle([.resize(width: size.width, height: size.height)], full: &full) else { return .success }
+        present(&model, full: true)
+        // The model last drawn: a frame that would look the same (a tick between two steps, a key that does
+        // nothing) draws nothing.
+        var drawn = model
+        var last = clock()
+        while !model.quitRequested {
+            let playing = !model.isPaused && !model.isTooSmall && model.overlay == .none && !model.isComputing
+            // Live, a paused screen still takes the threads' events (the counts move), a few times a second.
+            let timeout: Double? = playing ? 1 / frameRate : live != nil ? 0.25 : nil
+            let inputs = presenter.waitForInput(
+                timeout: timeout, wakers: [live?.readEnd, engine.readEnd].compactMap { $0 })
+            var messages: [AppMessage] = []
+            if let live, let batch = live.take() { messages.append(batch) }
+            messages += engine.take().map(AppMessage.engineRan)
+            full = false
+            var inputEnded = false
+            for input in inputs {
+                switch input {
+                case .message(let message): messages.append(message)
+                case .signal(SIGTSTP):
+                    presenter.suspend()
+                case .signal(SIGCONT):
+                    presenter.resume()
+                    full = true
+                    let size = presenter.size
+                    messages.append(.resize(width: size.width, height: size.height))
+                case .signal(let signal):
+                    // Every signal that ends a process (TerminationSignals): the terminal is restored on the way
+                    // out (defer), the cast finished, and the status says which signal ended the UI (128 + N).
+                    return ExitStatus(endedBy: signal)
+                case .hangUp: return .success
+                case .endOfInput: inputEnded = true
+                }
+            }
+            if inputEnded && messages.isEmpty { return .success }
+            let now = clock()
+            if playing { messages.append(.tick(seconds: now - last)) }
+            last = now
+            guard handle(messages, full: &full) else { return .success }
             if full || !model.drawsLike(drawn) {
                 present(&model, full: full)
                 drawn = model

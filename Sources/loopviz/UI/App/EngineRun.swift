@@ -1,0 +1,36 @@
+import LoopEngine
+
+/// A run of the engine that `update` asks the runtime for (``Effect/runEngine(_:)``): the scenario with the user's
+/// pokes, run from t=0 to a horizon. A long trace takes the engine most of a second, so the runtime runs it off the
+/// UI's thread and answers with ``AppMessage/engineRan(_:)``; the screen says "computing…" meanwhile.
+struct EngineRequest: Equatable, Sendable {
+    /// Which of the session's runs this is: an answer to an earlier one is not used.
+    var generation: Int
+    var scenario: Scenario
+    var horizon: Duration
+    var maxEvents: Int
+
+    /// Runs the engine to the end (blocking): the runtime calls this off the UI's thread.
+    func run() -> EngineResult {
+        let outcome = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents)
+        return EngineResult(
+            generation: generation, trace: outcome.trace, haltReason: outcome.haltReason,
+            stuckWaits: outcome.stuckWaits, reachedEventLimit: outcome.reachedEventLimit)
+    }
+}
+
+/// What a run of the engine answered (``Session/adopt(_:)`` takes it).
+struct EngineResult: Equatable, Sendable {
+    /// The ``EngineRequest/generation`` of the run asked for.
+    var generation: Int
+    var trace: LoopTrace
+    var haltReason: VirtualWorld.HaltReason?
+    /// The threads the run left blocked for good in a wait.
+    var stuckWaits: [StuckWait]
+    /// The run stopped at the event budget.
+    var reachedEventLimit: Bool
+}
+
+/// Thrown by a handler that needs events beyond those computed: `update` undoes what the handler did, asks the
+/// runtime for a longer run (``Session/extend()``), and handles the message again once it is answered.
+struct NeedsLongerTrace: Error {}
