@@ -32,7 +32,8 @@ struct NewCommandTests {
         #expect(text.contains("\nscenario \"my-lesson\"\n"))
         let check = try LoopvizProcess.run(["check", "--strict", "my-lesson.loop"], in: folder)
         #expect(check.status == 0)
-        #expect(check.stdout == "PASS my-lesson.loop (7 expect lines in 2 sections, 2 claims of say lines, 77 events)\n")
+        #expect(
+            check.stdout == "PASS my-lesson.loop (7 expect lines in 2 sections, 2 claims of say lines, 77 events)\n")
         #expect(check.stderr == "")
         let fmt = try LoopvizProcess.run(["fmt", "--check", "my-lesson.loop"], in: folder)
         #expect(fmt.status == 0)
