@@ -39,8 +39,12 @@ enum TraceStreaming {
             return ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents, consume: writeLines)
         default:
             var stream = TextTraceFormatter.Stream()
+            var line: [UInt8] = []
+            line.reserveCapacity(256)
             let outcome = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { event in
-                writer.write(stream.append(event))
+                line.removeAll(keepingCapacity: true)
+                stream.append(event, to: &line)
+                writer.write(bytes: line)
                 return writer.isWorking
             }
             writer.write(stream.finish())

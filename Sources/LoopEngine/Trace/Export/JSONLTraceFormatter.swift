@@ -57,7 +57,7 @@ package enum JSONLTraceFormatter {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         literal("{\"t\":")
-        appendSeconds(event.time.nanoseconds, to: &bytes)
+        LoopEngine.appendSeconds(event.time.nanoseconds, to: &bytes)
         literal(",\"thread\":")
         JSONText.appendQuoted(event.loop, to: &bytes)
         literal(",\"depth\":")
@@ -96,11 +96,6 @@ package enum JSONLTraceFormatter {
             }
         }
         bytes.append(0x5D)
-    }
-
-    private static func appendSeconds(_ nanoseconds: Int64, to bytes: inout [UInt8]) {
-        var text = formatSeconds(nanoseconds)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
