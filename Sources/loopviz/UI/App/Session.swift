@@ -109,9 +109,14 @@ struct Session: Equatable {
     /// True when the replay stopped at the event budget: what follows is not computed.
     private(set) var reachedEventBudget = false
 
-    mutating func recompute() {
+    /// Computes the trace again and saves its checkpoints. `previous` holds the checkpoints of the last trace,
+    /// whose first `unchanged` events are this one's too (the events before a poke): those are kept, not folded
+    /// again.
+    mutating func recompute(keeping previous: Folds? = nil, unchanged: Int = 0) {
         guard !isLive else { return }
-        let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents)
+        // The events before a poke are the last trace's: the replay counts them and records only what follows.
+        let reused = previous == nil ? nil : (trace: trace, count: unchanged)
+        let outcome = ScenarioRunner.run(effectiveScenario, horizon: horizon, maxEvents: maxEvents, reusing: reused)
         trace = outcome.trace
         hangs = TimelineHangs(trace)
         narrationAnchors = NarrationAnchors()
@@ -119,6 +124,14 @@ struct Session: Equatable {
         questionAnchors = NarrationAnchors()
         questionAnchors.advance(script.questionLines, in: trace, forgotten: 0)
         refold()
+        if let previous {
+            folds.loops.adopt(previous.loops, upTo: min(unchanged, trace.count))
+            folds.pool.adopt(previous.pool, upTo: min(unchanged, trace.count))
+        }
+        // Every checkpoint now, while the trace is fresh: the first jump far into it then folds a few thousand
+        // events, not all before it.
+        folds.loops.saveStates(through: trace.count, in: trace)
+        folds.pool.saveStates(through: trace.count, in: trace)
         haltReason = outcome.haltReason
         stuckWaits = outcome.stuckWaits
         reachedEventBudget = outcome.reachedEventLimit
@@ -142,9 +155,7 @@ struct Session: Equatable {
         let kept = interventions.filter { isLive || $0.afterEvent <= intervention.afterEvent }
         let forgotten = interventions.count - kept.count
         interventions = kept + [intervention]
-        recompute()
-        folds.loops.adopt(previous.loops, upTo: min(unchanged, trace.count))
-        folds.pool.adopt(previous.pool, upTo: min(unchanged, trace.count))
+        recompute(keeping: previous, unchanged: unchanged)
         return forgotten
     }
 
