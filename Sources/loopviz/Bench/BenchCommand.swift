@@ -13,7 +13,7 @@ enum BenchCommand {
                loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
                loopviz bench --workload memory [--observers N] [--iterations N]
-               loopviz bench --workload run-jsonl [--events N]
+               loopviz bench --workload run-jsonl|run-text [--events N]
                loopviz bench --callgrind
 
         Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -44,6 +44,8 @@ enum BenchCommand {
                           per event of its resident-set growth (judged) and of the trace's storedBytes.
           run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
                           1,000,000 events, started from a fresh process: wall time and peak RSS.
+          run-text        The same run writing the text trace (`run`'s default output), against the same run
+                          as jsonl in the same round: wall time and peak RSS.
           ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
                           step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
                           the CPU of playing near it at 30 frames a second; also near event 1,000.
@@ -61,7 +63,8 @@ enum BenchCommand {
                                   memory).
           --iterations N          Iterations for --workload (default 1,000,000; memory: enough for 1,000,000
                                   events).
-          --events N              Events for --workload run-jsonl (default 1,000,000; at most 10,000,000).
+          --events N              Events for --workload run-jsonl or run-text (default 1,000,000; at most
+                                  10,000,000).
           --items N               Items for --workload scale-… (default 16,000; at most 1,000,000).
           --loop                  With --workload scale-…: print the generated .loop file instead of running it
                                   (to run it with `loopviz run`, or under perf or valgrind).
@@ -174,9 +177,11 @@ enum BenchCommand {
     private static func runSingle(_ workload: String, _ scanner: ArgumentScanner) -> ExitStatus {
         if workload.hasPrefix("scale-") { return runScale(workload, scanner) }
         if workload == "memory" { return runMemory(scanner) }
-        if workload == "run-jsonl" { return runJSONL(scanner) }
+        if let format = RunTraceBench.Format.allCases.first(where: { $0.workload == workload }) {
+            return runTrace(format, scanner)
+        }
         if scanner.value("--events") != nil {
-            return CommandLine.usageError("--events goes with --workload run-jsonl", command: "bench")
+            return CommandLine.usageError("--events goes with --workload run-jsonl or run-text", command: "bench")
         }
         for flag in ["--items", "--loop"] where scanner.has(flag) || scanner.value(flag) != nil {
             return CommandLine.usageError("\(flag) goes with --workload scale-…", command: "bench")
@@ -187,7 +192,7 @@ enum BenchCommand {
         }
         guard workload == "per-iteration" || workload == "virtual" else {
             return CommandLine.usageError(
-                "--workload runs per-iteration, virtual, memory, run-jsonl or scale-ports|timers|repeating, not "
+                "--workload runs per-iteration, virtual, memory, run-jsonl, run-text or scale-ports|timers|repeating, not "
                     + "'\(workload)'",
                 command: "bench")
         }
@@ -288,12 +293,12 @@ extension BenchCommand {
 }
 
 extension BenchCommand {
-    /// `--workload run-jsonl [--events N]`: one `loopviz run --trace jsonl` of N events (default 1,000,000) started
-    /// from this fresh process (what the run-jsonl rows run as their child).
-    fileprivate static func runJSONL(_ scanner: ArgumentScanner) -> ExitStatus {
+    /// `--workload run-jsonl|run-text [--events N]`: one `loopviz run --trace jsonl|text` of N events (default
+    /// 1,000,000) started from this fresh process (what the run-jsonl and run-text rows run as their child).
+    fileprivate static func runTrace(_ format: RunTraceBench.Format, _ scanner: ArgumentScanner) -> ExitStatus {
         for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
         where scanner.has(flag) || scanner.value(flag) != nil {
-            return CommandLine.usageError("\(flag) does not go with run-jsonl", command: "bench")
+            return CommandLine.usageError("\(flag) does not go with \(format.workload)", command: "bench")
         }
         var events = 1_000_000
         if let text = scanner.value("--events") {
@@ -305,7 +310,7 @@ extension BenchCommand {
             }
             events = value
         }
-        print(RunJSONLBench.line(RunJSONLBench.measure(events: events)))
+        print(RunTraceBench.line(RunTraceBench.measure(format, events: events)))
         return .success
     }
 }
