@@ -84,6 +84,9 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
             var factIDs: [LoopEvent.Fact: UInt32] = [:]
             /// An observer's activity, the fact that repeats most, by the activity's bit: found without hashing.
             var activityFacts = [UInt32](repeating: .max, count: 32)
+            /// The facts of a poll and of the wakes with no payload, which repeat every iteration, by
+            /// ``plainFactCode(_:)``: found without hashing.
+            var plainFacts = [UInt32](repeating: .max, count: 5)
         }
 
         /// Behind a pointer allocated once: `append` runs for every event, and a stored property of a class would
@@ -165,6 +168,13 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
                 state.pointee.activityFacts[bit] = id
                 return id
             }
+            if let code = Self.plainFactCode(fact) {
+                let known = state.pointee.plainFacts[code]
+                if known != .max { return known }
+                let id = add(fact)
+                state.pointee.plainFacts[code] = id
+                return id
+            }
             switch fact {
             case .wait, .late, .run, .note, .operation: return add(fact)
             default:
@@ -172,6 +182,19 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
                 let id = add(fact)
                 state.pointee.factIDs[fact] = id
                 return id
+            }
+        }
+
+        /// A small number for a fact that has no payload and comes every iteration; nil for any other.
+        @inline(__always)
+        private static func plainFactCode(_ fact: LoopEvent.Fact) -> Int? {
+            switch fact {
+            case .wait(.poll): 0
+            case .woken(.nothing): 1
+            case .woken(.wakeUpPort): 2
+            case .woken(.timerPort): 3
+            case .woken(.mainQueue): 4
+            default: nil
             }
         }
 

@@ -98,12 +98,25 @@ package enum JSONLTraceFormatter {
         bytes.append(0x5D)
     }
 
-    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    /// A decimal integer, its digits written straight into `bytes` (no string made for it).
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(truncatingIfNeeded: 48 + value))
             return
         }
-        var text = String(value)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var magnitude = value.magnitude
+            var start = 24
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<24]))
+        }
     }
 }
