@@ -129,9 +129,9 @@ struct Session: Equatable {
             folds.pool.adopt(previous.pool, upTo: min(unchanged, trace.count))
         }
         // Every checkpoint now, while the trace is fresh: the first jump far into it then folds a few thousand
-        // events, not all before it.
+        // events, not all before it. The pool's only when there is a pool view to show them.
         folds.loops.saveStates(through: trace.count, in: trace)
-        folds.pool.saveStates(through: trace.count, in: trace)
+        if hasQueues { folds.pool.saveStates(through: trace.count, in: trace) }
         haltReason = outcome.haltReason
         stuckWaits = outcome.stuckWaits
         reachedEventBudget = outcome.reachedEventLimit
