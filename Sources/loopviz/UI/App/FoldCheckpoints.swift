@@ -2,8 +2,9 @@ import LoopEngine
 
 /// States folded from one trace, saved every ``spacing`` events: the state after any prefix is a saved state
 /// plus fewer than `spacing` events, so a frame, a step or a jump to event 1,000,000 never folds from event 0
-/// again. Saved states are made in order, once each: a computed session saves them all as soon as its trace is
-/// computed (``saveStates(through:in:)``), a live one when a frame first asks past the last.
+/// again. Saved states are made in order, once each: a computed session saves its loops' (and, with a queue, its
+/// pool's) as soon as its trace is computed (``saveStates(through:in:)``); the others are saved when a frame first
+/// asks past the last.
 ///
 /// The saved states are bounded in bytes, not in number: each state's size is estimated when it is saved (from
 /// its item counts), and when the estimates pass ``byteBudget`` every other state is dropped and the spacing
