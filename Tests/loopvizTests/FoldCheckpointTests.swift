@@ -65,6 +65,30 @@ struct FoldCheckpointTests {
         }
     }
 
+    @Test("a poke's replay takes the events before it from the last trace: the trace is the scenario run afresh")
+    func pokeReusesTheEventsBeforeIt() throws {
+        var script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+        script.until = .seconds(60)
+        var session = Session(script: script, foldInterval: 64)
+        for (index, wanted) in [1, 700, 2_345].enumerated() {
+            // A wake-up may end the lesson's run sooner: the step is one of the trace's events.
+            let step = min(wanted, session.trace.count)
+            let time = Duration.nanoseconds(session.trace[step - 1].time.nanoseconds)
+            let run = try #require(
+                session.intervene(
+                    .init(time: time, afterEvent: step, label: "wake \(index)", actions: [.wakeUp], newItem: nil)
+                ).run)
+            #expect(run.reused != nil && run.reusedCount == step, "the run reuses the events before the poke")
+            let adopted = session.adopt(run.run())
+            #expect(adopted)
+            let afresh = ScenarioRunner.run(
+                session.effectiveScenario, horizon: session.horizon, maxEvents: session.maxEvents)
+            #expect(session.trace.count == afresh.trace.count)
+            #expect(session.trace == afresh.trace, "after a poke at event \(step)")
+            Self.check(session, seed: 20 + UInt64(index), probes: 20)
+        }
+    }
+
     @Test("checkpoints are made once each, in order, and only as far as asked")
     func checkpointsOnDemand() {
         let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).trace

@@ -214,15 +214,19 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     @inline(__always)
     var isHalted: Bool { haltFlag?.value ?? waiter.isHalted }
 
-    /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration.
+    /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration. The parts go to the
+    /// sink as they are (borrowed): a recorder stores them without an event built only to be taken apart.
     @inline(__always)
     func emit(_ kind: LoopEvent.Kind, _ itemName: String? = nil, _ fact: @autoclosure () -> LoopEvent.Fact? = nil) {
         guard let sink = sinkStorage else { return }
-        let run = runs.last
-        sink.record(
-            LoopEvent(
-                time: clock.now, loop: name, depth: runs.count, mode: run?.mode.name.rawValue,
-                iteration: run?.iteration ?? 0, kind: kind, name: itemName, fact: fact()))
+        if let run = runs.last {
+            sink.record(
+                kind, time: clock.now, loop: name, depth: runs.count, mode: run.mode.name.rawValue,
+                iteration: run.iteration, name: itemName, fact: fact())
+        } else {
+            sink.record(
+                kind, time: clock.now, loop: name, depth: 0, mode: nil, iteration: 0, name: itemName, fact: fact())
+        }
     }
 
     /// Runs `body` (a callout into user code, of `item`: a source, a timer or an observer) without the engine

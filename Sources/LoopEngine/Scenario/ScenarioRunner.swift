@@ -45,9 +45,21 @@ public enum ScenarioRunner {
         _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
         consume: ((LoopEvent) -> Bool)? = nil
     ) -> Outcome {
+        run(scenario, horizon: horizon, maxEvents: maxEvents, consume: consume, reusing: nil)
+    }
+
+    /// ``run(_:horizon:maxEvents:consume:)`` of a scenario whose first `reusing.count` events are known to be
+    /// those of `reusing.trace` (a replay changed only after them: the UI's poke): they are counted as they come
+    /// and taken from that trace, not recorded again.
+    package static func run(
+        _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
+        consume: ((LoopEvent) -> Bool)? = nil, reusing: (trace: LoopTrace, count: Int)?
+    ) -> Outcome {
         var outcome: Outcome?
         let body = {
-            outcome = runHosted(scenario, horizon: horizon, maxEvents: maxEvents, consume: consume).outcome
+            outcome =
+                runHosted(scenario, horizon: horizon, maxEvents: maxEvents, consume: consume, reusing: reusing)
+                .outcome
         }
         if let thread = try? HostedThread(body) {
             thread.join()
@@ -64,7 +76,8 @@ public enum ScenarioRunner {
     /// only those of the modes their runs can wait on (the same trace, at a cost per mode; for tests that say so).
     package static func runHosted(
         _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
-        consume: ((LoopEvent) -> Bool)? = nil, armingEveryTimerPort: Bool = false
+        consume: ((LoopEvent) -> Bool)? = nil, reusing: (trace: LoopTrace, count: Int)? = nil,
+        armingEveryTimerPort: Bool = false
     ) -> (outcome: Outcome, world: VirtualWorld) {
         precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
         precondition(
@@ -72,6 +85,7 @@ public enum ScenarioRunner {
         let world = VirtualWorld(profile: scenario.profile, iterationCost: scenario.iterationCost)
         world.horizon = .zero + horizon
         let recorder = TraceRecorder()
+        if let reusing, consume == nil { recorder.reuse(reusing.trace, count: reusing.count) }
         let forwarder = consume.map {
             ForwardingTraceSink(limit: maxEvents, consume: $0) { [weak world] in world?.halt() }
         }

@@ -36,6 +36,8 @@ public enum TextTraceFormatter {
         private let lookahead: Int
         private var held: [[String]] = []
         private var widths: [Int]?
+        /// Off: every line is built from its cells as strings (what the byte lines are tested against).
+        package var buildsPlainLinesAsBytes = true
 
         /// A stream that prints the header first when `header` is set, and holds up to `lookahead` rows to
         /// measure the columns before it gives them out.
@@ -47,14 +49,24 @@ public enum TextTraceFormatter {
 
         /// Takes one event; returns the text ready to write (empty while the first lines are held back).
         public mutating func append(_ event: LoopEvent) -> String {
-            let cells = TextTraceFormatter.row(event)
-            guard var widths else {
-                held.append(cells)
-                return held.count - (showHeader ? 1 : 0) >= lookahead ? release() : ""
+            var bytes: [UInt8] = []
+            append(event, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// ``append(_:)`` as UTF-8 appended to `bytes`: what `loopviz run` writes a million lines with. Once the
+        /// columns are measured, a line of printable ASCII cells (nearly every line) is built as bytes, without a
+        /// string per cell; any other line goes through the cells as strings, so the text is the same either way.
+        public mutating func append(_ event: LoopEvent, to bytes: inout [UInt8]) {
+            guard widths != nil else {
+                held.append(TextTraceFormatter.row(event))
+                if held.count - (showHeader ? 1 : 0) >= lookahead { bytes.append(contentsOf: release().utf8) }
+                return
             }
-            let line = TextTraceFormatter.line(cells, widening: &widths)
-            self.widths = widths
-            return line
+            if buildsPlainLinesAsBytes && TextTraceFormatter.appendPlainLine(event, widening: &widths!, to: &bytes) {
+                return
+            }
+            bytes.append(contentsOf: TextTraceFormatter.line(TextTraceFormatter.row(event), widening: &widths!).utf8)
         }
 
         /// The lines still held back (all of a short trace).
@@ -91,6 +103,70 @@ public enum TextTraceFormatter {
         }
         while line.last == " " { line.removeLast() }
         return line + "\n"
+    }
+
+    /// ``line(_:widening:)`` of ``row(_:)`` built as bytes, when every cell is printable ASCII (each byte a column,
+    /// nothing to make safe, a trailing space a byte): appends the line and returns true. Otherwise appends nothing
+    /// and returns false, and the caller builds the line from strings.
+    fileprivate static func appendPlainLine(
+        _ event: LoopEvent, widening widths: inout [Int], to bytes: inout [UInt8]
+    )
+        -> Bool
+    {
+        let start = bytes.count
+        func pad(_ column: Int, from cellStart: Int) {
+            let width = bytes.count - cellStart
+            if width > widths[column] { widths[column] = width }
+            bytes.append(contentsOf: repeatElement(0x20, count: widths[column] + 2 - width))
+        }
+        /// Appends `text` if it is printable ASCII; false (and the line is abandoned) if not.
+        func plain(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { utf8 in
+                for byte in utf8 where byte < 0x20 || byte >= 0x7F { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+        }
+        // A column widened before a cell that is not plain is one the string path widens alike.
+        var cellStart = bytes.count
+        event.time.appendDescription(to: &bytes)
+        pad(0, from: cellStart)
+        cellStart = bytes.count
+        guard plain(event.loop) else { return abandon(start, &bytes) }
+        pad(1, from: cellStart)
+        cellStart = bytes.count
+        appendInteger(event.depth, to: &bytes)
+        pad(2, from: cellStart)
+        cellStart = bytes.count
+        guard plain(event.mode ?? "-") else { return abandon(start, &bytes) }
+        pad(3, from: cellStart)
+        cellStart = bytes.count
+        if event.depth > 1 { bytes.append(contentsOf: repeatElement(0x20, count: 2 * (event.depth - 1))) }
+        guard plain(event.kind.rawValue) else { return abandon(start, &bytes) }
+        pad(4, from: cellStart)
+        cellStart = bytes.count
+        guard plain(event.name ?? "") else { return abandon(start, &bytes) }
+        pad(5, from: cellStart)
+        if let detail = event.detail, !plain(detail) { return abandon(start, &bytes) }
+        while bytes.count > start && bytes[bytes.count - 1] == 0x20 { bytes.removeLast() }
+        bytes.append(0x0A)
+        return true
+    }
+
+    /// Drops the line begun at `start`.
+    private static func abandon(_ start: Int, _ bytes: inout [UInt8]) -> Bool {
+        bytes.removeSubrange(start...)
+        return false
+    }
+
+    /// A decimal integer as ASCII.
+    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
     }
 
     /// Nested runs are indented in the event column so their shape shows.

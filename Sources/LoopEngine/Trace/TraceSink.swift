@@ -3,6 +3,26 @@
 public protocol TraceSink: AnyObject {
     /// Takes one event, in the order the loop emits them.
     func record(_ event: consuming LoopEvent)
+
+    /// Takes one event as its parts, borrowed: what the core calls. A sink that stores events its own way (the
+    /// compact trace) takes the parts as they are, with no ``LoopEvent`` built only to be taken apart again (its
+    /// strings retained and released, its fact copied); the default builds the event and calls
+    /// ``record(_:)``.
+    func record(
+        _ kind: LoopEvent.Kind, time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int,
+        name: String?, fact: LoopEvent.Fact?)
+}
+
+extension TraceSink {
+    public func record(
+        _ kind: LoopEvent.Kind, time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int,
+        name: String?, fact: LoopEvent.Fact?
+    ) {
+        record(
+            LoopEvent(
+                time: time, loop: loop, depth: depth, mode: mode, iteration: iteration, kind: kind, name: name,
+                fact: fact))
+    }
 }
 
 /// Keeps every event in order: the sink for tests, headless runs and replay.
@@ -13,6 +33,9 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         var trace = LoopTrace()
         var limit = Int.max
         var onRecord: ((Int) -> Void)?
+        /// The first events are already in `trace` (``reuse(_:count:)``): how many, and how many of them came again.
+        var reused = 0
+        var repeated = 0
     }
 
     /// The state lives behind a pointer allocated once: `record` runs about fifteen times per loop iteration, and
@@ -32,10 +55,14 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     }
 
     /// Every event recorded, in order, as the compact trace keeps them.
-    public var trace: LoopTrace { state.pointee.trace }
+    public var trace: LoopTrace {
+        // A run that ended before it emitted every reused event again recorded only those it did emit.
+        let state = state.pointee
+        return state.repeated < state.reused ? state.trace.firstEvents(state.repeated) : state.trace
+    }
 
     /// Every event recorded, in order.
-    public var events: [LoopEvent] { Array(state.pointee.trace) }
+    public var events: [LoopEvent] { Array(trace) }
 
     /// Called after each event; the UI uses it to halt a replay at a chosen step.
     var onRecord: ((Int) -> Void)? {
@@ -49,12 +76,48 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         set { state.pointee.limit = newValue ?? .max }
     }
 
+    /// Starts the trace with the first `count` events of `trace`, which the run about to be recorded will emit
+    /// again, the same (a replay of a deterministic scenario, changed only after them): those are counted as they
+    /// come and not stored a second time, so a replay pays for recording only what is new.
+    package func reuse(_ trace: LoopTrace, count: Int) {
+        let count = min(max(0, count), trace.count)
+        state.pointee.trace = trace.firstEvents(count)
+        state.pointee.reused = count
+        state.pointee.repeated = 0
+    }
+
+    /// True while the event coming is one of the reused ones: it is counted (and `onRecord` told), not stored.
+    @inline(__always)
+    private func repeatsReusedEvent() -> Bool {
+        guard state.pointee.repeated < state.pointee.reused else { return false }
+        guard state.pointee.repeated < state.pointee.limit else { return true }
+        state.pointee.repeated += 1
+        if let onRecord = state.pointee.onRecord { onRecord(state.pointee.repeated) }
+        return true
+    }
+
     public func record(_ event: consuming LoopEvent) {
+        if repeatsReusedEvent() { return }
         guard state.pointee.trace.count < state.pointee.limit else { return }
         state.pointee.trace.append(event)
         if let onRecord = state.pointee.onRecord { onRecord(state.pointee.trace.count) }
     }
 
+    public func record(
+        _ kind: LoopEvent.Kind, time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int,
+        name: String?, fact: LoopEvent.Fact?
+    ) {
+        if repeatsReusedEvent() { return }
+        guard state.pointee.trace.count < state.pointee.limit else { return }
+        state.pointee.trace.append(
+            kind, time: time, loop: loop, depth: depth, mode: mode, iteration: iteration, name: name, fact: fact)
+        if let onRecord = state.pointee.onRecord { onRecord(state.pointee.trace.count) }
+    }
+
     /// Forgets every event recorded so far.
-    public func removeAll() { state.pointee.trace = LoopTrace() }
+    public func removeAll() {
+        state.pointee.trace = LoopTrace()
+        state.pointee.reused = 0
+        state.pointee.repeated = 0
+    }
 }

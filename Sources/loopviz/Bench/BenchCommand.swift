@@ -44,7 +44,10 @@ enum BenchCommand {
         // The child run records at most a run's event budget (--max-events' maximum).
         CommandOption(
             "--events", .number(placeholder: "N", bounds: 1...EventBudget.maximum),
-            help: "Events for --workload run-jsonl (default 1,000,000; at most 10,000,000)."),
+            help: """
+                Events for --workload run-jsonl or run-text (default 1,000,000; at most
+                10,000,000).
+                """),
         CommandOption(
             "--items", .number(placeholder: "N", bounds: 1...ScaleBench.maximumItems),
             help: "Items for --workload scale-… (default 16,000; at most 1,000,000)."),
@@ -65,7 +68,7 @@ enum BenchCommand {
                    loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                    loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
                    loopviz bench --workload memory [--observers N] [--iterations N]
-                   loopviz bench --workload run-jsonl [--events N]
+                   loopviz bench --workload run-jsonl|run-text [--events N]
                    loopviz bench --callgrind
 
             Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -96,6 +99,8 @@ enum BenchCommand {
                               per event of its resident-set growth (judged) and of the trace's storedBytes.
               run-jsonl       `loopviz run FILE --trace jsonl -o OUT` of a 1 ms timer, stopped by the event budget at
                               1,000,000 events, started from a fresh process: wall time and peak RSS.
+              run-text        The same run writing the text trace (`run`'s default output), against the same run
+                              as jsonl in the same round: wall time and peak RSS.
               ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
                               step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
                               the CPU of playing near it at 30 frames a second; also near event 1,000.
@@ -187,8 +192,10 @@ enum BenchCommand {
     ) throws(CommandLineProblem) -> ExitStatus {
         if workload.hasPrefix("scale-") { return try runScale(workload, scanner) }
         if workload == "memory" { return try runMemory(scanner) }
-        if workload == "run-jsonl" { return try runJSONL(scanner) }
-        if scanner.gave("--events") { throw .goesWith(option: "--events", other: "--workload run-jsonl") }
+        if let format = RunTraceBench.Format.allCases.first(where: { $0.workload == workload }) {
+            return try runTrace(format, scanner)
+        }
+        if scanner.gave("--events") { throw .goesWith(option: "--events", other: "--workload run-jsonl or run-text") }
         for flag in ["--items", "--loop"] where scanner.gave(flag) {
             throw .goesWith(option: flag, other: "--workload scale-…")
         }
@@ -266,15 +273,17 @@ extension BenchCommand {
 }
 
 extension BenchCommand {
-    /// `--workload run-jsonl [--events N]`: one `loopviz run --trace jsonl` of N events (default 1,000,000) started
-    /// from this fresh process (what the run-jsonl rows run as their child).
-    fileprivate static func runJSONL(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
+    /// `--workload run-jsonl|run-text [--events N]`: one `loopviz run --trace jsonl|text` of N events (default
+    /// 1,000,000) started from this fresh process (what the run-jsonl and run-text rows run as their child).
+    fileprivate static func runTrace(
+        _ format: RunTraceBench.Format, _ scanner: ArgumentScanner
+    ) throws(CommandLineProblem) -> ExitStatus {
         for flag in ["--engine", "--cf", "--virtual", "--observers", "--iterations", "--items", "--loop"]
         where scanner.gave(flag) {
-            throw .doesNotGoWithWorkload(option: flag, workload: "run-jsonl", reason: nil)
+            throw .doesNotGoWithWorkload(option: flag, workload: format.workload, reason: nil)
         }
         let events = try scanner.number("--events", else: notACount("events")) ?? 1_000_000
-        print(RunJSONLBench.line(RunJSONLBench.measure(events: events)))
+        print(RunTraceBench.line(RunTraceBench.measure(format, events: events)))
         return .success
     }
 }

@@ -77,7 +77,8 @@ struct BenchGroup {
 /// The workloads of `loopviz bench` and the loop that runs them.
 enum BenchSuite {
     static let workloads = [
-        "per-iteration", "recorder", "wake", "timer", "idle", "virtual", "scale", "memory", "run-jsonl", "ui",
+        "per-iteration", "recorder", "wake", "timer", "idle", "virtual", "scale", "memory", "run-jsonl", "run-text",
+        "ui",
     ]
 
     /// Every group, in table order, for `settings`.

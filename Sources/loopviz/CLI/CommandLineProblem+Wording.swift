@@ -73,8 +73,8 @@ extension CommandLineProblem: CustomStringConvertible {
             return "unknown workload '\(name)'; expected \(someOf ? "some" : "one") of: "
                 + expected.joined(separator: ", ")
         case .notASingleWorkload(let name):
-            return "--workload runs per-iteration, virtual, memory, run-jsonl or scale-ports|timers|repeating, not "
-                + "'\(name)'"
+            return "--workload runs per-iteration, virtual, memory, run-jsonl, run-text or "
+                + "scale-ports|timers|repeating, not '\(name)'"
         case .virtualHasNoCFSide: return "the virtual workload has no CF side; use --engine"
 
         case .realBackendLinuxOnly: return "the real backend is built on Linux only (epoll); use --clock virtual"

@@ -17,22 +17,38 @@ final class OutputWriter {
     let descriptor: Int32
     /// Flush at every newline (a terminal shows each line at once); else when the buffer fills.
     private let flushesLines: Bool
-    private var buffer: [UInt8] = []
+    /// The bytes not written yet and the first error, behind a pointer allocated once: a streamed trace appends to
+    /// the buffer a million times, and a stored property of a class would cost each append a dynamic exclusivity
+    /// check (two runtime calls).
+    private let state: UnsafeMutablePointer<State>
     private static let capacity = 64 * 1024
+
+    private struct State {
+        var pending: [UInt8] = []
+        var errorNumber: Int32?
+    }
+
     /// The `errno` of the first write that failed.
-    private(set) var errorNumber: Int32?
+    var errorNumber: Int32? { state.pointee.errorNumber }
 
     init(descriptor: Int32, name: String, flushesLines: Bool = false) {
         self.descriptor = descriptor
         self.name = name
         self.flushesLines = flushesLines
-        buffer.reserveCapacity(Self.capacity)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+        state.pointee.pending.reserveCapacity(Self.capacity + 4 * 1024)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Records a failure that happened outside the writer (the output could not be finished), unless one is
     /// already recorded: later writes do nothing and the command reports it.
     func fail(_ number: Int32) {
-        if errorNumber == nil { errorNumber = number }
+        if state.pointee.errorNumber == nil { state.pointee.errorNumber = number }
     }
 
     /// True while no write has failed: a streaming run stops as soon as it turns false.
@@ -55,13 +71,26 @@ final class OutputWriter {
         if flushesLines && bytes.contains(10) { flush() }
     }
 
+    /// Lets `build` append one line (or a few) of UTF-8 straight to the buffer, then writes it out if full: how a
+    /// streamed trace writes each event's line without a buffer of its own to copy from.
+    func write(building build: (inout [UInt8]) -> Void) {
+        guard errorNumber == nil else { return }
+        let start = state.pointee.pending.count
+        build(&state.pointee.pending)
+        if flushesLines && state.pointee.pending[start...].contains(10) {
+            flush()
+        } else if state.pointee.pending.count >= Self.capacity {
+            flush()
+        }
+    }
+
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
         while start < bytes.count && errorNumber == nil {
-            let count = min(Self.capacity - buffer.count, bytes.count - start)
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
+            let count = min(Self.capacity - state.pointee.pending.count, bytes.count - start)
+            state.pointee.pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
             start += count
-            if buffer.count >= Self.capacity { flush() }
+            if state.pointee.pending.count >= Self.capacity { flush() }
         }
     }
 
@@ -70,7 +99,7 @@ final class OutputWriter {
     func flush() -> Bool {
         guard errorNumber == nil else { return false }
         var offset = 0
-        let failure: Int32? = buffer.withUnsafeBytes { bytes in
+        let failure: Int32? = state.pointee.pending.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
@@ -81,8 +110,8 @@ final class OutputWriter {
             }
             return nil
         }
-        buffer.removeAll(keepingCapacity: true)
-        errorNumber = failure
+        state.pointee.pending.removeAll(keepingCapacity: true)
+        state.pointee.errorNumber = failure
         return failure == nil
     }
 

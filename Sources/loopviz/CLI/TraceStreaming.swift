@@ -20,13 +20,12 @@ enum TraceStreaming {
             let header = { (count: Int) in
                 JSONLTraceFormatter.header(scenario: scenario.name, clock: .virtual, count: count) + "\n"
             }
-            var line: [UInt8] = []
-            line.reserveCapacity(256)
+            // Each line is built straight into the writer's buffer.
             let writeLines = { (event: LoopEvent) -> Bool in
-                line.removeAll(keepingCapacity: true)
-                JSONLTraceFormatter.appendLine(event, to: &line)
-                line.append(0x0A)
-                writer.write(bytes: line)
+                writer.write(building: { bytes in
+                    JSONLTraceFormatter.appendLine(event, to: &bytes)
+                    bytes.append(0x0A)
+                })
                 return writer.isWorking
             }
             if output.canPrepend {
@@ -38,12 +37,19 @@ enum TraceStreaming {
             writer.write(header(counted.eventCount))
             return ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents, consume: writeLines)
         default:
-            var stream = TextTraceFormatter.Stream()
+            // The stream lives behind a pointer, not in a variable the closure captures: a captured variable costs
+            // every event a dynamic exclusivity check.
+            let stream = UnsafeMutablePointer<TextTraceFormatter.Stream>.allocate(capacity: 1)
+            stream.initialize(to: TextTraceFormatter.Stream())
+            defer {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+            }
             let outcome = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents) { event in
-                writer.write(stream.append(event))
+                writer.write(building: { bytes in stream.pointee.append(event, to: &bytes) })
                 return writer.isWorking
             }
-            writer.write(stream.finish())
+            writer.write(stream.pointee.finish())
             return outcome
         }
     }

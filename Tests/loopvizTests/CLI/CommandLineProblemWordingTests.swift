@@ -150,7 +150,7 @@ struct CommandLineProblemWordingTests {
         ),
         (
             .notASingleWorkload("nope"), true,
-            "--workload runs per-iteration, virtual, memory, run-jsonl or scale-ports|timers|repeating, not 'nope'"
+            "--workload runs per-iteration, virtual, memory, run-jsonl, run-text or scale-ports|timers|repeating, not 'nope'"
         ),
         (.virtualHasNoCFSide, true, "the virtual workload has no CF side; use --engine"),
         (.realBackendLinuxOnly, false, "the real backend is built on Linux only (epoll); use --clock virtual"),

@@ -33,12 +33,34 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
     }
 
     package mutating func append(_ event: LoopEvent) {
+        append(
+            event.kind, time: event.time, loop: event.loop, depth: event.depth, mode: event.mode,
+            iteration: event.iteration, name: event.name, fact: event.fact)
+    }
+
+    /// Appends one event given as its parts (what ``TraceRecorder`` takes from the core): its strings are looked up
+    /// by their bits, never copied into an event first.
+    @inline(__always)
+    package mutating func append(
+        _ kind: LoopEvent.Kind, time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int,
+        name: String?, fact: LoopEvent.Fact?
+    ) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        storage.append(event)
+        storage.append(
+            kind, time: time, loop: loop, depth: depth, mode: mode, iteration: iteration, name: name, fact: fact)
     }
 
     package mutating func append(contentsOf events: some Sequence<LoopEvent>) {
         for event in events { append(event) }
+    }
+
+    /// The first `count` events, sharing this trace's chunks but the last (names and facts are kept whole): a
+    /// replay that reuses the events before a change takes them without storing them again.
+    package func firstEvents(_ count: Int) -> LoopTrace {
+        let count = Swift.min(Swift.max(0, count), self.count)
+        var trace = LoopTrace()
+        trace.storage = storage.firstEvents(count)
+        return trace
     }
 
     /// About the bytes the trace holds: its chunks as allocated, its names and its facts (each fact twice: in the
@@ -62,6 +84,9 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
             var factIDs: [LoopEvent.Fact: UInt32] = [:]
             /// An observer's activity, the fact that repeats most, by the activity's bit: found without hashing.
             var activityFacts = [UInt32](repeating: .max, count: 32)
+            /// The facts of a poll and of the wakes with no payload, which repeat every iteration, by
+            /// ``plainFactCode(_:)``: found without hashing.
+            var plainFacts = [UInt32](repeating: .max, count: 5)
         }
 
         /// Behind a pointer allocated once: `append` runs for every event, and a stored property of a class would
@@ -82,13 +107,34 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 
         func copy() -> Storage { Storage(state.pointee) }
 
-        func append(_ event: LoopEvent) {
+        /// A storage of the first `count` events.
+        func firstEvents(_ count: Int) -> Storage {
+            var state = self.state.pointee
+            let chunks = (count + LoopTrace.chunkSize - 1) >> LoopTrace.chunkShift
+            state.chunks.removeLast(state.chunks.count - chunks)
+            if chunks > 0 {
+                let kept = count - (chunks - 1) * LoopTrace.chunkSize
+                let last = state.chunks[chunks - 1].count
+                state.chunks[chunks - 1].removeLast(last - kept)
+            }
+            state.count = count
+            return Storage(state)
+        }
+
+        func append(
+            _ kind: LoopEvent.Kind, time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int,
+            name: String?, fact: LoopEvent.Fact?
+        ) {
+            var modeID: UInt32 = 0
+            if let mode { modeID = state.pointee.names.id(mode) + 1 }
+            var nameID: UInt32 = 0
+            if let name { nameID = state.pointee.names.id(name) + 1 }
+            var factCode: UInt32 = 0
+            if let fact { factCode = factID(fact) + 1 }
             let compact = CompactEvent(
-                nanoseconds: event.time.nanoseconds, loop: state.pointee.names.id(event.loop),
-                mode: event.mode.map { state.pointee.names.id($0) + 1 } ?? 0,
-                name: event.name.map { state.pointee.names.id($0) + 1 } ?? 0,
-                fact: event.fact.map { factID($0) + 1 } ?? 0, iteration: UInt32(clamping: event.iteration),
-                depth: UInt16(clamping: event.depth), kind: Self.code(event.kind))
+                nanoseconds: time.nanoseconds, loop: state.pointee.names.id(loop), mode: modeID, name: nameID,
+                fact: factCode, iteration: UInt32(clamping: iteration), depth: UInt16(clamping: depth),
+                kind: Self.code(kind))
             if state.pointee.count & (LoopTrace.chunkSize - 1) == 0 {
                 // The first chunk grows as arrays do (a short trace stays small); later ones are made whole.
                 var chunk: [CompactEvent] = []
@@ -122,6 +168,13 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
                 state.pointee.activityFacts[bit] = id
                 return id
             }
+            if let code = Self.plainFactCode(fact) {
+                let known = state.pointee.plainFacts[code]
+                if known != .max { return known }
+                let id = add(fact)
+                state.pointee.plainFacts[code] = id
+                return id
+            }
             switch fact {
             case .wait, .late, .run, .note, .operation: return add(fact)
             default:
@@ -129,6 +182,19 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
                 let id = add(fact)
                 state.pointee.factIDs[fact] = id
                 return id
+            }
+        }
+
+        /// A small number for a fact that has no payload and comes every iteration; nil for any other.
+        @inline(__always)
+        private static func plainFactCode(_ fact: LoopEvent.Fact) -> Int? {
+            switch fact {
+            case .wait(.poll): 0
+            case .woken(.nothing): 1
+            case .woken(.wakeUpPort): 2
+            case .woken(.timerPort): 3
+            case .woken(.mainQueue): 4
+            default: nil
             }
         }
 

@@ -57,7 +57,7 @@ package enum JSONLTraceFormatter {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         literal("{\"t\":")
-        appendSeconds(event.time.nanoseconds, to: &bytes)
+        LoopEngine.appendSeconds(event.time.nanoseconds, to: &bytes)
         literal(",\"thread\":")
         JSONText.appendQuoted(event.loop, to: &bytes)
         literal(",\"depth\":")
@@ -98,17 +98,25 @@ package enum JSONLTraceFormatter {
         bytes.append(0x5D)
     }
 
-    private static func appendSeconds(_ nanoseconds: Int64, to bytes: inout [UInt8]) {
-        var text = formatSeconds(nanoseconds)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    /// A decimal integer, its digits written straight into `bytes` (no string made for it).
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(truncatingIfNeeded: 48 + value))
             return
         }
-        var text = String(value)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var magnitude = value.magnitude
+            var start = 24
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<24]))
+        }
     }
 }

@@ -18,17 +18,19 @@ enum JSONText {
 
     /// ``quoted(_:)`` as UTF-8 appended to `bytes`, or `null` for nil.
     static func appendQuoted(_ text: String?, to bytes: inout [UInt8]) {
-        guard var text else {
+        guard let text else {
             bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
             return
         }
-        let plain = text.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
-            bytes.append(0x22)
-            bytes.append(contentsOf: utf8)
-            bytes.append(0x22)
-            return true
-        }
+        // A native string's bytes are read in place (no copy of the string): nearly every name is plain ASCII.
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+                for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+                bytes.append(0x22)
+                bytes.append(contentsOf: utf8)
+                bytes.append(0x22)
+                return true
+            } ?? false
         if !plain {
             var quoted = ""
             appendQuoted(text, to: &quoted)

@@ -9,10 +9,15 @@ struct EngineRequest: Equatable, Sendable {
     var scenario: Scenario
     var horizon: Duration
     var maxEvents: Int
+    /// The trace whose first `reusedCount` events this run's are too (the events before a poke): counted as they
+    /// come and taken from it, not recorded again. Nil for a run from scratch.
+    var reused: LoopTrace? = nil
+    var reusedCount = 0
 
     /// Runs the engine to the end (blocking): the runtime calls this off the UI's thread.
     func run() -> EngineResult {
-        let outcome = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents)
+        let outcome = ScenarioRunner.run(
+            scenario, horizon: horizon, maxEvents: maxEvents, reusing: reused.map { (trace: $0, count: reusedCount) })
         return EngineResult(
             generation: generation, trace: outcome.trace, haltReason: outcome.haltReason,
             stuckWaits: outcome.stuckWaits, reachedEventLimit: outcome.reachedEventLimit)

@@ -2,7 +2,9 @@ import LoopEngine
 
 /// States folded from one trace, saved every ``spacing`` events: the state after any prefix is a saved state
 /// plus fewer than `spacing` events, so a frame, a step or a jump to event 1,000,000 never folds from event 0
-/// again. Saved states are made on demand, in order, once each.
+/// again. Saved states are made in order, once each: a computed session saves its loops' (and, with a queue, its
+/// pool's) as soon as its trace is computed (``saveStates(through:in:)``); the others are saved when a frame first
+/// asks past the last.
 ///
 /// The saved states are bounded in bytes, not in number: each state's size is estimated when it is saved (from
 /// its item counts), and when the estimates pass ``byteBudget`` every other state is dropped and the spacing
@@ -55,12 +57,7 @@ final class FoldCheckpoints<State> {
     /// longer one that starts with it).
     func state(after count: Int, in trace: LoopTrace) -> State {
         let count = min(max(0, count), trace.count)
-        while nextCheckpoint <= count {
-            let start = (saved.count - 1) * spacing
-            var state = saved[saved.count - 1]
-            for index in start..<(start + spacing) { apply(&state, index, trace[index]) }
-            save(state)
-        }
+        saveStates(through: count, in: trace)
         // From the latest answer when it lies between the checkpoint and `count`: a frame while playing folds only
         // the events since the previous frame.
         let checkpoint = min(count / spacing, saved.count - 1)
@@ -73,6 +70,18 @@ final class FoldCheckpoints<State> {
         for index in start..<count { apply(&state, index, trace[index]) }
         latest = (count, state)
         return state
+    }
+
+    /// Saves every state due up to the first `count` events of `trace`: what a session does once its trace is
+    /// computed, so that the first jump anywhere folds fewer than ``spacing`` events, not the whole trace.
+    func saveStates(through count: Int, in trace: LoopTrace) {
+        let count = min(max(0, count), trace.count)
+        while nextCheckpoint <= count {
+            let start = (saved.count - 1) * spacing
+            var state = saved[saved.count - 1]
+            for index in start..<(start + spacing) { apply(&state, index, trace[index]) }
+            save(state)
+        }
     }
 
     /// The count of events after which the next state is saved (`Int.max` past the end of time).

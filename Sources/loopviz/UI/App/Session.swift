@@ -142,8 +142,10 @@ struct Session: Equatable {
     /// are known to stay as they are.
     mutating func requestRun(keeping unchanged: Int = 0) -> EngineRequest {
         generation += 1
+        // The events before a poke are this trace's: the run counts them and records only what follows.
         let request = EngineRequest(
-            generation: generation, scenario: effectiveScenario, horizon: horizon, maxEvents: maxEvents)
+            generation: generation, scenario: effectiveScenario, horizon: horizon, maxEvents: maxEvents,
+            reused: unchanged > 0 ? trace : nil, reusedCount: unchanged)
         pending = request
         unchangedPrefix = unchanged
         return request
@@ -168,6 +170,10 @@ struct Session: Equatable {
             folds.loops.adopt(previous.loops, upTo: unchanged)
             folds.pool.adopt(previous.pool, upTo: unchanged)
         }
+        // Every checkpoint now, while the trace is fresh: the first jump far into it then folds a few thousand
+        // events, not all before it. The pool's only when there is a pool view to show them.
+        folds.loops.saveStates(through: trace.count, in: trace)
+        if hasQueues { folds.pool.saveStates(through: trace.count, in: trace) }
         haltReason = result.haltReason
         stuckWaits = result.stuckWaits
         reachedEventBudget = result.reachedEventLimit
