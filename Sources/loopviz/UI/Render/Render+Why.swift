@@ -2,13 +2,14 @@ import LoopEngine
 
 // Render: the Why pane and the narration it shows.
 
-/// The Why panel: the lesson's narration in its header, and `lines` (``whyText(_:explaining:)`` wrapped to the
-/// panel, worked out once by the caller, which also sized the panel by them).
+/// The Why panel: the lesson's narration in its header (``WhyNarration``: what does not fit there leads `lines`),
+/// and `lines` (the rest of the narration, then ``whyText(_:explaining:)``, wrapped to the panel, worked out once
+/// by the caller, which also sized the panel by them).
 func drawWhy(
-    _ model: AppModel, _ rect: Rect, lines: [String], _ screen: inout Screen, _ glyphs: Glyphs
+    _ model: AppModel, _ rect: Rect, narration: WhyNarration, lines: [String], _ screen: inout Screen,
+    _ glyphs: Glyphs
 ) {
-    if let narration = currentNarration(model) {
-        let title = TextFit.fit("\(glyphs.narration) " + narration, width: rect.width - 4, ellipsis: glyphs.ellipsis)
+    if let title = narration.header {
         header(title, rect, focused: false, &screen, glyphs)
         var style = glyphs.warning
         style.bold = true
@@ -20,6 +21,25 @@ func drawWhy(
     let shown = TextFit.clip(lines, rows: rect.height - 1, width: rect.width - 2, ellipsis: glyphs.ellipsis)
     for (row, line) in shown.enumerated() {
         screen.put(line, x: rect.x + 1, y: rect.y + 1 + row)
+    }
+}
+
+/// The lesson's narration as the Why panel shows it: its header holds what fits, cut at a word, and the rest
+/// leads the panel's text, so no sentence loses its end (a narration line is often longer than 80 columns).
+struct WhyNarration {
+    var header: String?
+    var rest: [String] = []
+
+    init(_ model: AppModel, width: Int, _ glyphs: Glyphs) {
+        self.init(currentNarration(model), width: width, glyphs)
+    }
+
+    /// `narration` split for a panel `width` columns wide.
+    init(_ narration: String?, width: Int, _ glyphs: Glyphs) {
+        guard let narration else { return }
+        let lines = TextFit.wrap("\(glyphs.narration) " + narration, width: max(width - 4, 8))
+        header = lines.first
+        rest = lines.count > 1 ? TextFit.wrap(lines.dropFirst().joined(separator: " "), width: width - 2) : []
     }
 }
 

@@ -41,15 +41,19 @@ private func drawPanels(_ model: AppModel, _ cache: inout RenderCache, _ screen:
     case .loop:
         let snapshots = model.session.snapshots(after: model.cursor)
         let explained = model.cursor > 0 ? model.cursor - 1 : nil
-        let why = wrap(
-            hangWords(model, explaining: explained) + whyText(model, explaining: explained), width: model.width - 2)
+        let narration = WhyNarration(model, width: model.width, glyphs)
+        let why =
+            narration.rest
+            + wrap(
+                hangWords(model, explaining: explained) + whyText(model, explaining: explained),
+                width: model.width - 2)
         let layout = Layout(width: model.width, height: model.height, threads: snapshots.count, whyLines: why.count)
         drawCycle(model, layout.cycle, &screen, glyphs)
         drawLoop(model, snapshots, layout.loop, &screen, glyphs)
         drawMode(model, snapshots, layout.mode, &screen, glyphs)
         drawTimeline(model, snapshots, layout.timeline, &cache.timeline, &screen, glyphs)
         drawLog(model, layout.log, &screen, glyphs)
-        drawWhy(model, layout.why, lines: why, &screen, glyphs)
+        drawWhy(model, layout.why, narration: narration, lines: why, &screen, glyphs)
     case .pool:
         let pool = model.pool
         // Presenter mode: a third of the screen for the Why.
@@ -58,8 +62,9 @@ private func drawPanels(_ model: AppModel, _ cache: inout RenderCache, _ screen:
         drawPoolView(model, pool, above: whyRect.y, &screen, glyphs)
         // The Why of the pool view is about the pool: the latest pool event when the step is a worker's loop.
         let explained = model.currentEvent.map(model.isShown) == true ? model.cursor - 1 : pool.lastEventIndex
-        let why = wrap(whyText(model, explaining: explained), width: whyRect.width - 2)
-        drawWhy(model, whyRect, lines: why, &screen, glyphs)
+        let narration = WhyNarration(model, width: whyRect.width, glyphs)
+        let why = narration.rest + wrap(whyText(model, explaining: explained), width: whyRect.width - 2)
+        drawWhy(model, whyRect, narration: narration, lines: why, &screen, glyphs)
     }
     drawStatus(model, &screen, glyphs)
 }
