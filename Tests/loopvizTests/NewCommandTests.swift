@@ -33,10 +33,31 @@ struct NewCommandTests {
         let check = try LoopvizProcess.run(["check", "--strict", "my-lesson.loop"], in: folder)
         #expect(check.status == 0)
         #expect(
-            check.stdout == "PASS my-lesson.loop (7 expect lines in 2 sections, 2 claims of say lines, 77 events)\n")
+            check.stdout == "PASS my-lesson.loop (7 expect lines in 2 sections, 2 claims of say lines, 85 events)\n")
         #expect(check.stderr == "")
         let fmt = try LoopvizProcess.run(["fmt", "--check", "my-lesson.loop"], in: folder)
         #expect(fmt.status == 0)
+    }
+
+    @Test(
+        "the template's Try holds: without the wakeup at 350 ms, `work` runs only after the timer at 500 ms wakes the loop"
+    )
+    func templateTryHolds() throws {
+        let text = LessonTemplate.text(title: "try")
+        let without = text.replacingOccurrences(of: "  signal work\n  wakeup\n", with: "  signal work\n")
+        #expect(without != text)
+        let steps = { (source: String) throws -> [String] in
+            let script = try ScenarioParser.parse(source, file: "try.loop")
+            return ScenarioRunner.run(script.scenario).events.filter {
+                $0.loop == "worker" && ($0.kind == .source0 || $0.kind == .timer)
+            }.map { "\($0.time) \($0.kind) \($0.name ?? "")" }
+        }
+        #expect(
+            try steps(text) == ["0.100 timer tick", "0.300 timer tick", "0.3500015 source0 work", "0.500 timer tick"])
+        #expect(
+            try steps(without) == [
+                "0.100 timer tick", "0.300 timer tick", "0.500 timer tick", "0.5050015 source0 work",
+            ])
     }
 
     @Test("a title with a quote or a backslash is escaped in the scenario line: the file still passes")

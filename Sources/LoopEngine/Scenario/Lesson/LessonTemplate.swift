@@ -26,7 +26,7 @@ package enum LessonTemplate {
         # Watch for: the worker sleeping between its timer's fires; the message on `inbox` waking it by itself;
         # `work` running once the wake-up comes, not at its signal.
         #
-        # Try: remove the `wakeup` under `at 350ms`: `work` waits for the next timer.
+        # Try: remove the `wakeup` under `at 350ms`: `work` waits for the timer at 500 ms to wake the loop.
         #
         # Topics: timers, sources, ports, observers, threads
         #
@@ -36,7 +36,7 @@ package enum LessonTemplate {
         # 看点：工作线程在两次定时器触发之间睡眠；`inbox` 上的消息自己就唤醒了它；`work` 在唤醒之后才执行，
         # 而不是在标记的那一刻。
         #
-        # 试试：删掉 `at 350ms` 下面的 `wakeup`：`work` 要等下一次定时器。
+        # 试试：删掉 `at 350ms` 下面的 `wakeup`：`work` 要等 500 毫秒的定时器唤醒循环。
 
         scenario "TITLE"
 
@@ -53,7 +53,7 @@ package enum LessonTemplate {
           source0 work
             work 20ms
           observer log on beforeWaiting, afterWaiting
-          run default for 500ms
+          run default for 600ms
 
         at 350ms on worker
           signal work
