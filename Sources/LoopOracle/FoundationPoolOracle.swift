@@ -90,7 +90,7 @@ public enum FoundationPoolOracle {
         for spec in scenario.threads {
             group.enter()
             let thread = Thread {
-                run.perform(spec.program, on: spec.name)
+                FoundationPoolThread(run: run, name: spec.name).perform(spec.program)
                 group.leave()
             }
             thread.name = "loopviz pool oracle: \(spec.name)"
@@ -128,7 +128,9 @@ public enum FoundationPoolOracle {
             let thread = Thread {
                 defer { group.leave() }
                 guard OracleClock.sleep(until: overflow ? .max : deadline, while: { !run.isHalted }) else { return }
-                for event in events { run.perform(event.actions, on: event.thread) }
+                for event in events {
+                    FoundationPoolThread(run: run, name: event.thread).perform(event.actions, outside: true)
+                }
             }
             thread.name = "loopviz pool oracle: outside at \(LoopInstant.zero + time)"
             thread.start()

@@ -44,8 +44,9 @@ final class FoundationPoolTrace: Sendable {
     }
 }
 
-/// One run of the pool oracle: the scenario's queues and operations, the interpreter of the pool actions, and the
-/// labels of the dispatch threads that ran operations.
+/// One run of the pool oracle: the scenario's queues and operations, what each pool action does to them (the
+/// language is interpreted once, in LoopEngine's `ScenarioLoop+Interpreter.swift`, through `FoundationPoolThread`),
+/// and the labels of the dispatch threads that ran operations.
 ///
 /// `@unchecked Sendable`: `queues` is filled in `init` and only read afterwards (`OperationQueue` is thread-safe);
 /// everything mutable is in a `LoopLocked` or an `Atomic`.
@@ -189,58 +190,49 @@ final class FoundationPoolRun: @unchecked Sendable {
         return token
     }
 
-    // MARK: - Actions
+    // MARK: - What the pool actions do (`FoundationPoolThread`, the adapter, calls these)
 
-    /// Performs `actions` on the calling thread, on behalf of scenario thread `thread`.
-    func perform(_ actions: [Action], on thread: String) {
-        for action in actions {
-            if isHalted { return }
-            perform(action, on: thread)
+    /// `Thread.detachNewThread`: a thread of its own for one task, as in the engine.
+    func detach(_ task: String, _ inner: [Action]) {
+        trace.record(task, .threadCreate, task, fact: .origin(.detached))
+        Thread.detachNewThread { [self] in
+            FoundationPoolThread(run: self, name: task).perform(inner)
+            trace.record(task, .threadExit, task, fact: .end(.taskDone))
         }
     }
 
-    private func perform(_ action: Action, on thread: String) {
-        switch action {
-        case .work(let duration):
-            let (deadline, overflow) = OracleClock.now().addingReportingOverflow(max(duration.nanosecondsClamped, 0))
-            OracleClock.sleep(until: overflow ? .max : deadline) { !self.isHalted }
-        case .note(let text):
-            trace.record(thread, .note, fact: .note(.say(text)))
-        case .addOperation(let queue, let spec) where dispatchQueues[queue] != nil:
+    /// `addOperation` to an operation queue or `async` to a dispatch queue, from scenario thread `thread`.
+    func addOperation(_ spec: OperationSpec, to queue: String, from thread: String) {
+        if dispatchQueues[queue] != nil {
             submit(spec, to: queue)
-        case .addOperation(let queue, let spec):
+        } else {
             add(spec, to: queue, from: thread)
-        case .cancelOperation(let name):
-            if let item = books.withLock({ $0.submitted[name] }) {
-                item.cancel()
-            } else {
-                operation(added: name)?.cancel()
-            }
-        case .cancelAll(let name):
-            guard let queue = queue(named: name) else { return }
-            trace.record(name, .queue, LoopEvent.QueueAction.cancelAll.rawValue, fact: .queue(.cancelAll))
-            queue.cancelAllOperations()
-        case .setSuspended(let name, let flag):
-            setSuspended(name, flag)
-        case .setLimit(let name, let limit):
-            setLimit(name, limit)
-        case .finishOperation(let name):
-            operation(added: name)?.deliverMessage()
-        case .waitUntilAllFinished(let name):
-            guard let queue = queue(named: name) else { return }
-            trace.record(name, .queue, LoopEvent.QueueAction.waitAll.rawValue, fact: .queue(.waitAll))
-            queue.waitUntilAllOperationsAreFinished()
-        case .detach(let task, let inner):
-            // Thread.detachNewThread: a thread of its own for one task, as in the engine.
-            trace.record(task, .threadCreate, task, fact: .origin(.detached))
-            Thread.detachNewThread { [self] in
-                perform(inner, on: task)
-                trace.record(task, .threadExit, task, fact: .end(.taskDone))
-            }
-        default:
-            // Rejected up front (see FoundationPoolOracle.unsupportedReason).
-            break
         }
+    }
+
+    /// `cancel` of a dispatch work item, or else of the operation added under `name`.
+    func cancel(_ name: String) {
+        if let item = books.withLock({ $0.submitted[name] }) {
+            item.cancel()
+        } else {
+            operation(added: name)?.cancel()
+        }
+    }
+
+    func cancelAll(_ name: String) {
+        guard let queue = queue(named: name) else { return }
+        trace.record(name, .queue, LoopEvent.QueueAction.cancelAll.rawValue, fact: .queue(.cancelAll))
+        queue.cancelAllOperations()
+    }
+
+    func finish(_ name: String) {
+        operation(added: name)?.deliverMessage()
+    }
+
+    func waitUntilAllFinished(_ name: String) {
+        guard let queue = queue(named: name) else { return }
+        trace.record(name, .queue, LoopEvent.QueueAction.waitAll.rawValue, fact: .queue(.waitAll))
+        queue.waitUntilAllOperationsAreFinished()
     }
 
     /// `async` to a dispatch queue: `opAdd` is recorded just before the block or work item is submitted.
@@ -312,7 +304,7 @@ final class FoundationPoolRun: @unchecked Sendable {
         queue.addOperation(operation)
     }
 
-    private func setSuspended(_ name: String, _ flag: Bool) {
+    func setSuspended(_ name: String, _ flag: Bool) {
         guard let queue = queue(named: name) else { return }
         let changed = books.withLock { books in
             guard books.suspended[name] != flag else { return false }
@@ -326,7 +318,7 @@ final class FoundationPoolRun: @unchecked Sendable {
         if flag { trace.record(name, .queue, LoopEvent.QueueAction.suspended.rawValue, fact: .queue(.suspended)) }
     }
 
-    private func setLimit(_ name: String, _ limit: Int?) {
+    func setLimit(_ name: String, _ limit: Int?) {
         guard let queue = queue(named: name) else { return }
         let old: Int? = books.withLock { books in
             let old = books.limits[name] ?? nil

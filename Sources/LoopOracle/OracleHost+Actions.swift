@@ -174,9 +174,15 @@ extension OracleHost: ScenarioLoop {
         world.detach(task, inner)
     }
 
-    func performOnQueues(_ action: Action) {
-        // Rejected up front (see CFOracle.unsupportedReason).
-    }
+    // MARK: - Operation queues: rejected up front (see CFOracle.unsupportedReason)
+
+    func addOperation(_ spec: OperationSpec, to queue: String) {}
+    func cancelOperation(_ name: String) {}
+    func cancelAll(_ queue: String) {}
+    func setSuspended(_ queue: String, _ flag: Bool) {}
+    func setLimit(_ queue: String, _ limit: Int?) {}
+    func finishOperation(_ name: String) {}
+    func waitUntilAllFinished(_ queue: String) {}
 
     /// Runs the loop. Only direct `CFRunLoopRunInMode` calls get `runStart`/`result` events; the wrappers
     /// (`CFRunLoopRun`, Foundation's `run(mode:before:)` and `run()`) make inner calls the oracle cannot see, so

@@ -6,8 +6,9 @@ import LoopEngine
 /// The real CF's answers to a scenario's queries: each question is asked with the very call it names, of the
 /// scenario thread's loop (from an outside thread too), and recorded as the engine records it.
 extension OracleHost {
-    /// The answer to `question`, asked with the call it names.
-    func answer(_ question: LoopQuery) -> QueryAnswer {
+    /// The answer to `question`, asked of this thread's loop with the call it names; the item it names is
+    /// `holder`'s CF object (the interpreter's ``owner(of:)``), another thread's when the program holds one.
+    func answer(_ question: LoopQuery, itemsOf holder: OracleHost) -> QueryAnswer {
         switch question {
         case .currentMode:
             return CFRunLoopCopyCurrentMode(loop).map { .mode(scenarioMode($0)) } ?? .none
@@ -26,17 +27,17 @@ extension OracleHost {
             return .flag(CFRunLoopIsWaiting(loop))
         case .contains(let item, let mode):
             let mode = cfMode(mode)
-            if let source = sources[item] { return .flag(CFRunLoopContainsSource(loop, source, mode)) }
-            if let timer = timers[item] { return .flag(CFRunLoopContainsTimer(loop, timer, mode)) }
-            if let observer = observers[item] { return .flag(CFRunLoopContainsObserver(loop, observer, mode)) }
+            if let source = holder.sources[item] { return .flag(CFRunLoopContainsSource(loop, source, mode)) }
+            if let timer = holder.timers[item] { return .flag(CFRunLoopContainsTimer(loop, timer, mode)) }
+            if let observer = holder.observers[item] { return .flag(CFRunLoopContainsObserver(loop, observer, mode)) }
             return .flag(false)
         case .isValid(let item):
-            if let source = sources[item] { return .flag(CFRunLoopSourceIsValid(source)) }
-            if let timer = timers[item] { return .flag(CFRunLoopTimerIsValid(timer)) }
-            if let observer = observers[item] { return .flag(CFRunLoopObserverIsValid(observer)) }
+            if let source = holder.sources[item] { return .flag(CFRunLoopSourceIsValid(source)) }
+            if let timer = holder.timers[item] { return .flag(CFRunLoopTimerIsValid(timer)) }
+            if let observer = holder.observers[item] { return .flag(CFRunLoopObserverIsValid(observer)) }
             return .flag(false)
         case .nextFireDate(let name):
-            guard let timer = timers[name] else { return .none }
+            guard let timer = holder.timers[name] else { return .none }
             return date(CFRunLoopTimerGetNextFireDate(timer))
         case .allModes:
             return .modes(scenarioModes(CFRunLoopCopyAllModes(loop)).sorted())

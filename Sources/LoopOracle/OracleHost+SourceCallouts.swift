@@ -8,21 +8,22 @@ import LoopEngine
 /// `CFRunLoopAddCommonMode`) once per concrete mode the source is inserted into, cancel inside
 /// `CFRunLoopRemoveSource` and `CFRunLoopSourceInvalidate` once per mode it leaves; each records a `schedule` or
 /// `cancel` event (its mode) and runs the scenario's `on schedule:` / `on cancel:` steps, as the engine does. The
-/// command queue (`post CMD to SOURCE`) is the same data as the engine's: posted under a lock, drained in order at
-/// the start of the perform, dropped at invalidation.
+/// command queue (`post CMD to SOURCE`) is the engine's own type (`SourceCommandQueue`): posted under a lock,
+/// drained in order at the start of the perform, dropped at invalidation.
 final class CustomSourceInfo: @unchecked Sendable {
-    // @unchecked Sendable: `host` is set once; the counts and the queue are in `LoopLocked`.
+    // @unchecked Sendable: `host` is set once; the queue guards itself.
     weak var host: OracleHost?
     let name: String
     let script: [ScriptStep]
     let callouts: SourceCallouts
-    private let queue = LoopLocked<[String]>([])
+    private let queue: SourceCommandQueue
 
     init(host: OracleHost, name: String, script: [ScriptStep], callouts: SourceCallouts) {
         self.host = host
         self.name = name
         self.script = script
         self.callouts = callouts
+        queue = SourceCommandQueue(capacity: callouts.commandCapacity)
     }
 
     private static func from(_ info: UnsafeRawPointer) -> CustomSourceInfo {
@@ -69,22 +70,14 @@ final class CustomSourceInfo: @unchecked Sendable {
 
     /// `post CMD to SOURCE`, recorded on the source's thread's trace at the client's moment.
     func post(_ command: String) {
-        let capacity = callouts.commandCapacity
-        let queued: Int? = queue.withLock { commands in
-            guard commands.count < capacity else { return nil }
-            commands.append(command)
-            return commands.count
-        }
-        let outcome: LoopEvent.CommandOutcome = queued.map { .posted(queued: $0) } ?? .refused(capacity: capacity)
+        let outcome = queue.post(command)
         host?.trace.record(.command, command, fact: .command(LoopEvent.CommandStep(source: name, outcome)))
     }
 
     /// At the start of the perform (after its `source0` event): the commands queued now, first posted first.
     private func performCommands() {
         guard let host else { return }
-        for command in queue.withLock({ commands in
-            defer { commands = [] }; return commands
-        }) {
+        for command in queue.takeAll() {
             if host.isHalted { return }
             host.trace.record(.command, command, fact: .command(LoopEvent.CommandStep(source: name, .performed)))
         }
@@ -93,9 +86,7 @@ final class CustomSourceInfo: @unchecked Sendable {
     /// After the program's `CFRunLoopSourceInvalidate`: what is still queued is never performed.
     func dropCommands() {
         guard let host, !host.isHalted else { return }
-        for command in queue.withLock({ commands in
-            defer { commands = [] }; return commands
-        }) {
+        for command in queue.takeAll() {
             host.trace.record(.command, command, fact: .command(LoopEvent.CommandStep(source: name, .dropped)))
         }
     }

@@ -89,12 +89,18 @@ struct FoldCheckpointTests {
         }
     }
 
-    @Test("checkpoints are made once each, in order, and only as far as asked")
-    func checkpointsOnDemand() {
+    @Test("checkpoints are saved once each, in order, only as far as saved; reading one saves nothing")
+    func checkpointsSavedInOrder() {
         let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).trace
-        let folds = FoldCheckpoints(interval: 10, initial: 0) { count, _, _ in count += 1 }
-        #expect(folds.state(after: 25, in: trace) == 25 && folds.savedCount == 3)
-        #expect(folds.state(after: 5, in: trace) == 5 && folds.savedCount == 3)
+        var folds = FoldCheckpoints(interval: 10, initial: 0) { count, _, _ in count += 1 }
+        let unsaved = folds
+        #expect(folds.state(after: 25, in: trace) == 25 && folds.savedCount == 1 && folds == unsaved)
+        folds.saveStates(through: 25, in: trace)
+        #expect(folds.savedCount == 3 && folds != unsaved)
+        #expect(folds.state(after: 5, in: trace) == 5 && folds.state(after: 25, in: trace) == 25)
+        folds.saveStates(through: 5, in: trace)
+        #expect(folds.savedCount == 3)
+        folds.saveStates(through: trace.count + 100, in: trace)
         #expect(folds.state(after: trace.count + 100, in: trace) == trace.count)
         #expect(folds.savedCount == trace.count / 10 + 1)
     }
@@ -103,9 +109,10 @@ struct FoldCheckpointTests {
     func checkpointsBoundedInBytes() {
         let trace = ScenarioRunner.run(PoolFixture.scenario, horizon: .seconds(5)).trace
         #expect(trace.count > 150)
-        let folds = FoldCheckpoints(interval: 2, byteBudget: 1_000, initial: 0, bytes: { _ in 100 }) {
+        var folds = FoldCheckpoints(interval: 2, byteBudget: 1_000, initial: 0, bytes: { _ in 100 }) {
             count, _, _ in count += 1
         }
+        folds.saveStates(through: trace.count, in: trace)
         #expect(folds.state(after: trace.count, in: trace) == trace.count)
         #expect(folds.savedBytes <= 1_000 && folds.savedBytes == folds.savedCount * 100)
         #expect(folds.savedCount >= 5 && folds.savedCount <= 10)
@@ -130,7 +137,8 @@ struct FoldCheckpointTests {
         let script = try ScenarioParser.parse(text, file: "timers.loop")
         let session = Session(script: script, foldInterval: 64)
         let budget = 512 << 10
-        let folds = Session.Folds(scenario: session.effectiveScenario, interval: 64, byteBudget: budget)
+        var folds = Session.Folds(scenario: session.effectiveScenario, interval: 64, byteBudget: budget)
+        folds.loops.saveStates(through: session.trace.count, in: session.trace)
         let end = folds.loops.state(after: session.trace.count, in: session.trace)
         #expect(end.estimatedBytes > 1_000 * 2 * EstimatedBytes.entry, "every timer's count and last fire")
         #expect(folds.loops.savedBytes <= budget)

@@ -84,9 +84,20 @@ extension ScenarioLoop {
             owner(of: source).post(command, to: source)
         case .wakeUpThread(let thread):
             wakeUp(thread: thread)
-        case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
-            .waitUntilAllFinished:
-            performOnQueues(action)
+        case .addOperation(let queue, let spec):
+            addOperation(spec, to: queue)
+        case .cancelOperation(let name):
+            cancelOperation(name)
+        case .cancelAll(let queue):
+            cancelAll(queue)
+        case .setSuspended(let queue, let flag):
+            setSuspended(queue, flag)
+        case .setLimit(let queue, let limit):
+            setLimit(queue, limit)
+        case .finishOperation(let name):
+            finishOperation(name)
+        case .waitUntilAllFinished(let queue):
+            waitUntilAllFinished(queue)
         case .detach(let task, let inner):
             detach(task, inner)
         }
@@ -135,9 +146,12 @@ extension ScenarioLoop {
         record(.note, note.ownerName, fact: .note(note))
     }
 
-    /// Answers `question` about this thread's loop, and records the `query` event.
+    /// Answers `question` about this thread's loop, and records the `query` event. The item it names is found as
+    /// every action finds one (``owner(of:)``): this thread's, else the first other thread's that has it, so a
+    /// question about another thread's timer asks CF about that very timer (in this loop's modes for `contains`).
     private func ask(_ question: LoopQuery) {
-        let answer = answer(question)
+        let holder = question.item.map { owner(of: $0) } ?? self
+        let answer = answer(question, itemsOf: holder)
         if isHalted { return }
         record(.query, nil, fact: .query(question, answer))
     }

@@ -79,8 +79,10 @@ package protocol ScenarioLoop: AnyObject {
     func runOnce(_ mode: ModeName) -> Bool
     /// Brackets the runs of one `while` idiom in `mode` (the oracle counts them for depth and mode).
     func runs(in mode: ModeName, _ body: () -> Void)
-    /// The answer to a query, asked of this thread's loop at this moment.
-    func answer(_ question: LoopQuery) -> QueryAnswer
+    /// The answer to a query, asked of this thread's loop at this moment; the item it names (if any) is
+    /// `holder`'s, the thread the interpreter found owns it (``owner(of:)``): a program may ask about another
+    /// thread's item, which it holds a reference to, as of its own.
+    func answer(_ question: LoopQuery, itemsOf holder: Self) -> QueryAnswer
 
     // MARK: - Blocks, performs and threads
 
@@ -105,8 +107,24 @@ package protocol ScenarioLoop: AnyObject {
     func startThread(_ name: String)
     /// `Thread.detachNewThread` of a task performing `inner`.
     func detach(_ task: String, _ inner: [Action])
-    /// An operation-queue action (`addOperation`, `cancel`, …): the engine's alone (the CF oracle refuses them).
-    func performOnQueues(_ action: Action)
+
+    // MARK: - Operation and dispatch queues (the CF oracle refuses them; the Foundation pool oracle runs them)
+
+    /// `addOperation` of `spec` to operation queue `queue`, or `async` of a block or work item to dispatch queue
+    /// `queue`; an unknown queue is a `noSuchQueue` note.
+    func addOperation(_ spec: OperationSpec, to queue: String)
+    /// `cancel` of operation (or dispatch work item) `name`, on whichever queue has it.
+    func cancelOperation(_ name: String)
+    /// `cancelAllOperations` of queue `queue`.
+    func cancelAll(_ queue: String)
+    /// `isSuspended = flag` of queue `queue`.
+    func setSuspended(_ queue: String, _ flag: Bool)
+    /// `maxConcurrentOperationCount = limit` of queue `queue` (nil: the default).
+    func setLimit(_ queue: String, _ limit: Int?)
+    /// The message that finishes asynchronous operation `name`.
+    func finishOperation(_ name: String)
+    /// `waitUntilAllOperationsAreFinished` of queue `queue`: this thread blocks until it has nothing left.
+    func waitUntilAllFinished(_ queue: String)
 }
 
 /// The callout counts of one thread's items, per key (an item's name, or a source's `schedule`/`cancel`

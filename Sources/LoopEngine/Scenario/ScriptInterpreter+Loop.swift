@@ -164,28 +164,37 @@ extension ScriptInterpreter: ScenarioLoop {
         loop.cancelDelayedPerforms(task: task, target: target)
     }
 
-    func performOnQueues(_ action: Action) {
-        switch action {
-        case .addOperation(let queue, let spec):
-            guard let target = shared.queue(named: queue) else {
-                loop.note(.noSuchQueue(operation: spec.name, queue: queue))
-                return
-            }
-            target.add(spec)
-        case .cancelOperation(let name):
-            shared.queue(having: name)?.cancel(name)
-        case .cancelAll(let queue):
-            shared.queue(named: queue)?.cancelAll()
-        case .setSuspended(let queue, let flag):
-            shared.queue(named: queue)?.setSuspended(flag)
-        case .setLimit(let queue, let limit):
-            shared.queue(named: queue)?.setLimit(limit)
-        case .finishOperation(let name):
-            shared.queue(having: name)?.finishAsync(name)
-        case .waitUntilAllFinished(let queue):
-            shared.queue(named: queue)?.waitUntilAllFinished()
-        default:
-            break
+    // MARK: - Operation queues
+
+    func addOperation(_ spec: OperationSpec, to queue: String) {
+        guard let target = shared.queue(named: queue) else {
+            loop.note(.noSuchQueue(operation: spec.name, queue: queue))
+            return
         }
+        target.add(spec)
+    }
+
+    func cancelOperation(_ name: String) {
+        shared.queue(having: name)?.cancel(name)
+    }
+
+    func cancelAll(_ queue: String) {
+        shared.queue(named: queue)?.cancelAll()
+    }
+
+    func setSuspended(_ queue: String, _ flag: Bool) {
+        shared.queue(named: queue)?.setSuspended(flag)
+    }
+
+    func setLimit(_ queue: String, _ limit: Int?) {
+        shared.queue(named: queue)?.setLimit(limit)
+    }
+
+    func finishOperation(_ name: String) {
+        shared.queue(having: name)?.finishAsync(name)
+    }
+
+    func waitUntilAllFinished(_ queue: String) {
+        shared.queue(named: queue)?.waitUntilAllFinished()
     }
 }

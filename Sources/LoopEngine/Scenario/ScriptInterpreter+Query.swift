@@ -1,8 +1,8 @@
 extension ScriptInterpreter {
     /// The answer to `question` about this thread's loop, as Foundation or CF would give it at this moment. An
-    /// item the question names may be another thread's (``owner(of:)``); asked about this loop, it is then in
-    /// none of its modes.
-    func answer(_ question: LoopQuery) -> QueryAnswer {
+    /// item the question names is `holder`'s (the interpreter's ``owner(of:)``): another thread's item, asked
+    /// about this loop, is in none of its modes unless it was added to it (`add … on THREAD`).
+    func answer(_ question: LoopQuery, itemsOf holder: ScriptInterpreter) -> QueryAnswer {
         switch question {
         case .currentMode:
             return loop.currentMode.map { .mode($0) } ?? .none
@@ -16,18 +16,17 @@ extension ScriptInterpreter {
         case .isWaiting:
             return .flag(loop.isWaiting)
         case .contains(let item, let mode):
-            let owner = owner(of: item)
-            if let source = owner.sources[item] { return .flag(loop.contains(source, in: mode)) }
-            if let timer = owner.timers[item] { return .flag(loop.contains(timer, in: mode)) }
-            if let observer = owner.observers[item] { return .flag(loop.contains(observer, in: mode)) }
+            if let source = holder.sources[item] { return .flag(loop.contains(source, in: mode)) }
+            if let timer = holder.timers[item] { return .flag(loop.contains(timer, in: mode)) }
+            if let observer = holder.observers[item] { return .flag(loop.contains(observer, in: mode)) }
             return .flag(false)
         case .isValid(let item):
-            let owner = owner(of: item)
             let valid =
-                owner.sources[item]?.isValid ?? owner.timers[item]?.isValid ?? owner.observers[item]?.isValid ?? false
+                holder.sources[item]?.isValid ?? holder.timers[item]?.isValid ?? holder.observers[item]?.isValid
+                ?? false
             return .flag(valid)
         case .nextFireDate(let timer):
-            return owner(of: timer).timers[timer]?.reportedFireDate.map { .date($0) } ?? .none
+            return holder.timers[timer]?.reportedFireDate.map { .date($0) } ?? .none
         case .allModes:
             return .modes(loop.allModes)
         }

@@ -20,17 +20,10 @@ extension ScriptInterpreter {
         func queue(having name: String) -> OperationQueueCore? {
             queues.first { $0.has(name) }
         }
+
         /// The scenario's flags and owners, which any thread may set or test (`ScenarioFlags` guards them: on
         /// real threads they are set and read at the same time).
         var flags = ScenarioFlags()
-
-        func setFlag(_ flag: String) {
-            _ = flags.assign(.flag(flag), true)
-        }
-
-        func isSet(_ flag: String) -> Bool {
-            flags.isSet(flag)
-        }
 
         func host(named name: String) -> ScriptInterpreter? {
             hosts.first { $0.loop.name == name } ?? lateHostLock.withLock { lateHosts.first { $0.loop.name == name } }

@@ -15,7 +15,7 @@ final class ScriptInterpreter {
     var timers: [String: LoopTimer] = [:]
     var observers: [String: LoopObserver] = [:]
     /// Each source0's command queue (`post CMD to SOURCE`).
-    var commandQueues: [String: CommandQueue] = [:]
+    var commandQueues: [String: SourceCommandQueue] = [:]
     let callCounts = ScriptCallCounts()
 
     init(loop: RunLoopCore, world: any ScenarioWorld, spec: ThreadSpec, shared: Shared) {

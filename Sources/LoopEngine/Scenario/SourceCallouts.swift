@@ -20,9 +20,6 @@ public struct SourceCallouts: Sendable, Equatable {
         self.cancel = cancel
         self.commandCapacity = commandCapacity
     }
-
-    /// True when the source has no callout script and the default queue.
-    var isDefault: Bool { self == SourceCallouts() }
 }
 
 extension Scenario {

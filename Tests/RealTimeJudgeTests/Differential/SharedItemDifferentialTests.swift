@@ -78,5 +78,48 @@ struct SharedItemDifferentialTests {
                 ])
         }
     }
+
+    /// The answers of the `query` events `thread` recorded, in order.
+    static func answers(_ events: [LoopEvent], on thread: String) -> [QueryAnswer] {
+        events.compactMap { event in
+            guard event.loop == thread, case .query(_, let answer) = event.fact else { return nil }
+            return answer
+        }
+    }
+
+    @Test("a callout on another loop asks about its own thread's items: in that loop only if added, valid, dated")
+    func queriesOfAnotherThreadsItems() throws {
+        try RealTimeGate.exclusive {
+            let scenario = try Self.scenario(
+                """
+                thread U
+                  timer tick at 300ms
+                  source0 S
+                    query contains tick in default
+                    query isValid tick
+                    query nextFireDate tick
+                    query contains S in default
+                  add S to default on T
+                  signal S
+                  wakeup on T
+                  work 100ms
+                thread T
+                  port K
+                  run default for 60ms
+                """)
+            let engine = Self.answers(ScenarioRunner.run(scenario).events, on: "T")
+            let reference = Self.answers(try CFOracle.run(scenario), on: "T")
+            let flags: (QueryAnswer) -> QueryAnswer? = { if case .date = $0 { nil } else { $0 } }
+            #expect(
+                engine.map(flags) == [.flag(false), .flag(true), nil, .flag(true)])
+            #expect(reference.map(flags) == engine.map(flags))
+            #expect(engine[2] == .date(.zero + .milliseconds(300)))
+            guard case .date(let real) = reference[2] else {
+                Issue.record("CF gave no fire date: \(reference)")
+                return
+            }
+            #expect(abs((real - (.zero + .milliseconds(300))).secondsValue) < DifferentialTests.tolerance.secondsValue)
+        }
+    }
     #endif
 }

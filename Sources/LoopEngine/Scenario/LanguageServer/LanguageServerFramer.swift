@@ -32,9 +32,6 @@ package struct LanguageServerFramer {
 
     package init() {}
 
-    /// True when bytes of an unfinished message are held (input that ends here ends inside a message).
-    package var isInsideMessage: Bool { start < buffer.count || pendingLength != nil || skipping > 0 }
-
     /// Takes more bytes from the client.
     package mutating func append(_ bytes: some Collection<UInt8>) {
         guard !isBroken else { return }

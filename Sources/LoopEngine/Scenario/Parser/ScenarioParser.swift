@@ -53,7 +53,6 @@ final class ScenarioParserState {
     /// Lines that already have an error: follow-on complaints about the same line are noise, so only a line's
     /// first error is reported.
     var linesWithErrors: Set<Int> = []
-    var lineTexts: [Int: String] = [:]
     var items: [String: [String: ItemClass]] = [:]
     var references: [Reference] = []
     var threadNames: [String] = []

@@ -2,19 +2,20 @@ import LoopEngine
 
 /// States folded from one trace, saved every ``spacing`` events: the state after any prefix is a saved state
 /// plus fewer than `spacing` events, so a frame, a step or a jump to event 1,000,000 never folds from event 0
-/// again. Saved states are made in order, once each: a computed session saves its loops' (and, with a queue, its
-/// pool's) as soon as its trace is computed (``saveStates(through:in:)``); the others are saved when a frame first
-/// asks past the last.
+/// again. Saved states are made in order, once each, by whoever changes the trace: a computed session saves
+/// every state due as soon as its trace is computed, a live session as its trace grows
+/// (``saveStates(through:in:)``). Reading (``state(after:in:)``) saves nothing, so `render` stays a pure function
+/// of the model.
 ///
 /// The saved states are bounded in bytes, not in number: each state's size is estimated when it is saved (from
 /// its item counts), and when the estimates pass ``byteBudget`` every other state is dropped and the spacing
 /// doubles. A scenario with a few items keeps a state every 2,048 events; one with 100,000 timers keeps a few, so
 /// a step folds more events (slower, never wrong) and memory stays within the budget whatever the trace's length.
 ///
-/// A cache of one trace: whoever changes a trace other than by appending to it starts a new one. It is a class so
-/// that `render`, a pure function of the model, can fill it; it is not `Equatable` (what it holds so far depends on
-/// what was asked): ``Session/Folds`` compares by the trace it is for.
-final class FoldCheckpoints<State> {
+/// A value the session owns, for one trace: whoever changes a trace other than by appending to it starts a new
+/// one. Two are equal when they hold the same saved states at the same spacing (the fold and the size estimate
+/// are closures, the same for one scenario: ``Session/Folds`` also compares the trace they are for).
+struct FoldCheckpoints<State: Equatable>: Equatable {
     /// The bytes all saved states of one fold may take by default (the estimates of ``bytes``).
     static var defaultByteBudget: Int { 32 << 20 }
 
@@ -32,8 +33,6 @@ final class FoldCheckpoints<State> {
     private var sizes: [Int]
     /// The estimated bytes of the saved states together: at most ``byteBudget`` once more than two are saved.
     private(set) var savedBytes: Int
-    /// The last state asked for and its count: playing asks for the next one, a few events further.
-    private var latest: (count: Int, state: State)?
 
     /// `apply` folds the event at an index into the state; `bytes` estimates what a state takes in memory.
     init(
@@ -54,27 +53,18 @@ final class FoldCheckpoints<State> {
     }
 
     /// The state after the first `count` events of `trace` (the trace these checkpoints were made from, or a
-    /// longer one that starts with it).
+    /// longer one that starts with it): the last saved state at or before `count`, and the events after it.
     func state(after count: Int, in trace: LoopTrace) -> State {
         let count = min(max(0, count), trace.count)
-        saveStates(through: count, in: trace)
-        // From the latest answer when it lies between the checkpoint and `count`: a frame while playing folds only
-        // the events since the previous frame.
         let checkpoint = min(count / spacing, saved.count - 1)
-        var start = checkpoint * spacing
         var state = saved[checkpoint]
-        if let latest, latest.count >= start, latest.count <= count {
-            start = latest.count
-            state = latest.state
-        }
-        for index in start..<count { apply(&state, index, trace[index]) }
-        latest = (count, state)
+        for index in (checkpoint * spacing)..<count { apply(&state, index, trace[index]) }
         return state
     }
 
     /// Saves every state due up to the first `count` events of `trace`: what a session does once its trace is
     /// computed, so that the first jump anywhere folds fewer than ``spacing`` events, not the whole trace.
-    func saveStates(through count: Int, in trace: LoopTrace) {
+    mutating func saveStates(through count: Int, in trace: LoopTrace) {
         let count = min(max(0, count), trace.count)
         while nextCheckpoint <= count {
             let start = (saved.count - 1) * spacing
@@ -91,7 +81,7 @@ final class FoldCheckpoints<State> {
     }
 
     /// Saves the next state; over the budget, keeps every other state (the first always) and doubles the spacing.
-    private func save(_ state: State) {
+    private mutating func save(_ state: State) {
         saved.append(state)
         sizes.append(bytes(state))
         savedBytes += sizes[sizes.count - 1]
@@ -105,7 +95,7 @@ final class FoldCheckpoints<State> {
 
     /// Takes `other`'s saved states for the first `count` events, which must be the same events in this trace:
     /// after a poke the trace before it is unchanged, and its checkpoints need not be folded again.
-    func adopt(_ other: FoldCheckpoints, upTo count: Int) {
+    mutating func adopt(_ other: FoldCheckpoints, upTo count: Int) {
         guard other.interval == interval, other.byteBudget == byteBudget else { return }
         let usable = min(other.saved.count, count / other.spacing + 1)
         guard (usable - 1) * other.spacing > (saved.count - 1) * spacing else { return }
@@ -113,9 +103,14 @@ final class FoldCheckpoints<State> {
         sizes = Array(other.sizes.prefix(usable))
         savedBytes = sizes.reduce(0, +)
         spacing = other.spacing
-        latest = nil
     }
 
     /// How many states are saved (the initial one included).
     var savedCount: Int { saved.count }
+
+    /// The same saved states at the same spacing and budget: what ``state(after:in:)`` answers from.
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.interval == rhs.interval && lhs.byteBudget == rhs.byteBudget && lhs.spacing == rhs.spacing
+            && lhs.sizes == rhs.sizes && lhs.saved == rhs.saved && lhs.initial == rhs.initial
+    }
 }

@@ -170,10 +170,7 @@ struct Session: Equatable {
             folds.loops.adopt(previous.loops, upTo: unchanged)
             folds.pool.adopt(previous.pool, upTo: unchanged)
         }
-        // Every checkpoint now, while the trace is fresh: the first jump far into it then folds a few thousand
-        // events, not all before it. The pool's only when there is a pool view to show them.
-        folds.loops.saveStates(through: trace.count, in: trace)
-        if hasQueues { folds.pool.saveStates(through: trace.count, in: trace) }
+        saveFolds()
         haltReason = result.haltReason
         stuckWaits = result.stuckWaits
         reachedEventBudget = result.reachedEventLimit
@@ -225,12 +222,16 @@ struct Session: Equatable {
         narrationAnchors.advance(script.narration, in: trace, forgotten: forgottenEvents)
         questionAnchors.advance(script.questionLines, in: trace, forgotten: forgottenEvents)
         liveEnded = ended
-        guard trace.count > Self.maximumLiveEvents else { return 0 }
+        guard trace.count > Self.maximumLiveEvents else {
+            saveFolds()
+            return 0
+        }
         // Forget a quarter at once, so that a long run does not shift the whole trace at every batch.
         let forget = trace.count - Self.maximumLiveEvents * 3 / 4
         trace = LoopTrace(trace.dropFirst(forget))
         forgottenEvents += forget
         refold()
+        saveFolds()
         return forget
     }
 
@@ -252,14 +253,14 @@ struct Session: Equatable {
     /// Events between two checkpoints.
     let foldInterval: Int
 
-    /// The checkpoints of both folds; made again whenever the trace changes other than by growing. A memo of the
-    /// trace (``traceIdentity``): the checkpoints are filled on demand, by `update` and `render` alike, and two
-    /// memos of one trace answer alike, so they compare by the trace they are for, not by what they hold so far.
+    /// The checkpoints of both folds; made again whenever the trace changes other than by growing, and filled by
+    /// whatever changes the trace (``saveFolds()``), never by reading them: two are equal when they are for the
+    /// same trace (``traceIdentity``) and hold the same saved states.
     struct Folds: Equatable {
         /// The ``Session/traceIdentity`` of the trace they fold.
         var trace = 0
         /// Every thread's loop, and the threads known so far.
-        struct Loops {
+        struct Loops: Equatable {
             var snapshots: [LoopSnapshot]
             var known: Set<String>
 
@@ -301,8 +302,14 @@ struct Session: Equatable {
                 bytes: { $0.estimatedBytes }
             ) { state, index, event in state.fold(event, at: index) }
         }
+    }
 
-        static func == (lhs: Folds, rhs: Folds) -> Bool { lhs.trace == rhs.trace }
+    /// Saves every checkpoint due in the trace as it is now, so that the first jump far into it folds a few
+    /// thousand events, not all before it: after a run is adopted and as a live trace grows. The pool's only when
+    /// there is a pool view to show them.
+    private mutating func saveFolds() {
+        folds.loops.saveStates(through: trace.count, in: trace)
+        if hasQueues { folds.pool.saveStates(through: trace.count, in: trace) }
     }
 
     /// Starts the folds again from the current trace's first event, and names the trace anew.
