@@ -43,6 +43,7 @@ extension LanguageReference {
         | `add X to M on THREAD` / `remove X from M on THREAD` | `CFRunLoopAddTimer`/`AddSource`/`AddObserver` (or `Remove…`) of this thread's item X with THREAD's loop: a timer or an observer still in a mode of another loop is silently not added (the trace notes `addDeclined`), a source may be in both loops ([One item, two loops](#one-item-two-loops)); nothing while THREAD, declared `later`, has not started | `add tick to default on worker` |
         | `invalidate X` | invalidate an item (removed from every mode at once, for good; the trace shows `invalidate X` with what X is and the modes it left, then a version-0 source's `cancel` steps) | `invalidate keepAlive` |
         | `reschedule T in DURATION` | `CFRunLoopTimerSetNextFireDate`, from now; a negative delay is a date in the past: the timer fires at once | `reschedule tick in 20ms` |
+        | `fire T` | Foundation's `Timer.fire()`: T's callout runs at once, on this thread, outside the loop's timer pass (the trace shows `timer T` with `Timer.fire()` in its detail); a repeating T stays valid and keeps its schedule, a one-shot T is invalidated after it, an invalid T does nothing ([Timers and dates](#timers-and-dates)) | `fire tick` |
         | `block B [in M, …]` + indented actions | `CFRunLoopPerformBlock` with mode tags (`in common` too); no wake-up | `block B1 in default, Tracking` |
         | `mainqueue B` + indented actions | `DispatchQueue.main.async`, from any thread's program, callout or `at` block; the file needs a thread marked `main`, whose loop runs the block | `mainqueue M1` |
         | `common M` | `CFRunLoopAddCommonMode` | `common Tracking` |
@@ -86,6 +87,12 @@ extension LanguageReference {
         | `while COND RunLoop.run [M]` | the same idiom with any condition (`and`, `not`, owners' properties, weak references), tested before each run | `while weakSelf and not weakSelf.stopped RunLoop.run` |
         ### Owners that go away
         ### Timers and dates
+        | Foundation, at the start | `profile linux` (checked on this machine) | `profile darwin` (Apple's documentation) |
+        | `Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true)` (the default mode) | `timer T at 100ms every 100ms` | `timer T at 100ms every 100ms` |
+        | `Timer(timeInterval: 0.1, repeats: true)`, then `RunLoop.current.add(T, forMode: .default)` | `timer T at 0ms every 100ms`: corelibs builds it with `fire: Date()`, so it fires as soon as it is added | `timer T at 100ms every 100ms`: "after `interval` seconds have elapsed" |
+        | `Timer(fire: date, interval: 0.1, repeats: true)` | `timer T at DATE every 100ms` | the same |
+        | `repeats: false` | the same line without `every` | the same |
+        | `Timer.scheduledTimer(withTimeInterval: -1, repeats: true)` | `timer T at -1s`: interval 0, a one-shot timer dated in the past, which fires at once | Apple documents an interval of 0.1 ms instead of one ≤ 0 for a repeating `Timer`; not modelled, not checked |
         ### Ranges
         ### The thread pool
         | line or action | what it does | example |
