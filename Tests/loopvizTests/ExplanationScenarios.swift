@@ -76,6 +76,9 @@ enum ExplanationScenarios {
           timer single at 100ms
           fire tick
           fire single
+          query interval tick
+          query tolerance tick
+          query repeats single
         """
 
     /// Every question a `query` asks, from the program, a callout and an outside event.

@@ -98,7 +98,7 @@ struct TimerFireTests {
             ])
     }
 
-    @Test("an interval of 0 or less is stored as 0: the timer fires once and is invalid after")
+    @Test("an interval of 0 or less is stored as 0: the timer does not repeat, fires once and is invalid after")
     func negativeIntervalMakesAOneShotTimer() throws {
         let steps = try Self.steps(
             """
@@ -107,6 +107,12 @@ struct TimerFireTests {
               port K
               timer back at 20ms every -50ms
               timer zero at 30ms every 0s
+              timer tick at 40ms every 100ms tolerance 30ms
+              query interval back
+              query repeats back
+              query interval tick
+              query tolerance tick
+              query repeats tick
               run default for 100ms
               query isValid back
               query isValid zero
@@ -114,8 +120,13 @@ struct TimerFireTests {
         #expect(
             steps == [
                 "0.000 T d0: schedule K (mode default)",
+                "0.000 T d0: query interval back is 0.000s (CFRunLoopTimerGetInterval(back) answered 0.000s)",
+                "0.000 T d0: query repeats back is false (CFRunLoopTimerDoesRepeat(back) answered false)",
+                "0.000 T d0: query interval tick is 0.100s (CFRunLoopTimerGetInterval(tick) answered 0.100s)",
+                "0.000 T d0: query tolerance tick is 0.000s (CFRunLoopTimerGetTolerance(tick) answered 0.000s)",
+                "0.000 T d0: query repeats tick is true (CFRunLoopTimerDoesRepeat(tick) answered true)",
                 "0.000 T d1: runStart default (limit 0.100s)",
-                "0.020 T d1: timer back", "0.030 T d1: timer zero",
+                "0.020 T d1: timer back", "0.030 T d1: timer zero", "0.040 T d1: timer tick",
                 "0.100 T d1: wakeUp (timeout)", "0.100 T d1: result timedOut",
                 "0.100 T d0: query isValid back is false (IsValid(back) answered false)",
                 "0.100 T d0: query isValid zero is false (IsValid(zero) answered false)",

@@ -29,12 +29,18 @@ extension DifferentialCase {
             DifferentialCase(
                 section: "§9.5",
                 scenario: D.scenario(
-                    "a negative interval makes a one-shot timer",
+                    "a negative interval makes a one-shot timer; interval, tolerance and repeats read what CF stored",
                     [
                         D.keepAlive(), .timer("back", first: D.ms(20), every: .zero - D.ms(50)),
                         .timer("zero", first: D.ms(40), every: .zero),
+                        .timer("tick", first: D.ms(60), every: D.ms(100), tolerance: D.ms(30)),
                     ],
-                    [D.run(0.1), .query(.isValid(item: "back")), .query(.isValid(item: "zero"))])),
+                    [
+                        .query(.interval(timer: "back")), .query(.repeats(timer: "back")),
+                        .query(.interval(timer: "tick")), .query(.tolerance(timer: "tick")),
+                        .query(.repeats(timer: "tick")), D.run(0.1), .query(.isValid(item: "back")),
+                        .query(.isValid(item: "zero")),
+                    ])),
         ]
     }()
 }

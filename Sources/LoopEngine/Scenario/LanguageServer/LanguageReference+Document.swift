@@ -73,6 +73,9 @@ extension LanguageReference {
         | `query contains X in M` | `CFRunLoopContainsSource` / `Timer` / `Observer` | whether X is in M now; `in common`: whether X was added to `kCFRunLoopCommonModes` (an item added to `default` is in `default`, not "in common") |
         | `query isValid X` | `CFRunLoopTimerIsValid` (`SourceIsValid`, `ObserverIsValid`) | `false` once X is invalidated; a one-shot timer is invalidated right after its callout, a `once` observer after its call |
         | `query nextFireDate T` | `CFRunLoopTimerGetNextFireDate` | the date CF keeps for T: a date given in the past (`at -500ms`, `reschedule T in -40ms`) stays in the past until T fires, then each point of its grid; `none` once T is invalid |
+        | `query interval T` | `CFRunLoopTimerGetInterval` (`Timer.timeInterval`) | the interval CF stored, as a duration (`0.100s`; `is 100ms` in an `expect` line too): `0.000s` for a one-shot timer, one given `every 0s` or a negative interval too |
+        | `query tolerance T` | `CFRunLoopTimerGetTolerance` (`Timer.tolerance`) | `0.000s` on linux whatever `tolerance` says (Linux's CF ignores it); the darwin profile answers what was set |
+        | `query repeats T` | `CFRunLoopTimerDoesRepeat` | `true` when T's interval is above 0 |
         | `query allModes` | `CFRunLoopCopyAllModes` | every mode created so far, in name order: adding an item, queuing a block (`block B in common` creates a mode named `common`, as CF does) and `stop mode M` create one; running a mode does not, nor does `common M` while nothing is in the common modes |
         ### Running a loop
         | action | what it runs | example |

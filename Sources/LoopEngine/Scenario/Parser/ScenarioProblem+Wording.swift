@@ -232,7 +232,7 @@ extension ScenarioProblem {
         case .queryUnknownQuestion:
             return
                 "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "
-                + "isValid X, nextFireDate T or allModes"
+                + "isValid X, nextFireDate T, allModes, interval T, tolerance T or repeats T"
         case .queryContainsWithoutIn: return "expected 'in' and a mode: `query contains tick in Tracking`"
         case .runWithoutFor(let mode): return "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')"
         case .runUntilInOtherMode(let mode):

@@ -32,7 +32,7 @@ enum Explanation {
         case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
         case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
         case queryCurrentMode, queryLimitDate, queryNextTimerFireDate, queryIsWaiting, queryContains, queryIsValid
-        case queryNextFireDate, queryAllModes
+        case queryNextFireDate, queryAllModes, queryInterval, queryTolerance, queryRepeats
         /// An event whose facts are missing (a trace made by hand): the event in the trace's words.
         case plain
     }
