@@ -197,6 +197,7 @@ public enum FoundationPoolOracle {
         case .remove(let name, _): "remove \(name)"
         case .invalidate(let name): "invalidate \(name)"
         case .setNextFireDate(let name, _): "setNextFireDate \(name)"
+        case .fire(let name): "fire \(name)"
         case .performBlock(let name, _, _): "perform block \(name)"
         case .mainQueue(let name, _): "mainQueue \(name)"
         case .addCommonMode(let mode): "addCommonMode \(mode.rawValue)"

@@ -99,6 +99,21 @@ extension OracleHost: ScenarioLoop {
         }
     }
 
+    /// `CFRunLoopTimerIsValid`, then `CFRunLoopTimerDoesRepeat`: what Foundation's `Timer.fire()` reads.
+    func timerRepeats(_ name: String) -> Bool? {
+        guard let timer = timers[name], CFRunLoopTimerIsValid(timer) else { return nil }
+        return CFRunLoopTimerDoesRepeat(timer)
+    }
+
+    func script(of name: String) -> [ScriptStep] {
+        scripts[name] ?? []
+    }
+
+    /// `Timer.fire()` ends with `invalidate()` when the timer's interval is 0: `CFRunLoopTimerInvalidate`.
+    func invalidateAfterFire(_ name: String) {
+        if let timer = timers[name] { CFRunLoopTimerInvalidate(timer) }
+    }
+
     func post(_ command: String, to source: String) {
         customSources[source]?.post(command)
     }

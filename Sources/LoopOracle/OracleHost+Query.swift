@@ -41,6 +41,12 @@ extension OracleHost {
             return date(CFRunLoopTimerGetNextFireDate(timer))
         case .allModes:
             return .modes(scenarioModes(CFRunLoopCopyAllModes(loop)).sorted())
+        case .interval(let name):
+            return .duration(timers[name].map { .secondsValue(CFRunLoopTimerGetInterval($0)) } ?? .zero)
+        case .tolerance(let name):
+            return .duration(timers[name].map { .secondsValue(CFRunLoopTimerGetTolerance($0)) } ?? .zero)
+        case .repeats(let name):
+            return .flag(timers[name].map { CFRunLoopTimerDoesRepeat($0) } ?? false)
         }
     }
 

@@ -37,6 +37,8 @@ final class OracleHost: @unchecked Sendable {
     /// The eventfd of each port source.
     private(set) var ports: [String: Int32] = [:]
     var timers: [String: CFRunLoopTimer] = [:]
+    /// Each item's callout (`Timer.fire()` runs a timer's outside the loop).
+    var scripts: [String: [ScriptStep]] = [:]
     var observers: [String: CFRunLoopObserver] = [:]
     var tracer: CFRunLoopObserver?
     private var fileDescriptors: [Int32] = []
@@ -114,6 +116,7 @@ final class OracleHost: @unchecked Sendable {
     private func create(_ item: ItemSpec) throws {
         let name = item.name
         let script = item.script
+        scripts[name] = script
         switch item.kind {
         case .source0(let order):
             sources[name] = makeSource0(name, order: order, script: script, callouts: item.sourceCallouts)

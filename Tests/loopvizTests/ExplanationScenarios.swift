@@ -10,7 +10,7 @@ enum ExplanationScenarios {
         case dispatch
         case sharedItems
         case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
-        case exitStop, invalidations
+        case exitStop, invalidations, timerFire
 
         var source: String {
             switch self {
@@ -39,6 +39,7 @@ enum ExplanationScenarios {
             case .dueNow: ExplanationScenarios.dueNow
             case .exitStop: ExplanationScenarios.exitStop
             case .invalidations: ExplanationScenarios.invalidations
+            case .timerFire: ExplanationScenarios.timerFire
             }
         }
     }
@@ -65,6 +66,19 @@ enum ExplanationScenarios {
           invalidate watch
           invalidate s
           invalidate p
+        """
+
+    /// The program calls `Timer.fire()` on a repeating and on a one-shot timer.
+    static let timerFire = """
+        thread T
+          port K
+          timer tick at 100ms every 100ms
+          timer single at 100ms
+          fire tick
+          fire single
+          query interval tick
+          query tolerance tick
+          query repeats single
         """
 
     /// Every question a `query` asks, from the program, a callout and an outside event.

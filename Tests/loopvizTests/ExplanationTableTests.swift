@@ -185,6 +185,28 @@ struct ExplanationTableTests {
             "Source net is removed from mode default: a version-0 source's cancel callout runs; a port source's "
                 + "port leaves the mode's wait set."),
         Row(
+            .timerFireRepeating, .timerFire, step: 2,
+            "The program called Timer.fire() on timer tick: Foundation calls its callout at once, on this thread, "
+                + "outside the loop's timer pass - the timer port plays no part. It repeats, so it stays valid and "
+                + "keeps its schedule: the loop still fires it at its next date."),
+        Row(
+            .timerFireOneShot, .timerFire, step: 3,
+            "The program called Timer.fire() on timer single: Foundation calls its callout at once, on this thread, "
+                + "outside the loop's timer pass - the timer port plays no part. It does not repeat, so fire() "
+                + "invalidates it after the callout: it leaves every mode."),
+        Row(
+            .queryInterval, .timerFire, step: 4,
+            "CFRunLoopTimerGetInterval(tick) (Timer.timeInterval) answers 0.100s: the interval CF stored when the "
+                + "timer was made; 0 for a one-shot timer, and for one given an interval of 0 or less."),
+        Row(
+            .queryTolerance, .timerFire, step: 5,
+            "CFRunLoopTimerGetTolerance(tick) (Timer.tolerance) answers 0.000s: Linux's CF ignores tolerance and reads "
+                + "0 whatever was set; the darwin profile keeps what was set."),
+        Row(
+            .queryRepeats, .timerFire, step: 6,
+            "CFRunLoopTimerDoesRepeat(single) answers false: true when its interval is above 0; a timer that does "
+                + "not repeat is invalidated after it fires once."),
+        Row(
             .invalidateTimer, .invalidations, step: 16,
             "CFRunLoopTimerInvalidate(tick): the timer leaves every mode it was in (default and Tracking) at once and "
                 + "never fires again; no callout runs for it. An invalid timer cannot be added to a mode again."),

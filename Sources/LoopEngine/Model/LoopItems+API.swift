@@ -112,7 +112,8 @@ extension LoopTimer {
     }
 
     /// Invalidates the timer without an `invalidate` event: a timer the model made for itself (an operation
-    /// queue's worker's idle timer, which Foundation's queues do not have), not one of the program's.
+    /// queue's worker's idle timer, which Foundation's queues do not have), or a one-shot timer after its
+    /// `Timer.fire()`, whose `timer` event says so.
     package func invalidateUnreported() {
         withLoopLock { loop in
             if let loop { loop.invalidateLocked(self) } else { isValidStorage = false }

@@ -214,6 +214,10 @@ public indirect enum Action: Sendable, Equatable {
     case invalidate(String)
     /// `setNextFireDate(now + delay)` on a timer.
     case setNextFireDate(String, after: Duration)
+    /// Foundation's `Timer.fire()`: the timer's callout at once, on the calling thread, outside the loop's timer
+    /// pass (nothing when the timer is invalid); a repeating timer stays valid on its schedule, a one-shot one is
+    /// invalidated after it (docs/cfrunloop.md §9.5).
+    case fire(String)
     /// `CFRunLoopPerformBlock` with a name, mode tags and what the block does.
     case performBlock(String, modes: [ModeName], [Action])
     /// `DispatchQueue.main.async` (main thread only).

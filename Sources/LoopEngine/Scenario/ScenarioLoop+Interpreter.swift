@@ -47,6 +47,8 @@ extension ScenarioLoop {
             owner(of: name).invalidate(name)
         case .setNextFireDate(let name, let delay):
             owner(of: name).setNextFireDate(name, after: delay)
+        case .fire(let name):
+            fire(name, of: owner(of: name))
         case .performBlock(let name, let modes, let inner):
             performBlock(name, modes: modes, inner)
         case .mainQueue(let name, let inner):
@@ -188,6 +190,16 @@ extension ScenarioLoop {
                 }
             }
         }
+    }
+
+    /// `Timer.fire()` of `owner`'s timer `name`, called by this thread: Foundation calls the timer's block at once,
+    /// on the calling thread - not in a timer pass of the loop, which neither marks it firing nor moves its date -
+    /// and invalidates it afterwards when it does not repeat (docs/cfrunloop.md §9.5). An invalid timer: nothing.
+    private func fire(_ name: String, of owner: Self) {
+        guard let repeats = owner.timerRepeats(name) else { return }
+        record(.timer, name, fact: .fireCalled(repeats: repeats))
+        owner.runScript(name, owner.script(of: name), activity: nil, as: self)
+        if !repeats && !isHalted { owner.invalidateAfterFire(name) }
     }
 
     /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.

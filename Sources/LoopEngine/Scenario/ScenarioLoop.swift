@@ -58,6 +58,13 @@ package protocol ScenarioLoop: AnyObject {
     func send(_ name: String)
     /// Moves timer `name`'s next fire date to `delay` from now.
     func setNextFireDate(_ name: String, after delay: Duration)
+    /// Whether timer `name` repeats (`CFRunLoopTimerDoesRepeat`); nil when it is invalid (or no timer).
+    func timerRepeats(_ name: String) -> Bool?
+    /// What item `name`'s callout does.
+    func script(of name: String) -> [ScriptStep]
+    /// Invalidates one-shot timer `name` after a `Timer.fire()` (`Timer.invalidate()` inside `fire()`), recorded
+    /// as the `timer` event's fact already, not as an `invalidate` event of its own.
+    func invalidateAfterFire(_ name: String)
     /// `post CMD to SOURCE`: a command into custom source `source`'s queue, recorded at the client's moment.
     func post(_ command: String, to source: String)
     /// Makes `mode` one of the common modes.

@@ -75,6 +75,19 @@ extension ScriptInterpreter: ScenarioLoop {
         timers[name]?.setNextFireDate(loop.clock.now + delay)
     }
 
+    func timerRepeats(_ name: String) -> Bool? {
+        guard let timer = timers[name], timer.isValid else { return nil }
+        return timer.isRepeating
+    }
+
+    func script(of name: String) -> [ScriptStep] {
+        scripts[name] ?? []
+    }
+
+    func invalidateAfterFire(_ name: String) {
+        timers[name]?.invalidateUnreported()
+    }
+
     func addCommonMode(_ mode: ModeName) {
         loop.addCommonMode(mode)
     }

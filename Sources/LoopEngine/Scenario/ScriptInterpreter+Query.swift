@@ -29,6 +29,12 @@ extension ScriptInterpreter {
             return holder.timers[timer]?.reportedFireDate.map { .date($0) } ?? .none
         case .allModes:
             return .modes(loop.allModes)
+        case .interval(let name):
+            return .duration(owner(of: name).timers[name]?.interval ?? .zero)
+        case .tolerance(let name):
+            return .duration(owner(of: name).timers[name]?.tolerance ?? .zero)
+        case .repeats(let name):
+            return .flag(owner(of: name).timers[name]?.isRepeating ?? false)
         }
     }
 }

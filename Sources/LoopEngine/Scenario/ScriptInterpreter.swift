@@ -14,6 +14,8 @@ final class ScriptInterpreter {
     var sources: [String: LoopSource] = [:]
     var timers: [String: LoopTimer] = [:]
     var observers: [String: LoopObserver] = [:]
+    /// Each item's callout (`Timer.fire()` runs a timer's outside the loop).
+    var scripts: [String: [ScriptStep]] = [:]
     /// Each source0's command queue (`post CMD to SOURCE`).
     var commandQueues: [String: SourceCommandQueue] = [:]
     let callCounts = ScriptCallCounts()
@@ -33,6 +35,7 @@ final class ScriptInterpreter {
     private func create(_ item: ItemSpec) {
         let name = item.name
         let script = item.script
+        scripts[name] = script
         switch item.kind {
         case .source0(let order):
             sources[name] = makeSource0(name, order: order, script: script, callouts: item.sourceCallouts)

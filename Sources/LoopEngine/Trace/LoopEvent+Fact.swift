@@ -73,6 +73,10 @@ extension LoopEvent {
         /// concrete modes of this loop it was in, which it left at once. The engine's own invalidations (a one-shot
         /// timer or observer after its callout) are not reported: the item's own event says it.
         case invalidated(kind: Kind, modes: [String])
+        /// `timer`: the program called Foundation's `Timer.fire()`: the callout ran at once, on the calling
+        /// thread, outside the loop's timer pass; a timer that `repeats` stays valid on its schedule, a one-shot
+        /// one is invalidated after it (docs/cfrunloop.md §9.5).
+        case fireCalled(repeats: Bool)
     }
 
     /// A command of a custom source's queue (the run-loops chapter's `addCommand:` and `sourceFired`).

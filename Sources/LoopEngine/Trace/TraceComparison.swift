@@ -66,13 +66,19 @@ package struct TraceComparison: Sendable {
     }
 
     /// True when the two events are the same step: the same kind and name (and, for a schedule or cancel
-    /// callout, the same mode: CF calls them in its order of the common modes, docs/cfrunloop.md §11.1), or the
+    /// callout, the same mode: CF calls them in its order of the common modes, docs/cfrunloop.md §11.1; for a
+    /// timer callout made by `Timer.fire()`, that fact on both sides), or the
     /// same query with the same answer - a date within `tolerance` of the other (real time passes while the real
     /// CF answers).
     static func sameStep(_ engine: LoopEvent, _ reference: LoopEvent, tolerance: Duration) -> Bool {
         if engine.kind == .schedule || engine.kind == .cancel {
             return engine.step == reference.step && engine.fact == reference.fact
         }
+        if case .fireCalled = engine.fact {
+            // A callout of Timer.fire() is not the loop's: both sides must say so (and whether it repeats).
+            return engine.step == reference.step && engine.fact == reference.fact
+        }
+        if case .fireCalled = reference.fact { return false }
         guard let (question, answer) = engine.queryFact, let (otherQuestion, otherAnswer) = reference.queryFact
         else { return engine.step == reference.step }
         guard question == otherQuestion else { return false }

@@ -163,7 +163,7 @@ struct QueryAndClaimTests {
             id: "an unknown question", source: "thread T\n  port K\n  query mode", line: 3, column: 9,
             message:
                 "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "
-                + "isValid X, nextFireDate T or allModes"),
+                + "isValid X, nextFireDate T, allModes, interval T, tolerance T or repeats T"),
         .init(
             id: "contains without its mode", source: "thread T\n  port K\n  query contains K", line: 3, column: 19,
             message: "expected 'in' and a mode: `query contains tick in Tracking`"),

@@ -39,8 +39,10 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "negative duration", source: "thread T\n  work -5ms", line: 2, column: 8,
             message: "a duration cannot be negative here"),
         .init(
-            id: "zero repeat interval", source: "thread T\n  timer t at 1ms every 0ms", line: 2, column: 18,
-            message: "a repeat interval must be positive; leave out 'every' for a one-shot timer"),
+            id: "nil date", source: "thread T\n  port K\n  RunLoop.run default before nil", line: 3, column: 30,
+            message:
+                "Foundation's run(mode:before:), run(until:) and acceptInput(forMode:before:) take a Date, not nil; "
+                + "distantPast polls once, distantFuture waits without a limit"),
         .init(
             id: "timer without first fire", source: "thread T\n  timer t every 10ms", line: 2, column: 9,
             message: "timer 't' needs its first fire time: `at 100ms`"),

@@ -103,6 +103,11 @@ struct EventWordingTests {
             "version-0 source, left default, tracking and modal"
         ),
         (.invalidate, .invalidated(kind: .source1, modes: []), "port source"),
+        (.timer, .fireCalled(repeats: true), "Timer.fire(): outside the timer pass; repeats, so valid on its schedule"),
+        (
+            .timer, .fireCalled(repeats: false),
+            "Timer.fire(): outside the timer pass; one-shot, so invalidated after it"
+        ),
         (.perform, .delayed(.milliseconds(20)), "afterDelay 0.020s"),
         (
             .note, .note(.delayedPerformsCancelled(task: "save", target: "doc", count: 1)),
@@ -359,6 +364,7 @@ struct EventWordingTests {
         case .order: "order"
         case .delayed: "delayed"
         case .invalidated(let kind, let modes): "invalidated(\(kind) \(modes.count))"
+        case .fireCalled(let repeats): "fireCalled(\(repeats))"
         }
     }
 
@@ -395,7 +401,7 @@ struct EventWordingTests {
             "cancel(workItemQueued)", "cancel(workItemRunning)", "finish(workItemSkipped)",
             "finish(workItemRanDespiteCancel)", "delayed", "note(delayedPerformsCancelled true)",
             "note(delayedPerformsCancelled false)", "invalidated(timer 2)", "invalidated(observer 1)",
-            "invalidated(source0 3)", "invalidated(source1 0)",
+            "invalidated(source0 3)", "invalidated(source1 0)", "fireCalled(true)", "fireCalled(false)",
         ]
         #expect(covered == Set(every))
     }

@@ -8,6 +8,7 @@ extension DifferentialCase {
         + sources1 + timers + stopAndWake + commonModes + nested + timeouts + foundation + specialDates + ranges
         + queries
         + owners
+        + foundationTimers
         + foundByFuzzing
 
     static let canonical: [DifferentialCase] = {

@@ -43,6 +43,7 @@ extension LanguageReference {
         | `add X to M on THREAD` / `remove X from M on THREAD` | `CFRunLoopAddTimer`/`AddSource`/`AddObserver` (or `Remove…`) of this thread's item X with THREAD's loop: a timer or an observer still in a mode of another loop is silently not added (the trace notes `addDeclined`), a source may be in both loops ([One item, two loops](#one-item-two-loops)); nothing while THREAD, declared `later`, has not started | `add tick to default on worker` |
         | `invalidate X` | invalidate an item (removed from every mode at once, for good; the trace shows `invalidate X` with what X is and the modes it left, then a version-0 source's `cancel` steps) | `invalidate keepAlive` |
         | `reschedule T in DURATION` | `CFRunLoopTimerSetNextFireDate`, from now; a negative delay is a date in the past: the timer fires at once | `reschedule tick in 20ms` |
+        | `fire T` | Foundation's `Timer.fire()`: T's callout runs at once, on this thread, outside the loop's timer pass (the trace shows `timer T` with `Timer.fire()` in its detail); a repeating T stays valid and keeps its schedule, a one-shot T is invalidated after it, an invalid T does nothing ([Timers and dates](#timers-and-dates)) | `fire tick` |
         | `block B [in M, …]` + indented actions | `CFRunLoopPerformBlock` with mode tags (`in common` too); no wake-up | `block B1 in default, Tracking` |
         | `mainqueue B` + indented actions | `DispatchQueue.main.async`, from any thread's program, callout or `at` block; the file needs a thread marked `main`, whose loop runs the block | `mainqueue M1` |
         | `common M` | `CFRunLoopAddCommonMode` | `common Tracking` |
@@ -72,6 +73,9 @@ extension LanguageReference {
         | `query contains X in M` | `CFRunLoopContainsSource` / `Timer` / `Observer` | whether X is in M now; `in common`: whether X was added to `kCFRunLoopCommonModes` (an item added to `default` is in `default`, not "in common") |
         | `query isValid X` | `CFRunLoopTimerIsValid` (`SourceIsValid`, `ObserverIsValid`) | `false` once X is invalidated; a one-shot timer is invalidated right after its callout, a `once` observer after its call |
         | `query nextFireDate T` | `CFRunLoopTimerGetNextFireDate` | the date CF keeps for T: a date given in the past (`at -500ms`, `reschedule T in -40ms`) stays in the past until T fires, then each point of its grid; `none` once T is invalid |
+        | `query interval T` | `CFRunLoopTimerGetInterval` (`Timer.timeInterval`) | the interval CF stored, as a duration (`0.100s`; `is 100ms` in an `expect` line too): `0.000s` for a one-shot timer, one given `every 0s` or a negative interval too |
+        | `query tolerance T` | `CFRunLoopTimerGetTolerance` (`Timer.tolerance`) | `0.000s` on linux whatever `tolerance` says (Linux's CF ignores it); the darwin profile answers what was set |
+        | `query repeats T` | `CFRunLoopTimerDoesRepeat` | `true` when T's interval is above 0 |
         | `query allModes` | `CFRunLoopCopyAllModes` | every mode created so far, in name order: adding an item, queuing a block (`block B in common` creates a mode named `common`, as CF does) and `stop mode M` create one; running a mode does not, nor does `common M` while nothing is in the common modes |
         ### Running a loop
         | action | what it runs | example |
@@ -86,6 +90,12 @@ extension LanguageReference {
         | `while COND RunLoop.run [M]` | the same idiom with any condition (`and`, `not`, owners' properties, weak references), tested before each run | `while weakSelf and not weakSelf.stopped RunLoop.run` |
         ### Owners that go away
         ### Timers and dates
+        | Foundation, at the start | `profile linux` (checked on this machine) | `profile darwin` (Apple's documentation) |
+        | `Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true)` (the default mode) | `timer T at 100ms every 100ms` | `timer T at 100ms every 100ms` |
+        | `Timer(timeInterval: 0.1, repeats: true)`, then `RunLoop.current.add(T, forMode: .default)` | `timer T at 0ms every 100ms`: corelibs builds it with `fire: Date()`, so it fires as soon as it is added | `timer T at 100ms every 100ms`: "after `interval` seconds have elapsed" |
+        | `Timer(fire: date, interval: 0.1, repeats: true)` | `timer T at DATE every 100ms` | the same |
+        | `repeats: false` | the same line without `every` | the same |
+        | `Timer.scheduledTimer(withTimeInterval: -1, repeats: true)` | `timer T at -1s`: interval 0, a one-shot timer dated in the past, which fires at once | Apple documents an interval of 0.1 ms instead of one ≤ 0 for a repeating `Timer`; not modelled, not checked |
         ### Ranges
         ### The thread pool
         | line or action | what it does | example |

@@ -39,7 +39,7 @@ package enum ScenarioKeywords {
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
             "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note", "query",
             "cancelPerform", "cancelPerforms", "cancelPrevious",
-            "post",
+            "post", "fire",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.

@@ -157,6 +157,10 @@ extension ScenarioParserState {
             {
                 result = names.map { .invalidate($0) }
             }
+        case "fire":
+            if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: .timer) {
+                result = names.map { .fire($0) }
+            }
         case "reschedule":
             if let names = references(&cursor, line, thread: thread, allowed: [.timer], what: .timer) {
                 if !cursor.accept("in") {
@@ -305,6 +309,11 @@ extension ScenarioParserState {
         if cursor.accept("now") { return .fromNow(.zero) }
         if cursor.accept("at") {
             return expectDuration(&cursor, what: .dateSinceStart).map { .sinceStart($0) }
+        }
+        if let token = cursor.peek, token.isWord, token.text == "nil" {
+            // Swift's Foundation takes a `Date` here, not `Date?` (docs/cfrunloop.md §9.5).
+            error(line, at: token, .nilDate)
+            return nil
         }
         guard let token = cursor.peek, case .number = token.kind else {
             error(line, at: cursor.peek, .expectedDate)

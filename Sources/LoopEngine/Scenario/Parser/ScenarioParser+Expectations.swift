@@ -209,6 +209,10 @@ extension ScenarioParserState {
             }
             guard let (time, resolution) = expectTime(&cursor, line, what: .dateAnswer) else { return nil }
             return (.date(.zero + time), resolution)
+        case .duration:
+            let what: Expected = if case .tolerance = question { .tolerance } else { .repeatInterval }
+            guard let duration = expectDuration(&cursor, what: what) else { return nil }
+            return (.duration(duration), exact)
         case .flag:
             guard let word = expectWord(&cursor, what: .flagAnswer) else { return nil }
             guard word.text == "true" || word.text == "false" else {

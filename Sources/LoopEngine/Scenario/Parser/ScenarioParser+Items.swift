@@ -117,10 +117,8 @@ extension ScenarioParserState {
                 // Negative: a fire date before the start, which CF reads as "now" when the timer is created.
                 first = expectDuration(&cursor, what: .firstFire, allowNegative: true)
             case "every":
-                if let value = expectDuration(&cursor, what: .repeatInterval) {
-                    if value <= .zero {
-                        error(node.line, at: clause, .repeatIntervalNotPositive)
-                    }
+                // Zero or negative: CF stores an interval of 0, a one-shot timer (docs/cfrunloop.md §9.5).
+                if let value = expectDuration(&cursor, what: .repeatInterval, allowNegative: true) {
                     interval = value
                 }
             case "tolerance":

@@ -1,7 +1,7 @@
 /// The `query` action: `query QUESTION`, where QUESTION is one of
 ///
 ///     currentMode | limitDate MODE | nextTimerFireDate MODE | isWaiting | contains ITEM in MODE
-///     | isValid ITEM | nextFireDate TIMER | allModes
+///     | isValid ITEM | nextFireDate TIMER | allModes | interval TIMER | tolerance TIMER | repeats TIMER
 ///
 /// An item may be a range (`query isValid t1..3` asks once per timer).
 extension ScenarioParserState {
@@ -42,6 +42,12 @@ extension ScenarioParserState {
             return items.map { .contains(item: $0, mode: mode) }
         case "isValid":
             return names(&cursor, anyItem, .item)?.map { .isValid(item: $0) }
+        case "interval":
+            return names(&cursor, [.timer], .timer)?.map { .interval(timer: $0) }
+        case "tolerance":
+            return names(&cursor, [.timer], .timer)?.map { .tolerance(timer: $0) }
+        case "repeats":
+            return names(&cursor, [.timer], .timer)?.map { .repeats(timer: $0) }
         default:
             return names(&cursor, [.timer], .timer)?.map { .nextFireDate(timer: $0) }
         }

@@ -205,8 +205,6 @@ extension ScenarioProblem {
             let article = item.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "unexpected '\(clause)' in \(article) \(item); expected \(expected)\(modes)"
                 + "\(Self.didYouMean(clause, among: left))"
-        case .repeatIntervalNotPositive:
-            return "a repeat interval must be positive; leave out 'every' for a one-shot timer"
         case .timerWithoutFirstFire(let name): return "timer '\(name)' needs its first fire time: `at 100ms`"
         case .observerWithoutActivities(let name):
             return "observer '\(name)' needs its activities: `on entry, beforeWaiting` or `on all`"
@@ -234,7 +232,7 @@ extension ScenarioProblem {
         case .queryUnknownQuestion:
             return
                 "expected a question: currentMode, limitDate M, nextTimerFireDate M, isWaiting, contains X in M, "
-                + "isValid X, nextFireDate T or allModes"
+                + "isValid X, nextFireDate T, allModes, interval T, tolerance T or repeats T"
         case .queryContainsWithoutIn: return "expected 'in' and a mode: `query contains tick in Tracking`"
         case .runWithoutFor(let mode): return "expected 'for' and a time limit: `run \(mode) for 200ms` (or 'forever')"
         case .runUntilInOtherMode(let mode):
@@ -243,6 +241,10 @@ extension ScenarioProblem {
             return "expected 'before' and a limit: `RunLoop.run default before 1s` (or `RunLoop.run until 1s`)"
         case .acceptInputWithoutBefore:
             return "expected 'before' and a limit: `RunLoop.acceptInput default before 1s`"
+        case .nilDate:
+            return
+                "Foundation's run(mode:before:), run(until:) and acceptInput(forMode:before:) take a Date, not nil; "
+                + "distantPast polls once, distantFuture waits without a limit"
         case .expectedDate:
             return
                 "expected a date: a time from now (250ms, -100ms), now, `at 2s` (since the start), distantPast or "

@@ -83,7 +83,6 @@ package enum ScenarioProblem: Equatable, Sendable {
     /// A clause the item does not take: the item's keyword, the clauses it may still take, and whether it was
     /// given modes (then a hint on separating them).
     case unexpectedItemClause(String, item: String, stillAllowed: [String], modesGiven: Bool)
-    case repeatIntervalNotPositive
     case timerWithoutFirstFire(String)
     case observerWithoutActivities(String)
 
@@ -112,6 +111,8 @@ package enum ScenarioProblem: Equatable, Sendable {
     case runLoopRunWithoutBefore
     case acceptInputWithoutBefore
     case expectedDate
+    /// `nil` as a Foundation date: Swift's run calls take a `Date`, not an optional.
+    case nilDate
     /// A condition not followed by `and` or the word that ends it.
     case conditionNotEnded(String)
     case ifWithoutBlock

@@ -68,6 +68,7 @@ extension LoopScriptPrinter.Lines {
         case .removeOn(let thread, let item, let mode):
             w("remove") + " " + item + " " + w("from") + " " + mode.rawValue + " " + w("on") + " " + thread
         case .invalidate(let name): w("invalidate") + " " + name
+        case .fire(let name): w("fire") + " " + name
         case .setNextFireDate(let name, let delay): w("reschedule") + " " + name + " " + w("in") + " " + duration(delay)
         case .addCommonMode(let mode): w("common") + " " + mode.rawValue
         case .run(let call): runText(call)

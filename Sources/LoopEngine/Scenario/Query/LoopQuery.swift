@@ -25,6 +25,13 @@ public enum LoopQuery: Hashable, Sendable {
     case nextFireDate(timer: String)
     /// `CFRunLoopCopyAllModes`: every mode the loop has created, in name order.
     case allModes
+    /// `CFRunLoopTimerGetInterval` (`Timer.timeInterval`): the interval CF stored, 0 for a one-shot timer (one
+    /// given 0 or less too).
+    case interval(timer: String)
+    /// `CFRunLoopTimerGetTolerance` (`Timer.tolerance`): 0 on Linux whatever was set; the darwin profile keeps it.
+    case tolerance(timer: String)
+    /// `CFRunLoopTimerDoesRepeat`: whether the timer's interval is above 0.
+    case repeats(timer: String)
 
     /// The word that names the question in the language and in every trace format.
     package var word: String {
@@ -37,19 +44,24 @@ public enum LoopQuery: Hashable, Sendable {
         case .isValid: "isValid"
         case .nextFireDate: "nextFireDate"
         case .allModes: "allModes"
+        case .interval: "interval"
+        case .tolerance: "tolerance"
+        case .repeats: "repeats"
         }
     }
 
     /// Every question word, in the order docs/language.md lists them.
     static let questionWords = [
         "currentMode", "limitDate", "nextTimerFireDate", "isWaiting", "contains", "isValid", "nextFireDate",
-        "allModes",
+        "allModes", "interval", "tolerance", "repeats",
     ]
 
     /// The item the question names, if any.
     package var item: String? {
         switch self {
-        case .contains(let item, _), .isValid(let item), .nextFireDate(let item): item
+        case .contains(let item, _), .isValid(let item), .nextFireDate(let item), .interval(let item),
+            .tolerance(let item), .repeats(let item):
+            item
         default: nil
         }
     }
@@ -67,8 +79,9 @@ public enum LoopQuery: Hashable, Sendable {
         switch self {
         case .currentMode: .mode
         case .limitDate, .nextTimerFireDate, .nextFireDate: .date
-        case .isWaiting, .contains, .isValid: .flag
+        case .isWaiting, .contains, .isValid, .repeats: .flag
         case .allModes: .modes
+        case .interval, .tolerance: .duration
         }
     }
 }
@@ -89,9 +102,11 @@ public enum QueryAnswer: Hashable, Sendable {
     case flag(Bool)
     /// Mode names, in name order.
     case modes([ModeName])
+    /// A length of time (a timer's interval or tolerance).
+    case duration(Duration)
 
     /// The shapes of answer a question can get.
     package enum Kind: Sendable, Equatable {
-        case mode, date, flag, modes
+        case mode, date, flag, modes, duration
     }
 }

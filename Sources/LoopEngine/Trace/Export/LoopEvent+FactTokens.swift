@@ -140,6 +140,7 @@ extension LoopEvent.Fact {
         case .invalidated(let kind, let modes):
             out.tag("invalidated", .text(kind.rawValue), .number(Int64(modes.count)))
             for mode in modes { out.add(.text(mode)) }
+        case .fireCalled(let repeats): out.tag("fireCalled", .flag(repeats))
         }
         return out.tokens
     }
@@ -353,6 +354,7 @@ struct TokenReader {
             else { return nil }
             return .invalidated(kind: kind, modes: modes)
         case "query": return query()
+        case "fireCalled": return flag().map { .fireCalled(repeats: $0) }
         default: return nil
         }
     }

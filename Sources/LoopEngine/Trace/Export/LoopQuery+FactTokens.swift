@@ -9,7 +9,9 @@ extension TokenWriter {
         case .contains(let item, let mode):
             add(.text(item))
             add(.text(mode.rawValue))
-        case .isValid(let item), .nextFireDate(let item): add(.text(item))
+        case .isValid(let item), .nextFireDate(let item), .interval(let item), .tolerance(let item),
+            .repeats(let item):
+            add(.text(item))
         }
         switch answer {
         case .none: add(.text("none"))
@@ -20,6 +22,7 @@ extension TokenWriter {
         case .modes(let modes):
             tag("modes", .number(Int64(modes.count)))
             for mode in modes { add(.text(mode.rawValue)) }
+        case .duration(let duration): tag("duration", .number(duration.nanosecondsClamped))
         }
     }
 }
@@ -47,6 +50,15 @@ extension TokenReader {
         case "nextFireDate":
             guard let item = text() else { return nil }
             question = .nextFireDate(timer: item)
+        case "interval":
+            guard let item = text() else { return nil }
+            question = .interval(timer: item)
+        case "tolerance":
+            guard let item = text() else { return nil }
+            question = .tolerance(timer: item)
+        case "repeats":
+            guard let item = text() else { return nil }
+            question = .repeats(timer: item)
         default: return nil
         }
         let answer: QueryAnswer
@@ -65,6 +77,9 @@ extension TokenReader {
         case "modes":
             guard let modes = list() else { return nil }
             answer = .modes(modes.map { ModeName($0) })
+        case "duration":
+            guard let duration = duration() else { return nil }
+            answer = .duration(duration)
         default: return nil
         }
         return .query(question, answer)

@@ -69,6 +69,8 @@ extension LoopEvent.Fact {
         case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"
         case .command(let step): step.words
         case .invalidated(let kind, let modes): LoopEvent.invalidationWords(kind, modes)
+        case .fireCalled(repeats: true): "Timer.fire(): outside the timer pass; repeats, so valid on its schedule"
+        case .fireCalled(repeats: false): "Timer.fire(): outside the timer pass; one-shot, so invalidated after it"
         }
     }
 }

@@ -7,7 +7,9 @@ extension LoopQuery {
         case .currentMode, .isWaiting, .allModes: word
         case .limitDate(let mode), .nextTimerFireDate(let mode): "\(word) \(mode)"
         case .contains(let item, let mode): "contains \(item) in \(mode)"
-        case .isValid(let item), .nextFireDate(let item): "\(word) \(item)"
+        case .isValid(let item), .nextFireDate(let item), .interval(let item), .tolerance(let item),
+            .repeats(let item):
+            "\(word) \(item)"
         }
     }
 
@@ -22,6 +24,9 @@ extension LoopQuery {
         case .isValid(let item): "IsValid(\(item))"
         case .nextFireDate(let timer): "CFRunLoopTimerGetNextFireDate(\(timer))"
         case .allModes: "CFRunLoopCopyAllModes"
+        case .interval(let timer): "CFRunLoopTimerGetInterval(\(timer))"
+        case .tolerance(let timer): "CFRunLoopTimerGetTolerance(\(timer))"
+        case .repeats(let timer): "CFRunLoopTimerDoesRepeat(\(timer))"
         }
     }
 
@@ -42,6 +47,7 @@ extension LoopQuery {
         case .distantFuture: "distantFuture"
         case .flag(let flag): flag ? "true" : "false"
         case .modes(let modes): modes.isEmpty ? "nothing" : modes.map(\.rawValue).joined(separator: ", ")
+        case .duration(let duration): LoopEvent.seconds(duration)
         }
     }
 }

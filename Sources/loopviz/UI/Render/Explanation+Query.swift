@@ -52,6 +52,24 @@ extension Explanation {
                     + "given in the past stays in the past until the timer fires, then each point of its grid; "
                     + "none, CF's 0, once it is invalid."
             )
+        case .interval(let timer):
+            return (
+                .queryInterval,
+                "CFRunLoopTimerGetInterval(\(timer)) (Timer.timeInterval) answers \(said): the interval CF stored "
+                    + "when the timer was made; 0 for a one-shot timer, and for one given an interval of 0 or less."
+            )
+        case .tolerance(let timer):
+            return (
+                .queryTolerance,
+                "CFRunLoopTimerGetTolerance(\(timer)) (Timer.tolerance) answers \(said): Linux's CF ignores "
+                    + "tolerance and reads 0 whatever was set; the darwin profile keeps what was set."
+            )
+        case .repeats(let timer):
+            return (
+                .queryRepeats,
+                "CFRunLoopTimerDoesRepeat(\(timer)) answers \(said): true when its interval is above 0; a timer "
+                    + "that does not repeat is invalidated after it fires once."
+            )
         case .allModes:
             return (
                 .queryAllModes,

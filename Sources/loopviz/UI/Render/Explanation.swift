@@ -14,7 +14,7 @@ enum Explanation {
         case sleepPortReady, sleepWakeUpPending, sleepMainQueueReady, sleepStaleTimerPort, sleepReadinessUnknown
         case wakeNothing, wakeWakeUpPort, wakeTimerPort, wakeMainQueue, wakePort, wakeUnknownPort
         case afterWaiting, beforeWaitingRecorded
-        case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot
+        case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot, timerFireRepeating, timerFireOneShot
         case source1, observer, mainQueue, perform, performOrdered, performDelayed, exit
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
@@ -32,7 +32,7 @@ enum Explanation {
         case threadCreateWorker, threadCreateDispatch, threadCreateDetached, threadExitIdle, threadExitTaskDone
         case queueSuspended, queueResumed, queueLimit, queueCancelAll, queueWaitAll
         case queryCurrentMode, queryLimitDate, queryNextTimerFireDate, queryIsWaiting, queryContains, queryIsValid
-        case queryNextFireDate, queryAllModes
+        case queryNextFireDate, queryAllModes, queryInterval, queryTolerance, queryRepeats
         /// An event whose facts are missing (a trace made by hand): the event in the trace's words.
         case plain
     }
@@ -362,6 +362,17 @@ enum Explanation {
 
     private static func timer(_ event: LoopEvent) -> (case: Case, text: String) {
         let name = event.name ?? ""
+        if case .fireCalled(let repeats) = event.fact {
+            let after =
+                repeats
+                ? "It repeats, so it stays valid and keeps its schedule: the loop still fires it at its next date."
+                : "It does not repeat, so fire() invalidates it after the callout: it leaves every mode."
+            return (
+                repeats ? .timerFireRepeating : .timerFireOneShot,
+                "The program called Timer.fire() on timer \(name): Foundation calls its callout at once, on this "
+                    + "thread, outside the loop's timer pass - the timer port plays no part. \(after)"
+            )
+        }
         guard case .late(let due, let missed, let cause) = event.fact else {
             return (
                 .timer,
