@@ -99,6 +99,18 @@ package enum FuzzValidator {
                     }
                     return action
                 })
+            variants.append(
+                scenario.mappingActions { action in
+                    // A delayed perform's timer is due its delay after the call; a delay of 0 moves later only
+                    // (its timer is due at once, as a reschedule to now).
+                    if case .performDelayed(let task, let target, let delay, let modes, let inner) = action,
+                        delay != .zero || sign > 0
+                    {
+                        return .performDelayed(
+                            task: task, target: target, delay: max(.zero, delay + shift), modes: modes, inner)
+                    }
+                    return action
+                })
             var outside = scenario
             outside.outside = scenario.outside.map { event in
                 var moved = event
@@ -231,6 +243,9 @@ extension Scenario {
                 transform(.performOrdered(task: task, target: target, order: order, modes: modes, inner.map(map)))
             case .performOn(let thread, let task, let wait, let inner):
                 transform(.performOn(thread: thread, task: task, wait: wait, inner.map(map)))
+            case .mainQueue(let name, let inner): transform(.mainQueue(name, inner.map(map)))
+            case .performDelayed(let task, let target, let delay, let modes, let inner):
+                transform(.performDelayed(task: task, target: target, delay: delay, modes: modes, inner.map(map)))
             default: transform(action)
             }
         }

@@ -1,0 +1,55 @@
+import LoopEngine
+
+/// The fuzzer's main thread: T marked `main`, so that its loop is `CFRunLoopGetMain()` and libdispatch's main queue
+/// drains there (docs/cfrunloop.md §14), with `mainqueue` blocks from its callouts, its program and outside
+/// threads. `loopviz fuzz` calls the oracle on the process's main thread, as `loopviz compare` does.
+extension FuzzGenerator {
+    /// Runs `body` on the extra stream (``extra``), every helper drawing from it, then puts the first stream back.
+    mutating func withExtraStream(_ body: (inout FuzzGenerator) -> Void) {
+        swap(&rng, &extra)
+        body(&self)
+        swap(&rng, &extra)
+    }
+
+    /// In some one-thread scenarios, makes T the main thread and adds main-queue blocks: one in a callout (on its
+    /// first or second call: on every call a block per iteration would keep the loop busy), one in the program, one
+    /// from outside at a grid instant no other outside event takes.
+    ///
+    /// Not with common modes besides `default`: on the main thread the oracle gives the scenario's modes fresh CF
+    /// names, whose hashes order the common-mode set otherwise (docs/cfrunloop.md §11.1), so a source's schedule
+    /// callouts would come in another order than the scenario's names make.
+    mutating func addMainThread(to scenario: inout Scenario) {
+        guard rng.chance(15) else { return }
+        let addsCommonMode = scenario.firstAction { action in
+            if case .addCommonMode = action { return true }
+            return nil
+        }
+        guard scenario.threads[0].commonModes.isEmpty, addsCommonMode == nil else { return }
+        scenario.threads[0].isMain = true
+        var queued = 0
+        func mainQueueBlock(_ generator: inout FuzzGenerator) -> Action {
+            queued += 1
+            let inner = (0..<generator.rng.int(0...2)).map { _ in generator.calloutAction(depth: 1) }
+            return .mainQueue("Q\(queued)", inner)
+        }
+        for index in scenario.threads[0].items.indices where rng.chance(30) {
+            let step = ScriptStep(mainQueueBlock(&self), when: .call(rng.int(1...2)))
+            scenario.threads[0].items[index].script.append(step)
+        }
+        if rng.chance(50) {
+            let program = scenario.threads[0].program
+            let runs = program.indices.filter { if case .run = program[$0] { true } else { false } }
+            // Before some run (after `start`, and not first when the program's first action must stay first).
+            let at = rng.pick(runs)
+            scenario.threads[0].program.insert(mainQueueBlock(&self), at: at)
+        }
+        let taken = Set(scenario.outside.map(\.time))
+        if rng.chance(40),
+            let slot = (1...10).map({ Self.grid * $0 }).filter({ !taken.contains($0) }).randomElement(
+                using: &rng)
+        {
+            scenario.outside.append(OutsideEvent(at: slot, [mainQueueBlock(&self)]))
+            scenario.outside.sort { $0.time < $1.time }
+        }
+    }
+}
