@@ -11,7 +11,7 @@ extension FuzzGenerator {
     /// never lets be empty), which runs again after every stop and so ends only when the default mode is empty:
     /// `tEnd` invalidates every other item of T, and is itself gone once it has fired.
     mutating func addRunUntilStopped(to scenario: inout Scenario) {
-        guard rng.chance(15) else { return }
+        guard rng.chance(30) else { return }
         let program = scenario.threads[0].program
         guard let last = program.lastIndex(where: { if case .run = $0 { true } else { false } }) else { return }
         switch program[last] {
