@@ -15,8 +15,8 @@ extension FuzzGenerator {
     /// first or second call: on every call a block per iteration would keep the loop busy), one in the program, one
     /// from outside at a grid instant no other outside event takes.
     ///
-    /// Not with common modes besides `default`, nor with a version-0 source invalidated: on the main thread the
-    /// oracle gives the scenario's modes fresh CF names, whose hashes order CF's sets of modes otherwise
+    /// Not with common modes besides `default`, a version-0 source invalidated or `allModes` asked: on the main
+    /// thread the oracle gives the scenario's modes fresh CF names, whose hashes order CF's sets of modes otherwise
     /// (docs/cfrunloop.md §11.1), so a source's schedule callouts into the common modes, or its cancel callouts
     /// as an invalidation walks the loop's modes, would come in another order than the scenario's names make
     /// (seed 1 case 161: `invalidate s1` of a source in `default, M1` cancelled it in `M1` first on CF).
@@ -31,8 +31,12 @@ extension FuzzGenerator {
                 if case .source0 = item.kind { return item.name }
                 return nil
             })
+        // And no `query allModes`: the main loop keeps the modes of every earlier scenario of the process, and
+        // the one CF makes for the common-modes name (a block in `common`) is not the scenario's own (seed 1
+        // case 263: the engine answered `M1, common, default`, the oracle `M1, default`).
         let invalidatesSource = scenario.firstAction { action in
             if case .invalidate(let name) = action, sources.contains(name) { return true }
+            if case .query(.allModes) = action { return true }
             return nil
         }
         guard scenario.threads[0].commonModes.isEmpty, addsCommonMode == nil, invalidatesSource == nil else { return }

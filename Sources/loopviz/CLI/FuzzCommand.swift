@@ -54,8 +54,8 @@ enum FuzzCommand {
             ended by the thread's own timer; outside events, queries and a dealloc among them). It calls the real
             CFRunLoop on this process's main thread, which a main-thread case runs on.
             Every time is a multiple of 20 ms, and a scenario whose engine trace changes when its work, outside
-            events, run limits or timers move by 6 ms is discarded: on the real CFRunLoop that is a race, decided
-            by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this
+            events, run limits, timers or delayed performs move by 6 ms is discarded: on the real CFRunLoop that
+            is a race, decided by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this
             machine's CFRunLoop in real time (at most 300 ms), compared as `loopviz compare` compares.
 
             A real run whose times stray more than 6 ms from the engine's before the first difference is run
