@@ -42,9 +42,10 @@ extension FuzzGenerator {
         guard scenario.threads[0].commonModes.isEmpty, addsCommonMode == nil, invalidatesSource == nil else { return }
         scenario.threads[0].isMain = true
         var queued = 0
+        // A block's own actions keep to the same rules (seed 1 case 1500: a block's `invalidate s1`).
         func mainQueueBlock(_ generator: inout FuzzGenerator) -> Action {
             queued += 1
-            let inner = (0..<generator.rng.int(0...2)).map { _ in generator.calloutAction(depth: 1) }
+            let inner = (0..<generator.rng.int(0...2)).map { _ in generator.innerAction(mainThreadSources: sources) }
             return .mainQueue("Q\(queued)", inner)
         }
         for index in scenario.threads[0].items.indices where rng.chance(30) {
@@ -66,5 +67,21 @@ extension FuzzGenerator {
             scenario.outside.append(OutsideEvent(at: slot, [mainQueueBlock(&self)]))
             scenario.outside.sort { $0.time < $1.time }
         }
+    }
+
+    /// An action inside a block or a perform (``calloutAction(depth:)`` at depth 1); with `mainThreadSources`
+    /// (a main-thread case's version-0 sources), none that the main thread's rules above exclude: at most ten
+    /// draws, then a `work`.
+    mutating func innerAction(mainThreadSources sources: Set<String>?) -> Action {
+        guard let sources else { return calloutAction(depth: 1) }
+        for _ in 0..<10 {
+            let action = calloutAction(depth: 1)
+            switch action {
+            case .invalidate(let name) where sources.contains(name): continue
+            case .query(.allModes): continue
+            default: return action
+            }
+        }
+        return .work(.milliseconds(1))
     }
 }

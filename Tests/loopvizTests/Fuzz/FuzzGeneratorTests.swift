@@ -429,3 +429,32 @@ extension FuzzPropertyTests {
         #expect(found.values.allSatisfy { $0 >= 4 }, "\(found)")
     }
 }
+
+extension FuzzGeneratorTests {
+    @Test(
+        "a main-thread case neither invalidates a version-0 source nor asks allModes, even in its blocks and performs")
+    func mainThreadCasesKeepTheirRules() {
+        var mainCases = 0
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(3, index), maxItems: 6)
+            let scenario = generator.scenario(name: "case \(index)")
+            guard scenario.threads[0].isMain else { continue }
+            mainCases += 1
+            let sources = Set(
+                scenario.threads[0].items.compactMap { item -> String? in
+                    if case .source0 = item.kind { return item.name }
+                    return nil
+                })
+            let excluded = scenario.firstAction { action -> Action? in
+                switch action {
+                case .invalidate(let name) where sources.contains(name): action
+                case .query(.allModes), .addCommonMode: action
+                default: nil
+                }
+            }
+            #expect(excluded == nil, "\(scenario.loopText)")
+            #expect(scenario.threads[0].commonModes.isEmpty)
+        }
+        #expect(mainCases > 20)
+    }
+}
