@@ -458,3 +458,17 @@ extension FuzzGeneratorTests {
         #expect(mainCases > 20)
     }
 }
+
+extension FuzzPropertyTests {
+    @Test("two delayed performs with one delay made in one instant are a timing edge: on CF they are apart")
+    func delayedPerformsDueTogether() {
+        let scenario = Scenario(
+            name: "together", items: [.port("p1")],
+            program: [
+                .performDelayed(task: "d1", target: "self", delay: .milliseconds(20), modes: [.default], []),
+                .performDelayed(task: "d2", target: "self", delay: .milliseconds(20), modes: [.default], []),
+                .run(.inMode(.default, seconds: 0.06, returnAfterSourceHandled: false)),
+            ])
+        #expect(FuzzValidator.validate(scenario) == .failure(.timingEdge))
+    }
+}
