@@ -20,6 +20,9 @@ struct FuzzGenerator {
     static let grid = Duration.milliseconds(20)
 
     var rng: SplitMix64
+    /// The draws of the shapes added since seed 1's campaigns (the main thread, …): a stream of their own, so that
+    /// a case to which they add nothing is the very scenario it was before them.
+    var extra: SplitMix64
     let maxItems: Int
 
     var sources0: [String] = []
@@ -46,8 +49,12 @@ struct FuzzGenerator {
 
     init(seed: UInt64, maxItems: Int) {
         rng = SplitMix64(seed: seed)
+        extra = SplitMix64(seed: seed ^ Self.extraStream)
         self.maxItems = max(1, maxItems)
     }
+
+    /// What sets the extra stream apart from the first.
+    static let extraStream: UInt64 = 0x6D61_696E_7468_7264
 
     var items: [String] { sources0 + ports + timers + observers }
     static let modes: [ModeName] = [.default, "M1"]
@@ -153,7 +160,13 @@ struct FuzzGenerator {
         outside.sort { $0.time < $1.time }
         var scenario = Scenario(name: name, commonModes: common, items: specs, program: program, outside: outside)
         if hasOwner { scenario.owners = [OwnerSpec(name: Self.owner, weakName: Self.weakName)] }
-        if let second { scenario.threads.append(secondThread(second)) }
+        if let second {
+            scenario.threads.append(secondThread(second))
+        } else {
+            withExtraStream { $0.addMainThread(to: &scenario) }
+        }
+        withExtraStream { $0.addDelayedPerforms(to: &scenario) }
+        if second == nil { withExtraStream { $0.addRunUntilStopped(to: &scenario) } }
         return scenario
     }
 
@@ -167,7 +180,7 @@ struct FuzzGenerator {
         }
     }
 
-    private mutating func script(observer: Bool) -> [ScriptStep] {
+    mutating func script(observer: Bool) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         for _ in 0..<rng.int(0...(observer ? 2 : 3)) {
             let action = calloutAction(depth: 0)
@@ -202,7 +215,7 @@ struct FuzzGenerator {
     }
 
     /// What a callout does; `depth` counts the blocks and nested runs around it.
-    private mutating func calloutAction(depth: Int) -> Action {
+    mutating func calloutAction(depth: Int) -> Action {
         while true {
             switch rng.int(0...20) {
             case 0, 1: return .work(.milliseconds(rng.pick([1, 2, 5, 10])))

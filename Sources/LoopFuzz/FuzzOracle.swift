@@ -66,7 +66,10 @@ enum FuzzOracle {
     }
 }
 
-/// The oracle's own refusals, asked before anything runs.
+/// The oracle's own refusals, asked before anything runs, as for a call on the process's main thread (where
+/// `loopviz fuzz` calls the oracle): a seed makes the same cases wherever the generator runs.
 enum LoopOracleSupport {
-    static func unsupportedReason(_ scenario: Scenario) -> String? { CFOracle.unsupportedReason(scenario) }
+    static func unsupportedReason(_ scenario: Scenario) -> String? {
+        CFOracle.unsupportedReason(scenario, mainThreadAvailable: true)
+    }
 }

@@ -46,8 +46,11 @@ struct FuzzShrinker {
             case .send(_, let count): count
             case .setNextFireDate(_, let d): 1 + time(d)
             case .performBlock(_, let modes, let inner): 1 + modes.count + actions(inner)
-            case .ifHolds(_, let inner), .dealloc(_, let inner), .performOn(_, _, _, let inner): 1 + actions(inner)
+            case .ifHolds(_, let inner), .dealloc(_, let inner), .performOn(_, _, _, let inner),
+                .mainQueue(_, let inner):
+                1 + actions(inner)
             case .performOrdered(_, _, _, let modes, let inner): 1 + modes.count + actions(inner)
+            case .performDelayed(_, _, let delay, let modes, let inner): 1 + time(delay) + modes.count + actions(inner)
             case .run(let call): 2 + run(call)
             default: 1
             }
@@ -186,11 +189,8 @@ extension Action {
         case .signal(let n), .send(let n, _), .add(let n, _), .remove(let n, _), .invalidate(let n),
             .setNextFireDate(let n, _), .post(_, let n):
             n == name
-        case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner),
-            .performOrdered(_, _, _, _, let inner):
-            inner.contains { $0.names(name) }
         case .query(let question): question.item == name
-        default: false
+        default: nested.contains { $0.names(name) }
         }
     }
 
@@ -198,10 +198,7 @@ extension Action {
     func reaches(_ thread: String) -> Bool {
         switch self {
         case .sendTo(let t, _, _), .start(let t), .wakeUpThread(let t), .performOn(let t, _, _, _): t == thread
-        case .performBlock(_, _, let inner), .ifHolds(_, let inner), .dealloc(_, let inner),
-            .performOrdered(_, _, _, _, let inner):
-            inner.contains { $0.reaches(thread) }
-        default: false
+        default: nested.contains { $0.reaches(thread) }
         }
     }
 
@@ -231,6 +228,12 @@ extension Action {
             }
             if modes.count > 1 { out.append(.performBlock(name, modes: [modes[0]], inner)) }
             return out
+        case .mainQueue(let name, let inner):
+            return inner.indices.map { index in
+                var fewer = inner
+                fewer.remove(at: index)
+                return .mainQueue(name, fewer)
+            }
         case .run(.inMode(let mode, let seconds, let rash)):
             var out: [Action] = []
             if rash { out.append(.run(.inMode(mode, seconds: seconds, returnAfterSourceHandled: false))) }
@@ -263,6 +266,9 @@ extension Scenario {
                 case .dealloc(let owner, let inner): return .dealloc(owner: owner, clean(inner))
                 case .performOrdered(let task, let target, let order, let modes, let inner):
                     return .performOrdered(task: task, target: target, order: order, modes: modes, clean(inner))
+                case .mainQueue(let name, let inner): return .mainQueue(name, clean(inner))
+                case .performDelayed(let task, let target, let delay, let modes, let inner):
+                    return .performDelayed(task: task, target: target, delay: delay, modes: modes, clean(inner))
                 default: return action
                 }
             }

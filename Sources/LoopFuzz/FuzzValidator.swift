@@ -99,6 +99,32 @@ package enum FuzzValidator {
                     }
                     return action
                 })
+            variants.append(
+                scenario.mappingActions { action in
+                    // A delayed perform's timer is due its delay after the call; a delay of 0 moves later only
+                    // (its timer is due at once, as a reschedule to now).
+                    if case .performDelayed(let task, let target, let delay, let modes, let inner) = action,
+                        delay != .zero || sign > 0
+                    {
+                        return .performDelayed(
+                            task: task, target: target, delay: max(.zero, delay + shift), modes: modes, inner)
+                    }
+                    return action
+                })
+            // Each delayed perform on its own: two requests made microseconds apart with one delay are due at one
+            // instant on the engine, apart on CF (seed 1 case 4539: CF fired them in two iterations).
+            for target in 0..<scenario.count(where: { if case .performDelayed = $0 { true } else { false } }) {
+                var seen = 0
+                variants.append(
+                    scenario.mappingActions { action in
+                        guard case .performDelayed(let task, let object, let delay, let modes, let inner) = action
+                        else { return action }
+                        defer { seen += 1 }
+                        guard seen == target, delay != .zero || sign > 0 else { return action }
+                        return .performDelayed(
+                            task: task, target: object, delay: max(.zero, delay + shift), modes: modes, inner)
+                    })
+            }
             var outside = scenario
             outside.outside = scenario.outside.map { event in
                 var moved = event
@@ -197,10 +223,13 @@ extension Scenario {
     }
 
     /// How many run actions the scenario has, wherever they are.
-    fileprivate var runCount: Int {
+    fileprivate var runCount: Int { count { if case .run = $0 { true } else { false } } }
+
+    /// How many actions `matches` holds for, wherever they are, in ``mappingActions(_:)``'s order.
+    fileprivate func count(where matches: (Action) -> Bool) -> Int {
         var count = 0
         _ = mappingActions { action in
-            if case .run = action { count += 1 }
+            if matches(action) { count += 1 }
             return action
         }
         return count
@@ -231,6 +260,9 @@ extension Scenario {
                 transform(.performOrdered(task: task, target: target, order: order, modes: modes, inner.map(map)))
             case .performOn(let thread, let task, let wait, let inner):
                 transform(.performOn(thread: thread, task: task, wait: wait, inner.map(map)))
+            case .mainQueue(let name, let inner): transform(.mainQueue(name, inner.map(map)))
+            case .performDelayed(let task, let target, let delay, let modes, let inner):
+                transform(.performDelayed(task: task, target: target, delay: delay, modes: modes, inner.map(map)))
             default: transform(action)
             }
         }

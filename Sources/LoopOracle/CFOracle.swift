@@ -119,14 +119,17 @@ public enum CFOracle {
             }
         }
         world.finish()
+        // The trace ends with the programs: what the main loop still holds (a main-queue block or a block no run
+        // took) runs in the settling below, after the scenario, as the engine never runs it.
+        let events = world.log.events
         if usesMain { settleMainLoop() }
         if let error = world.setUpFailure { throw error }
         switch ending {
         case .ended:
             if world.log.reachedLimit {
-                throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: world.log.events)
+                throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: events)
             }
-            return world.log.events
+            return events
         case .overBudget(let partial):
             throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: partial)
         case .outOfTime(let partial):
@@ -186,11 +189,18 @@ public enum CFOracle {
 
     /// Why `scenario` cannot run on the real CFRunLoop here, or nil when it can.
     public static func unsupportedReason(_ scenario: Scenario) -> String? {
+        unsupportedReason(scenario, mainThreadAvailable: canRunMainThread)
+    }
+
+    /// Why `scenario` could not run on the real CFRunLoop from a caller that is (`mainThreadAvailable`) or is not
+    /// the process's main thread: the fuzzer judges its cases as `loopviz fuzz` runs them, on the main thread,
+    /// so that a seed makes the same cases under `swift test` too.
+    public static func unsupportedReason(_ scenario: Scenario, mainThreadAvailable: Bool) -> String? {
         if scenario.profile != .linux {
             return "the \(scenario.profile.rawValue) profile (the real CFRunLoop here is the Linux one)"
         }
         let main = scenario.threads.first(where: \.isMain)
-        if let main, !canRunMainThread {
+        if let main, !mainThreadAvailable {
             return "thread \(main.name) is the main thread, and the oracle was called off the process's main thread "
                 + "(run `loopviz compare`, which calls it on the main thread)"
         }
@@ -231,6 +241,9 @@ public enum CFOracle {
 
     /// Why `scenario` cannot run on the real CFRunLoop here: on this platform, never.
     public static func unsupportedReason(_ scenario: Scenario) -> String? { reason }
+
+    /// Why `scenario` cannot run on the real CFRunLoop here, whoever calls: on this platform, never.
+    public static func unsupportedReason(_ scenario: Scenario, mainThreadAvailable: Bool) -> String? { reason }
 
     private static let reason = "the CF oracle is built on Linux only (swift-corelibs-foundation's CFRunLoop)"
 }

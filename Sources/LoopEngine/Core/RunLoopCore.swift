@@ -55,6 +55,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var commonModes: [ModeName] = [.default]
     /// The same modes in the order CF walks them to add an item to, or remove it from, the common modes.
     var commonModeSet = CommonModeSet()
+    /// Every mode of the loop as CF's set of them (`rl->_modes`, the same CFSet model, `default` in it from the
+    /// start) orders them: `CFRunLoopSourceInvalidate` walks `CFRunLoopCopyAllModes` from its end, so a source
+    /// leaves its modes, and its cancel callouts come, in the reverse of this order (docs/cfrunloop.md §11.1).
+    var allModeSet = CommonModeSet()
     /// The items added to `.common`, in the order they were added (a new common mode gets them in that order).
     var commonSources = OrderedObjectSet<LoopSource>()
     var commonObservers = OrderedObjectSet<LoopObserver>()
@@ -180,6 +184,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         waiter.insert(timerPort, into: portSet)
         let state = LoopModeState(name: name, timerPort: timerPort, portSet: portSet)
         modes[name] = state
+        allModeSet.insert(name)
         return state
     }
 

@@ -62,10 +62,14 @@ extension LoopSource {
                 let modes = memberships.filter { $0.loop === loop }.map(\.mode.rawValue)
                 loop.emit(.invalidate, name, .invalidated(kind: kind, modes: modes))
             }
-            for membership in memberships {
-                guard let loop = membership.loop else { continue }
+            for loop in memberLoops {
                 loop.commonSources.remove(self)
-                for mode in loop.removeLocked(self, from: membership.mode) { removals.append((loop, mode)) }
+                // CF walks the loop's modes from the end of its set of them, then the common modes (already left).
+                let held = memberships.filter { $0.loop === loop }.map(\.mode)
+                let walk = loop.allModeSet.modes.reversed().filter { held.contains($0) }
+                for mode in walk + held.filter({ !walk.contains($0) }) {
+                    for left in loop.removeLocked(self, from: mode) { removals.append((loop, left)) }
+                }
             }
         }
         for (loop, mode) in removals { loop.runCancelCallouts(self, [(loop, mode)]) }

@@ -36,6 +36,29 @@ struct SourceCalloutTests {
             ])
     }
 
+    @Test("§11.1 an invalidation cancels a source mode by mode from the end of CF's set of the loop's modes")
+    func invalidationInReverseSetOrder() throws {
+        // CFRunLoopSourceInvalidate walks CFRunLoopCopyAllModes from its end (the set of every mode, not of the
+        // common ones), then the common modes, which the source has left by then.
+        let steps = try Self.steps(
+            """
+            thread T
+              common ModeA, ModeB, ModeC, ModeD
+              source0 s in common
+                on schedule: work 1ms
+              invalidate s
+            """)
+        #expect(
+            steps == [
+                "0.000 T: schedule s (mode ModeD)", "0.001 T: schedule s (mode default)",
+                "0.002 T: schedule s (mode ModeC)", "0.003 T: schedule s (mode ModeB)",
+                "0.004 T: schedule s (mode ModeA)",
+                "0.005 T: invalidate s (version-0 source, left ModeD, default, ModeC, ModeB and ModeA)",
+                "0.005 T: cancel s (mode ModeA)", "0.005 T: cancel s (mode ModeB)", "0.005 T: cancel s (mode default)",
+                "0.005 T: cancel s (mode ModeC)", "0.005 T: cancel s (mode ModeD)",
+            ])
+    }
+
     @Test("the schedule script runs once per common mode and again for a mode made common; cancel once per mode left")
     func scriptsPerMode() throws {
         let steps = try Self.steps(

@@ -2,7 +2,7 @@ import Foundation
 import SnapshotSupport
 import Testing
 
-/// The peer tests ported into `conformance/` (swift-corelibs-foundation's and GNUstep's run-loop tests, each file
+/// The peer tests ported into `conformance/` (swift-corelibs-foundation's, GNUstep's and Chromium's run-loop tests, each file
 /// citing its test): `loopviz check` must pass every one, and `loopviz compare` must agree with the real CFRunLoop
 /// on every one - none is skipped (main-thread and multi-thread ports run on real threads, the main thread's on the
 /// `loopviz` process's main thread). A case that cannot be compared is not ported; conformance/README.md says why.

@@ -30,6 +30,25 @@ struct FuzzAgainstCFTests {
         #expect(result.stdout.hasPrefix("AGREE case17.loop (2 threads"), "\(result.stdout)")
     }
 
+    /// Fuzz cases 4 and 159 of seed 1 once the main thread was generated, shrunk: a main-queue block or a block
+    /// that no run took. The engine never runs them; the oracle, which settles the main loop after a main-thread
+    /// scenario (the loop outlives it), recorded them as they ran in the settling, after the programs had ended.
+    @Test("what a main-thread scenario leaves on the main loop is not traced when the oracle settles it")
+    func mainLoopLeftovers() throws {
+        let text = """
+            scenario "fuzz seed 1 cases 4 and 159"
+
+            thread T main
+              mainqueue Q1
+                work 1ms
+              block B1
+
+            """
+        let result = try CompareEveryLessonTests.compare(["leftovers.loop"], files: ["leftovers.loop": text])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("AGREE leftovers.loop"), "\(result.stdout)")
+    }
+
     @Test("a few cases run on both sides; --show prints each case's .loop text and the summary counts them")
     func shortCampaign() throws {
         let result = try LoopvizProcess.run(["fuzz", "--against", "cf", "--seed", "4", "--cases", "3", "--show"])

@@ -72,6 +72,16 @@ extension DifferentialCase {
                         .timer("T2", first: D.ms(20)),
                     ],
                     [.send("P", count: 1), D.run(0.06, "M1"), D.run(0), D.run(0)])),
+            // Cases 432, 529 and 726 of seed 1 (with `CFRunLoopRun`/`RunLoop.run` generated): a source added to
+            // the common modes with M1 common is scheduled into M1 first (the common-mode set's order), but
+            // `CFRunLoopSourceInvalidate` walks the loop's set of all modes from its end: default's cancel first.
+            DifferentialCase(
+                section: "§11.1",
+                scenario: D.scenario(
+                    "an invalidated source leaves its modes in the reverse of CF's set of the loop's modes",
+                    commonModes: ["M1"],
+                    [.source0("S", modes: [.common])],
+                    [.invalidate("S"), D.run(0)])),
         ]
     }()
 }

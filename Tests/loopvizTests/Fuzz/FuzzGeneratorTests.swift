@@ -277,3 +277,198 @@ struct FuzzPropertyTests {
         #expect(tests == 5 && calls == 5)
     }
 }
+
+extension FuzzGeneratorTests {
+    /// Where a scenario's main-queue blocks are: `callout`, `program`, `outside`; `main` when T is the main thread.
+    static func mainThreadShapes(_ scenario: Scenario) -> Set<String> {
+        var found: Set<String> = []
+        if scenario.threads.contains(where: \.isMain) { found.insert("main") }
+        func queues(_ actions: [Action]) -> Bool {
+            Action.first(in: actions) { action in
+                if case .mainQueue = action { return true }
+                return nil
+            } ?? false
+        }
+        for thread in scenario.threads {
+            if thread.items.contains(where: { queues($0.script.map(\.action)) }) { found.insert("callout") }
+            if queues(thread.program) { found.insert("program") }
+        }
+        if queues(scenario.outside.flatMap(\.actions)) { found.insert("outside") }
+        return found
+    }
+
+    @Test("the generator makes T the main thread, with main-queue blocks from callouts, the program and outside")
+    func generatesTheMainThread() throws {
+        var found: Set<String> = []
+        var mainCases = 0
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(7, index), maxItems: 6)
+            let scenario = generator.scenario(name: "case \(index)")
+            let shapes = Self.mainThreadShapes(scenario)
+            found.formUnion(shapes)
+            if shapes.contains("main") { mainCases += 1 }
+            // Only the main thread's loop drains the main queue: no block without it, and never with two threads.
+            if !shapes.isEmpty { #expect(shapes.contains("main") && scenario.threads.count == 1) }
+            let parsed = try ScenarioParser.parse(scenario.loopText).scenario
+            #expect(parsed == scenario, "\(scenario.loopText)")
+        }
+        #expect(found == ["main", "callout", "program", "outside"])
+        #expect((30...110).contains(mainCases), "\(mainCases) main-thread cases of 500")
+    }
+
+    @Test("a main-thread case is judged as `loopviz fuzz` runs it, on the main thread, even when the test is not")
+    func mainThreadCasesAreFairOffTheMainThread() throws {
+        var summary = FuzzCampaign.Summary()
+        let main = (0..<60).lazy.compactMap {
+            FuzzCampaign.scenario(seed: 1, index: $0, maxItems: 5, summary: &summary)
+        }
+        .first { $0.threads[0].isMain }
+        let scenario = try #require(main)
+        #expect(FuzzValidator.validate(scenario) == .success(scenario))
+        #expect(summary.rejected[.unsupported] == nil)
+    }
+}
+
+extension FuzzGeneratorTests {
+    @Test("the generator makes delayed performs in the program and in callouts, and cancels of them")
+    func generatesDelayedPerforms() throws {
+        var found: Set<String> = []
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(7, index), maxItems: 6)
+            let scenario = generator.scenario(name: "case \(index)")
+            let thread = scenario.threads[0]
+            func record(_ actions: [Action], _ place: String) {
+                Action.forEach(in: actions) { action in
+                    if case .performDelayed = action { found.insert("perform afterDelay in \(place)") }
+                    if case .cancelDelayedPerforms = action { found.insert("cancelPrevious in \(place)") }
+                }
+            }
+            record(thread.program, "program")
+            record(thread.items.flatMap { $0.script.map(\.action) }, "callout")
+            let parsed = try ScenarioParser.parse(scenario.loopText).scenario
+            #expect(parsed == scenario, "\(scenario.loopText)")
+        }
+        #expect(
+            found == ["perform afterDelay in program", "perform afterDelay in callout", "cancelPrevious in callout"])
+    }
+}
+
+extension FuzzPropertyTests {
+    @Test("a delayed perform due when a run's limit ends is a timing edge; the same perform well inside it is fair")
+    func delayedPerformEdges() {
+        func scenario(delay: Duration) -> Scenario {
+            Scenario(
+                name: "delayed", items: [.port("p1")],
+                program: [
+                    .performDelayed(task: "d1", target: "self", delay: delay, modes: [.default], []),
+                    .run(.inMode(.default, seconds: 0.04, returnAfterSourceHandled: false)),
+                ])
+        }
+        #expect(FuzzValidator.validate(scenario(delay: .milliseconds(40))) == .failure(.timingEdge))
+        let fair = scenario(delay: .milliseconds(20))
+        #expect(FuzzValidator.validate(fair) == .success(fair))
+    }
+}
+
+extension FuzzGeneratorTests {
+    @Test("the generator ends CFRunLoopRun with its thread's timer's stop, and RunLoop.run with it emptying the mode")
+    func generatesRunsWithoutADate() throws {
+        var found: Set<String> = []
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(7, index), maxItems: 6)
+            let scenario = generator.scenario(name: "case \(index)")
+            let thread = scenario.threads[0]
+            let ending = thread.items.first { $0.name == FuzzGenerator.endingTimer }
+            for action in thread.program {
+                switch action {
+                case .run(.untilStopped):
+                    found.insert("CFRunLoopRun")
+                    #expect(ending?.script == [ScriptStep(.stop)])
+                case .run(.foundationForever):
+                    found.insert("RunLoop.run")
+                    #expect(!thread.isMain)
+                    let others = thread.items.map(\.name).filter { $0 != FuzzGenerator.endingTimer }
+                    #expect(ending?.script == others.map { ScriptStep(.invalidate($0)) })
+                default: break
+                }
+            }
+            let parsed = try ScenarioParser.parse(scenario.loopText).scenario
+            #expect(parsed == scenario, "\(scenario.loopText)")
+        }
+        #expect(found == ["CFRunLoopRun", "RunLoop.run"])
+    }
+}
+
+extension FuzzPropertyTests {
+    @Test("CI's slice, seed 1 cases 0 to 199, has main-thread cases, delayed performs, CFRunLoopRun and RunLoop.run")
+    func ciSliceCoversTheNewShapes() {
+        var summary = FuzzCampaign.Summary()
+        var found: [String: Int] = [:]
+        for index in 0..<200 {
+            guard let scenario = FuzzCampaign.scenario(seed: 1, index: index, maxItems: 5, summary: &summary) else {
+                continue
+            }
+            if scenario.threads.contains(where: \.isMain) { found["main thread", default: 0] += 1 }
+            if !FuzzGeneratorTests.mainThreadShapes(scenario).subtracting(["main"]).isEmpty {
+                found["mainqueue", default: 0] += 1
+            }
+            var kinds: Set<String> = []
+            _ = scenario.firstAction { action -> Bool? in
+                switch action {
+                case .performDelayed: kinds.insert("afterDelay")
+                case .run(.untilStopped): kinds.insert("CFRunLoopRun")
+                case .run(.foundationForever): kinds.insert("RunLoop.run")
+                default: break
+                }
+                return nil
+            }
+            for kind in kinds { found[kind, default: 0] += 1 }
+        }
+        #expect(summary.noCase == 0)
+        #expect(Set(found.keys) == ["main thread", "mainqueue", "afterDelay", "CFRunLoopRun", "RunLoop.run"])
+        #expect(found.values.allSatisfy { $0 >= 4 }, "\(found)")
+    }
+}
+
+extension FuzzGeneratorTests {
+    @Test(
+        "a main-thread case neither invalidates a version-0 source nor asks allModes, even in its blocks and performs")
+    func mainThreadCasesKeepTheirRules() {
+        var mainCases = 0
+        for index in 0..<500 {
+            var generator = FuzzGenerator(seed: SplitMix64.caseSeed(3, index), maxItems: 6)
+            let scenario = generator.scenario(name: "case \(index)")
+            guard scenario.threads[0].isMain else { continue }
+            mainCases += 1
+            let sources = Set(
+                scenario.threads[0].items.compactMap { item -> String? in
+                    if case .source0 = item.kind { return item.name }
+                    return nil
+                })
+            let excluded = scenario.firstAction { action -> Action? in
+                switch action {
+                case .invalidate(let name) where sources.contains(name): action
+                case .query(.allModes), .addCommonMode: action
+                default: nil
+                }
+            }
+            #expect(excluded == nil, "\(scenario.loopText)")
+            #expect(scenario.threads[0].commonModes.isEmpty)
+        }
+        #expect(mainCases > 20)
+    }
+}
+
+extension FuzzPropertyTests {
+    @Test("two delayed performs with one delay made in one instant are a timing edge: on CF they are apart")
+    func delayedPerformsDueTogether() {
+        let scenario = Scenario(
+            name: "together", items: [.port("p1")],
+            program: [
+                .performDelayed(task: "d1", target: "self", delay: .milliseconds(20), modes: [.default], []),
+                .performDelayed(task: "d2", target: "self", delay: .milliseconds(20), modes: [.default], []),
+                .run(.inMode(.default, seconds: 0.06, returnAfterSourceHandled: false)),
+            ])
+        #expect(FuzzValidator.validate(scenario) == .failure(.timingEdge))
+    }
+}
