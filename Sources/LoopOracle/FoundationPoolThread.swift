@@ -55,6 +55,9 @@ final class FoundationPoolThread: ScenarioLoop {
     func signal(_ name: String) {}
     func send(_ name: String) {}
     func setNextFireDate(_ name: String, after delay: Duration) {}
+    func timerRepeats(_ name: String) -> Bool? { nil }
+    func script(of name: String) -> [ScriptStep] { [] }
+    func invalidateAfterFire(_ name: String) {}
     func post(_ command: String, to source: String) {}
     func addCommonMode(_ mode: ModeName) {}
     func wakeUp() {}
