@@ -73,6 +73,8 @@ extension LoopEvent {
         /// concrete modes of this loop it was in, which it left at once. The engine's own invalidations (a one-shot
         /// timer or observer after its callout) are not reported: the item's own event says it.
         case invalidated(kind: Kind, modes: [String])
+        /// `mainQueue`: the job is a main-actor task's or an `asyncAfter`'s, not a plain block.
+        case job(MainQueueJob)
     }
 
     /// A command of a custom source's queue (the run-loops chapter's `addCommand:` and `sourceFired`).
@@ -266,6 +268,10 @@ extension LoopEvent {
         /// another loop (`holder`'s) already: CF returns without adding it and says nothing. Recorded on the loop
         /// that asked to get it.
         case addDeclined(item: String, kind: Kind, holder: String)
+        /// A main-actor task's job reached an `await`: the rest of the task is a later job of the main queue.
+        case taskSuspended(task: String, at: TaskAwait)
+        /// A main-actor task's last job returned: the task is done.
+        case taskFinished(task: String)
     }
 
     /// An operation as it was added.

@@ -73,6 +73,10 @@ extension LoopEvent.Fact {
             case .addDeclined(let item, let kind, let holder):
                 out.tag("addDeclined", .text(item), .text(kind.rawValue))
                 out.add(.text(holder))
+            case .taskSuspended(let task, let wait):
+                out.tag("taskSuspended", .text(task))
+                out.taskAwait(wait)
+            case .taskFinished(let task): out.tag("taskFinished", .text(task))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -140,6 +144,16 @@ extension LoopEvent.Fact {
         case .invalidated(let kind, let modes):
             out.tag("invalidated", .text(kind.rawValue), .number(Int64(modes.count)))
             for mode in modes { out.add(.text(mode)) }
+        case .job(let job):
+            out.tag("job")
+            switch job {
+            case .taskStart: out.tag("taskStart")
+            case .resumed(let wait):
+                out.tag("resumed")
+                out.taskAwait(wait)
+            case .asyncAfter(let delay): out.tag("asyncAfter", .number(delay.nanosecondsClamped))
+            case .asyncAfterTeardown: out.tag("asyncAfterTeardown")
+            }
         }
         return out.tokens
     }
@@ -159,6 +173,13 @@ struct TokenWriter {
         tokens.append(contentsOf: values)
     }
     mutating func add(_ token: FactToken) { tokens.append(token) }
+
+    mutating func taskAwait(_ wait: TaskAwait) {
+        switch wait {
+        case .yield: tag("yield")
+        case .sleep(let duration): tag("sleep", .number(duration.nanosecondsClamped))
+        }
+    }
     /// A wake cause: its tag, then its values (a `woken` fact, and the port a sleep finds ready).
     mutating func cause(_ cause: LoopEvent.WakeCause) {
         switch cause {
@@ -353,6 +374,23 @@ struct TokenReader {
             else { return nil }
             return .invalidated(kind: kind, modes: modes)
         case "query": return query()
+        case "job":
+            switch text() {
+            case "taskStart": return .job(.taskStart)
+            case "resumed": return taskAwait().map { .job(.resumed(after: $0)) }
+            case "asyncAfter": return duration().map { .job(.asyncAfter($0)) }
+            case "asyncAfterTeardown": return .job(.asyncAfterTeardown)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// A main-actor task's `await`: `yield`, or `sleep` and its duration.
+    mutating func taskAwait() -> TaskAwait? {
+        switch text() {
+        case "yield": return .yield
+        case "sleep": return duration().map { .sleep($0) }
         default: return nil
         }
     }
@@ -389,6 +427,10 @@ struct TokenReader {
             guard let item = text(), let kind = text().flatMap(LoopEvent.Kind.init(rawValue:)), let holder = text()
             else { return nil }
             return .addDeclined(item: item, kind: kind, holder: holder)
+        case "taskSuspended":
+            guard let task = text(), let wait = taskAwait() else { return nil }
+            return .taskSuspended(task: task, at: wait)
+        case "taskFinished": return text().map { .taskFinished(task: $0) }
         default: return nil
         }
     }
