@@ -75,6 +75,8 @@ struct ScenarioProblemCatalogueTests {
         .modePrepositionMissing("from"),
         .rescheduleWithoutIn,
         .mainQueueWithoutMainThread,
+        .awaitOutsideTask,
+        .awaitWithoutWhat,
         .performWithoutOn,
         .performFromOutside,
         .runFromOutside,
