@@ -312,7 +312,7 @@ struct ExplanationTableTests {
                 + "the next drain, one loop turn later; this counts as a handled source."),
         Row(
             .mainActorResumedAfterSleep, .mainActor, step: 25,
-            "Main-actor task t resumes after Task.sleep(0.020s): a libdispatch timer queued the rest on the main "
+            "Main-actor task t resumes after sleeping 0.020s: a libdispatch timer queued the rest on the main "
                 + "queue, which only a common-mode run of the main thread drains; this counts as a handled source."),
         Row(
             .asyncAfterHandler, .mainActor, step: 33,

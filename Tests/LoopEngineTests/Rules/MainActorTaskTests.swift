@@ -2,7 +2,7 @@ import LoopEngine
 import Testing
 
 extension Rules {
-    /// docs/concurrency.md: a main-actor task's jobs, `Task.yield`, `Task.sleep` and `asyncAfter` are main-queue
+    /// docs/concurrency.md: a main-actor task's jobs, its yields and sleeps, and `asyncAfter` are main-queue
     /// items (§14) on the virtual clock (its default iteration cost, 1.5 µs); `CompareMainActorTests` checks the
     /// same shapes on the real runtime.
     @Suite("Swift Concurrency's main actor on the main thread's run loop")
@@ -88,7 +88,7 @@ extension Rules {
                 ])
         }
 
-        @Test("Task.sleep on the main actor: the rest is queued when its timer fires and wakes the loop")
+        @Test("a sleep on the main actor: the rest is queued when its timer fires and wakes the loop")
         func sleepResumesAtItsDeadline() throws {
             let steps = try Self.steps(
                 """
@@ -109,14 +109,14 @@ extension Rules {
                     "0.000 wake (main queue)",
                     "0.000 afterWaiting",
                     "0.000 mainQueue t (main-actor task starts)",
-                    "0.000 note t (t awaits Task.sleep(0.050s): the rest of t is queued when its timer fires)",
+                    "0.000 note t (t sleeps 0.050s: the rest of t is queued when its timer fires)",
                     "0.0000015 beforeTimers",
                     "0.0000015 beforeSources",
                     "0.0000015 beforeWaiting",
                     "0.0000015 sleep (until time limit at 0.150)",
                     "0.050 wake (main queue)",
                     "0.050 afterWaiting",
-                    "0.050 mainQueue t (resumed after Task.sleep(0.050s))",
+                    "0.050 mainQueue t (resumed after sleeping 0.050s)",
                     "0.055 note t (t is done: its last main-actor job returned)",
                     "0.0550015 beforeTimers",
                     "0.0550015 beforeSources",

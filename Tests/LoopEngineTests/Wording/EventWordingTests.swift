@@ -106,7 +106,7 @@ struct EventWordingTests {
         (.perform, .delayed(.milliseconds(20)), "afterDelay 0.020s"),
         (.mainQueue, .job(.taskStart), "main-actor task starts"),
         (.mainQueue, .job(.resumed(after: .yield)), "resumed after Task.yield()"),
-        (.mainQueue, .job(.resumed(after: .sleep(.milliseconds(100)))), "resumed after Task.sleep(0.100s)"),
+        (.mainQueue, .job(.resumed(after: .sleep(.milliseconds(100)))), "resumed after sleeping 0.100s"),
         (.mainQueue, .job(.asyncAfter(.milliseconds(50))), "asyncAfter 0.050s handler"),
         (.mainQueue, .job(.asyncAfterTeardown), "asyncAfter's teardown job: nothing of the program's runs"),
         (
@@ -115,7 +115,7 @@ struct EventWordingTests {
         ),
         (
             .note, .note(.taskSuspended(task: "t", at: .sleep(.milliseconds(40)))),
-            "t awaits Task.sleep(0.040s): the rest of t is queued when its timer fires"
+            "t sleeps 0.040s: the rest of t is queued when its timer fires"
         ),
         (.note, .note(.taskFinished(task: "t")), "t is done: its last main-actor job returned"),
         (

@@ -216,7 +216,7 @@ extension LoopEvent.Note {
         case .taskSuspended(let task, .yield):
             "\(task) awaits Task.yield(): the rest of \(task) goes to the back of the main queue"
         case .taskSuspended(let task, .sleep(let duration)):
-            "\(task) awaits Task.sleep(\(LoopEvent.seconds(duration))): the rest of \(task) is queued when its timer fires"
+            "\(task) sleeps \(LoopEvent.seconds(duration)): the rest of \(task) is queued when its timer fires"
         case .taskFinished(let task): "\(task) is done: its last main-actor job returned"
         case .addDeclined(let item, let kind, let holder):
             "\(kind.rawValue) \(item) is in \(holder)'s loop: CF silently does not add it here (one loop per "

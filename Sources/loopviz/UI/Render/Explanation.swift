@@ -261,7 +261,7 @@ enum Explanation {
         case .resumed(after: .sleep(let duration)):
             return (
                 .mainActorResumedAfterSleep,
-                "Main-actor task \(name) resumes after Task.sleep(\(LoopEvent.seconds(duration))): a libdispatch "
+                "Main-actor task \(name) resumes after sleeping \(LoopEvent.seconds(duration)): a libdispatch "
                     + "timer queued the rest on the main queue, which only a common-mode run of the main thread "
                     + "drains; this counts as a handled source."
             )
