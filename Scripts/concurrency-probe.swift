@@ -53,7 +53,9 @@ case "private":
     // Not served in a private mode; served by the next common-mode run.
     Task { @MainActor in note("task body") }
     DispatchQueue.main.async { note("block") }
-    let tick = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.05, 0.05, 0, 0) { _ in note("timer tick (private)") }
+    let tick = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.05, 0.05, 0, 0) { _ in
+        note("timer tick (private)")
+    }
     CFRunLoopAddTimer(CFRunLoopGetMain(), tick, privateMode)
     run(privateMode, 0.12, false)
     CFRunLoopTimerInvalidate(tick)
@@ -66,7 +68,9 @@ case "yield":
     run(kCFRunLoopDefaultMode, 0.2, false)
 case "handled":
     // Each drain ends a rash run; RunLoop.run(mode:before:) returns true; run(until:) inner runs.
-    Task { @MainActor in note("job A"); await Task.yield(); note("job A resumed") }
+    Task { @MainActor in
+        note("job A"); await Task.yield(); note("job A resumed")
+    }
     run(kCFRunLoopDefaultMode, 1, true)
     run(kCFRunLoopDefaultMode, 1, true)
     Task { @MainActor in note("job B") }
@@ -121,12 +125,16 @@ case "commonadded":
     run(privateMode, 0.1, true)
 case "thread":
     // a MainActor task started from another thread
-    let th = Thread { Task { @MainActor in note("task from thread") } ; note("thread started task") }
+    let th = Thread {
+        Task { @MainActor in note("task from thread") }; note("thread started task")
+    }
     th.start()
     run(kCFRunLoopDefaultMode, 0.2, true)
 case "until":
     // run(until:) runs run(mode: .default, before:) again and again: each drain ends one inner run.
-    Task { @MainActor in note("job 1"); await Task.yield(); note("job 2"); await Task.yield(); note("job 3") }
+    Task { @MainActor in
+        note("job 1"); await Task.yield(); note("job 2"); await Task.yield(); note("job 3")
+    }
     note("RunLoop.main.run(until: +0.1)")
     RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.1))
     note("run(until:) returned")
@@ -135,7 +143,9 @@ case "nested":
     let modal = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.02, 0, 0, 0) { _ in
         note("timer opens modal; queues a MainActor task")
         Task { @MainActor in note("MainActor task body") }
-        let tick = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.03, 0.03, 0, 0) { _ in note("modal tick") }
+        let tick = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.03, 0.03, 0, 0) { _ in
+            note("modal tick")
+        }
         CFRunLoopAddTimer(CFRunLoopGetMain(), tick, privateMode)
         run(privateMode, 0.1, false)
         CFRunLoopTimerInvalidate(tick)
@@ -147,11 +157,18 @@ case "late":
     // How late each wake-up comes: asyncAfter (a libdispatch timer) and Task.sleep on and off the main actor.
     for d in [20, 100, 500, 1000] {
         DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(d)) { note("asyncAfter \(d) ms fired") }
-        Task { @MainActor in try? await Task.sleep(for: .milliseconds(d)); note("MainActor Task.sleep \(d) ms resumed") }
-        Task.detached { try? await Task.sleep(for: .milliseconds(d)); note("detached Task.sleep \(d) ms resumed") }
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(d)); note("MainActor Task.sleep \(d) ms resumed")
+        }
+        Task.detached {
+            try? await Task.sleep(for: .milliseconds(d)); note("detached Task.sleep \(d) ms resumed")
+        }
     }
     RunLoop.main.run(until: Date(timeIntervalSinceNow: 1.3))
-    log.sort { Int($0.prefix(5).trimmingCharacters(in: .whitespaces))! < Int($1.prefix(5).trimmingCharacters(in: .whitespaces))! }
+    log.sort {
+        Int($0.prefix(5).trimmingCharacters(in: .whitespaces))! < Int(
+            $1.prefix(5).trimmingCharacters(in: .whitespaces))!
+    }
 default:
     print("unknown probe")
 }
