@@ -214,6 +214,8 @@ public enum CFOracle {
             switch action {
             case .mainQueue(let name, _) where main == nil:
                 return "mainQueue \(name) without a main thread (only the main thread's loop drains the main queue)"
+            case .mainActorTask(let name, _) where main == nil, .asyncAfter(let name, _, _) where main == nil:
+                return "\(name) without a main thread (only the main thread's loop drains the main queue)"
             case .addOperation, .cancelOperation, .cancelAll, .setSuspended, .setLimit, .finishOperation,
                 .waitUntilAllFinished:
                 return "an operation queue (pools are compared with Foundation's OperationQueue instead)"

@@ -11,6 +11,7 @@ enum ExplanationScenarios {
         case sharedItems
         case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
         case exitStop, invalidations, timerFire
+        case mainActor
 
         var source: String {
             switch self {
@@ -40,6 +41,7 @@ enum ExplanationScenarios {
             case .exitStop: ExplanationScenarios.exitStop
             case .invalidations: ExplanationScenarios.invalidations
             case .timerFire: ExplanationScenarios.timerFire
+            case .mainActor: ExplanationScenarios.mainActor
             }
         }
     }
@@ -221,6 +223,17 @@ enum ExplanationScenarios {
     static let delayedPerform = """
         thread T
           perform a target view afterDelay 20ms
+          run default for 100ms
+        """
+
+    /// Swift Concurrency on the main thread: a main-actor task that yields and sleeps, and an asyncAfter with its
+    /// teardown job (docs/concurrency.md).
+    static let mainActor = """
+        thread main main
+          mainactor t
+            await yield
+            await sleep 20ms
+          asyncafter 50ms h
           run default for 100ms
         """
 

@@ -325,6 +325,26 @@ struct ExplanationTableTests {
             "The main thread drains the libdispatch main queue (block showResult); this counts as "
                 + "a handled source."),
         Row(
+            .mainActorTaskStart, .mainActor, step: 9,
+            "Main-actor task t starts: its first job is a main-queue item, drained with the DispatchQueue.main.async "
+                + "blocks in the order they were queued; this counts as a handled source."),
+        Row(
+            .mainActorResumedAfterYield, .mainActor, step: 17,
+            "Main-actor task t resumes after Task.yield(): the rest went to the back of the main queue, so it runs in "
+                + "the next drain, one loop turn later; this counts as a handled source."),
+        Row(
+            .mainActorResumedAfterSleep, .mainActor, step: 25,
+            "Main-actor task t resumes after sleeping 0.020s: a libdispatch timer queued the rest on the main "
+                + "queue, which only a common-mode run of the main thread drains; this counts as a handled source."),
+        Row(
+            .asyncAfterHandler, .mainActor, step: 33,
+            "The asyncAfter handler h (0.050s) runs: its libdispatch timer queued it on the main queue, drained like "
+                + "a DispatchQueue.main.async block; this counts as a handled source."),
+        Row(
+            .asyncAfterTeardown, .mainActor, step: 40,
+            "libdispatch's teardown job after the asyncAfter handler h runs nothing of the program's, yet its drain "
+                + "counts as a handled source: asyncAfter costs one more loop turn."),
+        Row(
             .opAdd, .pool, step: 1,
             "addOperation(a) on q (priority normal, work 0.100s). Nothing to wait for, so it "
                 + "becomes ready at once; it starts when the queue has a free slot and is not "

@@ -111,7 +111,7 @@ extension RunLoopCore {
                 mainQueue = Array(batch[index...]) + mainQueue
                 break
             }
-            emit(.mainQueue, block.name)
+            emit(.mainQueue, block.name, block.job.map { .job($0) })
             callout(.mainQueue, block.name) { block.action() }
         }
         isDrainingMainQueue = false

@@ -186,9 +186,20 @@ extension RunLoopCore {
 
     /// `DispatchQueue.main.async` for the main thread's loop (docs/cfrunloop.md §14). Writes the main-queue port, which
     /// wakes a main-thread run of a common mode.
-    package func performOnMainQueue(_ name: String, _ action: @escaping () -> Void) {
+    package func performOnMainQueue(_ name: String, job: MainQueueJob? = nil, _ action: @escaping () -> Void) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
-        lock.withLock { mainQueue.append(PendingBlock(name: name, modes: [], action: action)) }
+        lock.withLock { mainQueue.append(PendingBlock(name: name, modes: [], action: action, job: job)) }
         waiter.send(mainQueuePort)
+    }
+
+    /// A main-queue job queued at `instant` by a libdispatch timer (`asyncAfter`, the end of a `Task.sleep`):
+    /// the timer is not the loop's, so it runs as another thread would (docs/concurrency.md, rules 5 and 7).
+    package func performOnMainQueue(
+        at instant: LoopInstant, _ name: String, job: MainQueueJob, _ action: @escaping () -> Void
+    ) {
+        let queued = UncheckedAction(action)
+        _ = waiter.schedule(at: instant) { [weak self] in
+            self?.performOnMainQueue(name, job: job, queued.action)
+        }
     }
 }

@@ -4,4 +4,7 @@ struct PendingBlock {
     /// Mode names; `ModeName.common` matches whatever is common when the blocks pass runs.
     var modes: [ModeName]
     var action: () -> Void
+    /// What the main queue's job is, beyond a block (a main-actor task's job, an `asyncAfter` handler): the
+    /// drain's event says it. Nil for a block.
+    var job: MainQueueJob? = nil
 }

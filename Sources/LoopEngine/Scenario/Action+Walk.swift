@@ -3,7 +3,8 @@ extension Action {
     /// a task's, a detached thread's body, an `if`'s, a `dealloc`'s); empty for every other action.
     package var nested: [Action] {
         switch self {
-        case .performBlock(_, _, let inner), .mainQueue(_, let inner), .performOn(_, _, _, let inner),
+        case .performBlock(_, _, let inner), .mainQueue(_, let inner), .mainActorTask(_, let inner),
+            .asyncAfter(_, _, let inner), .performOn(_, _, _, let inner),
             .performOrdered(_, _, _, _, let inner), .performDelayed(_, _, _, _, let inner), .detach(_, let inner),
             .ifHolds(_, let inner),
             .dealloc(_, let inner):

@@ -222,6 +222,15 @@ public indirect enum Action: Sendable, Equatable {
     case performBlock(String, modes: [ModeName], [Action])
     /// `DispatchQueue.main.async` (main thread only).
     case mainQueue(String, [Action])
+    /// `Task { @MainActor in … }` (a file with a main thread): each part of the body between two `await`s is one
+    /// job of the main queue (docs/concurrency.md).
+    case mainActorTask(String, [Action])
+    /// `await Task.yield()` or `try await Task.sleep(for:)`, directly in a `mainActorTask`'s body: where the task
+    /// suspends and the next job begins.
+    case await(TaskAwait)
+    /// `DispatchQueue.main.asyncAfter(deadline: .now() + delay)`: a libdispatch timer whose handler is a
+    /// main-queue job.
+    case asyncAfter(String, delay: Duration, [Action])
     /// `CFRunLoopAddCommonMode` on the thread's own loop.
     case addCommonMode(ModeName)
     /// Run the loop (from a program, or nested from a callout).

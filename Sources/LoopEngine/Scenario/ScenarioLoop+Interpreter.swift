@@ -53,6 +53,13 @@ extension ScenarioLoop {
             performBlock(name, modes: modes, inner)
         case .mainQueue(let name, let inner):
             mainQueue(name, inner)
+        case .mainActorTask(let name, let body):
+            mainActorTask(name, MainActorTaskPart.parts(of: body))
+        case .await:
+            // Only directly in a `mainactor` body, which the interpreter cuts there (MainActorTaskPart).
+            break
+        case .asyncAfter(let name, let delay, let inner):
+            asyncAfter(name, delay: delay, inner)
         case .addCommonMode(let mode):
             addCommonMode(mode)
         case .run(let call):
@@ -200,6 +207,18 @@ extension ScenarioLoop {
         record(.timer, name, fact: .fireCalled(repeats: repeats))
         owner.runScript(name, owner.script(of: name), activity: nil, as: self)
         if !repeats && !isHalted { owner.invalidateAfterFire(name) }
+    }
+
+    /// One job of main-actor task `task` on the main thread: its part's actions, then what the task does next -
+    /// it suspends at the part's `await`, or it is done.
+    package func runTaskPart(_ task: String, _ part: MainActorTaskPart) {
+        perform(part.actions)
+        if isHalted { return }
+        if let wait = part.await {
+            record(.note, task, fact: .note(.taskSuspended(task: task, at: wait)))
+        } else {
+            record(.note, task, fact: .note(.taskFinished(task: task)))
+        }
     }
 
     /// `performSelector:onThread:withObject:waitUntilDone:` from this thread.

@@ -97,6 +97,11 @@ package protocol ScenarioLoop: AnyObject {
     func performBlock(_ name: String, modes: [ModeName], _ inner: [Action])
     /// `DispatchQueue.main.async` of a block that performs `inner` (on the main thread's loop).
     func mainQueue(_ name: String, _ inner: [Action])
+    /// `Task { @MainActor in … }` whose jobs are `parts` (the interpreter's ``MainActorTaskPart``): each part runs
+    /// as the main thread's ``runTaskPart(_:_:)``, and its `await` decides when the next is queued.
+    func mainActorTask(_ name: String, _ parts: [MainActorTaskPart])
+    /// `DispatchQueue.main.asyncAfter(deadline: .now() + delay)` of a block that performs `inner`.
+    func asyncAfter(_ name: String, delay: Duration, _ inner: [Action])
     /// `performSelector:onThread:` of a task performing `inner` on thread `thread`'s loop, another thread's or
     /// (without `wait`) this one; with `wait` the caller blocks until it has run.
     func performTask(_ task: String, onThread thread: String, wait: Bool, _ inner: [Action])

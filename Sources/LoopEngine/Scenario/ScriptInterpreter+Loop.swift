@@ -133,8 +133,47 @@ extension ScriptInterpreter: ScenarioLoop {
 
     func mainQueue(_ name: String, _ inner: [Action]) {
         // DispatchQueue.main.async from any thread targets the main thread's loop.
-        let main = loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)
-        main.loop.performOnMainQueue(name) { [unowned main] in main.perform(inner) }
+        mainHost.loop.performOnMainQueue(name) { [unowned mainHost] in mainHost.perform(inner) }
+    }
+
+    /// The main thread's host (the parser requires one for `mainqueue`, `mainactor` and `asyncafter`).
+    private var mainHost: ScriptInterpreter {
+        loop.isMainThread ? self : (shared.hosts.first { $0.loop.isMainThread } ?? self)
+    }
+
+    func mainActorTask(_ name: String, _ parts: [MainActorTaskPart]) {
+        mainHost.queueTaskPart(name, parts, 0, at: nil)
+    }
+
+    /// Queues part `index` of a main-actor task on the main queue, now or (after a `Task.sleep`) at `instant`;
+    /// when it has run, its `await` queues the next: `yield` at once, at the back of the queue; `sleep` when its
+    /// libdispatch timer fires (docs/concurrency.md, rules 1, 4 and 5).
+    private func queueTaskPart(_ name: String, _ parts: [MainActorTaskPart], _ index: Int, at instant: LoopInstant?) {
+        let job = MainActorTaskPart.job(index, of: parts)
+        let run = { [unowned self] in
+            self.runTaskPart(name, parts[index])
+            guard !self.isHalted, index + 1 < parts.count, let wait = parts[index].await else { return }
+            switch wait {
+            case .yield: self.queueTaskPart(name, parts, index + 1, at: nil)
+            case .sleep(let duration):
+                self.queueTaskPart(name, parts, index + 1, at: self.world.clock.now + max(duration, .zero))
+            }
+        }
+        if let instant {
+            loop.performOnMainQueue(at: instant, name, job: job, run)
+        } else {
+            loop.performOnMainQueue(name, job: job, run)
+        }
+    }
+
+    func asyncAfter(_ name: String, delay: Duration, _ inner: [Action]) {
+        let main = mainHost
+        let fire = world.clock.now + max(delay, .zero)
+        main.loop.performOnMainQueue(at: fire, name, job: .asyncAfter(delay)) { [unowned main] in
+            main.perform(inner)
+            // libdispatch queues the timer's teardown behind its handler (docs/concurrency.md, rule 7).
+            main.loop.performOnMainQueue(name, job: .asyncAfterTeardown) {}
+        }
     }
 
     func performTask(_ task: String, onThread thread: String, wait: Bool, _ inner: [Action]) {

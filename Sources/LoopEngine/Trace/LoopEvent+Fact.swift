@@ -77,6 +77,8 @@ extension LoopEvent {
         /// thread, outside the loop's timer pass; a timer that `repeats` stays valid on its schedule, a one-shot
         /// one is invalidated after it (docs/cfrunloop.md §9.5).
         case fireCalled(repeats: Bool)
+        /// `mainQueue`: the job is a main-actor task's or an `asyncAfter`'s, not a plain block.
+        case job(MainQueueJob)
     }
 
     /// A command of a custom source's queue (the run-loops chapter's `addCommand:` and `sourceFired`).
@@ -270,6 +272,10 @@ extension LoopEvent {
         /// another loop (`holder`'s) already: CF returns without adding it and says nothing. Recorded on the loop
         /// that asked to get it.
         case addDeclined(item: String, kind: Kind, holder: String)
+        /// A main-actor task's job reached an `await`: the rest of the task is a later job of the main queue.
+        case taskSuspended(task: String, at: TaskAwait)
+        /// A main-actor task's last job returned: the task is done.
+        case taskFinished(task: String)
     }
 
     /// An operation as it was added.

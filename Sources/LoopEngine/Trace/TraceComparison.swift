@@ -37,6 +37,9 @@ package struct TraceComparison: Sendable {
         let keep: (LoopEvent) -> Bool = { event in
             if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
             if includingSayNotes, case .note(.say) = event.fact { return true }
+            // libdispatch's own job after an asyncAfter handler runs nothing a program can see; its drain's
+            // activities are compared.
+            if case .job(.asyncAfterTeardown) = event.fact { return false }
             if event.kind == .schedule || event.kind == .cancel { return sourceCallouts.contains(event.name ?? "") }
             if case .command(let step) = event.fact, sourceCallouts.contains(step.source) {
                 return step.outcome == .performed || step.outcome == .dropped

@@ -74,6 +74,8 @@ struct ScenarioProblemCatalogueTests {
         .modePrepositionMissing("from"),
         .rescheduleWithoutIn,
         .mainQueueWithoutMainThread,
+        .awaitOutsideTask,
+        .awaitWithoutWhat,
         .performWithoutOn,
         .performFromOutside,
         .runFromOutside,

@@ -82,6 +82,23 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             id: "main queue off the main thread", source: "thread T\n  mainqueue m", line: 2, column: 3,
             message: "only the main thread services the main queue; mark a thread `main`"),
         .init(
+            id: "main-actor task without a main thread", source: "thread T\n  mainactor t\n    work 1ms", line: 2,
+            column: 3, message: "only the main thread services the main queue; mark a thread `main`"),
+        .init(
+            id: "asyncAfter without a main thread", source: "thread T\n  asyncafter 5ms h", line: 2, column: 3,
+            message: "only the main thread services the main queue; mark a thread `main`"),
+        .init(
+            id: "await outside a task", source: "thread T main\n  await yield", line: 2, column: 3,
+            message: "`await` only as a line of a `mainactor` body: the task suspends there"),
+        .init(
+            id: "await deeper than a task's body",
+            source: "thread T main\n  mainactor t\n    if done\n      await yield", line: 4, column: 7,
+            message: "`await` only as a line of a `mainactor` body: the task suspends there"),
+        .init(
+            id: "await without yield or sleep", source: "thread T main\n  mainactor t\n    await nap", line: 3,
+            column: 11,
+            message: "expected 'yield' or 'sleep' and a duration: `await yield`, `await sleep 100ms`"),
+        .init(
             id: "two main threads", source: "thread A main\n  wakeup\nthread B main\n  wakeup", line: 1, column: 10,
             message: "only one thread can be the main thread"),
         .init(

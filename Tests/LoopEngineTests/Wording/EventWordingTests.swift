@@ -109,6 +109,20 @@ struct EventWordingTests {
             "Timer.fire(): outside the timer pass; one-shot, so invalidated after it"
         ),
         (.perform, .delayed(.milliseconds(20)), "afterDelay 0.020s"),
+        (.mainQueue, .job(.taskStart), "main-actor task starts"),
+        (.mainQueue, .job(.resumed(after: .yield)), "resumed after Task.yield()"),
+        (.mainQueue, .job(.resumed(after: .sleep(.milliseconds(100)))), "resumed after sleeping 0.100s"),
+        (.mainQueue, .job(.asyncAfter(.milliseconds(50))), "asyncAfter 0.050s handler"),
+        (.mainQueue, .job(.asyncAfterTeardown), "asyncAfter's teardown job: nothing of the program's runs"),
+        (
+            .note, .note(.taskSuspended(task: "t", at: .yield)),
+            "t awaits Task.yield(): the rest of t goes to the back of the main queue"
+        ),
+        (
+            .note, .note(.taskSuspended(task: "t", at: .sleep(.milliseconds(40)))),
+            "t sleeps 0.040s: the rest of t is queued when its timer fires"
+        ),
+        (.note, .note(.taskFinished(task: "t")), "t is done: its last main-actor job returned"),
         (
             .note, .note(.delayedPerformsCancelled(task: "save", target: "doc", count: 1)),
             "cancelPreviousPerformRequests target doc selector save: 1 delayed perform removed"
@@ -308,6 +322,9 @@ struct EventWordingTests {
             case .performsCancelled(let task, _, _): "note(performsCancelled \(task != nil))"
             case .delayedPerformsCancelled(let task, _, _): "note(delayedPerformsCancelled \(task != nil))"
             case .addDeclined(_, let kind, _): "note(addDeclined \(kind))"
+            case .taskSuspended(_, .yield): "note(taskSuspended yield)"
+            case .taskSuspended(_, .sleep): "note(taskSuspended sleep)"
+            case .taskFinished: "note(taskFinished)"
             }
         case .operation(let operation):
             switch operation.body {
@@ -365,6 +382,11 @@ struct EventWordingTests {
         case .delayed: "delayed"
         case .invalidated(let kind, let modes): "invalidated(\(kind) \(modes.count))"
         case .fireCalled(let repeats): "fireCalled(\(repeats))"
+        case .job(.taskStart): "job(taskStart)"
+        case .job(.resumed(after: .yield)): "job(resumed yield)"
+        case .job(.resumed(after: .sleep)): "job(resumed sleep)"
+        case .job(.asyncAfter): "job(asyncAfter)"
+        case .job(.asyncAfterTeardown): "job(asyncAfterTeardown)"
         }
     }
 
@@ -402,6 +424,8 @@ struct EventWordingTests {
             "finish(workItemRanDespiteCancel)", "delayed", "note(delayedPerformsCancelled true)",
             "note(delayedPerformsCancelled false)", "invalidated(timer 2)", "invalidated(observer 1)",
             "invalidated(source0 3)", "invalidated(source1 0)", "fireCalled(true)", "fireCalled(false)",
+            "job(taskStart)", "job(resumed yield)", "job(resumed sleep)", "job(asyncAfter)", "job(asyncAfterTeardown)",
+            "note(taskSuspended yield)", "note(taskSuspended sleep)", "note(taskFinished)",
         ]
         #expect(covered == Set(every))
     }

@@ -50,14 +50,20 @@ extension LoopDocument {
             let placed = rows.filter { ($0.section == topLevel) == (line.indent == 0) }
             return placed.isEmpty ? rows : placed
         }
-        if let lead = line.tokens.first(where: \.isWord)?.text {
+        let lead = line.tokens.first(where: \.isWord)?.text
+        if let lead {
             let rows = LanguageReference.entries(introducedBy: lead).filter {
                 $0.innerWords.contains(word) || $0.leadWords.contains(word)
             }
             if !rows.isEmpty { return rows }
         }
         let rows = LanguageReference.entries(introducedBy: word)
-        return rows.isEmpty ? LanguageReference.entries(mentioning: word) : rows
+        if !rows.isEmpty { return rows }
+        // On a line that names events (a narration's anchor, a claim, an expected step), a word only an action's
+        // row mentions (`sleep` in `await sleep D`) is an event: hover then shows the Expectations list's words.
+        let namesEvents = lead.map { !ScenarioKeywords.actions.contains($0) || ["say", "note", "ask"].contains($0) }
+        if namesEvents ?? true, LanguageReference.events.contains(where: { $0.kinds.contains(word) }) { return [] }
+        return LanguageReference.entries(mentioning: word)
     }
 
     /// One row as Markdown: the construct, what it does, its example and where the page has it.

@@ -118,7 +118,7 @@ extension ScenarioParserState {
                 case .performBlock(_, let blockModes, _), .performOrdered(_, _, _, let blockModes, _),
                     .performDelayed(_, _, _, let blockModes, _):
                     modes.formUnion(blockModes)
-                case .mainQueue, .performOn: common = true
+                case .mainQueue, .mainActorTask, .asyncAfter, .performOn: common = true
                 default: break
                 }
             }

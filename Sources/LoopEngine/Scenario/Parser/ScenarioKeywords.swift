@@ -39,11 +39,13 @@ package enum ScenarioKeywords {
             "work", "signal", "send", "wakeup", "wake", "stop", "add", "remove", "invalidate", "reschedule", "block",
             "mainqueue", "common", "set", "clear", "if", "dealloc", "perform", "start", "say", "note", "query",
             "cancelPerform", "cancelPerforms", "cancelPrevious",
-            "post", "fire",
+            "post", "fire", "mainactor", "await", "asyncafter",
         ] + poolActions + runs
 
     /// The actions that take an indented block of actions of their own.
-    package static let takingBlocks = ["block", "mainqueue", "perform", "detach", "if", "dealloc"]
+    package static let takingBlocks = [
+        "block", "mainqueue", "perform", "detach", "if", "dealloc", "mainactor", "asyncafter",
+    ]
 
     /// The questions of a `query` action (and of a `query` in an `expect` line): `query limitDate default`.
     package static let queries = LoopQuery.questionWords
@@ -57,6 +59,7 @@ package enum ScenarioKeywords {
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
         "inf", "nan", "weak", "and", "later", "target", "afterDelay", "schedule", "serial", "concurrent", "workItem",
+        "yield", "sleep",
     ]
 
     /// The lines indented under a `say`: `claims` and how far it reaches (`claims next result handledSource`).

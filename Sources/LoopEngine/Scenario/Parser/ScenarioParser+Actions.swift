@@ -182,6 +182,22 @@ extension ScenarioParserState {
             // DispatchQueue.main.async from any thread: the main thread's loop runs the block.
             mainQueueUses.append((line, keyword.column))
             result = [.mainQueue(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
+        case "mainactor":
+            guard let name = expectWord(&cursor, what: .mainActorTaskName) else { return [] }
+            // Task { @MainActor in … }: its jobs are main-queue items (docs/concurrency.md).
+            mainQueueUses.append((line, keyword.column))
+            taskBodyLines.formUnion(node.children.map(\.line.number))
+            result = [.mainActorTask(name.text, parseActions(node.children, thread: thread, context: inner(context)))]
+        case "await":
+            result = parseAwait(&cursor, line, keyword)
+        case "asyncafter":
+            guard let delay = expectDuration(&cursor, what: .asyncAfterDelay) else { return [] }
+            guard let name = expectWord(&cursor, what: .asyncAfterBlockName) else { return [] }
+            mainQueueUses.append((line, keyword.column))
+            result = [
+                .asyncAfter(
+                    name.text, delay: delay, parseActions(node.children, thread: thread, context: inner(context)))
+            ]
         case "common":
             if let mode = expectMode(&cursor, line, allowCommon: false) { result = [.addCommonMode(mode)] }
         case "set", "clear":

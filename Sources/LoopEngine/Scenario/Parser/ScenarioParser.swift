@@ -102,6 +102,8 @@ final class ScenarioParserState {
     var mainThreads: Set<String> = []
     /// Where `mainqueue` is used: valid once some thread of the file is the main thread.
     var mainQueueUses: [(line: ScenarioLine, column: Int)] = []
+    /// The line numbers of the lines directly in a `mainactor` body: the only places an `await` may be.
+    var taskBodyLines: Set<Int> = []
 
     // MARK: - Diagnostics
 

@@ -45,6 +45,10 @@ extension ScenarioProblem {
         case rescheduleDelay
         case blockName
         case mainQueueBlockName
+        case mainActorTaskName
+        case asyncAfterDelay
+        case asyncAfterBlockName
+        case sleepDuration
         case taskName
         case performThread
         case runTimeLimit

@@ -44,6 +44,10 @@ extension ScenarioProblem.Expected {
         case .rescheduleDelay: "a delay from now, e.g. 20ms (negative: a date in the past)"
         case .blockName: "the block's name"
         case .mainQueueBlockName: "the main-queue block's name"
+        case .mainActorTaskName: "the main-actor task's name"
+        case .asyncAfterDelay: "the delay, e.g. `asyncafter 50ms refresh`"
+        case .asyncAfterBlockName: "the asyncAfter block's name, after its delay"
+        case .sleepDuration: "how long the task sleeps, e.g. `await sleep 100ms`"
         case .taskName: "the task's name"
         case .performThread: "the thread to perform on"
         case .runTimeLimit: "a time limit, e.g. 200ms (0s polls once), inf or nan"
@@ -226,6 +230,9 @@ extension ScenarioProblem {
         case .rescheduleWithoutIn: return "expected 'in' and a delay: `reschedule T in 20ms`"
         case .mainQueueWithoutMainThread:
             return "only the main thread services the main queue; mark a thread `main`"
+        case .awaitOutsideTask:
+            return "`await` only as a line of a `mainactor` body: the task suspends there"
+        case .awaitWithoutWhat: return "expected 'yield' or 'sleep' and a duration: `await yield`, `await sleep 100ms`"
         case .performWithoutOn: return "expected 'on' and a thread: `perform upload on worker [wait]`"
         case .performFromOutside: return "perform from outside: let a thread of the scenario perform it"
         case .runFromOutside: return "an outside event cannot run this thread's loop; only its program can"

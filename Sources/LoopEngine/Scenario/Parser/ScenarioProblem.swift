@@ -101,6 +101,10 @@ package enum ScenarioProblem: Equatable, Sendable {
     case modePrepositionMissing(String)
     case rescheduleWithoutIn
     case mainQueueWithoutMainThread
+    /// `await` anywhere but directly in a `mainactor` body.
+    case awaitOutsideTask
+    /// `await` without `yield` or `sleep`.
+    case awaitWithoutWhat
     case performWithoutOn
     case performFromOutside
     case runFromOutside

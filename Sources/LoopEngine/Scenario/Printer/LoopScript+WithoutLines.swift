@@ -77,6 +77,8 @@ extension Action {
             return .run(.inMode(mode, seconds: -.infinity, returnAfterSourceHandled: rash))
         case .performBlock(let name, let modes, let inner): return .performBlock(name, modes: modes, clean(inner))
         case .mainQueue(let name, let inner): return .mainQueue(name, clean(inner))
+        case .mainActorTask(let name, let body): return .mainActorTask(name, clean(body))
+        case .asyncAfter(let name, let delay, let inner): return .asyncAfter(name, delay: delay, clean(inner))
         case .performOn(let thread, let task, let wait, let inner):
             return .performOn(thread: thread, task: task, wait: wait, clean(inner))
         case .performOrdered(let task, let target, let order, let modes, let inner):

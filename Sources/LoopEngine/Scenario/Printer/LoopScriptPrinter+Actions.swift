@@ -17,6 +17,9 @@ extension LoopScriptPrinter.Lines {
         case .performBlock(let name, let modes, let inner):
             nested(pad, w("block") + " " + name + inModes(modes), inner, indent)
         case .mainQueue(let name, let inner): nested(pad, w("mainqueue") + " " + name, inner, indent)
+        case .mainActorTask(let name, let body): nested(pad, w("mainactor") + " " + name, body, indent)
+        case .asyncAfter(let name, let delay, let inner):
+            nested(pad, w("asyncafter") + " " + duration(delay) + " " + name, inner, indent)
         case .performOn(let thread, let task, let wait, let inner):
             let head = w("perform") + " " + task + " " + w("on") + " " + thread + (wait ? " " + w("wait") : "")
             nested(pad, head, inner, indent)
@@ -87,7 +90,10 @@ extension LoopScriptPrinter.Lines {
         case .setLimit(let queue, let limit): w("limit") + " " + queue + " " + (limit.map(String.init) ?? w("default"))
         case .finishOperation(let name): w("finish") + " " + name
         case .waitUntilAllFinished(let queue): w("wait") + " " + w("for") + " " + queue
-        case .note, .performBlock, .mainQueue, .performOn, .performOrdered, .performDelayed, .detach, .ifHolds,
+        case .await(.yield): w("await") + " " + w("yield")
+        case .await(.sleep(let time)): w("await") + " " + w("sleep") + " " + duration(time)
+        case .note, .performBlock, .mainQueue, .mainActorTask, .asyncAfter, .performOn, .performOrdered,
+            .performDelayed, .detach, .ifHolds,
             .dealloc:
             preconditionFailure("an action with a block is printed by actionLines")
         }

@@ -73,6 +73,10 @@ extension LoopEvent.Fact {
             case .addDeclined(let item, let kind, let holder):
                 out.tag("addDeclined", .text(item), .text(kind.rawValue))
                 out.add(.text(holder))
+            case .taskSuspended(let task, let wait):
+                out.tag("taskSuspended", .text(task))
+                out.taskAwait(wait)
+            case .taskFinished(let task): out.tag("taskFinished", .text(task))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -141,6 +145,16 @@ extension LoopEvent.Fact {
             out.tag("invalidated", .text(kind.rawValue), .number(Int64(modes.count)))
             for mode in modes { out.add(.text(mode)) }
         case .fireCalled(let repeats): out.tag("fireCalled", .flag(repeats))
+        case .job(let job):
+            out.tag("job")
+            switch job {
+            case .taskStart: out.tag("taskStart")
+            case .resumed(let wait):
+                out.tag("resumed")
+                out.taskAwait(wait)
+            case .asyncAfter(let delay): out.tag("asyncAfter", .number(delay.nanosecondsClamped))
+            case .asyncAfterTeardown: out.tag("asyncAfterTeardown")
+            }
         }
         return out.tokens
     }
@@ -160,6 +174,13 @@ struct TokenWriter {
         tokens.append(contentsOf: values)
     }
     mutating func add(_ token: FactToken) { tokens.append(token) }
+
+    mutating func taskAwait(_ wait: TaskAwait) {
+        switch wait {
+        case .yield: tag("yield")
+        case .sleep(let duration): tag("sleep", .number(duration.nanosecondsClamped))
+        }
+    }
     /// A wake cause: its tag, then its values (a `woken` fact, and the port a sleep finds ready).
     mutating func cause(_ cause: LoopEvent.WakeCause) {
         switch cause {
@@ -355,6 +376,23 @@ struct TokenReader {
             return .invalidated(kind: kind, modes: modes)
         case "query": return query()
         case "fireCalled": return flag().map { .fireCalled(repeats: $0) }
+        case "job":
+            switch text() {
+            case "taskStart": return .job(.taskStart)
+            case "resumed": return taskAwait().map { .job(.resumed(after: $0)) }
+            case "asyncAfter": return duration().map { .job(.asyncAfter($0)) }
+            case "asyncAfterTeardown": return .job(.asyncAfterTeardown)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// A main-actor task's `await`: `yield`, or `sleep` and its duration.
+    mutating func taskAwait() -> TaskAwait? {
+        switch text() {
+        case "yield": return .yield
+        case "sleep": return duration().map { .sleep($0) }
         default: return nil
         }
     }
@@ -391,6 +429,10 @@ struct TokenReader {
             guard let item = text(), let kind = text().flatMap(LoopEvent.Kind.init(rawValue:)), let holder = text()
             else { return nil }
             return .addDeclined(item: item, kind: kind, holder: holder)
+        case "taskSuspended":
+            guard let task = text(), let wait = taskAwait() else { return nil }
+            return .taskSuspended(task: task, at: wait)
+        case "taskFinished": return text().map { .taskFinished(task: $0) }
         default: return nil
         }
     }

@@ -71,6 +71,7 @@ extension LoopEvent.Fact {
         case .invalidated(let kind, let modes): LoopEvent.invalidationWords(kind, modes)
         case .fireCalled(repeats: true): "Timer.fire(): outside the timer pass; repeats, so valid on its schedule"
         case .fireCalled(repeats: false): "Timer.fire(): outside the timer pass; one-shot, so invalidated after it"
+        case .job(let job): job.words
         }
     }
 }
@@ -214,6 +215,11 @@ extension LoopEvent.Note {
                 + "\(LoopEvent.count(count, "delayed perform")) removed"
         case .delayedPerformsCancelled(nil, let target, let count):
             "cancelPreviousPerformRequests target \(target): \(LoopEvent.count(count, "delayed perform")) removed"
+        case .taskSuspended(let task, .yield):
+            "\(task) awaits Task.yield(): the rest of \(task) goes to the back of the main queue"
+        case .taskSuspended(let task, .sleep(let duration)):
+            "\(task) sleeps \(LoopEvent.seconds(duration)): the rest of \(task) is queued when its timer fires"
+        case .taskFinished(let task): "\(task) is done: its last main-actor job returned"
         case .addDeclined(let item, let kind, let holder):
             "\(kind.rawValue) \(item) is in \(holder)'s loop: CF silently does not add it here (one loop per "
                 + "\(kind.rawValue))"

@@ -16,6 +16,8 @@ enum Explanation {
         case afterWaiting, beforeWaitingRecorded
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot, timerFireRepeating, timerFireOneShot
         case source1, observer, mainQueue, perform, performOrdered, performDelayed, exit
+        case mainActorTaskStart, mainActorResumedAfterYield, mainActorResumedAfterSleep
+        case asyncAfterHandler, asyncAfterTeardown
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
         case wakeUp, wakeUpByStop, wakeUpByTimeLimit, wakeUpBySetNextFireDate, wakeUpNoRun, wakeUpAfterTheWait
@@ -128,6 +130,7 @@ enum Explanation {
                     + "observer is invalidated after its first call."
             )
         case .mainQueue:
+            if case .job(let job) = event.fact { return mainQueueJob(job, name) }
             return (
                 .mainQueue,
                 "The main thread drains the libdispatch main queue (block \(name)); this counts as a handled source."
@@ -237,6 +240,44 @@ enum Explanation {
             return query(event)
         case .opAdd, .opReady, .opStart, .opCancel, .opFinish, .threadCreate, .threadExit, .queue:
             return pool(event)
+        }
+    }
+
+    /// A main-queue job that is a main-actor task's or an `asyncAfter`'s (docs/concurrency.md).
+    private static func mainQueueJob(_ job: MainQueueJob, _ name: String) -> (case: Case, text: String) {
+        switch job {
+        case .taskStart:
+            return (
+                .mainActorTaskStart,
+                "Main-actor task \(name) starts: its first job is a main-queue item, drained with the "
+                    + "DispatchQueue.main.async blocks in the order they were queued; this counts as a handled source."
+            )
+        case .resumed(after: .yield):
+            return (
+                .mainActorResumedAfterYield,
+                "Main-actor task \(name) resumes after Task.yield(): the rest went to the back of the main queue, "
+                    + "so it runs in the next drain, one loop turn later; this counts as a handled source."
+            )
+        case .resumed(after: .sleep(let duration)):
+            return (
+                .mainActorResumedAfterSleep,
+                "Main-actor task \(name) resumes after sleeping \(LoopEvent.seconds(duration)): a libdispatch "
+                    + "timer queued the rest on the main queue, which only a common-mode run of the main thread "
+                    + "drains; this counts as a handled source."
+            )
+        case .asyncAfter(let delay):
+            return (
+                .asyncAfterHandler,
+                "The asyncAfter handler \(name) (\(LoopEvent.seconds(delay))) runs: its libdispatch timer queued it "
+                    + "on the main queue, drained like a DispatchQueue.main.async block; this counts as a handled "
+                    + "source."
+            )
+        case .asyncAfterTeardown:
+            return (
+                .asyncAfterTeardown,
+                "libdispatch's teardown job after the asyncAfter handler \(name) runs nothing of the program's, "
+                    + "yet its drain counts as a handled source: asyncAfter costs one more loop turn."
+            )
         }
     }
 
