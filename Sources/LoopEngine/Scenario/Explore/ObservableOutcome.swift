@@ -31,10 +31,13 @@ package struct ObservableOutcome: Hashable, Sendable {
     private let key: [[Step]]
 
     /// The outcome of `events`, threads in the order of `declared`, then the others as they first appear.
-    package init(_ events: some Sequence<LoopEvent>, declared: [String]) {
+    /// `ignoringRunBoundaries`: without run starts and results (the real CFRunLoop's trace has none of a thread's
+    /// own runs, which only the program sees).
+    package init(_ events: some Sequence<LoopEvent>, declared: [String], ignoringRunBoundaries: Bool = false) {
         var names = declared
         var byThread: [String: [LoopEvent]] = [:]
-        for event in events where TraceComparison.isObservable(event) {
+        for event in events
+        where TraceComparison.isObservable(event, ignoringRunBoundaries: ignoringRunBoundaries) {
             if byThread[event.loop] == nil, !names.contains(event.loop) { names.append(event.loop) }
             byThread[event.loop, default: []].append(event)
         }
