@@ -32,7 +32,8 @@ package enum ScheduleExplorer {
         case timeLimit(Duration)
     }
 
-    /// One distinct outcome.
+    /// One distinct outcome. Its run's trace is not kept (a thousand outcomes of a million events each would not
+    /// fit in memory): `run --schedule` and `diff` replay it.
     package struct Outcome: Sendable {
         package let observable: ObservableOutcome
         /// How many of the schedules run lead to it.
@@ -41,8 +42,6 @@ package enum ScheduleExplorer {
         package let schedule: Schedule
         /// That schedule's run's branch points (its first departure from the default is among them).
         package let branchPoints: [ScheduleBranchPoint]
-        /// That run's trace, whole (for `diff` and the UI).
-        package let trace: LoopTrace
 
         /// The branch point where `schedule` first leaves the default; nil for the default.
         package var departure: ScheduleBranchPoint? {
@@ -138,7 +137,7 @@ package enum ScheduleExplorer {
                 found.outcomes.append(
                     Outcome(
                         observable: observable, schedules: 1, schedule: schedule,
-                        branchPoints: outcome.branchPoints, trace: outcome.trace))
+                        branchPoints: outcome.branchPoints))
             }
             visit(schedule, outcome)
             progress(found.schedulesRun, found.outcomes.count)
