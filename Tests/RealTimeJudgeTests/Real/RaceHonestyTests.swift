@@ -12,10 +12,10 @@ struct RaceHonestyTests {
     /// How many times the lesson runs on real threads (each run takes its 1 s limit).
     static let runs = 4
 
-    @Test("a perform right after start (lesson 47): real threads stay within the explored outcomes")
+    @Test("a perform right after start (lesson 54): real threads stay within the explored outcomes")
     func performRightAfterStart() throws {
         try RealTimeGate.exclusive {
-            let scenario = try ExampleFiles.load("47-perform-right-after-start.loop").scenario
+            let scenario = try ExampleFiles.load("54-perform-right-after-start.loop").scenario
             let declared = scenario.threads.map(\.name)
             let explored = ScheduleExplorer.explore(
                 scenario,
