@@ -65,7 +65,8 @@ package enum FuzzValidator {
     /// The scenario with one family of imprecise times moved by the margin, each way. The families move
     /// separately: two times of different families that coincide (a run's limit and a reschedule made at the
     /// same moment) are exactly the race to find. A timer's first date moves even at 0: its repeats follow.
-    static func perturbations(of scenario: Scenario) -> [Scenario] {
+    /// `loopviz explore --jitter` moves them by its own `margin`.
+    package static func perturbations(of scenario: Scenario, by margin: Duration = FuzzValidator.margin) -> [Scenario] {
         var variants: [Scenario] = []
         for sign in [1, -1] {
             let shift = margin * sign

@@ -15,6 +15,9 @@ public struct Scenario: Sendable, Equatable {
     package var iterationCost: Duration
     /// Objects that own threads and go away (`owner vc weak weakSelf`, `dealloc vc`).
     package var owners: [OwnerSpec]
+    /// The choices the virtual world makes where several threads (or an outside event) could go on at one
+    /// instant (`Schedule`; `loopviz run --schedule ID`). Real threads ignore it: their OS scheduler chooses.
+    package var schedule = Schedule.default
 
     package init(
         name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = [],

@@ -23,6 +23,13 @@ public enum ScenarioRunner {
         /// When the world went idle (``VirtualWorld/HaltReason/idle``): the threads left blocked in a wait nothing
         /// could end, in declaration order. The real program would hang there.
         public var stuckWaits: [StuckWait] = []
+        /// Where the run could have gone another way (`ScheduleBranchPoint`), in order, and the option taken.
+        package var branchPoints: [ScheduleBranchPoint] = []
+        /// True when the run met more branch points than `Schedule.maximumBranchPoints` (option 0 at the rest).
+        package var branchPointsCut = false
+        /// The first branch point whose option the scenario's schedule names does not exist in this run: the
+        /// schedule was made for another scenario (option 0 was taken there).
+        package var unfittedBranchPoint: ScheduleBranchPoint?
     }
 
     /// Runs `scenario` until every program ends, every loop would sleep forever, `horizon` is reached, or (when
@@ -103,6 +110,8 @@ public enum ScenarioRunner {
             }
         }
         let sink: any TraceSink = forwarder ?? recorder
+        world.schedule = scenario.schedule
+        world.eventCount = { [unowned recorder] in forwarder?.count ?? recorder.trace.count }
         let shared = ScriptInterpreter.Shared(sink: sink)
         for event in scenario.outside {
             guard let count = event.afterEvent, count > 0 else { continue }
@@ -123,7 +132,7 @@ public enum ScenarioRunner {
         for event in scenario.outside where (event.afterEvent ?? 0) <= 0 {
             // An event for a thread the scenario does not have addresses nobody.
             guard let host = shared.host(named: event.thread) else { continue }
-            world.at(.zero + event.time) { host.perform(event.actions) }
+            world.at(.zero + event.time, target: event.thread) { host.perform(event.actions) }
         }
         world.runThreads(shared.hosts.map { host in { host.perform(host.program) } })
         // The hosts and the outside events still scheduled hold each other and the world: let them all go.
@@ -135,7 +144,9 @@ public enum ScenarioRunner {
         let outcome = Outcome(
             trace: recorder.trace, haltReason: world.haltReason, endTime: world.now,
             reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true,
-            eventCount: count, stuckWaits: world.stuckWaits)
+            eventCount: count, stuckWaits: world.stuckWaits, branchPoints: world.branchPoints,
+            branchPointsCut: world.branchPointsCut, unfittedBranchPoint: world.unfittedBranchPoint)
+        world.eventCount = nil
         return (outcome, world)
     }
 }

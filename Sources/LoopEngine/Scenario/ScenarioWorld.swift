@@ -20,8 +20,12 @@ extension VirtualWorld: ScenarioWorld {
     /// Virtual time stops moving once the world halts, so `spend` returns at once then.
     func work(_ duration: Duration) { spend(duration) }
 
-    /// The interpreter is between two steps without the engine lock: another thread may act now.
-    func otherThreadsMayAct() { performDuePokes() }
+    /// The interpreter is between two steps without the engine lock: another thread may act now (a poke; and,
+    /// when a schedule says so, another thread that could go on now, or an outside event due now).
+    func otherThreadsMayAct() {
+        performDuePokes()
+        yieldPoint()
+    }
 
     func startThread(
         named name: String, sink: (any TraceSink)?, _ body: @escaping (RunLoopCore) -> Void

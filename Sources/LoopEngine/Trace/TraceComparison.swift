@@ -35,19 +35,9 @@ package struct TraceComparison: Sendable {
         ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = false, sourceCallouts: Set<String> = []
     ) {
         let keep: (LoopEvent) -> Bool = { event in
-            if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
-            if includingSayNotes, case .note(.say) = event.fact { return true }
-            // libdispatch's own job after an asyncAfter handler runs nothing a program can see; its drain's
-            // activities are compared.
-            if case .job(.asyncAfterTeardown) = event.fact { return false }
-            if event.kind == .schedule || event.kind == .cancel { return sourceCallouts.contains(event.name ?? "") }
-            if case .command(let step) = event.fact, sourceCallouts.contains(step.source) {
-                return step.outcome == .performed || step.outcome == .dropped
-            }
-            // The Bool of run(mode:before:) is what the program itself sees: both sides record it.
-            // So are the answers of its queries.
-            return event.kind.isActivity || event.kind.isCallout || event.returnedValue != nil
-                || event.kind == .query
+            Self.isObservable(
+                event, ignoringRunBoundaries: ignoringRunBoundaries, includingSayNotes: includingSayNotes,
+                sourceCallouts: sourceCallouts)
         }
         self.engine = engine.filter(keep)
         self.reference = reference.filter(keep)
@@ -66,6 +56,29 @@ package struct TraceComparison: Sendable {
         }
         firstDifference = difference
         lateSteps = late
+    }
+
+    /// True for a step a program can observe of its loop, the steps compared: activities, callouts, run starts
+    /// and results (unless `ignoringRunBoundaries`), the Bools `run(mode:before:)` returns, query answers, the
+    /// program's `say` notes (with `includingSayNotes`), and the schedule and cancel callouts and commands of
+    /// `sourceCallouts`. `loopviz explore` groups runs by these steps too.
+    package static func isObservable(
+        _ event: LoopEvent, ignoringRunBoundaries: Bool = false, includingSayNotes: Bool = true,
+        sourceCallouts: Set<String> = []
+    ) -> Bool {
+        if event.kind == .runStart || event.kind == .result { return !ignoringRunBoundaries }
+        if includingSayNotes, case .note(.say) = event.fact { return true }
+        // libdispatch's own job after an asyncAfter handler runs nothing a program can see; its drain's
+        // activities are compared.
+        if case .job(.asyncAfterTeardown) = event.fact { return false }
+        if event.kind == .schedule || event.kind == .cancel { return sourceCallouts.contains(event.name ?? "") }
+        if case .command(let step) = event.fact, sourceCallouts.contains(step.source) {
+            return step.outcome == .performed || step.outcome == .dropped
+        }
+        // The Bool of run(mode:before:) is what the program itself sees: both sides record it.
+        // So are the answers of its queries.
+        return event.kind.isActivity || event.kind.isCallout || event.returnedValue != nil
+            || event.kind == .query
     }
 
     /// True when the two events are the same step: the same kind and name (and, for a schedule or cancel

@@ -7,6 +7,13 @@ extension VirtualWorld {
         happenings.set(sequence, key: HappeningOrder(time: time, sequence: sequence), value: action)
     }
 
+    /// `at(_:_:)` of an event addressed to the loop of thread `target`: a branch point names it so.
+    package func at(_ time: LoopInstant, target: String, _ action: @escaping () -> Void) {
+        let sequence = nextSequence()
+        happeningTargets[sequence] = target
+        happenings.set(sequence, key: HappeningOrder(time: time, sequence: sequence), value: action)
+    }
+
     /// Performs `action` as an outside event at the first moment from now when another thread could act - when a
     /// loop next releases the engine lock (a callout, a wait, an iteration's end) - or at `time` if that is later.
     /// What a poke made after an event on screen needs: before it, the loop holds its lock, as CF's does.
@@ -49,6 +56,7 @@ extension VirtualWorld {
         while haltReason == nil, let first = happenings.min, first.key.time <= target {
             if first.key.time > horizon { break }
             happenings.popMin()
+            happeningTargets[first.key.sequence] = nil
             if first.key.time > current { current = first.key.time }
             outsideDepth += 1
             first.value()
@@ -83,6 +91,7 @@ extension VirtualWorld {
     /// Forgets every outside event still scheduled (their closures may hold what holds this world).
     func discardPendingEvents() {
         happenings.removeAll()
+        happeningTargets = [:]
         duePokes = []
         hasDuePokes = false
     }

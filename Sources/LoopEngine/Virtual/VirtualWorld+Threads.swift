@@ -19,6 +19,9 @@ struct VirtualThread {
         case blocked(until: () -> Bool, wait: StuckWait.Wait)
         /// A synchronous operation working with check points (`VirtualWorld+CheckPoints.swift`).
         case checking(CheckPoints)
+        /// It gave the baton away at a yield point (`VirtualWorld.yieldPoint()`) and can go on whenever it
+        /// gets it back.
+        case yielded
         /// Its program has ended; so has its OS thread, or it is about to.
         case ended
     }
@@ -39,10 +42,14 @@ struct VirtualThread {
 /// a blocking wait, a callout that works for a while (`spend`), a wait for another thread (`block(until:)`) and
 /// the end of the thread's program. There the world decides, as a pure function of its state, what comes next:
 ///
-/// 1. Outside events due now are performed first (as the one-thread world always did).
+/// 1. Outside events due now are performed first (as the one-thread world always did), one at a time.
 /// 2. Else the first thread *in declaration order* that can go on at the current instant gets the baton: a waiter
 ///    whose port set has a ready port, a worker whose time is up, a blocked thread whose condition holds, a
 ///    thread not started yet.
+///
+/// Steps 1 and 2 are the default of a `Schedule`: where more than one could go on (an outside event due now
+/// and a thread, or two threads), the world has met a branch point (`ScheduleBranchPoint`), and its schedule
+/// may pick another (`VirtualWorld+Schedule.swift`).
 /// 3. Else time moves to the earliest of: outside events, the targets of working threads, the armed timer ports
 ///    of waiting threads' sets. Nothing at all: the world halts `.idle`; past the horizon: `.horizon`.
 ///
@@ -194,21 +201,27 @@ extension VirtualWorld {
     /// as soon as the baton is someone else's (or retired, everyone having ended).
     private func schedule(from thread: VirtualThreadID) {
         while true {
-            // Outside events due now happened before any thread got to look.
-            if haltReason == nil, let first = happenings.min, first.key.time <= now {
-                advance(to: now)
-                continue
+            let eventDue = haltReason == nil && happenings.min.map { $0.key.time <= now } == true
+            let runnable = runnableThreads()
+            if eventDue || !runnable.isEmpty {
+                switch choose(eventDue: eventDue, runnable: runnable) {
+                case .outsideEvent:
+                    // Performed one at a time: a thread may go on between two outside events of one instant.
+                    performNextOutsideEvent()
+                    continue
+                case .thread(let next):
+                    markCheckPointsPassed(before: next.rawValue)
+                    if next == thread { return }
+                    guard let baton else { preconditionFailure("hosted threads run without a baton") }
+                    let ending = threads[thread.rawValue].isEnded
+                    runningThread = next
+                    baton.pass(to: next.rawValue)
+                    // From here on the world belongs to `next`: touch nothing until the baton comes back.
+                    if !ending { baton.await(thread.rawValue) }
+                    return
+                }
             }
-            if let next = firstRunnable() {
-                if next == thread { return }
-                guard let baton else { preconditionFailure("hosted threads run without a baton") }
-                let ending = threads[thread.rawValue].isEnded
-                runningThread = next
-                baton.pass(to: next.rawValue)
-                // From here on the world belongs to `next`: touch nothing until the baton comes back.
-                if !ending { baton.await(thread.rawValue) }
-                return
-            }
+            markCheckPointsPassed(before: threads.count)
             if threads.allSatisfy(\.isEnded) {
                 runningThread = nil
                 baton?.finish()
@@ -223,32 +236,43 @@ extension VirtualWorld {
                 }
                 continue
             }
-            advance(to: max(next, now))
+            if next > now && next <= horizon {
+                // Only the clock moves: what is due then (an outside event, a thread) is chosen at the top, so an
+                // outside event and a thread due at one instant are a branch point.
+                current = next
+            } else {
+                advance(to: max(next, now))
+            }
         }
     }
 
-    /// The first thread, in declaration order, that can go on at the current instant. Once the world has halted
-    /// every thread that has not ended can: it has to unwind.
-    ///
-    /// A thread working with check points that is reached at a check point of its own and has not been cancelled
-    /// has had its turn: it looks at `isCancelled`, sees false and works on, as if it had taken the baton and
-    /// given it back, so a cancel later at the same instant is seen at its next check point.
-    private func firstRunnable() -> VirtualThreadID? {
-        for index in threads.indices {
-            if canProceed(threads[index].phase) { return VirtualThreadID(rawValue: index) }
-            if haltReason == nil, case .checking(var checks) = threads[index].phase, checks.isAtCheckPoint(now) {
+    /// The threads, in declaration order, that can go on at the current instant. Once the world has halted every
+    /// thread that has not ended can: it has to unwind.
+    func runnableThreads() -> [VirtualThreadID] {
+        threads.indices.filter { canProceed(threads[$0].phase) }.map { VirtualThreadID(rawValue: $0) }
+    }
+
+    /// A thread working with check points, declared before the thread that goes on (or any, when none does), that
+    /// is reached at a check point of its own and has not been cancelled has had its turn: it looked at
+    /// `isCancelled`, saw false and works on, as if it had taken the baton and given it back, so a cancel later at
+    /// the same instant is seen at its next check point.
+    private func markCheckPointsPassed(before end: Int) {
+        guard haltReason == nil else { return }
+        for index in 0..<end {
+            if case .checking(var checks) = threads[index].phase, checks.isAtCheckPoint(now),
+                !checks.canGoOn(at: now)
+            {
                 checks.passed = now
                 threads[index].phase = .checking(checks)
             }
         }
-        return nil
     }
 
     private func canProceed(_ phase: VirtualThread.Phase) -> Bool {
         switch phase {
         case .ended: false
         case _ where haltReason != nil: true
-        case .ready, .running: true
+        case .ready, .running, .yielded: true
         case .waiting(let set): firstReady(in: set) != nil
         case .spending(let until): until <= now
         case .blocked(let condition, _): condition()

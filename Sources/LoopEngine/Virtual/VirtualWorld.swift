@@ -80,6 +80,19 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     var baton: VirtualBaton?
     /// OS threads of virtual threads created while the world runs (``spawnThread(named:_:)``), joined at its end.
     var spawned: [HostedThread] = []
+    // Branch points (VirtualWorld+Schedule.swift).
+    /// The choices the scheduler makes where several could go on; the default is declaration order.
+    package var schedule = Schedule.default
+    /// Every branch point met so far, at most `Schedule.maximumBranchPoints`.
+    package internal(set) var branchPoints: [ScheduleBranchPoint] = []
+    /// True when the run met more branch points than it records (it took option 0 at the others).
+    package internal(set) var branchPointsCut = false
+    /// The first branch point whose option `schedule` names does not exist in this run (option 0 was taken).
+    package internal(set) var unfittedBranchPoint: ScheduleBranchPoint?
+    /// How many events have been recorded: each branch point notes it (nil: 0).
+    package var eventCount: (() -> Int)?
+    /// The thread each outside event scheduled with a target addresses, by sequence number.
+    var happeningTargets: [UInt64: String] = [:]
     /// OS threads started and joined by `runThreads` (test hooks: no thread may outlive its world's run).
     package internal(set) var osThreadsStarted = 0
     package internal(set) var osThreadsJoined = 0

@@ -88,10 +88,13 @@ enum CheckCommand {
             if let note = LimitReport.horizonNote(outcome.haltReason, path: path, chosen: script.until != nil) {
                 CommandLine.printError(note)
             }
+            let everySchedule = Self.checkEverySchedule(script, path: path, budget: budget)
             let reports =
                 script.expectations.compactMap { $0.check(outcome.trace) } + script.sayClaimFailures(in: outcome.trace)
+                + everySchedule.reports
             if reports.isEmpty {
-                print("PASS \(shown) (\(Self.promises(script)), \(outcome.trace.count) events)")
+                print(
+                    "PASS \(shown) (\(Self.promises(script)), \(outcome.trace.count) events\(everySchedule.summary))")
             } else {
                 failed = true
                 print("FAIL \(shown)")

@@ -12,7 +12,7 @@ extension CommandLine {
     /// `loopviz help NAME` and its line in `loopviz --help` follow from it.
     static let commands: [LoopvizCommand] = [
         RunCommand.command, CheckCommand.command, FmtCommand.command, NewCommand.command, LspCommand.command,
-        CompareCommand.command, UICommand.screen,
+        CompareCommand.command, ExploreCommand.command, DiffCommand.command, UICommand.screen,
         HangsCommand.command, BenchCommand.command, FuzzCommand.command,
     ]
 

@@ -7,7 +7,7 @@ extension CommandLineProblem: CustomStringConvertible {
     var isUsage: Bool {
         switch self {
         case .realBackendLinuxOnly, .benchLinuxOnly, .cannotRunOnRealThreads, .cannotRead, .noSuchTrace, .tooLarge,
-            .layoutWouldChange, .readOnly, .hardLinks:
+            .layoutWouldChange, .readOnly, .hardLinks, .scheduleDoesNotFit:
             false
         default: true
         }
@@ -48,6 +48,8 @@ extension CommandLineProblem: CustomStringConvertible {
             return "'\(text)' is not a number of \(counting) (\(Self.grouped(lower)) to \(Self.grouped(upper)))"
         case .notASize(let text): return "'\(text)' is not a size like 80x24 (from 1x1 to 1000x1000)"
         case .notAStep(let text): return "'\(text)' is not a step number"
+        case .notASchedule(let text):
+            return "'\(text)' is not a schedule; use an id `loopviz explore` printed (e.g. 3:1,7:2) or default"
 
         case .goesWith(let option, let other): return "\(option) goes with \(other)"
         case .doesNotApplyToTrace(let option, let path): return "\(option) does not apply to a trace file (\(path))"
@@ -61,6 +63,7 @@ extension CommandLineProblem: CustomStringConvertible {
             return "\(option) does not go with \(workload)\(why)"
         case .needsExactlyOne(let option, let choices):
             return "\(option) needs exactly one of \(choices.joined(separator: " and "))"
+        case .diffNeedsTwoRuns: return "diff compares two files (A B), or one FILE under --schedule and --with"
 
         case .realClockRunsOneFile: return "--clock real runs one FILE (the lesson keys need the virtual clock)"
         case .traceOpensAlone: return "a trace (FILE.jsonl) opens alone, not in a playlist"
@@ -93,6 +96,9 @@ extension CommandLineProblem: CustomStringConvertible {
         case .readOnly(let path): return "\(safe(path)) is read-only; left as it is"
         case .hardLinks(let path, let count):
             return "\(safe(path)) has \(count) hard links, which a rewrite would split; left as it is"
+        case .scheduleDoesNotFit(let id, let path, let branchPoint, let options):
+            return "schedule \(safe(id)) does not fit \(safe(path)): its branch point \(branchPoint) has "
+                + "\(options) options (0 to \(options - 1)); run `loopviz explore` on this file again"
         }
     }
 

@@ -47,6 +47,8 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     case notACount(String, counting: String, lower: Int, upper: Int)
     case notASize(String)
     case notAStep(String)
+    /// `--schedule`: not a schedule id (`3:1,7:2`, or `default`).
+    case notASchedule(String)
 
     // MARK: Options that do not go together
 
@@ -58,6 +60,8 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     case doesNotGoWithWorkload(option: String, workload: String, reason: WorkloadReason?)
     /// `option` needs exactly one of `choices`.
     case needsExactlyOne(option: String, of: [String])
+    /// `diff` compares two files, or one file under two schedules.
+    case diffNeedsTwoRuns
 
     // MARK: The UI and screen
 
@@ -91,6 +95,9 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     case layoutWouldChange(path: String)
     case readOnly(path: String)
     case hardLinks(path: String, count: Int)
+    /// A schedule id that names, at branch point `branchPoint`, an option its run does not have (`options` of
+    /// them): it was made for another scenario, or another version of this one.
+    case scheduleDoesNotFit(String, path: String, branchPoint: Int, options: Int)
 
     /// Why an option does not go with a bench workload.
     enum WorkloadReason: Equatable, Sendable {

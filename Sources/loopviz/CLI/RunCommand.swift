@@ -31,6 +31,7 @@ enum RunCommand {
                 """),
         EventBudget.declaration(help: EventBudget.runHelp),
         IterationCostOption.declaration,
+        ScheduleOption.declaration,
         CommandOption(
             "-o", .text(placeholder: "PATH"),
             help: """
@@ -44,7 +45,7 @@ enum RunCommand {
             OVERVIEW: Run a scenario headless and print its trace.
 
             USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME]
-                               [--max-events N] [--iteration-cost TIME] [-o PATH]
+                               [--max-events N] [--iteration-cost TIME] [--schedule ID] [-o PATH]
 
             ARGUMENTS:
               FILE                    A .loop scenario file, or a .jsonl trace (from --trace jsonl or LoopRecorder)
@@ -83,12 +84,17 @@ enum RunCommand {
             guard let value = ScriptLoader.duration(text) else { throw .notATime(text, example: "2s or 500ms") }
             until = value
         }
-        let script: LoopScript
+        let schedule = try ScheduleOption.value(in: scanner)
+        var script: LoopScript
         switch ScriptLoader.load(path, iterationCost: iterationCost) {
         case .success(let loaded): script = loaded
         case .failure(let failure):
             CommandLine.printError(ScriptLoader.describe(failure))
             return .usage
+        }
+        if let schedule {
+            guard clock == .virtual else { throw .goesWith(option: ScheduleOption.name, other: "--clock virtual") }
+            script.scenario.schedule = schedule
         }
         let output: OutputFile
         switch OutputFile.open(scanner.value("-o"), inputs: [path]) {
@@ -135,6 +141,11 @@ enum RunCommand {
         }
         // A closed pipe or a failed standard output ends the command at exit (`StandardOutput.finish`).
         guard output.writer.isWorking else { return .success }
+        if let unfitted = outcome.unfittedBranchPoint, let schedule {
+            return CommandLine.report(
+                .scheduleDoesNotFit(
+                    schedule.id, path: path, branchPoint: unfitted.index, options: unfitted.options.count))
+        }
         if outcome.reachedEventLimit {
             CommandLine.printError(EventBudget.message(path, limit: budget))
             return .budget

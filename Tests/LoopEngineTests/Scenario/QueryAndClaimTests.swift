@@ -201,7 +201,9 @@ struct QueryAndClaimTests {
             line: 4, column: 30, message: "expected a time (0.300), nil, none or distantFuture, not 'soon'"),
         .init(
             id: "an expect section of an unknown kind", source: "thread T\n  port K\nexpect some\n  sleep", line: 3,
-            column: 8, message: "expected `expect exactly`, `expect in order` or `expect` alone (claims)"),
+            column: 8,
+            message:
+                "expected `expect exactly`, `expect in order`, `expect in every schedule` or `expect` alone (claims)"),
     ]
 
     @Test("a bad query or claim is reported at its line and column", arguments: errors)

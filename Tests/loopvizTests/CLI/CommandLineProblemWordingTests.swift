@@ -33,10 +33,12 @@ struct CommandLineProblemWordingTests {
         case .notACount: "notACount"
         case .notASize: "notASize"
         case .notAStep: "notAStep"
+        case .notASchedule: "notASchedule"
         case .goesWith: "goesWith"
         case .doesNotApplyToTrace: "doesNotApplyToTrace"
         case .doesNotGoWithWorkload: "doesNotGoWithWorkload"
         case .needsExactlyOne: "needsExactlyOne"
+        case .diffNeedsTwoRuns: "diffNeedsTwoRuns"
         case .realClockRunsOneFile: "realClockRunsOneFile"
         case .traceOpensAlone: "traceOpensAlone"
         case .screenDoesNotRecord: "screenDoesNotRecord"
@@ -54,6 +56,7 @@ struct CommandLineProblemWordingTests {
         case .layoutWouldChange: "layoutWouldChange"
         case .readOnly: "readOnly"
         case .hardLinks: "hardLinks"
+        case .scheduleDoesNotFit: "scheduleDoesNotFit"
         }
     }
 
@@ -62,11 +65,12 @@ struct CommandLineProblemWordingTests {
         "unknownCommand", "unknownOption", "takesNoValue", "givenTwice", "needsValue", "notAChoice", "missingOption",
         "missingArgument", "takesOneArgument", "unexpectedArgument", "notATime", "needsUnit", "notATimeAboveZero",
         "notAnIterationCost", "notALanguage", "notAClock", "notANumberOfEvents", "tooFewEvents", "tooManyEvents",
-        "wholeNumber", "notACount", "notASize", "notAStep", "goesWith", "doesNotApplyToTrace",
-        "doesNotGoWithWorkload", "needsExactlyOne", "realClockRunsOneFile", "traceOpensAlone", "screenDoesNotRecord",
+        "wholeNumber", "notACount", "notASize", "notAStep", "notASchedule", "goesWith", "doesNotApplyToTrace",
+        "doesNotGoWithWorkload", "needsExactlyOne", "diffNeedsTwoRuns", "realClockRunsOneFile", "traceOpensAlone",
+        "screenDoesNotRecord",
         "screenIsVirtual", "traceHasNoClock", "unknownWorkload", "notASingleWorkload", "virtualHasNoCFSide",
         "realBackendLinuxOnly", "benchLinuxOnly", "cannotRunOnRealThreads", "cannotRead", "noSuchTrace", "tooLarge",
-        "layoutWouldChange", "readOnly", "hardLinks",
+        "layoutWouldChange", "readOnly", "hardLinks", "scheduleDoesNotFit",
     ]
 
     /// Each problem, whether it is a usage problem (its message ends with where to read the help), and its words.
@@ -111,6 +115,10 @@ struct CommandLineProblemWordingTests {
         ),
         (.notASize("0x0"), true, "'0x0' is not a size like 80x24 (from 1x1 to 1000x1000)"),
         (.notAStep("x"), true, "'x' is not a step number"),
+        (
+            .notASchedule("soon"), true,
+            "'soon' is not a schedule; use an id `loopviz explore` printed (e.g. 3:1,7:2) or default"
+        ),
         (.goesWith(option: "--virtual", other: "--engine"), true, "--virtual goes with --engine"),
         (
             .doesNotApplyToTrace(option: "--clock", path: "t.jsonl"), true,
@@ -132,6 +140,7 @@ struct CommandLineProblemWordingTests {
             .needsExactlyOne(option: "--workload", of: ["--engine", "--cf"]), true,
             "--workload needs exactly one of --engine and --cf"
         ),
+        (.diffNeedsTwoRuns, true, "diff compares two files (A B), or one FILE under --schedule and --with"),
         (.realClockRunsOneFile, true, "--clock real runs one FILE (the lesson keys need the virtual clock)"),
         (.traceOpensAlone, true, "a trace (FILE.jsonl) opens alone, not in a playlist"),
         (.screenDoesNotRecord, true, "`screen` prints one screen: --record is for the UI"),
@@ -181,6 +190,11 @@ struct CommandLineProblemWordingTests {
         (
             .hardLinks(path: "a.loop", count: 2), false,
             "a.loop has 2 hard links, which a rewrite would split; left as it is"
+        ),
+        (
+            .scheduleDoesNotFit("3:2", path: "a.loop", branchPoint: 3, options: 2), false,
+            "schedule 3:2 does not fit a.loop: its branch point 3 has 2 options (0 to 1); run `loopviz explore` on "
+                + "this file again"
         ),
     ]
 

@@ -128,6 +128,8 @@ extension LanguageReference {
           answers of its queries; nothing may come between.
         - `expect in order` lists some steps, in order, with anything allowed between them.
         - `expect` alone lists **claims**, each checked on the whole trace by itself, in any order (below).
+        - `expect in every schedule` lists claims too, which must hold in every schedule the virtual world can take where
+          threads race (`check` explores them and names a schedule that breaks one; [races.md](races.md)).
         - `in M`: the mode of the innermost run when it happened (`timer tick in Tracking`; `result timedOut in Modal`
           is the result of a run of Modal);
         - a range instead of a time: `between 2.0s and 2.5s` (from 2.0 s up to the end of 2.5 as written, i.e. before

@@ -180,6 +180,9 @@ public struct Expectation: Sendable, Equatable {
 
     package var mode: Mode
     package var steps: [Step]
+    /// `expect in every schedule`: claims that must hold in every schedule the virtual world can take at its
+    /// branch points (`check` explores them; docs/races.md), not only in the default one.
+    package var everySchedule = false
     /// The line of the `expect` keyword.
     public var line: Int
 

@@ -234,11 +234,19 @@ extension ScenarioParserState {
     func parseExpectation(_ cursor: inout TokenCursor, _ node: Node) -> Expectation? {
         let line = node.line
         let mode: Expectation.Mode
+        var everySchedule = false
         if cursor.accept("exactly") {
             mode = .exactly
         } else if cursor.accept("in") {
-            if !cursor.accept("order") { error(line, at: cursor.peek, .expectOrderMissing) }
-            mode = .inOrder
+            if cursor.accept("every") {
+                // Claims that must hold in every schedule of the scenario's races (docs/races.md).
+                if !cursor.accept("schedule") { error(line, at: cursor.peek, .unknownExpectSection) }
+                mode = .claims
+                everySchedule = true
+            } else {
+                if !cursor.accept("order") { error(line, at: cursor.peek, .expectOrderMissing) }
+                mode = .inOrder
+            }
         } else if cursor.peek == nil {
             mode = .claims
         } else {
@@ -257,7 +265,9 @@ extension ScenarioParserState {
             finish(&cursor)
             steps.append(step)
         }
-        return Expectation(mode: mode, steps: steps, line: line.number)
+        var expectation = Expectation(mode: mode, steps: steps, line: line.number)
+        expectation.everySchedule = everySchedule
+        return expectation
     }
 
     /// A claim: `never PATTERN`, or a pattern with an optional count (`timer tick 3 times`), as a line of

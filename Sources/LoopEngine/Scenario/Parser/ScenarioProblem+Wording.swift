@@ -367,7 +367,8 @@ extension ScenarioProblem {
             return "'\(item)' is in mode '\(mode)', which no run enters\(hint)"
 
         // Expectations
-        case .unknownExpectSection: return "expected `expect exactly`, `expect in order` or `expect` alone (claims)"
+        case .unknownExpectSection:
+            return "expected `expect exactly`, `expect in order`, `expect in every schedule` or `expect` alone (claims)"
         case .expectOrderMissing: return "expected 'order': `expect in order`"
         case .emptyExpectSection: return "an expect section needs indented lines"
         case .unknownEvent(let name):

@@ -148,6 +148,8 @@ extension LoopScriptPrinter {
                 switch expectation.mode {
                 case .exactly: append(w("expect") + " " + w("exactly"))
                 case .inOrder: append(w("expect") + " " + w("in") + " " + w("order"))
+                case .claims where expectation.everySchedule:
+                    append(w("expect") + " " + w("in") + " " + w("every") + " " + w("schedule"))
                 case .claims: append(w("expect"))
                 }
                 for step in expectation.steps {

@@ -1,0 +1,30 @@
+/// The words of branch points and of where two outcomes part: `loopviz explore`, `check`'s claims over every
+/// schedule and `diff` take them from here.
+extension ScheduleBranchPoint.Option {
+    /// `thread worker`, or `the outside event for main` (an `at` line).
+    package var words: String {
+        switch self {
+        case .thread(let name): "thread \(name)"
+        case .outsideEvent(let target) where target.isEmpty: "an outside event"
+        case .outsideEvent(let target): "the outside event for \(target)"
+        }
+    }
+}
+
+extension ScheduleBranchPoint {
+    /// `at 1.0000ms, branch point 3: thread worker went first (the default: the outside event for main)`.
+    package var words: String {
+        let taken = options[chosen].words
+        let head = "at \(time), branch point \(index): \(taken) went first"
+        return chosen == 0 ? head : head + " (the default: \(options[0].words))"
+    }
+}
+
+extension ObservableOutcome.Divergence {
+    /// `thread main, step 7: the default has timer t, this one returned true` (`nothing` past a thread's end).
+    package var words: String {
+        let mine = this.map(\.step) ?? "nothing"
+        let theirs = other.map(\.step) ?? "nothing"
+        return "thread \(thread), step \(step): the default has \(theirs), this one \(mine)"
+    }
+}

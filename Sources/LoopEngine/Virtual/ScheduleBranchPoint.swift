@@ -1,0 +1,25 @@
+/// A place in a run where the virtual world had to choose who goes on first: several threads able to go on at
+/// one instant, or an outside event due now and a thread able to go on. A run records each (a typed fact, kept
+/// beside its trace, not in it) so `explore` knows where the run could have gone another way, and a view can mark
+/// the events whose place depends on a choice.
+package struct ScheduleBranchPoint: Hashable, Sendable {
+    /// Who could go on.
+    package enum Option: Hashable, Sendable {
+        /// The next outside event due now (an `at` line), addressed to this thread's loop.
+        case outsideEvent(target: String)
+        /// A hosted thread, by name.
+        case thread(String)
+    }
+
+    /// Its place among the run's branch points (what a schedule's choices are indexed by).
+    package var index: Int
+    /// The instant of the choice.
+    package var time: LoopInstant
+    /// How many events had been recorded when the choice was made: the events from here on may depend on it.
+    package var eventCount: Int
+    /// Everyone who could go on, the default's order: the outside event first, then the threads in declaration
+    /// order.
+    package var options: [Option]
+    /// The option taken.
+    package var chosen: Int
+}
