@@ -42,9 +42,15 @@ struct RecordCommandTests {
         #expect(hangs.count == 1)
         #expect(hangs.first.map { $0.length < .milliseconds(500) } == true)
         #expect(hangs.first?.startedBy == .afterWaiting && hangs.first?.endedBy == .beforeWaiting)
+        // The timer that woke the loop held it: busy, in the wake-up work.
+        let analysis = hangs.first.map { HangAnalysis($0, in: trace.events) }
+        #expect(analysis?.verdict == .busy)
+        #expect(analysis?.heldBy == .wakeUpWork)
         let listed = try LoopvizProcess.run(["hangs", output])
         #expect(listed.status == 1)
         #expect(listed.stdout.split(separator: "\n").filter { $0.hasPrefix("hang ") }.count == 1)
+        #expect(
+            listed.stdout.contains("\n  verdict: busy (the loop did not sleep in its wait)\n  held by: wake-up work ("))
     }
 
     @Test("a program that crashes after its hang leaves a recording of it, ending with the signal's mark")
