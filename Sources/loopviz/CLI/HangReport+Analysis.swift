@@ -57,7 +57,7 @@ extension HangReport {
             "wake-up work (afterWaiting -> beforeTimers: the observers of afterWaiting, then the timer, port or main queue that woke the loop, and blocks)"
         case .exitObservers: "exit observers (the other observers of exit)"
         case .nestedRun:
-            "\(name(phase)) (a run started inside a callout, from its entry to its exit)"
+            "\(name(phase)) (a run started inside a callout, until the outer run's next activity)"
         }
     }
 
