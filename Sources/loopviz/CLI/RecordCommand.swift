@@ -52,7 +52,8 @@ enum RecordCommand {
             The program is started with the package's LoopRecorderPreload library preloaded (LD_PRELOAD; Linux
             only). Before the program's main, the library starts LoopRecorder on the main run loop; it writes
             everything buffered when the program exits or a signal ends it (a crash or a request). Ctrl-C and
-            other signals are passed on to the program, and the recording is kept. Then read it with
+            other signals are passed on to the program (SIGKILL if it still runs 5 s later), and the recording
+            is kept. Then read it with
             `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`. A statically linked or set-user-ID program
             ignores LD_PRELOAD: nothing is recorded, and no file is left.
             """,
