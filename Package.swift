@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "loopviz", targets: ["loopviz"]),
         // Records a real program's run loop into a loopviz trace; Foundation only, so any program can add it.
         .library(name: "LoopRecorder", targets: ["LoopRecorder"]),
+        // LoopRecorder as a shared library that records a program it is preloaded into (LD_PRELOAD, Linux): the
+        // library of `loopviz record -- PROGRAM`, for programs that do not link the recorder.
+        .library(name: "LoopRecorderPreload", type: .dynamic, targets: ["LoopRecorderPreload"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +34,10 @@ let package = Package(
             name: "LoopRecorder",
             linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
+        // The preloaded library's constructor and crash-signal handlers (C: Swift has neither a constructor nor
+        // async-signal-safe code), and the Swift that starts and stops LoopRecorder from them.
+        .target(name: "CLoopRecorderPreload"),
+        .target(name: "LoopRecorderPreload", dependencies: ["LoopRecorder", "CLoopRecorderPreload"]),
         // The differential fuzzer (`loopviz fuzz`): random scenarios, validated as fair, run on the engine and on
         // the real CFRunLoop, differences confirmed and shrunk. Dev tooling, kept out of the executable's code.
         .target(name: "LoopFuzz", dependencies: ["LoopEngine", "LoopOracle"]),
@@ -41,6 +48,9 @@ let package = Package(
         // Records itself with LoopRecorder (a timer, a perform from another thread, a port, one 300 ms hang): .ci/run
         // checks that `loopviz hangs` finds exactly that hang.
         .executableTarget(name: "loopviz-demo", dependencies: ["LoopRecorder"]),
+        // The same program without the recorder (no mark, no import): `loopviz record -- loopviz-sample` records it
+        // by preloading LoopRecorderPreload; RecordCommandTests check that `hangs` finds exactly its hang.
+        .executableTarget(name: "loopviz-sample"),
         // libFuzzer target for the scenario parser: `Scripts/fuzz-parser.sh [SECONDS]`.
         .executableTarget(name: "ParserFuzzer", dependencies: ["LoopEngine"]),
         // Golden-file helpers shared by the test targets.

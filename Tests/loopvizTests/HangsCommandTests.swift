@@ -26,6 +26,9 @@ struct HangsCommandTests {
             at.stdout == """
                 hang 0.250s at 1.000 on main mode default depth 1: afterWaiting -> beforeWaiting
                   1.001 begin slow timer
+                  verdict: busy (the loop did not sleep in its wait)
+                  held by: wake-up work (afterWaiting -> beforeTimers: the observers of afterWaiting, then the timer, port or main queue that woke the loop, and blocks)
+                  phases: wake-up work 100.0% (0.250s), beforeWaiting observers 0.0% (0.000s)
                 t.jsonl: 1 hang at the threshold of 0.250s (0 severe), 0 micro-hangs, in 1 busy segment; the longest 0.250s
 
                 """)

@@ -62,7 +62,9 @@ enum HangsCommand {
         case .success(let loaded): trace = loaded
         case .failure(let status): return status
         }
-        let report = HangReport(segments: BusySegment.all(in: trace.events), threshold: threshold)
+        let segments = BusySegment.all(in: trace.events)
+        let report = HangReport(
+            segments: segments, analyses: segments.map { HangAnalysis($0, in: trace.events) }, threshold: threshold)
         print(report.text(file: path), terminator: "")
         return report.hangs.isEmpty ? .success : .failure
     }
@@ -71,13 +73,9 @@ enum HangsCommand {
 /// The segments `hangs` lists and its words for them.
 struct HangReport {
     var segments: [BusySegment]
+    /// Each segment's verdict and phases, in the order of ``segments``.
+    var analyses: [HangAnalysis]
     var threshold: Duration
-
-    /// The segments listed: at least the threshold, or at least a micro-hang.
-    var listed: [BusySegment] {
-        let floor = min(threshold, .milliseconds(100))
-        return segments.filter { $0.length >= floor }
-    }
 
     /// The segments at least as long as the threshold.
     var hangs: [BusySegment] { segments.filter { $0.length >= threshold } }
@@ -93,7 +91,9 @@ struct HangReport {
 
     func text(file: String) -> String {
         var out = ""
-        for segment in listed {
+        // Listed: at least the threshold, or at least a micro-hang.
+        let floor = min(threshold, .milliseconds(100))
+        for (segment, analysis) in zip(segments, analyses) where segment.length >= floor {
             let safe = TerminalSafeText.terminalSafe
             let mode = segment.mode.map(safe) ?? "-"
             let ended = segment.endedBy.map(\.rawValue) ?? "the end of the trace"
@@ -104,6 +104,7 @@ struct HangReport {
                 let kind = if case .mark(let kind) = mark.fact { kind.words } else { "mark" }
                 out += "  \(mark.time) \(kind) \(safe(mark.name ?? ""))\n"
             }
+            out += Self.lines(analysis)
         }
         let count = { (severity: BusySegment.Severity) in
             segments.filter { $0.severity == severity && $0.length >= threshold }.count

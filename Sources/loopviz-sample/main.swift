@@ -1,0 +1,64 @@
+import CoreFoundation
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// loopviz-sample: the program of loopviz-demo without the recorder (no import of it, no mark): a 50 ms repeating
+// timer, a block performed from another thread, a port, and one deliberate 300 ms hang in the fifth tick, inside
+// `decodeImageOnTheMainThread`. `loopviz record -o OUT.jsonl -- loopviz-sample` records it with no code change.
+
+let usage = """
+    usage: loopviz-sample [--crash]
+      Runs its main run loop for a second: a timer, a block from another thread, a port, and one 300 ms hang in
+      decodeImageOnTheMainThread. --crash: ends with a trap (SIGILL or SIGTRAP) right after the hang, to show that
+      `loopviz record` keeps the recording of a program that crashes.
+
+    """
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains(where: { ["--help", "-h", "help"].contains($0) }) {
+    print(usage, terminator: "")
+    exit(0)
+}
+guard arguments.isEmpty || arguments == ["--crash"] else {
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
+}
+let crashes = arguments == ["--crash"]
+
+/// The deliberate hang: 300 ms of synchronous work on the main thread, in a function of its own so that a stack
+/// sample names it.
+@Sendable @inline(never)
+func decodeImageOnTheMainThread() {
+    usleep(300_000)
+}
+
+// A port keeps the loop alive (on Linux `Port()` traps; a SocketPort is the translation of NSPort).
+let port = SocketPort()
+RunLoop.main.add(port, forMode: .default)
+
+nonisolated(unsafe) var ticks = 0
+let timer = Timer(fire: Date(timeIntervalSinceNow: 0.05), interval: 0.05, repeats: true) { _ in
+    ticks += 1
+    if ticks == 5 {
+        decodeImageOnTheMainThread()
+        if crashes { fatalError("loopviz-sample: the crash that --crash asked for") }
+    }
+}
+RunLoop.main.add(timer, forMode: .default)
+
+// A worker thread hands the main loop a block (Linux Foundation has no performSelector:onThread:), and wakes it.
+nonisolated(unsafe) var performed = false
+Thread.detachNewThread {
+    usleep(120_000)
+    RunLoop.main.perform { performed = true }
+    CFRunLoopWakeUp(CFRunLoopGetMain())
+}
+
+RunLoop.main.run(until: Date(timeIntervalSinceNow: 1.0))
+timer.invalidate()
+// Words that do not depend on timing (how many ticks fit in the second does): what the tests compare.
+print(
+    "loopviz-sample: \(ticks >= 5 ? "hung once" : "did not reach its hang"), the perform \(performed ? "ran" : "did not run")"
+)

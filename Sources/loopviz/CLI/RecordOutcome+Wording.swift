@@ -1,0 +1,44 @@
+import LoopEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension RecordOutcome {
+    /// The line `loopviz record` prints on standard error when the program is done (the program's own output
+    /// keeps standard output).
+    var words: String {
+        let safe = TerminalSafeText.terminalSafe
+        switch self {
+        case .exited(let program, let status, let path):
+            return
+                "loopviz: \(safe(program)) exited with status \(status); its main run loop is recorded in \(safe(path))"
+        case .ended(let program, let signal, let path):
+            return
+                "loopviz: \(safe(program)) was ended by \(Self.signalName(signal)); its main run loop up to then is recorded in \(safe(path))"
+        case .timeLimit(let program, let limit, let path):
+            return
+                "loopviz: \(safe(program)) was still running at the time limit (\(LoopEvent.seconds(limit))) and was sent SIGTERM; its main run loop up to then is recorded in \(safe(path)) (--time-limit TIME records longer)"
+        case .notLoaded(let program):
+            return
+                "loopviz: error: \(safe(program)) did not load the recorder: nothing was recorded (a statically linked or set-user-ID program ignores LD_PRELOAD)"
+        case .cannotStart(let program, let errorNumber):
+            return "loopviz: error: cannot start \(safe(program)): \(String(cString: strerror(errorNumber)))"
+        case .libraryMissing(let path):
+            return
+                "loopviz: error: the recorder library \(safe(path)) is missing (`swift build` builds it beside loopviz)"
+        }
+    }
+
+    /// The signal's name as the shells spell it (`SIGSEGV`), or `signal N`.
+    static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+            SIGTERM: "SIGTERM", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
+        ]
+        return names[number] ?? "signal \(number)"
+    }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How `loopviz record` ended, as a fact; ``words`` (RecordOutcome+Wording.swift) is the one place that says it.
+enum RecordOutcome: Equatable {
+    /// The program exited with `status`; its recording is at `path`.
+    case exited(program: String, status: Int32, path: String)
+    /// A signal ended the program; the recording holds its loop up to then (the library wrote what it buffered).
+    case ended(program: String, signal: Int32, path: String)
+    /// The time limit came: the program was sent SIGTERM (and SIGKILL when it did not end within the grace).
+    case timeLimit(program: String, limit: Duration, path: String)
+    /// The program ended without the library writing anything: it did not load it (a static or set-user-ID
+    /// program ignores LD_PRELOAD) or ended before its constructor ran. No file is left.
+    case notLoaded(program: String)
+    /// The program could not be started (`errno`).
+    case cannotStart(program: String, errorNumber: Int32)
+    /// The preloaded library is not beside the loopviz executable.
+    case libraryMissing(path: String)
+
+    /// The exit status of `loopviz record`: the program's own, 128 + the signal that ended it, or loopviz's.
+    var status: ExitStatus {
+        switch self {
+        case .exited(_, let status, _): ExitStatus(rawValue: status)
+        case .ended(_, let signal, _): ExitStatus(endedBy: signal)
+        case .timeLimit: ExitStatus(endedBy: SIGTERM)
+        case .notLoaded: .writeError
+        case .cannotStart: RecordOutcome.cannotStartStatus
+        case .libraryMissing: .usage
+        }
+    }
+
+    /// The shells' status for a program that cannot be run.
+    static let cannotStartStatus = ExitStatus(rawValue: 127)
+}

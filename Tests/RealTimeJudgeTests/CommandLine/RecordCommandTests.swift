@@ -1,0 +1,104 @@
+import Foundation
+import LoopEngine
+import Testing
+
+/// `loopviz record -- loopviz-sample` records a program that does not link LoopRecorder (a timer, a perform from
+/// another thread, a port, one 300 ms hang in `decodeImageOnTheMainThread`) by preloading LoopRecorderPreload,
+/// and `loopviz hangs` finds exactly that hang. Each run is bounded by `--time-limit` (the sample runs a second).
+@Suite("loopviz record records a program with no code change", .timeLimit(.minutes(10)))
+struct RecordCommandTests {
+    static let sample = LoopvizProcess.executable.deletingLastPathComponent().appendingPathComponent("loopviz-sample")
+
+    /// A fresh folder for one test's files, and its listing afterwards.
+    struct Folder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-record-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        func remove() { try? FileManager.default.removeItem(at: url) }
+        var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    }
+
+    static func hangs(in path: String) throws -> (trace: JSONLTrace, hangs: [BusySegment]) {
+        let trace = try JSONLTraceReader.read(
+            Array(try Data(contentsOf: URL(fileURLWithPath: path))), maximumEvents: 100_000)
+        return (trace, BusySegment.all(in: trace.events).filter { $0.length >= .milliseconds(250) })
+    }
+
+    @Test("record -- loopviz-sample writes its main loop, and hangs lists exactly its 300 ms hang")
+    func sampleHang() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("sample.jsonl")
+        let result = try LoopvizProcess.run(
+            ["record", "-o", output, "--time-limit", "30s", "--", Self.sample.path], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "loopviz-sample: hung once, the perform ran\n")
+        #expect(
+            result.stderr
+                == "loopviz: \(Self.sample.path) exited with status 0; its main run loop is recorded in \(output)\n")
+        #expect(folder.names == ["sample.jsonl"])
+        let (trace, hangs) = try Self.hangs(in: output)
+        #expect(trace.header.recording?.process == "loopviz-sample" && trace.header.recording?.thread == "main")
+        #expect(hangs.count == 1)
+        #expect(hangs.first.map { $0.length < .milliseconds(500) } == true)
+        #expect(hangs.first?.startedBy == .afterWaiting && hangs.first?.endedBy == .beforeWaiting)
+        // The timer that woke the loop held it: busy, in the wake-up work.
+        let analysis = hangs.first.map { HangAnalysis($0, in: trace.events) }
+        #expect(analysis?.verdict == .busy)
+        #expect(analysis?.heldBy == .wakeUpWork)
+        let listed = try LoopvizProcess.run(["hangs", output])
+        #expect(listed.status == 1)
+        #expect(listed.stdout.split(separator: "\n").filter { $0.hasPrefix("hang ") }.count == 1)
+        #expect(
+            listed.stdout.contains("\n  verdict: busy (the loop did not sleep in its wait)\n  held by: wake-up work ("))
+    }
+
+    @Test("a program that crashes after its hang leaves a recording of it, ending with the signal's mark")
+    func crashKeepsTheRecording() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("crash.jsonl")
+        let result = try LoopvizProcess.run(
+            ["record", "-o", output, "--time-limit", "30s", "--", Self.sample.path, "--crash"], in: folder.url)
+        #expect(result.status == 128 + SIGILL)
+        #expect(
+            result.stderr.hasSuffix(
+                "loopviz: \(Self.sample.path) was ended by SIGILL; its main run loop up to then is recorded in \(output)\n"
+            ))
+        #expect(folder.names == ["crash.jsonl"])
+        let (trace, hangs) = try Self.hangs(in: output)
+        #expect(hangs.count == 1)
+        let marks = trace.events.filter { if case .mark = $0.fact { true } else { false } }.map(\.name)
+        #expect(marks == ["LoopRecorder: the program received signal SIGILL"])
+    }
+
+    @Test("a program that cannot be started: exit 127, its reason, and no file")
+    func missingProgram() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let result = try LoopvizProcess.run(
+            ["record", "-o", folder.path("none.jsonl"), "--", folder.path("no-such-program")], in: folder.url)
+        #expect(result.status == 127)
+        #expect(
+            result.stderr
+                == "loopviz: error: cannot start \(folder.path("no-such-program")): No such file or directory\n")
+        #expect(folder.names.isEmpty)
+    }
+
+    @Test("the time limit sends SIGTERM: the recording up to then is kept, exit 143")
+    func timeLimit() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("limit.jsonl")
+        let result = try LoopvizProcess.run(
+            ["record", "-o", output, "--time-limit", "200ms", "--", Self.sample.path], in: folder.url)
+        #expect(result.status == 143)
+        #expect(
+            result.stderr
+                == "loopviz: \(Self.sample.path) was still running at the time limit (0.200s) and was sent SIGTERM; its main run loop up to then is recorded in \(output) (--time-limit TIME records longer)\n"
+        )
+        let (trace, _) = try Self.hangs(in: output)
+        let marks = trace.events.filter { if case .mark = $0.fact { true } else { false } }.map(\.name)
+        #expect(marks == ["LoopRecorder: the program received signal SIGTERM"])
+    }
+}
