@@ -57,12 +57,13 @@ enum HangsCommand {
             throw scanner.positional.isEmpty
                 ? .missingArgument("FILE.jsonl") : .takesOneArgument(command: "hangs", argument: "FILE.jsonl")
         }
-        let trace: JSONLTrace
-        switch TraceLoader.load(path, maxEvents: budget) {
-        case .success(let loaded): trace = loaded
-        case .failure(let status): return status
+        // The events are not kept: a recording of an hour (10⁷ events) is read in one pass, holding only the open
+        // segments and those `hangs` lists.
+        var finder = BusySegment.Finder(keepingAtLeast: HangReport.floor(threshold))
+        if case .failure(let status) = TraceLoader.stream(path, maxEvents: budget, each: { finder.add($0) }) {
+            return status
         }
-        let report = HangReport(segments: BusySegment.all(in: trace.events), threshold: threshold)
+        let report = HangReport(finder.finish(), threshold: threshold)
         print(report.text(file: path), terminator: "")
         return report.hangs.isEmpty ? .success : .failure
     }
@@ -70,14 +71,26 @@ enum HangsCommand {
 
 /// The segments `hangs` lists and its words for them.
 struct HangReport {
+    /// The segments at least ``floor(_:)`` long, in the order they began.
     var segments: [BusySegment]
+    /// How many segments the trace has, listed or not.
+    var total: Int
+    /// The longest segment's length, listed or not; nil when there is none.
+    var longest: Duration?
     var threshold: Duration
 
-    /// The segments listed: at least the threshold, or at least a micro-hang.
-    var listed: [BusySegment] {
-        let floor = min(threshold, .milliseconds(100))
-        return segments.filter { $0.length >= floor }
+    init(_ summary: BusySegment.Finder.Summary, threshold: Duration) {
+        segments = summary.kept
+        total = summary.count
+        longest = summary.longest
+        self.threshold = threshold
     }
+
+    /// The shortest segment listed: the threshold, or a micro-hang when the threshold is longer.
+    static func floor(_ threshold: Duration) -> Duration { min(threshold, .milliseconds(100)) }
+
+    /// The segments listed: at least the threshold, or at least a micro-hang.
+    var listed: [BusySegment] { segments.filter { $0.length >= Self.floor(threshold) } }
 
     /// The segments at least as long as the threshold.
     var hangs: [BusySegment] { segments.filter { $0.length >= threshold } }
@@ -109,10 +122,10 @@ struct HangReport {
             segments.filter { $0.severity == severity && $0.length >= threshold }.count
         }
         let micro = segments.filter { $0.severity == .microHang }.count
-        let longest = segments.map(\.length).max().map { LoopEvent.seconds($0) } ?? "none"
+        let longest = self.longest.map { LoopEvent.seconds($0) } ?? "none"
         out += "\(TerminalSafeText.terminalSafe(file)): \(LoopEvent.count(hangs.count, "hang")) at the threshold of"
         out += " \(LoopEvent.seconds(threshold)) (\(count(.severe)) severe), \(LoopEvent.count(micro, "micro-hang")),"
-        out += " in \(LoopEvent.count(segments.count, "busy segment")); the longest \(longest)\n"
+        out += " in \(LoopEvent.count(total, "busy segment")); the longest \(longest)\n"
         return out
     }
 }
