@@ -5,7 +5,7 @@ import Testing
 /// measures must be what the whole trace's segments say.
 @Suite("busy segments found one event at a time")
 struct BusySegmentFinderTests {
-    /// Two threads, each busy for 1, 120, 2, 300 and 600 ms between sleeps, the last segment of each left open.
+    /// Two threads, each busy for 1, 120, 2, 300 and 600 ms between sleeps; B's last segment is left open.
     static var events: [LoopEvent] {
         var events: [LoopEvent] = []
         var now = 0.0
@@ -15,6 +15,7 @@ struct BusySegmentFinderTests {
                 events.append(BusySegmentTests.event(now + 0.5, .note, loop: loop, name: "m", fact: .mark(.point)))
             }
             now += length
+            if length == 600 { events.append(BusySegmentTests.event(now, .timer, loop: "B", name: "late")) }
             for loop in ["A", "B"] where !(length == 600 && loop == "B") {
                 events.append(BusySegmentTests.event(now, .beforeWaiting, loop: loop))
                 events.append(

@@ -129,6 +129,8 @@ struct JSONLEventScanner {
         var value = 0
         var index = at
         while index < line.count, line[index] >= 0x30, line[index] <= 0x39 {
+            // Past 18 digits the line goes to the JSON parse: no overflow here.
+            guard index - at < 18 else { return nil }
             value = value * 10 + Int(line[index] - 0x30)
             index += 1
         }
