@@ -29,7 +29,8 @@ extension BusySegment {
         package mutating func add(_ event: LoopEvent) {
             defer { index += 1 }
             let loop = event.loop
-            if var segment = closing[loop] {
+            // Most events meet no closing segment: the dictionary is empty and not hashed.
+            if !closing.isEmpty, var segment = closing[loop] {
                 if event.kind == .observer, event.fact == .activity(.beforeWaiting) || event.fact == .activity(.exit) {
                     segment.end = event.time
                     segment.endIndex = index
@@ -63,9 +64,9 @@ extension BusySegment {
             default:
                 break
             }
-            if open[loop] != nil {
-                open[loop]?.end = event.time
-                open[loop]?.endIndex = index
+            if let slot = open.index(forKey: loop) {
+                open.values[slot].end = event.time
+                open.values[slot].endIndex = index
             }
         }
 
