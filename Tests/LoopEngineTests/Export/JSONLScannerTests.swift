@@ -70,6 +70,37 @@ struct JSONLScannerTests {
         }
     }
 
+    @Test("3,000 lines with a byte changed, dropped or added read the same with the scanner as parsed as JSON")
+    func mutatedLinesReadTheSame() {
+        let plain = Array(Self.plain.utf8)
+        let alphabet = Array(#"{}[]",:.-+eE0123456789 \tnulfasr"#.utf8) + [0x00, 0x7F, 0xC3, 0xA9]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            var line = plain
+            for _ in 0...next(3) {
+                let at = next(line.count)
+                switch next(3) {
+                case 0: line[at] = alphabet[next(alphabet.count)]
+                case 1: line.remove(at: at)
+                default: line.insert(alphabet[next(alphabet.count)], at: at)
+                }
+            }
+            let lines = [Array(Self.header.utf8), line]
+            let outcomes = [true, false].map { scanning in
+                var reader = JSONLTraceReader(maximumEvents: 3, scansPlainLines: scanning)
+                return Result { () throws(JSONLTraceReader.Failure) -> [LoopEvent] in
+                    for line in lines { try reader.read(line: line) }
+                    return Array(try reader.finish().events)
+                }
+            }
+            #expect(outcomes[0] == outcomes[1], "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
     @Test("more names and facts than the scanner keeps read back as written, in any order")
     func manyNamesAndFacts() {
         var lines = [Self.header]
