@@ -45,8 +45,8 @@ enum BenchCommand {
         CommandOption(
             "--events", .number(placeholder: "N", bounds: 1...EventBudget.maximum),
             help: """
-                Events for --workload run-jsonl or run-text (default 1,000,000; at most
-                10,000,000).
+                Events for --workload run-jsonl or run-text (default 1,000,000) or hangs
+                (default and at most 10,000,000).
                 """),
         CommandOption(
             "--items", .number(placeholder: "N", bounds: 1...ScaleBench.maximumItems),
@@ -68,7 +68,7 @@ enum BenchCommand {
                    loopviz bench --workload per-iteration|virtual --engine [--virtual]|--cf [--observers N] [--iterations N]
                    loopviz bench --workload scale-ports|scale-timers|scale-repeating [--items N] [--loop]
                    loopviz bench --workload memory [--observers N] [--iterations N]
-                   loopviz bench --workload run-jsonl|run-text [--events N]
+                   loopviz bench --workload run-jsonl|run-text|hangs [--events N]
                    loopviz bench --callgrind
 
             Each workload runs on LoopEngine and on this machine's CFRunLoop (swift-corelibs-foundation, driven from
@@ -104,6 +104,9 @@ enum BenchCommand {
               ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
                               step, `g` from event 1, a poke (`s`: the scenario runs again) at the last event, and
                               the CPU of playing near it at 30 frames a second; also near event 1,000.
+              hangs           `loopviz hangs FILE.jsonl` of the same timer's recording of 10,000,000 events (1.3 GB,
+                              written first by `run --trace jsonl`, not timed), from a fresh process: wall time, peak
+                              RSS and wall time per MB of the file.
             """,
         afterOptions: """
             Measure a release build: swift build -c release && .build/release/loopviz bench (about 7 minutes).
@@ -192,10 +195,13 @@ enum BenchCommand {
     ) throws(CommandLineProblem) -> ExitStatus {
         if workload.hasPrefix("scale-") { return try runScale(workload, scanner) }
         if workload == "memory" { return try runMemory(scanner) }
+        if workload == "hangs" { return try runHangs(scanner) }
         if let format = RunTraceBench.Format.allCases.first(where: { $0.workload == workload }) {
             return try runTrace(format, scanner)
         }
-        if scanner.gave("--events") { throw .goesWith(option: "--events", other: "--workload run-jsonl or run-text") }
+        if scanner.gave("--events") {
+            throw .goesWith(option: "--events", other: "--workload run-jsonl, run-text or hangs")
+        }
         for flag in ["--items", "--loop"] where scanner.gave(flag) {
             throw .goesWith(option: flag, other: "--workload scale-…")
         }

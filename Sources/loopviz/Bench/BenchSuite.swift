@@ -78,7 +78,7 @@ struct BenchGroup {
 enum BenchSuite {
     static let workloads = [
         "per-iteration", "recorder", "wake", "timer", "idle", "virtual", "scale", "memory", "run-jsonl", "run-text",
-        "ui",
+        "ui", "hangs",
     ]
 
     /// Every group, in table order, for `settings`.
@@ -253,6 +253,7 @@ enum BenchSuite {
                     ]))
         }
         groups += longTraceGroups(settings)
+        groups.append(HangsBench.group(events: settings.longEvents * 10))
         return groups
     }
 

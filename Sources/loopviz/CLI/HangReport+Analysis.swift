@@ -4,7 +4,10 @@ import LoopEngine
 /// time, and each phase's share.
 extension HangReport {
     /// The lines under a segment's first line, each indented by two spaces and ending in a newline.
-    static func lines(_ analysis: HangAnalysis) -> String {
+    static func lines(_ analysis: HangAnalysis?) -> String {
+        guard let analysis else {
+            return "  phases: not analysed (more than \(Analyser.maxEvents) events of its loop in it)\n"
+        }
         var out = "  verdict: \(verdict(analysis))\n"
         if let held = analysis.heldBy { out += "  held by: \(description(held))\n" }
         if !analysis.shares.isEmpty {

@@ -57,14 +57,21 @@ enum HangsCommand {
             throw scanner.positional.isEmpty
                 ? .missingArgument("FILE.jsonl") : .takesOneArgument(command: "hangs", argument: "FILE.jsonl")
         }
-        let trace: JSONLTrace
-        switch TraceLoader.load(path, maxEvents: budget) {
-        case .success(let loaded): trace = loaded
-        case .failure(let status): return status
+        // The events are not kept: a recording of an hour (10⁷ events) is read in one pass, holding only the open
+        // segments and those `hangs` lists.
+        var finder = BusySegment.Finder(keepingAtLeast: HangReport.floor(threshold))
+        if case .failure(let status) = TraceLoader.stream(path, maxEvents: budget, each: { finder.add($0) }) {
+            return status
         }
-        let segments = BusySegment.all(in: trace.events)
-        let report = HangReport(
-            segments: segments, analyses: segments.map { HangAnalysis($0, in: trace.events) }, threshold: threshold)
+        var report = HangReport(finder.finish(), threshold: threshold)
+        // A second pass gives each listed segment its own loop's events, bounded: the phases need them all.
+        var analyser = HangReport.Analyser(report.listed)
+        if !report.listed.isEmpty,
+            case .failure(let status) = TraceLoader.stream(path, maxEvents: budget, each: { analyser.add($0) })
+        {
+            return status
+        }
+        report.analyses = analyser.finish()
         print(report.text(file: path), terminator: "")
         return report.hangs.isEmpty ? .success : .failure
     }
@@ -72,10 +79,29 @@ enum HangsCommand {
 
 /// The segments `hangs` lists and its words for them.
 struct HangReport {
+    /// The segments at least ``floor(_:)`` long, in the order they began.
     var segments: [BusySegment]
-    /// Each segment's verdict and phases, in the order of ``segments``.
-    var analyses: [HangAnalysis]
+    /// How many segments the trace has, listed or not.
+    var total: Int
+    /// The longest segment's length, listed or not; nil when there is none.
+    var longest: Duration?
     var threshold: Duration
+    /// Each listed segment's verdict and phases, in the order of ``listed``; nil for a segment with more events
+    /// than ``Analyser/maxEvents`` (empty until the second pass has run).
+    var analyses: [HangAnalysis?] = []
+
+    init(_ summary: BusySegment.Finder.Summary, threshold: Duration) {
+        segments = summary.kept
+        total = summary.count
+        longest = summary.longest
+        self.threshold = threshold
+    }
+
+    /// The shortest segment listed: the threshold, or a micro-hang when the threshold is longer.
+    static func floor(_ threshold: Duration) -> Duration { min(threshold, .milliseconds(100)) }
+
+    /// The segments listed: at least the threshold, or at least a micro-hang.
+    var listed: [BusySegment] { segments.filter { $0.length >= Self.floor(threshold) } }
 
     /// The segments at least as long as the threshold.
     var hangs: [BusySegment] { segments.filter { $0.length >= threshold } }
@@ -91,9 +117,7 @@ struct HangReport {
 
     func text(file: String) -> String {
         var out = ""
-        // Listed: at least the threshold, or at least a micro-hang.
-        let floor = min(threshold, .milliseconds(100))
-        for (segment, analysis) in zip(segments, analyses) where segment.length >= floor {
+        for (position, segment) in listed.enumerated() {
             let safe = TerminalSafeText.terminalSafe
             let mode = segment.mode.map(safe) ?? "-"
             let ended = segment.endedBy.map(\.rawValue) ?? "the end of the trace"
@@ -104,16 +128,16 @@ struct HangReport {
                 let kind = if case .mark(let kind) = mark.fact { kind.words } else { "mark" }
                 out += "  \(mark.time) \(kind) \(safe(mark.name ?? ""))\n"
             }
-            out += Self.lines(analysis)
+            if position < analyses.count { out += Self.lines(analyses[position]) }
         }
         let count = { (severity: BusySegment.Severity) in
             segments.filter { $0.severity == severity && $0.length >= threshold }.count
         }
         let micro = segments.filter { $0.severity == .microHang }.count
-        let longest = segments.map(\.length).max().map { LoopEvent.seconds($0) } ?? "none"
+        let longest = self.longest.map { LoopEvent.seconds($0) } ?? "none"
         out += "\(TerminalSafeText.terminalSafe(file)): \(LoopEvent.count(hangs.count, "hang")) at the threshold of"
         out += " \(LoopEvent.seconds(threshold)) (\(count(.severe)) severe), \(LoopEvent.count(micro, "micro-hang")),"
-        out += " in \(LoopEvent.count(segments.count, "busy segment")); the longest \(longest)\n"
+        out += " in \(LoopEvent.count(total, "busy segment")); the longest \(longest)\n"
         return out
     }
 }

@@ -48,53 +48,8 @@ package struct BusySegment: Hashable, Sendable {
 
     /// Every busy segment of every loop in `events`, in the order they began.
     package static func all(in events: some Collection<LoopEvent>) -> [BusySegment] {
-        var open: [String: BusySegment] = [:]
-        /// A segment whose `beforeWaiting` was seen: the observers of it and the `sleep` still belong to it.
-        var closing: [String: BusySegment] = [:]
-        var done: [BusySegment] = []
-        for (index, event) in events.enumerated() {
-            let loop = event.loop
-            if var segment = closing[loop] {
-                if event.kind == .observer, event.fact == .activity(.beforeWaiting) || event.fact == .activity(.exit) {
-                    segment.end = event.time
-                    segment.endIndex = index
-                    closing[loop] = segment
-                    continue
-                }
-                if event.kind == .sleep {
-                    segment.end = event.time
-                    segment.endIndex = index
-                }
-                done.append(segment)
-                closing[loop] = nil
-                if event.kind == .sleep { continue }
-            }
-            switch event.kind {
-            case .afterWaiting, .entry:
-                guard open[loop] == nil else { break }
-                open[loop] = BusySegment(
-                    loop: loop, start: event.time, end: event.time, mode: event.mode, depth: event.depth,
-                    startedBy: event.kind, endedBy: nil, marks: [], startIndex: index, endIndex: index)
-            case .beforeWaiting, .exit:
-                guard var segment = open[loop], event.kind == .beforeWaiting || event.depth <= 1 else { break }
-                segment.end = event.time
-                segment.endIndex = index
-                segment.endedBy = event.kind
-                closing[loop] = segment
-                open[loop] = nil
-            case .note:
-                guard case .mark = event.fact, open[loop] != nil else { break }
-                open[loop]?.marks.append(event)
-            default:
-                break
-            }
-            if open[loop] != nil {
-                open[loop]?.end = event.time
-                open[loop]?.endIndex = index
-            }
-        }
-        done.append(contentsOf: closing.values)
-        done.append(contentsOf: open.values)
-        return done.sorted { ($0.start, $0.startIndex) < ($1.start, $1.startIndex) }
+        var finder = Finder(keepingAtLeast: .zero)
+        for event in events { finder.add(event) }
+        return finder.finish().kept
     }
 }

@@ -59,12 +59,22 @@ package struct JSONLTraceReader: Sendable {
     private let maximumEvents: Int
     private var header: JSONLTraceHeader?
     private var events = LoopTrace()
+    /// The events read, kept or not.
+    private var eventCount = 0
     private var warnings: [Failure] = []
+    private var scanner = JSONLEventScanner()
     /// The number of the last line given.
     package private(set) var lineNumber = 0
 
-    /// A reader that refuses more than `maximumEvents` events (the commands' event budget).
-    package init(maximumEvents: Int) { self.maximumEvents = maximumEvents }
+    /// Whether lines of the writers' own shape are read straight from their bytes (tests compare with false).
+    private let scansPlainLines: Bool
+
+    /// A reader that refuses more than `maximumEvents` events (the commands' event budget); `scansPlainLines`
+    /// false parses every line as JSON, as a test's reference.
+    package init(maximumEvents: Int, scansPlainLines: Bool = true) {
+        self.maximumEvents = maximumEvents
+        self.scansPlainLines = scansPlainLines
+    }
 
     /// Reads a whole file's bytes.
     package static func read(_ bytes: some Collection<UInt8>, maximumEvents: Int) throws(Failure) -> JSONLTrace {
@@ -78,11 +88,36 @@ package struct JSONLTraceReader: Sendable {
         return try reader.finish()
     }
 
-    /// Reads the next line (without its newline).
+    /// Reads the next line (without its newline) into the trace.
     package mutating func read(line: some Collection<UInt8>) throws(Failure) {
+        if let event = try next(line: line) { events.append(event) }
+    }
+
+    /// Reads a last line that has no newline into the trace: a writer that was stopped mid-line leaves one, so a
+    /// line that does not parse is forgiven with a warning.
+    package mutating func readUnterminated(line: some Collection<UInt8>) throws(Failure) {
+        if let event = try nextUnterminated(line: line) { events.append(event) }
+    }
+
+    /// The event of the next line (without its newline), not kept: nil for the header. A reader given its lines
+    /// this way finishes with no events, and holds nothing per event.
+    package mutating func next(line: some Collection<UInt8>) throws(Failure) -> LoopEvent? {
         lineNumber += 1
         guard line.count <= Self.maximumLineLength else {
             throw Failure(line: lineNumber, column: nil, message: "longer than \(Self.maximumLineLength) bytes")
+        }
+        // Nearly every event line has the writers' own shape: read straight from its bytes. Any other line (spaces,
+        // escapes, other keys, an error) is parsed as JSON and read from its value, with the same result.
+        if header != nil, scansPlainLines,
+            let scanned = line.withContiguousStorageIfAvailable({ bytes in
+                var trimmed = bytes
+                if trimmed.last == 0x0D { trimmed = UnsafeBufferPointer(rebasing: trimmed.dropLast()) }
+                return scanner.event(trimmed)
+            }), let event = scanned
+        {
+            try checkBudget()
+            eventCount += 1
+            return event
         }
         var bytes = Array(line)
         if bytes.last == 0x0D { bytes.removeLast() }
@@ -94,25 +129,31 @@ package struct JSONLTraceReader: Sendable {
         }
         if header == nil {
             header = try readHeader(value)
-            return
+            return nil
         }
-        guard events.count < maximumEvents else {
+        try checkBudget()
+        let event = try readEvent(value)
+        eventCount += 1
+        return event
+    }
+
+    private func checkBudget() throws(Failure) {
+        guard eventCount < maximumEvents else {
             throw Failure(
                 line: lineNumber, column: nil, message: "more than \(maximumEvents) events (the event budget)")
         }
-        events.append(try readEvent(value))
     }
 
-    /// Reads a last line that has no newline: a writer that was stopped mid-line leaves one, so a line that does
-    /// not parse is forgiven with a warning.
-    package mutating func readUnterminated(line: some Collection<UInt8>) throws(Failure) {
+    /// The event of a last line that has no newline, not kept (see ``readUnterminated(line:)``).
+    package mutating func nextUnterminated(line: some Collection<UInt8>) throws(Failure) -> LoopEvent? {
         do {
-            try read(line: line)
+            return try next(line: line)
         } catch  where header != nil && error.line == lineNumber {
             warnings.append(
                 Failure(
                     line: lineNumber, column: nil,
                     message: "the last line is cut short (no newline at its end) and is left out: \(error.message)"))
+            return nil
         }
     }
 
@@ -120,9 +161,9 @@ package struct JSONLTraceReader: Sendable {
     package func finish() throws(Failure) -> JSONLTrace {
         guard let header else { throw Failure(line: max(lineNumber, 1), column: nil, message: "no header line") }
         var warnings = self.warnings
-        if let promised = header.events, promised != events.count {
+        if let promised = header.events, promised != eventCount {
             let failure = Failure(
-                line: 1, column: nil, message: "the header promises \(promised) events, the file has \(events.count)")
+                line: 1, column: nil, message: "the header promises \(promised) events, the file has \(eventCount)")
             guard !warnings.isEmpty else { throw failure }
             warnings.append(failure)
         }
