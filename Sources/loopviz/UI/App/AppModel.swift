@@ -19,6 +19,8 @@ struct AppModel: Equatable {
         case summary(LessonSummary)
         /// The lesson's card (`i`, and when a lesson opens): closed by any key.
         case card
+        /// `/`: typing a search and filter of the events.
+        case search(SearchPrompt)
     }
 
     enum CycleView: Equatable {
@@ -100,6 +102,10 @@ struct AppModel: Equatable {
     /// True while `update` handles a message ``AppMessage/again(_:)``: a move past the end then shows the last
     /// step rather than asking for yet another run (one key, one doubling, as a search for a step has none).
     var isHandlingAgain = false
+    /// `/`: the events the log and the timeline keep, and what `*` and `#` go to; nil: every event.
+    var filter: EventFilter?
+    /// Where `*` or `#` go on after a search that found nothing in its window.
+    var searchResume: SearchResume?
 
     init(session: Session, fileName: String) {
         self.session = session

@@ -11,6 +11,7 @@ enum Command: Equatable {
     case addOperation, cancelOperation, cancelAllOperations, toggleSuspended, raiseLimit, lowerLimit
     case togglePresenter, togglePokeLock, hidePanel, showPanel, nextNarration, toggleQuiz
     case openPicker, previousLesson, nextLesson, reloadLesson
+    case search, nextMatch, previousMatch, showLink
 }
 
 struct KeyBinding {
@@ -127,6 +128,19 @@ enum KeyMap {
             keys: [.tab], label: "Tab", help: "show the next queue", group: "pool", command: .nextQueue,
             views: [.pool]),
         KeyBinding(
+            keys: [.character("/")], label: "/",
+            help: "search, filter (thread: kind: item: mode: words)", group: "find",
+            command: .search),
+        KeyBinding(
+            keys: [.character("*")], label: "*", help: "next event the filter keeps", group: "find",
+            command: .nextMatch),
+        KeyBinding(
+            keys: [.character("#")], label: "#", help: "previous event the filter keeps", group: "find",
+            command: .previousMatch),
+        KeyBinding(
+            keys: [.character("y")], label: "y", help: "the link to this step (loopviz FILE@N)", group: "find",
+            command: .showLink),
+        KeyBinding(
             keys: [.character("L")], label: "L", help: "the lessons: pick one (/ filters)", group: "lesson",
             command: .openPicker),
         KeyBinding(
@@ -164,7 +178,8 @@ enum KeyMap {
             group: "view", command: .showCard),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(
-            keys: [.escape], label: "Esc", help: "close the overlay (never quits)", group: "view",
+            keys: [.escape], label: "Esc", help: "close the overlay, else clear the filter",
+            group: "view",
             command: .closeOverlay),
         KeyBinding(keys: [.character("q")], label: "q", help: "quit", group: "view", command: .quit),
         KeyBinding(

@@ -159,6 +159,9 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         return []
     case .picker(let picker):
         return handlePicker(key, picker, &model)
+    case .search(let prompt):
+        try handleSearchPrompt(key, prompt, &model)
+        return []
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
@@ -228,7 +231,17 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .help:
         model.overlay = .help
         model.helpScroll = 0
-    case .closeOverlay: model.overlay = .none
+    case .closeOverlay:
+        // With no overlay open, Esc clears the filter (it never quits).
+        if model.overlay == .none, model.filter != nil {
+            model.filter = nil
+            model.searchResume = nil
+            model.flash = "filter cleared: every event shows"
+        }
+        model.overlay = .none
+    case .search: model.overlay = .search(SearchPrompt(typed: model.filter?.typed ?? ""))
+    case .nextMatch, .previousMatch: try findNextMatch(forward: command == .nextMatch, &model)
+    case .showLink: model.flash = StatusMessage(model.link.command, detail: "opens the UI at this step")
     case .showCard: showCard(&model)
     case .quit: return quit(&model)
     case .selectItem(let index):

@@ -5,7 +5,8 @@ import LoopEngine
 /// The help overlay's lines: a title, each group's keys, the timeline's letters and the status bar's words.
 func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
     let groups =
-        view == .pool ? ["play", "pool", "lesson", "view", "class"] : ["play", "poke", "lesson", "view", "class"]
+        view == .pool
+        ? ["play", "find", "pool", "lesson", "view", "class"] : ["play", "find", "poke", "lesson", "view", "class"]
     var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
     for group in groups {
         lines.append(("", .plain))
