@@ -194,6 +194,11 @@ enum UICommand {
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")
         model.language = language
+        // The bookmarks of the file opened, kept beside it (a library's lessons bring their own when opened).
+        if !opensLibrary, let path = paths.first {
+            model.bookmarksPath = BookmarkFile.path(for: path)
+            model.bookmarks = BookmarkFile.read(BookmarkFile.path(for: path))
+        }
         // A folder opens on the picker; the lesson chosen then opens on its card; a link opens at its step.
         var opening = model.overlay == .none ? model.openingCard() : model
         if !headless, let step {

@@ -21,6 +21,10 @@ struct AppModel: Equatable {
         case card
         /// `/`: typing a search and filter of the events.
         case search(SearchPrompt)
+        /// `M`: the bookmarks; the row highlighted.
+        case bookmarks(Int)
+        /// `;`: typing a note on the step shown.
+        case note(String)
     }
 
     enum CycleView: Equatable {
@@ -106,6 +110,11 @@ struct AppModel: Equatable {
     var filter: EventFilter?
     /// Where `*` or `#` go on after a search that found nothing in its window.
     var searchResume: SearchResume?
+    /// The steps marked (`B`) and their notes (`;`).
+    var bookmarks = Bookmarks()
+    /// The file the bookmarks are kept in (``BookmarkFile``); nil for the built-in lesson, whose marks last for
+    /// the session.
+    var bookmarksPath: String?
 
     init(session: Session, fileName: String) {
         self.session = session

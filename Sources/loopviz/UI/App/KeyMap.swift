@@ -12,6 +12,7 @@ enum Command: Equatable {
     case togglePresenter, togglePokeLock, hidePanel, showPanel, nextNarration, toggleQuiz
     case openPicker, previousLesson, nextLesson, reloadLesson
     case search, nextMatch, previousMatch, showLink
+    case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
 }
 
 struct KeyBinding {
@@ -140,6 +141,20 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("y")], label: "y", help: "the link to this step (loopviz FILE@N)", group: "find",
             command: .showLink),
+        KeyBinding(
+            keys: [.character("B")], label: "B", help: "bookmark this step (again: remove it)", group: "find",
+            command: .toggleBookmark),
+        KeyBinding(
+            keys: [.character("'")], label: "'", help: "next bookmark", group: "find", command: .nextBookmark),
+        KeyBinding(
+            keys: [.character("\"")], label: "\"", help: "previous bookmark", group: "find",
+            command: .previousBookmark),
+        KeyBinding(
+            keys: [.character(";")], label: ";", help: "write a note on this step (bookmarks it)", group: "find",
+            command: .writeNote),
+        KeyBinding(
+            keys: [.character("M")], label: "M", help: "the bookmarks and notes: go to one", group: "find",
+            command: .listBookmarks),
         KeyBinding(
             keys: [.character("L")], label: "L", help: "the lessons: pick one (/ filters)", group: "lesson",
             command: .openPicker),

@@ -13,7 +13,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         case .tick:
             // Playback waits for the trace it plays.
             return []
-        case .resize, .resumed, .live, .engineRan:
+        case .resize, .resumed, .live, .engineRan, .bookmarksSaved:
             break
         }
     }
@@ -101,6 +101,11 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) throws(NeedsL
         return []
     case .engineRan, .again:
         return []
+    case .bookmarksSaved(let path, let problem):
+        if let problem {
+            model.flash = StatusMessage("bookmarks not saved: \(path)", detail: problem)
+        }
+        return []
     }
 }
 
@@ -162,6 +167,10 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
     case .search(let prompt):
         try handleSearchPrompt(key, prompt, &model)
         return []
+    case .bookmarks(let row):
+        return try handleBookmarkList(key, row, &model)
+    case .note(let typed):
+        return handleNote(key, typed, &model)
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
@@ -241,6 +250,8 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         model.overlay = .none
     case .search: model.overlay = .search(SearchPrompt(typed: model.filter?.typed ?? ""))
     case .nextMatch, .previousMatch: try findNextMatch(forward: command == .nextMatch, &model)
+    case .toggleBookmark, .nextBookmark, .previousBookmark, .listBookmarks, .writeNote:
+        return try performBookmark(command, &model)
     case .showLink: model.flash = StatusMessage(model.link.command, detail: "opens the UI at this step")
     case .showCard: showCard(&model)
     case .quit: return quit(&model)

@@ -62,6 +62,9 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         text += event.kind.rawValue
         if let name = event.name { text += " " + name }
         if let detail = event.detail { text += "  (" + detail + ")" }
+        if let mark = model.bookmarks.mark(at: index + 1) {
+            text += "  " + (model.theme.unicode ? "⚑" : "*") + (mark.note.isEmpty ? "" : " " + mark.note)
+        }
         var style: Screen.Style = .plain
         if index == model.cursor - 1 {
             style = glyphs.current
