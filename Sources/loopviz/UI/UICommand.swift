@@ -25,6 +25,13 @@ enum UICommand {
             "--no-color", help: "Monochrome (also when NO_COLOR is set): state shows through glyphs and bold."),
         CommandOption("--ascii", help: "ASCII glyphs only, for terminals without Unicode."),
         CommandOption(
+            "--screen-reader",
+            help: """
+                One line a step on standard output, for a screen reader: no box drawing, no
+                animation, each key announced, the narration and the Why in full; type keys,
+                then Enter (Enter alone: the next step).
+                """),
+        CommandOption(
             "--clock", .text(placeholder: "CLOCK"),
             help: """
                 virtual (the default: a deterministic replay you can step back through) or
@@ -164,6 +171,9 @@ enum UICommand {
         if headless && scanner.value("--record") != nil { throw .screenDoesNotRecord }
         if real && headless { throw .screenIsVirtual }
         if real && step != nil { throw .goesWith(option: "--step", other: "--clock virtual") }
+        if real && scanner.has("--screen-reader") {
+            throw .goesWith(option: "--screen-reader", other: "--clock virtual")
+        }
         let iterationCost = try IterationCostOption.value(in: scanner)
         let budget = try EventBudget.limit(scanner)
         let language = try LanguageOption.value(in: scanner)
@@ -207,6 +217,7 @@ enum UICommand {
             if let note = show(step: step, &opening) { opening.flash = StatusMessage(note) }
         }
         guard headless else {
+            if scanner.has("--screen-reader") { return ScreenReader.run(opening) }
             guard let cast = scanner.value("--record") else { return TerminalApp.run(opening) }
             let recorder: AsciicastRecorder
             do {
