@@ -25,6 +25,15 @@ enum UICommand {
             "--no-color", help: "Monochrome (also when NO_COLOR is set): state shows through glyphs and bold."),
         CommandOption("--ascii", help: "ASCII glyphs only, for terminals without Unicode."),
         CommandOption(
+            "--theme", .text(placeholder: "PALETTE"),
+            help: """
+                standard, colorblind (blue and yellow, underlines beside colour) or light (for
+                a light background); also LOOPVIZ_THEME; T cycles them in the UI.
+                """),
+        CommandOption(
+            "--reduce-motion",
+            help: "Open paused and play at most a step a second (also LOOPVIZ_REDUCE_MOTION=1)."),
+        CommandOption(
             "--screen-reader",
             help: """
                 One line a step on standard output, for a screen reader: no box drawing, no
@@ -85,6 +94,9 @@ enum UICommand {
                 """),
         CommandOption("--no-color", help: "As the UI's (no effect on the characters)."),
         CommandOption("--ascii", help: "ASCII glyphs only."),
+        CommandOption(
+            "--theme", .text(placeholder: "PALETTE"), help: "As the UI's (no effect on the characters)."),
+        CommandOption("--reduce-motion", help: "As the UI's (no effect on one screen)."),
         EventBudget.declaration(
             help: "Compute at most N events of the replay (default 1000000, at most 10000000)."),
         IterationCostOption.declaration,
@@ -203,6 +215,20 @@ enum UICommand {
         }
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")
+        // `--theme` wins over LOOPVIZ_THEME; `--reduce-motion` or LOOPVIZ_REDUCE_MOTION (any value but 0).
+        let palette = scanner.value("--theme") ?? getenv("LOOPVIZ_THEME").map { String(cString: $0) }
+        if let palette, !palette.isEmpty {
+            guard let chosen = AppModel.Palette(rawValue: palette) else {
+                throw .notAChoice(palette, option: "--theme", expected: AppModel.Palette.allCases.map(\.rawValue))
+            }
+            model.theme.palette = chosen
+        }
+        let motion = getenv("LOOPVIZ_REDUCE_MOTION").map { String(cString: $0) }
+        if scanner.has("--reduce-motion") || (motion.map { !$0.isEmpty && $0 != "0" } ?? false) {
+            model.theme.reduceMotion = true
+            model.isPaused = true
+            model.speedIndex = min(model.speedIndex, AppModel.reducedMotionSpeed)
+        }
         model.language = language
         // The bookmarks of the file opened, kept beside it (a library's lessons bring their own when opened).
         if !opensLibrary, let path = paths.first {

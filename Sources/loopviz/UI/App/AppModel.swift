@@ -43,9 +43,24 @@ struct AppModel: Equatable {
     struct Theme: Equatable {
         var color = true
         var unicode = true
+        var palette: Palette = .standard
+        /// `--reduce-motion`: the UI opens paused and plays at most a step a second.
+        var reduceMotion = false
+    }
+
+    /// The colours (`T` cycles, `--theme` or `LOOPVIZ_THEME` chooses): every state keeps its glyph and attribute
+    /// too, so colour is never the only sign.
+    enum Palette: String, CaseIterable {
+        case standard
+        /// No pair told apart by red against green or blue against purple: blue, yellow and attributes.
+        case colorblind
+        /// For a light background: no yellow or cyan text.
+        case light
     }
 
     /// Playback speeds: steps per second, then real time (virtual seconds per wall second).
+    /// The fastest speed of `--reduce-motion`: 1 step/s.
+    static let reducedMotionSpeed = 2
     static let speeds: [(label: String, stepsPerSecond: Double?)] = [
         ("0.25 step/s", 0.25), ("0.5 step/s", 0.5), ("1 step/s", 1), ("2 steps/s", 2), ("4 steps/s", 4),
         ("8 steps/s", 8), ("16 steps/s", 16), ("32 steps/s", 32), ("real time", nil),

@@ -13,6 +13,7 @@ enum Command: Equatable {
     case openPicker, previousLesson, nextLesson, reloadLesson
     case search, nextMatch, previousMatch, showLink
     case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
+    case nextPalette
 }
 
 struct KeyBinding {
@@ -191,6 +192,9 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("i")], label: "i", help: "show the lesson's card again",
             group: "view", command: .showCard),
+        KeyBinding(
+            keys: [.character("T")], label: "T", help: "colours: standard / colour-blind safe / light",
+            group: "view", command: .nextPalette),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(
             keys: [.escape], label: "Esc", help: "close the overlay, else clear the filter",

@@ -224,7 +224,19 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         } else {
             model.flash = "no earlier iteration: g 1 goes to the first event"
         }
-    case .faster: model.speedIndex = min(model.speedIndex + 1, AppModel.speeds.count - 1)
+    case .faster:
+        // Reduced motion: at most a step a second.
+        let fastest = model.theme.reduceMotion ? AppModel.reducedMotionSpeed : AppModel.speeds.count - 1
+        if model.speedIndex >= fastest && model.theme.reduceMotion {
+            model.flash = "--reduce-motion: at most 1 step/s"
+        }
+        model.speedIndex = min(model.speedIndex + 1, fastest)
+    case .nextPalette:
+        let palettes = AppModel.Palette.allCases
+        let index = palettes.firstIndex(of: model.theme.palette) ?? 0
+        model.theme.palette = palettes[(index + 1) % palettes.count]
+        model.flash = StatusMessage(
+            "colours: \(model.theme.palette.words)", detail: "T again; LOOPVIZ_THEME or --theme at start")
     case .slower: model.speedIndex = max(model.speedIndex - 1, 0)
     case .goTo: model.overlay = .goTo("")
     case .focusNext, .focusPrevious:
