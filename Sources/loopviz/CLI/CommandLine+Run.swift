@@ -28,8 +28,8 @@ extension CommandLine {
         """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop[@N] | FOLDER | FILE.loop...] [--step N] [--clock virtual|real] [--no-color]
-                       [--ascii] [--lang en|zh] [--record FILE.cast]
+        USAGE: loopviz [FILE.loop[@N] | FOLDER | FILE.loop...] [--step N] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
+                       [--record FILE.cast]
                                       the interactive UI (built-in lesson without FILE; a FOLDER
                                       opens its lessons in the lesson picker; @N or --step N opens
                                       at event N)

@@ -86,6 +86,8 @@ struct AppModel: Equatable {
     var overlay: Overlay = .none
     /// The first line of the help overlay shown, when it is taller than the screen.
     var helpScroll = 0
+    /// `/` in the help: what is typed to filter its keys (nil: every line shown).
+    var helpFilter: String?
     var cycleView: CycleView = .implementation
     var width = 80
     var height = 24

@@ -127,7 +127,21 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         }
         return []
     case .help:
+        // `/` filters the keys as each character is typed; Esc clears the filter, then closes the help.
+        if let filter = model.helpFilter {
+            switch key {
+            case .escape: model.helpFilter = nil
+            case .backspace: model.helpFilter = String(filter.dropLast())
+            case .character(let character) where filter.count < 40: model.helpFilter = filter + String(character)
+            default: break
+            }
+            model.helpScroll = 0
+            return []
+        }
         switch key {
+        case .character("/"):
+            model.helpFilter = ""
+            model.helpScroll = 0
         case .escape, .character("?"): model.overlay = .none
         case .character("q"): return quit(&model)
         // A help taller than the screen scrolls; render keeps the position within the lines.
@@ -140,7 +154,8 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         default: break
         }
         let glyphs = Glyphs(theme: model.theme)
-        let layout = HelpLayout(helpLines(model.view, glyphs), width: model.width, height: model.height)
+        let layout = HelpLayout(
+            helpLines(model.view, glyphs, filter: model.helpFilter), width: model.width, height: model.height)
         model.helpScroll = layout.firstLine(model.helpScroll)
         return []
     case .threads(let row):
@@ -252,6 +267,7 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .help:
         model.overlay = .help
         model.helpScroll = 0
+        model.helpFilter = nil
     case .closeOverlay:
         // With no overlay open, Esc clears the filter (it never quits).
         if model.overlay == .none, model.filter != nil {
