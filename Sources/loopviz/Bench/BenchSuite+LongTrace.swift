@@ -94,7 +94,7 @@ extension BenchSuite {
         let results: (UIBench.Round) -> [BenchResult] = { round in
             [
                 .distribution(round.step), BenchResult(figure: round.goTo), BenchResult(figure: round.poke),
-                BenchResult(figure: round.playCPU),
+                BenchResult(figure: round.playCPU), BenchResult(figure: round.search),
             ]
         }
         let uiGoal = BenchGoal(statistic: .median, against: nil, factor: 50, text: "≤ 50 ms")
@@ -118,6 +118,11 @@ extension BenchSuite {
                         id: "ui/play", workload: "ui",
                         title: "UI: playing near event \(shown), 30 frames/s: CPU of a core", unit: .percent,
                         variants: [], goals: [BenchGoal(statistic: .median, against: nil, factor: 3, text: "≤ 3 %")]),
+                    BenchRow(
+                        id: "ui/search", workload: "ui",
+                        title: "UI: / a query nothing matches, at event \(shown) (search + filtered log)",
+                        unit: .milliseconds, variants: [],
+                        goals: [BenchGoal(statistic: .median, against: nil, factor: 100, text: "≤ 100 ms")]),
                 ],
                 variants: [
                     .init(name: "loopviz UI at event \(shown)", role: .engine) {

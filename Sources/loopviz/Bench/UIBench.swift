@@ -29,6 +29,9 @@ enum UIBench {
         var step: [Double]
         var goTo: Double
         var poke: Double
+        /// `/` and a query no event matches, Enter, and the filtered log drawn: the worst case of a search (its
+        /// window of ``EventFilter/scanLimit`` events looked at whole, twice: by the search and by the log).
+        var search: Double
         /// % of a core.
         var playCPU: Double
     }
@@ -114,6 +117,15 @@ enum UIBench {
             !playing.isPaused && (playing.cursor > before || playing.stepCredit > 0),
             "playing did not advance from \(before)")
 
+        var searched = model
+        let search = timed {
+            press([.character("/")] + "item:nothing".map { Key.character($0) } + [.enter], &searched)
+            keep(render(searched, cache: &cache))
+        }
+        precondition(
+            searched.filter?.items == ["nothing"] && searched.cursor == target,
+            "the search moved to \(searched.cursor) or set no filter")
+
         var poked = model
         let poke = timed {
             press([.character("s")], &poked)
@@ -124,7 +136,7 @@ enum UIBench {
             "the poke did not add an outside event to a trace of \(fixture.events) events")
         // CPU nanoseconds over the wall nanoseconds the frames stand for, as a percentage.
         let played = Double(frames) / TerminalApp.frameRate * 1e9
-        return Round(step: step, goTo: goTo, poke: poke, playCPU: Double(cpu) / played * 100)
+        return Round(step: step, goTo: goTo, poke: poke, search: search, playCPU: Double(cpu) / played * 100)
     }
 
     private static func press(_ keys: [Key], _ model: inout AppModel) {

@@ -28,10 +28,11 @@ extension CommandLine {
         """
         OVERVIEW: loopviz - an interactive terminal visualiser of run loop behaviour
 
-        USAGE: loopviz [FILE.loop | FOLDER | FILE.loop...] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
+        USAGE: loopviz [FILE.loop[@N] | FOLDER | FILE.loop...] [--step N] [--clock virtual|real] [--no-color] [--ascii] [--lang en|zh]
                        [--record FILE.cast]
                                       the interactive UI (built-in lesson without FILE; a FOLDER
-                                      opens its lessons in the lesson picker)
+                                      opens its lessons in the lesson picker; @N or --step N opens
+                                      at event N)
                loopviz <command> [options]
 
         loopviz models Core Foundation's CFRunLoop (modes, sources, timers, observers, blocks, stop and
@@ -59,7 +60,9 @@ extension CommandLine {
     /// Parses `arguments` (without the program name) and returns the process exit status.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return UICommand.ui([]) }
-        if first.hasSuffix(".loop") || TraceLoader.isTrace(first)
+        // `FILE@N` links to step N of FILE (``DeepLink``).
+        let linked = DeepLink(first, exists: { access($0, F_OK) == 0 })?.path ?? first
+        if linked.hasSuffix(".loop") || TraceLoader.isTrace(linked) || linked != first
             || UICommand.launchOptions.contains(where: { $0.names.contains(first) })
         {
             return UICommand.ui(arguments)

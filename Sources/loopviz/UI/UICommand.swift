@@ -25,13 +25,32 @@ enum UICommand {
             "--no-color", help: "Monochrome (also when NO_COLOR is set): state shows through glyphs and bold."),
         CommandOption("--ascii", help: "ASCII glyphs only, for terminals without Unicode."),
         CommandOption(
+            "--theme", .text(placeholder: "PALETTE"),
+            help: """
+                standard, colorblind (blue and yellow, underlines beside colour) or light (for
+                a light background); also LOOPVIZ_THEME; T cycles them in the UI.
+                """),
+        CommandOption(
+            "--reduce-motion",
+            help: "Open paused and play at most a step a second (also LOOPVIZ_REDUCE_MOTION=1)."),
+        CommandOption(
+            "--screen-reader",
+            help: """
+                One line a step on standard output, for a screen reader: no box drawing, no
+                animation, each key announced, the narration and the Why in full; type keys,
+                then Enter (Enter alone: the next step).
+                """),
+        CommandOption(
             "--clock", .text(placeholder: "CLOCK"),
             help: """
                 virtual (the default: a deterministic replay you can step back through) or
                 real (the scenario runs on real threads, asleep in the kernel when idle; your
                 keys act on them at once; stepping back shows what was recorded).
                 """),
-        screenOptions[0], screenOptions[1],
+        CommandOption(
+            "--step", .text(placeholder: "N"),
+            help: "Open at event N, paused (also FILE@N; screen: the number of events shown)."),
+        screenOptions[0],
         EventBudget.declaration(
             help: """
                 Compute at most N events of the replay (default 1000000, at most 10000000):
@@ -40,7 +59,7 @@ enum UICommand {
                 """),
         IterationCostOption.declaration,
         LanguageOption.declaration,
-        screenOptions[2],
+        screenOptions[1],
         CommandOption(
             "--record", .text(placeholder: "FILE.cast"),
             help: """
@@ -53,9 +72,8 @@ enum UICommand {
                 """),
     ]
 
-    /// The options the UI accepts for `screen`'s sake (its help lists them as such): `--step`, `--size`, `--card`.
+    /// The options the UI accepts for `screen`'s sake (its help lists them as such): `--size`, `--card`.
     static let screenOptions: [CommandOption] = [
-        CommandOption("--step", .text(placeholder: "N"), help: "(screen) the number of events shown."),
         CommandOption("--size", .text(placeholder: "WxH"), help: "(screen) the screen size, default 80x24."),
         CommandOption("--card", help: "(screen) show the lesson's card over the screen, as the UI opens."),
     ]
@@ -67,7 +85,7 @@ enum UICommand {
     static let screenCommandOptions: [CommandOption] = [
         CommandOption(
             "--step", .text(placeholder: "N"),
-            help: "The number of events shown (default: the last step of the first 5 seconds)."),
+            help: "The number of events shown (default: the last step of the first 5 seconds; also FILE@N)."),
         CommandOption(
             "--size", .text(placeholder: "WxH"),
             help: """
@@ -76,6 +94,9 @@ enum UICommand {
                 """),
         CommandOption("--no-color", help: "As the UI's (no effect on the characters)."),
         CommandOption("--ascii", help: "ASCII glyphs only."),
+        CommandOption(
+            "--theme", .text(placeholder: "PALETTE"), help: "As the UI's (no effect on the characters)."),
+        CommandOption("--reduce-motion", help: "As the UI's (no effect on one screen)."),
         EventBudget.declaration(
             help: "Compute at most N events of the replay (default 1000000, at most 10000000)."),
         IterationCostOption.declaration,
@@ -89,8 +110,9 @@ enum UICommand {
         beforeOptions: """
             OVERVIEW: Watch a run loop turn, live, and poke it.
 
-            USAGE: loopviz [FILE.loop | FOLDER | FILE.loop... | FILE.jsonl] [--no-color] [--ascii] [--clock virtual|real]
-                           [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--record FILE.cast]
+            USAGE: loopviz [FILE.loop[@N] | FOLDER | FILE.loop... | FILE.jsonl[@N]] [--step N] [--no-color] [--ascii]
+                           [--clock virtual|real] [--max-events N] [--iteration-cost TIME] [--lang en|zh]
+                           [--record FILE.cast]
                    loopviz screen [FILE.loop | FOLDER | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii]
                                   [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card]
 
@@ -124,7 +146,7 @@ enum UICommand {
         beforeOptions: """
             OVERVIEW: Print the screen the UI shows at a step, as text, without a terminal.
 
-            USAGE: loopviz screen [FILE.loop] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
+            USAGE: loopviz screen [FILE.loop[@N]] [--step N] [--size WxH] [--no-color] [--ascii] [--max-events N]
                                   [--iteration-cost TIME] [--lang en|zh] [--card]
 
             Without a FILE, the built-in lesson. The scenario is replayed on the virtual clock (a real-clock run is
@@ -140,7 +162,18 @@ enum UICommand {
             """)
 
     static func run(_ scanner: ArgumentScanner, headless: Bool) throws(CommandLineProblem) -> ExitStatus {
-        let paths = scanner.positional
+        var paths = scanner.positional
+        // `FILE@N`: a link to step N (``DeepLink``); `--step N` says the same and wins.
+        var linkedStep: Int?
+        if paths.count == 1, let link = DeepLink(paths[0], exists: { access($0, F_OK) == 0 }) {
+            paths = link.path.map { [$0] } ?? []
+            linkedStep = link.step
+        }
+        var step = linkedStep
+        if let text = scanner.value("--step") {
+            guard let number = Int(text), number >= 0 else { throw .notAStep(text) }
+            step = number
+        }
         let opensLibrary = paths.count > 1 || paths.first.map(isFolder) == true
         let real = scanner.value("--clock") == "real"
         if opensLibrary && (real || paths.contains(where: TraceLoader.isTrace)) {
@@ -149,6 +182,10 @@ enum UICommand {
         if let clock = scanner.value("--clock"), clock != "virtual" && clock != "real" { throw .notAClock(clock) }
         if headless && scanner.value("--record") != nil { throw .screenDoesNotRecord }
         if real && headless { throw .screenIsVirtual }
+        if real && step != nil { throw .goesWith(option: "--step", other: "--clock virtual") }
+        if real && scanner.has("--screen-reader") {
+            throw .goesWith(option: "--screen-reader", other: "--clock virtual")
+        }
         let iterationCost = try IterationCostOption.value(in: scanner)
         let budget = try EventBudget.limit(scanner)
         let language = try LanguageOption.value(in: scanner)
@@ -178,10 +215,35 @@ enum UICommand {
         }
         model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
         model.theme.unicode = !scanner.has("--ascii")
+        // `--theme` wins over LOOPVIZ_THEME; `--reduce-motion` or LOOPVIZ_REDUCE_MOTION (any value but 0).
+        let palette = scanner.value("--theme") ?? getenv("LOOPVIZ_THEME").map { String(cString: $0) }
+        if let palette, !palette.isEmpty {
+            guard let chosen = AppModel.Palette(rawValue: palette) else {
+                throw .notAChoice(palette, option: "--theme", expected: AppModel.Palette.allCases.map(\.rawValue))
+            }
+            model.theme.palette = chosen
+        }
+        let motion = getenv("LOOPVIZ_REDUCE_MOTION").map { String(cString: $0) }
+        if scanner.has("--reduce-motion") || (motion.map { !$0.isEmpty && $0 != "0" } ?? false) {
+            model.theme.reduceMotion = true
+            model.isPaused = true
+            model.speedIndex = min(model.speedIndex, AppModel.reducedMotionSpeed)
+        }
         model.language = language
-        // A folder opens on the picker; the lesson chosen then opens on its card.
-        let opening = model.overlay == .none ? model.openingCard() : model
+        // The bookmarks of the file opened, kept beside it (a library's lessons bring their own when opened).
+        if !opensLibrary, let path = paths.first {
+            model.bookmarksPath = BookmarkFile.path(for: path)
+            model.bookmarks = BookmarkFile.read(BookmarkFile.path(for: path))
+        }
+        // A folder opens on the picker; the lesson chosen then opens on its card; a link opens at its step.
+        var opening = model.overlay == .none ? model.openingCard() : model
+        if !headless, let step {
+            opening = model
+            opening.isPaused = true
+            if let note = show(step: step, &opening) { opening.flash = StatusMessage(note) }
+        }
         guard headless else {
+            if scanner.has("--screen-reader") { return ScreenReader.run(opening) }
             guard let cast = scanner.value("--record") else { return TerminalApp.run(opening) }
             let recorder: AsciicastRecorder
             do {
@@ -209,19 +271,9 @@ enum UICommand {
         }
         _ = updateInline(&model, .resize(width: width, height: height))
         model.isPaused = true
-        if let step = scanner.value("--step") {
-            guard let number = Int(step), number >= 0 else { throw .notAStep(step) }
-            // Computed further when the replay stopped at its horizon (a few doublings at most, within the budget).
-            var extensions = 0
-            while number > model.trace.count && model.session.canExtend && extensions < 8 {
-                model.session.extendNow()
-                extensions += 1
-            }
-            model.cursor = min(number, model.trace.count)
-            if number > model.trace.count {
-                CommandLine.printError(
-                    "loopviz screen: note: --step \(number), but the replay has \(model.trace.count) events: "
-                        + "showing the last")
+        if let step {
+            if let note = show(step: step, &model) {
+                CommandLine.printError("loopviz screen: note: --step \(step), \(note)")
             }
         } else {
             model.cursor = model.trace.lastIndex { $0.time <= .zero + .seconds(5) }.map { $0 + 1 } ?? model.trace.count
@@ -238,6 +290,19 @@ enum UICommand {
             return .usage
         }
         return .success
+    }
+
+    /// Shows event `number` (computing further when the replay stopped at its horizon: a few doublings at most,
+    /// within the budget); what to say when the replay has fewer events.
+    static func show(step number: Int, _ model: inout AppModel) -> String? {
+        var extensions = 0
+        while number > model.trace.count && model.session.canExtend && extensions < 8 {
+            model.session.extendNow()
+            extensions += 1
+        }
+        model.cursor = min(number, model.trace.count)
+        model.furthest = model.cursor
+        return number > model.trace.count ? "but the replay has \(model.trace.count) events: showing the last" : nil
     }
 
     /// The environment a cast's header names (asciinema's: the shell and the terminal type).

@@ -26,6 +26,8 @@ enum AppMessage: Equatable {
     case showKeptStep(Int, pokesLeftOut: Int)
     /// A message handled again once the longer trace it asked for is computed (``NeedsLongerTrace``).
     indirect case again(AppMessage)
+    /// The runtime saved the bookmarks (``Effect/saveBookmarks(path:text:)``); why not, when it could not.
+    case bookmarksSaved(path: String, problem: String?)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).
@@ -43,4 +45,7 @@ enum Effect: Equatable {
     /// Run the engine (off the UI's thread: a long trace takes most of a second) and answer with
     /// ``AppMessage/engineRan(_:)``. `update` asks for one run at a time; messages that arrive meanwhile wait.
     case runEngine(EngineRequest)
+    /// Write the bookmarks' text to their file (``BookmarkFile/save(_:to:)``) and answer with
+    /// ``AppMessage/bookmarksSaved(path:problem:)``.
+    case saveBookmarks(path: String, text: String)
 }

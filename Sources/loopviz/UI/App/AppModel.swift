@@ -19,6 +19,12 @@ struct AppModel: Equatable {
         case summary(LessonSummary)
         /// The lesson's card (`i`, and when a lesson opens): closed by any key.
         case card
+        /// `/`: typing a search and filter of the events.
+        case search(SearchPrompt)
+        /// `M`: the bookmarks; the row highlighted.
+        case bookmarks(Int)
+        /// `;`: typing a note on the step shown.
+        case note(String)
     }
 
     enum CycleView: Equatable {
@@ -37,9 +43,24 @@ struct AppModel: Equatable {
     struct Theme: Equatable {
         var color = true
         var unicode = true
+        var palette: Palette = .standard
+        /// `--reduce-motion`: the UI opens paused and plays at most a step a second.
+        var reduceMotion = false
+    }
+
+    /// The colours (`T` cycles, `--theme` or `LOOPVIZ_THEME` chooses): every state keeps its glyph and attribute
+    /// too, so colour is never the only sign.
+    enum Palette: String, CaseIterable {
+        case standard
+        /// No pair told apart by red against green or blue against purple: blue, yellow and attributes.
+        case colorblind
+        /// For a light background: no yellow or cyan text.
+        case light
     }
 
     /// Playback speeds: steps per second, then real time (virtual seconds per wall second).
+    /// The fastest speed of `--reduce-motion`: 1 step/s.
+    static let reducedMotionSpeed = 2
     static let speeds: [(label: String, stepsPerSecond: Double?)] = [
         ("0.25 step/s", 0.25), ("0.5 step/s", 0.5), ("1 step/s", 1), ("2 steps/s", 2), ("4 steps/s", 4),
         ("8 steps/s", 8), ("16 steps/s", 16), ("32 steps/s", 32), ("real time", nil),
@@ -65,6 +86,8 @@ struct AppModel: Equatable {
     var overlay: Overlay = .none
     /// The first line of the help overlay shown, when it is taller than the screen.
     var helpScroll = 0
+    /// `/` in the help: what is typed to filter its keys (nil: every line shown).
+    var helpFilter: String?
     var cycleView: CycleView = .implementation
     var width = 80
     var height = 24
@@ -100,6 +123,15 @@ struct AppModel: Equatable {
     /// True while `update` handles a message ``AppMessage/again(_:)``: a move past the end then shows the last
     /// step rather than asking for yet another run (one key, one doubling, as a search for a step has none).
     var isHandlingAgain = false
+    /// `/`: the events the log and the timeline keep, and what `*` and `#` go to; nil: every event.
+    var filter: EventFilter?
+    /// Where `*` or `#` go on after a search that found nothing in its window.
+    var searchResume: SearchResume?
+    /// The steps marked (`B`) and their notes (`;`).
+    var bookmarks = Bookmarks()
+    /// The file the bookmarks are kept in (``BookmarkFile``); nil for the built-in lesson, whose marks last for
+    /// the session.
+    var bookmarksPath: String?
 
     init(session: Session, fileName: String) {
         self.session = session

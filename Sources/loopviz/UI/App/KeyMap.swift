@@ -11,6 +11,9 @@ enum Command: Equatable {
     case addOperation, cancelOperation, cancelAllOperations, toggleSuspended, raiseLimit, lowerLimit
     case togglePresenter, togglePokeLock, hidePanel, showPanel, nextNarration, toggleQuiz
     case openPicker, previousLesson, nextLesson, reloadLesson
+    case search, nextMatch, previousMatch, showLink
+    case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
+    case nextPalette
 }
 
 struct KeyBinding {
@@ -127,6 +130,33 @@ enum KeyMap {
             keys: [.tab], label: "Tab", help: "show the next queue", group: "pool", command: .nextQueue,
             views: [.pool]),
         KeyBinding(
+            keys: [.character("/")], label: "/",
+            help: "search, filter (thread: kind: item: mode: words)", group: "find",
+            command: .search),
+        KeyBinding(
+            keys: [.character("*")], label: "*", help: "next event the filter keeps", group: "find",
+            command: .nextMatch),
+        KeyBinding(
+            keys: [.character("#")], label: "#", help: "previous event the filter keeps", group: "find",
+            command: .previousMatch),
+        KeyBinding(
+            keys: [.character("y")], label: "y", help: "the link to this step (loopviz FILE@N)", group: "find",
+            command: .showLink),
+        KeyBinding(
+            keys: [.character("B")], label: "B", help: "bookmark this step (again: remove it)", group: "find",
+            command: .toggleBookmark),
+        KeyBinding(
+            keys: [.character("'")], label: "'", help: "next bookmark", group: "find", command: .nextBookmark),
+        KeyBinding(
+            keys: [.character("\"")], label: "\"", help: "previous bookmark", group: "find",
+            command: .previousBookmark),
+        KeyBinding(
+            keys: [.character(";")], label: ";", help: "write a note on this step (bookmarks it)", group: "find",
+            command: .writeNote),
+        KeyBinding(
+            keys: [.character("M")], label: "M", help: "the bookmarks and notes: go to one", group: "find",
+            command: .listBookmarks),
+        KeyBinding(
             keys: [.character("L")], label: "L", help: "the lessons: pick one (/ filters)", group: "lesson",
             command: .openPicker),
         KeyBinding(
@@ -162,9 +192,13 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("i")], label: "i", help: "show the lesson's card again",
             group: "view", command: .showCard),
+        KeyBinding(
+            keys: [.character("T")], label: "T", help: "colours: standard / colour-blind safe / light",
+            group: "view", command: .nextPalette),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(
-            keys: [.escape], label: "Esc", help: "close the overlay (never quits)", group: "view",
+            keys: [.escape], label: "Esc", help: "close the overlay, else clear the filter",
+            group: "view",
             command: .closeOverlay),
         KeyBinding(keys: [.character("q")], label: "q", help: "quit", group: "view", command: .quit),
         KeyBinding(

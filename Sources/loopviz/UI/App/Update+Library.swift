@@ -129,6 +129,10 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) -> [Effect] {
         fresh.speedIndex = model.speedIndex
         fresh.cycleView = model.cycleView
         fresh.language = model.language
+        fresh.bookmarks = opening.bookmarks
+        // Reduced motion: a lesson opens paused, as the first did.
+        fresh.isPaused = model.theme.reduceMotion
+        fresh.bookmarksPath = BookmarkFile.path(for: request.path)
         // Presenter mode, the quiz's mode and scores and the recording go on; an open question, the lesson's asked
         // lines and a play-to-narration target belong to the lesson left.
         fresh.classroom = model.classroom

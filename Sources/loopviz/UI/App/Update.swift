@@ -13,7 +13,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         case .tick:
             // Playback waits for the trace it plays.
             return []
-        case .resize, .resumed, .live, .engineRan:
+        case .resize, .resumed, .live, .engineRan, .bookmarksSaved:
             break
         }
     }
@@ -101,6 +101,11 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) throws(NeedsL
         return []
     case .engineRan, .again:
         return []
+    case .bookmarksSaved(let path, let problem):
+        if let problem {
+            model.flash = StatusMessage("bookmarks not saved: \(path)", detail: problem)
+        }
+        return []
     }
 }
 
@@ -122,7 +127,21 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         }
         return []
     case .help:
+        // `/` filters the keys as each character is typed; Esc clears the filter, then closes the help.
+        if let filter = model.helpFilter {
+            switch key {
+            case .escape: model.helpFilter = nil
+            case .backspace: model.helpFilter = String(filter.dropLast())
+            case .character(let character) where filter.count < 40: model.helpFilter = filter + String(character)
+            default: break
+            }
+            model.helpScroll = 0
+            return []
+        }
         switch key {
+        case .character("/"):
+            model.helpFilter = ""
+            model.helpScroll = 0
         case .escape, .character("?"): model.overlay = .none
         case .character("q"): return quit(&model)
         // A help taller than the screen scrolls; render keeps the position within the lines.
@@ -135,7 +154,8 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         default: break
         }
         let glyphs = Glyphs(theme: model.theme)
-        let layout = HelpLayout(helpLines(model.view, glyphs), width: model.width, height: model.height)
+        let layout = HelpLayout(
+            helpLines(model.view, glyphs, filter: model.helpFilter), width: model.width, height: model.height)
         model.helpScroll = layout.firstLine(model.helpScroll)
         return []
     case .threads(let row):
@@ -159,6 +179,13 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         return []
     case .picker(let picker):
         return handlePicker(key, picker, &model)
+    case .search(let prompt):
+        try handleSearchPrompt(key, prompt, &model)
+        return []
+    case .bookmarks(let row):
+        return try handleBookmarkList(key, row, &model)
+    case .note(let typed):
+        return handleNote(key, typed, &model)
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
@@ -212,7 +239,19 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         } else {
             model.flash = "no earlier iteration: g 1 goes to the first event"
         }
-    case .faster: model.speedIndex = min(model.speedIndex + 1, AppModel.speeds.count - 1)
+    case .faster:
+        // Reduced motion: at most a step a second.
+        let fastest = model.theme.reduceMotion ? AppModel.reducedMotionSpeed : AppModel.speeds.count - 1
+        if model.speedIndex >= fastest && model.theme.reduceMotion {
+            model.flash = "--reduce-motion: at most 1 step/s"
+        }
+        model.speedIndex = min(model.speedIndex + 1, fastest)
+    case .nextPalette:
+        let palettes = AppModel.Palette.allCases
+        let index = palettes.firstIndex(of: model.theme.palette) ?? 0
+        model.theme.palette = palettes[(index + 1) % palettes.count]
+        model.flash = StatusMessage(
+            "colours: \(model.theme.palette.words)", detail: "T again; LOOPVIZ_THEME or --theme at start")
     case .slower: model.speedIndex = max(model.speedIndex - 1, 0)
     case .goTo: model.overlay = .goTo("")
     case .focusNext, .focusPrevious:
@@ -228,7 +267,20 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .help:
         model.overlay = .help
         model.helpScroll = 0
-    case .closeOverlay: model.overlay = .none
+        model.helpFilter = nil
+    case .closeOverlay:
+        // With no overlay open, Esc clears the filter (it never quits).
+        if model.overlay == .none, model.filter != nil {
+            model.filter = nil
+            model.searchResume = nil
+            model.flash = "filter cleared: every event shows"
+        }
+        model.overlay = .none
+    case .search: model.overlay = .search(SearchPrompt(typed: model.filter?.typed ?? ""))
+    case .nextMatch, .previousMatch: try findNextMatch(forward: command == .nextMatch, &model)
+    case .toggleBookmark, .nextBookmark, .previousBookmark, .listBookmarks, .writeNote:
+        return try performBookmark(command, &model)
+    case .showLink: model.flash = StatusMessage(model.link.command, detail: "opens the UI at this step")
     case .showCard: showCard(&model)
     case .quit: return quit(&model)
     case .selectItem(let index):

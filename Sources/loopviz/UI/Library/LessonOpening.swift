@@ -27,6 +27,8 @@ struct LessonOpening: Equatable {
 
     var request: LessonRequest
     var result: Result<Loaded, LessonProblem>
+    /// The lesson's bookmarks, read from beside it.
+    var bookmarks = Bookmarks()
 
     /// Reads and parses the request's file (regular files only, at most ``ScriptLoader/maxFileSize`` bytes, as
     /// the commands read them).
@@ -51,7 +53,9 @@ struct LessonOpening: Equatable {
             if let cost = request.iterationCost { script.scenario.iterationCost = cost }
             var entry = LessonLibrary.Entry(path: path, position: request.index + 1)
             entry.adopt(script)
-            return LessonOpening(request: request, result: .success(Loaded(script: script, entry: entry)))
+            return LessonOpening(
+                request: request, result: .success(Loaded(script: script, entry: entry)),
+                bookmarks: BookmarkFile.read(BookmarkFile.path(for: path)))
         } catch {
             return problem(error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }

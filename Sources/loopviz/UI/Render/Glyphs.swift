@@ -48,15 +48,45 @@ struct Glyphs {
     }
 
     var title: Style { Style(reverse: true) }
-    var header: Style { theme.color ? Style(foreground: .cyan, bold: true) : Style(bold: true) }
+    var header: Style {
+        guard theme.color else { return Style(bold: true) }
+        return Style(foreground: theme.palette == .light ? .blue : .cyan, bold: true)
+    }
     var focusedHeader: Style {
-        theme.color ? Style(foreground: .yellow, bold: true) : Style(bold: true, underline: true)
+        guard theme.color else { return Style(bold: true, underline: true) }
+        switch theme.palette {
+        case .standard: return Style(foreground: .yellow, bold: true)
+        case .colorblind: return Style(foreground: .yellow, bold: true, underline: true)
+        case .light: return Style(foreground: .magenta, bold: true, underline: true)
+        }
     }
     var current: Style { Style(bold: true, reverse: true) }
     var dimmed: Style { Style(dim: true) }
-    var callout: Style { style(.green, bold: true, monochrome: Style(bold: true)) }
-    var activity: Style { style(.cyan) }
-    var sleeping: Style { style(.blue, monochrome: Style(dim: true)) }
-    var warning: Style { style(.yellow, bold: true, monochrome: Style(bold: true, underline: true)) }
-    var result: Style { style(.magenta, bold: true, monochrome: Style(bold: true)) }
+    var callout: Style {
+        style(theme.palette == .standard ? .green : .blue, bold: true, monochrome: Style(bold: true))
+    }
+    var activity: Style { style(theme.palette == .light ? .blue : .cyan) }
+    var sleeping: Style {
+        theme.palette == .standard ? style(.blue, monochrome: Style(dim: true)) : Style(dim: true)
+    }
+    var warning: Style {
+        switch theme.palette {
+        case .standard: style(.yellow, bold: true, monochrome: Style(bold: true, underline: true))
+        case .colorblind: style(.yellow, bold: true, monochrome: Style(bold: true, underline: true)).underlined
+        case .light: style(.red, bold: true, monochrome: Style(bold: true, underline: true)).underlined
+        }
+    }
+    var result: Style {
+        let plain = style(.magenta, bold: true, monochrome: Style(bold: true))
+        return theme.palette == .standard ? plain : plain.underlined
+    }
+}
+
+extension Screen.Style {
+    /// The same style, underlined: a second sign beside the colour.
+    var underlined: Screen.Style {
+        var style = self
+        style.underline = true
+        return style
+    }
 }

@@ -3,10 +3,12 @@ import LoopEngine
 // Render: the help overlay, laid out from KeyMap.
 
 /// The help overlay's lines: a title, each group's keys, the timeline's letters and the status bar's words.
-func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Style)] {
+func helpLines(_ view: AppModel.View, _ glyphs: Glyphs, filter: String? = nil) -> [(String, Screen.Style)] {
+    if let filter { return filteredHelpLines(view, glyphs, filter: filter) }
     let groups =
-        view == .pool ? ["play", "pool", "lesson", "view", "class"] : ["play", "poke", "lesson", "view", "class"]
-    var lines: [(String, Screen.Style)] = [("Keys (Esc or ? closes)", glyphs.header)]
+        view == .pool
+        ? ["play", "find", "pool", "lesson", "view", "class"] : ["play", "find", "poke", "lesson", "view", "class"]
+    var lines: [(String, Screen.Style)] = [("Keys (/ filters, Esc or ? closes)", glyphs.header)]
     for group in groups {
         lines.append(("", .plain))
         lines.append((group, glyphs.header))
@@ -25,6 +27,27 @@ func helpLines(_ view: AppModel.View, _ glyphs: Glyphs) -> [(String, Screen.Styl
     lines.append(("", .plain))
     lines.append(("status bar", glyphs.header))
     for (word, meaning) in statusWords { lines.append(("  " + word.padded(8) + meaning, .plain)) }
+    return lines
+}
+
+/// `/` in the help: the keys whose label or help contains what is typed (ignoring case), under their groups, as
+/// each character is typed.
+func filteredHelpLines(_ view: AppModel.View, _ glyphs: Glyphs, filter: String) -> [(String, Screen.Style)] {
+    let wanted = filter.lowercased()
+    var lines: [(String, Screen.Style)] = [
+        ("Keys matching \"\(filter)\"_ (Backspace widens, Esc clears)", glyphs.header)
+    ]
+    var group = ""
+    for binding in KeyMap.bindings(in: view) {
+        let line = "  " + glyphs.plain(binding.label).padded(8) + binding.help
+        guard wanted.isEmpty || line.lowercased().contains(wanted) else { continue }
+        if binding.group != group {
+            group = binding.group
+            lines.append((group, glyphs.header))
+        }
+        lines.append((line, .plain))
+    }
+    if lines.count == 1 { lines.append(("  no key matches", glyphs.dimmed)) }
     return lines
 }
 
@@ -87,7 +110,8 @@ struct HelpLayout {
 }
 
 func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
-    let layout = HelpLayout(helpLines(model.view, glyphs), width: model.width, height: model.height)
+    let layout = HelpLayout(
+        helpLines(model.view, glyphs, filter: model.helpFilter), width: model.width, height: model.height)
     let rect = layout.rect
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)

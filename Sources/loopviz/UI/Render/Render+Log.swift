@@ -32,21 +32,39 @@ struct LogColumns {
 let maximumLogIndent = 8
 
 func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
-    header("Event log (\(glyphs.upDown) scroll, g go to)", rect, focused: model.focus == .log, &screen, glyphs)
+    let title =
+        model.filter.map { "Event log, filter \($0.typed) (* # match, Esc clears)" }
+        ?? "Event log (\(glyphs.upDown) scroll, g go to)"
+    header(title, rect, focused: model.focus == .log, &screen, glyphs)
     let rows = rect.height - 1
     guard rows > 0 else { return }
     let last = max(0, model.cursor - model.logScroll)
-    let first = max(0, last - rows)
-    let widths = LogColumns(model.trace[first..<last])
-    for (row, index) in (first..<last).enumerated() {
+    let indexes: [Int]
+    var exhausted: String?
+    if let filter = model.filter {
+        (indexes, exhausted) = filteredLogIndexes(model, filter, last: last, rows: rows)
+    } else {
+        indexes = Array(max(0, last - rows)..<last)
+    }
+    let widths = LogColumns(indexes.lazy.map { model.trace[$0] })
+    let top = rect.y + 1 + (exhausted == nil ? 0 : 1)
+    if let exhausted {
+        screen.put(
+            TextFit.fit(exhausted, width: rect.width, ellipsis: glyphs.ellipsis), x: rect.x, y: rect.y + 1,
+            style: glyphs.dimmed)
+    }
+    for (row, index) in indexes.enumerated() {
         let event = model.trace[index]
-        let y = rect.y + 1 + row
+        let y = top + row
         let indent = logIndent(depth: event.depth)
         var text = String(index + 1).leftPadded(6) + "  " + event.time.description.leftPadded(widths.time) + "  "
         text += event.loop.padded(widths.thread) + " " + (event.mode ?? "-").padded(widths.mode) + " " + indent
         text += event.kind.rawValue
         if let name = event.name { text += " " + name }
         if let detail = event.detail { text += "  (" + detail + ")" }
+        if let mark = model.bookmarks.mark(at: index + 1) {
+            text += "  " + (model.theme.unicode ? "⚑" : "*") + (mark.note.isEmpty ? "" : " " + mark.note)
+        }
         var style: Screen.Style = .plain
         if index == model.cursor - 1 {
             style = glyphs.current
@@ -61,4 +79,27 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         }
         screen.put(TextFit.fit(text, width: rect.width, ellipsis: glyphs.ellipsis), x: rect.x, y: y, style: style)
     }
+}
+
+/// The events of a filtered log, oldest first, ending at `last` (the step shown is always among them, so the log
+/// says where playback is): the kept events looked for backwards, at most ``EventFilter/scanLimit`` of them looked
+/// at, so a frame at event 1,000,000 with a rare match costs a bounded scan. When the look stops before the rows
+/// are full, the first row says why (nothing before, or the window's end).
+func filteredLogIndexes(
+    _ model: AppModel, _ filter: EventFilter, last: Int, rows: Int
+) -> (indexes: [Int], exhausted: String?) {
+    var kept: [Int] = []
+    let low = max(0, last - EventFilter.scanLimit)
+    var index = last - 1
+    while index >= low && kept.count < rows {
+        if index == model.cursor - 1 || filter.matches(model.trace[index]) { kept.append(index) }
+        index -= 1
+    }
+    guard kept.count < rows else { return (kept.reversed(), nil) }
+    let shown = Array(kept.prefix(rows - 1).reversed())
+    let why =
+        low == 0
+        ? "(no earlier event matches)"
+        : "(no more matches in the \(EventFilter.scanLimit) events before; # searches further)"
+    return (shown, why)
 }

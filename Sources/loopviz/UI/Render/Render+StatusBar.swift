@@ -31,6 +31,8 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
         model.session.isReplay
         ? " recording, read-only  \(model.speedLabel)  t=\(model.now)s  "
         : model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+    // The filter comes first: it changes what the log and the timeline show.
+    if let filter = model.filter { text = " filter \(filter.typed) (Esc clears) " + text }
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
@@ -77,4 +79,22 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
         text += TextFit.join(shown, width: room - DisplayWidth.columns(text))
     }
     screen.put(text, x: mode.count + 2, y: y, style: glyphs.title, limit: room)
+}
+
+/// `/`: the prompt takes the status bar's place: what is typed, then why Enter did not take it, or how to go on.
+func drawSearchPrompt(_ model: AppModel, _ prompt: SearchPrompt, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let y = model.height - 1
+    screen.fill(Rect(x: 0, y: y, width: model.width, height: 1), style: glyphs.title)
+    var badge = glyphs.title
+    badge.bold = true
+    screen.put(" SEARCH ", x: 0, y: y, style: badge)
+    let room = model.width - 9
+    let typed = "/\(prompt.typed)_"
+    let after =
+        prompt.problem.map { "  " + $0.message }
+        ?? "  Enter filters, Esc cancels; thread: kind: item: mode: or words"
+    let shownTyped = DisplayWidth.columns(typed) > room ? "/" + glyphs.ellipsis + String(typed.suffix(room - 2)) : typed
+    let text =
+        shownTyped + TextFit.fit(after, width: room - DisplayWidth.columns(shownTyped), ellipsis: glyphs.ellipsis)
+    screen.put(text, x: 9, y: y, style: glyphs.title, limit: room)
 }

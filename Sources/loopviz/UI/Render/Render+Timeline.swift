@@ -21,9 +21,12 @@ func drawTimeline(
     // where the window begins (asleep, running), read from the checkpointed fold. The rows are kept for the next
     // frame, which folds only the events since: a frame at event 1,000,000 looks at a few events.
     // The first threads, and always the one the loop view shows (in the last lane when it is not among them).
-    var loops = Array(snapshots.prefix(rect.height - 2))
+    // A filter by thread keeps only its threads' rows.
+    let threads = model.filter?.threads ?? []
+    let kept = threads.isEmpty ? snapshots : snapshots.filter { threads.contains($0.thread) }
+    var loops = Array(kept.prefix(rect.height - 2))
     if !loops.isEmpty, !loops.contains(where: { $0.thread == model.loopThread }),
-        let shown = snapshots.first(where: { $0.thread == model.loopThread })
+        let shown = kept.first(where: { $0.thread == model.loopThread })
     {
         loops[loops.count - 1] = shown
     }

@@ -26,6 +26,9 @@ func render(_ model: AppModel, cache: inout RenderCache) -> Screen {
     case .picker(let picker): drawPicker(model, picker, &screen, glyphs)
     case .summary(let summary): drawSummary(model, summary, &screen, glyphs)
     case .card: drawCard(model, &screen, glyphs)
+    case .search(let prompt): drawSearchPrompt(model, prompt, &screen, glyphs)
+    case .bookmarks(let row): drawBookmarks(model, row, &screen, glyphs)
+    case .note(let typed): drawNotePrompt(model, typed, &screen, glyphs)
     case .none: break
     }
     if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }

@@ -82,6 +82,8 @@ enum TerminalApp {
                     case .startLive:
                         live?.stop()
                         live = LiveFeed(model.session.script.scenario)
+                    case .saveBookmarks(let path, let text):
+                        messages.append(.bookmarksSaved(path: path, problem: BookmarkFile.save(text, to: path)))
                     case .runEngine(let request):
                         engine.start(request)
                         messages += engine.take().map(AppMessage.engineRan)

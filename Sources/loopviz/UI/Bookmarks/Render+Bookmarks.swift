@@ -1,0 +1,71 @@
+import LoopEngine
+
+// Render: the bookmark list (`M`) and the note prompt (`;`).
+
+/// The list's rows: each mark's step, its time and event when computed, and its note.
+func bookmarkRows(_ model: AppModel) -> [String] {
+    model.bookmarks.marks.map { mark in
+        var text = "step \(mark.step)"
+        if mark.step <= model.trace.count {
+            let event = model.trace[mark.step - 1]
+            text += "  t=\(event.time)s  \(event.loop)  \(event.kind.rawValue)" + (event.name.map { " " + $0 } ?? "")
+        }
+        return mark.note.isEmpty ? text : text + "  " + glyphsDash(model) + " " + mark.note
+    }
+}
+
+private func glyphsDash(_ model: AppModel) -> String { model.theme.unicode ? "—" : "-" }
+
+func drawBookmarks(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let rows = bookmarkRows(model)
+    let width = min(model.width - 4, 100)
+    let visible = max(1, min(rows.count, model.height - 8))
+    let rect = Rect(
+        x: (model.width - width) / 2, y: max(1, (model.height - visible - 4) / 2), width: width, height: visible + 4)
+    screen.fill(rect, style: .plain)
+    box(rect, &screen, glyphs)
+    let inner = rect.inner
+    let file =
+        model.bookmarksPath.map { "in " + ($0.split(separator: "/").last.map(String.init) ?? $0) }
+        ?? "this session only"
+    let title = "Bookmarks, \(file) (\(glyphs.plain("↑↓")) Enter goes, B removes, Esc)"
+    screen.put(
+        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
+        style: glyphs.header)
+    let row = min(row, rows.count - 1)
+    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
+    for (offset, text) in rows.dropFirst(first).prefix(visible).enumerated() {
+        let index = first + offset
+        let style = index == row ? glyphs.current : Screen.Style.plain
+        screen.put(
+            TextFit.fit(
+                "\(index == row ? glyphs.arrow : " ") \(text)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
+            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
+    }
+    if rows.count > visible {
+        let text = "(\(first) above, \(rows.count - first - visible) below)"
+        screen.put(
+            TextFit.fit(text, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
+            y: inner.y + 1 + visible, style: glyphs.dimmed)
+    }
+}
+
+/// `;`: the note prompt takes the status bar's place.
+func drawNotePrompt(_ model: AppModel, _ typed: String, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let y = model.height - 1
+    screen.fill(Rect(x: 0, y: y, width: model.width, height: 1), style: glyphs.title)
+    var badge = glyphs.title
+    badge.bold = true
+    screen.put(" NOTE ", x: 0, y: y, style: badge)
+    let room = model.width - 7
+    let head = "step \(model.cursor): "
+    let typedShown = typed + "_"
+    let roomForTyped = room - DisplayWidth.columns(head)
+    let shown =
+        DisplayWidth.columns(typedShown) > roomForTyped
+        ? glyphs.ellipsis + String(typedShown.suffix(max(1, roomForTyped - 1))) : typedShown
+    let hint = "  Enter keeps, Esc cancels"
+    let text =
+        head + shown + TextFit.fit(hint, width: room - DisplayWidth.columns(head + shown), ellipsis: glyphs.ellipsis)
+    screen.put(text, x: 7, y: y, style: glyphs.title, limit: room)
+}

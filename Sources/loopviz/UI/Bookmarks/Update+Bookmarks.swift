@@ -1,0 +1,116 @@
+import LoopEngine
+
+/// `B`, `'`, `"`, `M` and `;`: marks and notes on steps. Every change asks the runtime to save the marks
+/// (``Effect/saveBookmarks(path:text:)``); the built-in lesson has no file, so its marks last for the session.
+func performBookmark(_ command: Command, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
+    let step = model.cursor
+    switch command {
+    case .toggleBookmark:
+        guard step > 0 else {
+            model.flash = "step 0 is before every event: n steps to one to mark it"
+            return []
+        }
+        if model.bookmarks.mark(at: step) != nil {
+            model.bookmarks.remove(at: step)
+            model.flash = "bookmark at step \(step) removed"
+        } else if model.bookmarks.set(note: "", at: step) {
+            model.flash = StatusMessage("step \(step) bookmarked", detail: "' next, \" previous, M lists, ; a note")
+        } else {
+            model.flash = StatusMessage(
+                "at most \(Bookmarks.maximumCount) bookmarks: M lists them", detail: "B on a marked step removes it")
+            return []
+        }
+        return saveBookmarks(model)
+    case .nextBookmark, .previousBookmark:
+        let forward = command == .nextBookmark
+        guard let mark = model.bookmarks.neighbour(of: step, forward: forward) else {
+            model.flash = StatusMessage(
+                "no bookmark \(forward ? "after" : "before") step \(step)", detail: "B marks the step shown")
+            return []
+        }
+        model.isPaused = true
+        try move(&model, to: mark.step)
+        model.flash = StatusMessage(
+            "bookmark at step \(mark.step)" + (mark.note.isEmpty ? "" : ": \(mark.note)"))
+    case .listBookmarks:
+        let marks = model.bookmarks.marks
+        guard !marks.isEmpty else {
+            model.flash = "no bookmark yet: B marks the step shown, ; writes a note on it"
+            return []
+        }
+        model.overlay = .bookmarks(marks.lastIndex { $0.step <= step } ?? 0)
+    case .writeNote:
+        guard step > 0 else {
+            model.flash = "step 0 is before every event: n steps to one to write a note"
+            return []
+        }
+        model.overlay = .note(model.bookmarks.mark(at: step)?.note ?? "")
+    default:
+        break
+    }
+    return []
+}
+
+/// A key typed at the note prompt (`;`): Enter marks the step with the note (an empty note keeps a plain mark).
+func handleNote(_ key: Key, _ typed: String, _ model: inout AppModel) -> [Effect] {
+    switch key {
+    case .escape:
+        model.overlay = .none
+    case .backspace:
+        model.overlay = .note(String(typed.dropLast()))
+    case .character(let character) where !character.isNewline:
+        if typed.count < Bookmarks.maximumNoteLength { model.overlay = .note(typed + String(character)) }
+    case .enter:
+        model.overlay = .none
+        guard model.bookmarks.set(note: typed, at: model.cursor) else {
+            model.flash = "at most \(Bookmarks.maximumCount) bookmarks: M lists them"
+            return []
+        }
+        model.flash = typed.isEmpty ? "step \(model.cursor) bookmarked" : "note on step \(model.cursor) kept"
+        return saveBookmarks(model)
+    default:
+        break
+    }
+    return []
+}
+
+/// A key in the bookmark list (`M`): move, Enter goes to the mark, `B` removes it, Esc or `M` closes.
+func handleBookmarkList(_ key: Key, _ row: Int, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
+    let marks = model.bookmarks.marks
+    guard !marks.isEmpty else {
+        model.overlay = .none
+        return []
+    }
+    let row = min(row, marks.count - 1)
+    switch key {
+    case .escape, .character("M"): model.overlay = .none
+    case .up, .character("k"): model.overlay = .bookmarks(max(0, row - 1))
+    case .down, .character("j"): model.overlay = .bookmarks(min(marks.count - 1, row + 1))
+    case .pageUp: model.overlay = .bookmarks(max(0, row - 10))
+    case .pageDown: model.overlay = .bookmarks(min(marks.count - 1, row + 10))
+    case .home: model.overlay = .bookmarks(0)
+    case .end: model.overlay = .bookmarks(marks.count - 1)
+    case .enter:
+        model.overlay = .none
+        model.isPaused = true
+        try move(&model, to: marks[row].step)
+        model.flash = StatusMessage(
+            "bookmark at step \(marks[row].step)" + (marks[row].note.isEmpty ? "" : ": \(marks[row].note)"))
+    case .character("B"):
+        model.bookmarks.remove(at: marks[row].step)
+        model.flash = "bookmark at step \(marks[row].step) removed"
+        model.overlay = model.bookmarks.marks.isEmpty ? .none : .bookmarks(min(row, model.bookmarks.marks.count - 1))
+        return saveBookmarks(model)
+    case .character("q"):
+        model.quitRequested = true
+        return [.quit]
+    default: break
+    }
+    return []
+}
+
+/// The effect that keeps the marks in their file; none for the built-in lesson.
+func saveBookmarks(_ model: AppModel) -> [Effect] {
+    guard let path = model.bookmarksPath else { return [] }
+    return [.saveBookmarks(path: path, text: model.bookmarks.text(marking: model.fileName))]
+}

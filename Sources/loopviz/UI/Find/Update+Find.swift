@@ -1,0 +1,79 @@
+import LoopEngine
+
+/// A key typed at the `/` prompt: Enter makes the query the filter and goes to its first match from the step
+/// shown; an empty query clears the filter; Esc leaves the filter as it was.
+func handleSearchPrompt(_ key: Key, _ prompt: SearchPrompt, _ model: inout AppModel) throws(NeedsLongerTrace) {
+    var prompt = prompt
+    switch key {
+    case .escape:
+        model.overlay = .none
+        return
+    case .backspace:
+        prompt.typed = String(prompt.typed.dropLast())
+        prompt.problem = nil
+    case .character(let character) where !character.isNewline:
+        guard prompt.typed.count < SearchPrompt.maximumLength else { return }
+        prompt.typed.append(character)
+        prompt.problem = nil
+    case .enter:
+        let filter: EventFilter?
+        do {
+            filter = try EventFilter.parse(prompt.typed)
+        } catch {
+            prompt.problem = error
+            model.overlay = .search(prompt)
+            return
+        }
+        model.overlay = .none
+        model.searchResume = nil
+        model.logScroll = 0
+        guard let filter else {
+            if model.filter != nil { model.flash = "filter cleared: every event shows" }
+            model.filter = nil
+            return
+        }
+        model.filter = filter
+        // The step shown counts: a filter that keeps it stays there.
+        try findMatch(forward: true, from: max(0, model.cursor - 1), &model)
+        return
+    default:
+        return
+    }
+    model.overlay = .search(prompt)
+}
+
+/// `*` and `#`: the next or previous event the filter keeps, from the step shown (or from where a search that
+/// found nothing in its window stopped).
+func findNextMatch(forward: Bool, _ model: inout AppModel) throws(NeedsLongerTrace) {
+    guard model.filter != nil else {
+        model.flash = "no search yet: / types one (thread:NAME kind:KIND item:NAME mode:NAME or words)"
+        return
+    }
+    let start =
+        model.searchResume.flatMap { $0.forward == forward ? $0.index : nil }
+        ?? (forward ? model.cursor : max(0, model.cursor - 1))
+    try findMatch(forward: forward, from: start, &model)
+}
+
+private func findMatch(forward: Bool, from start: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
+    guard let filter = model.filter else { return }
+    model.isPaused = true
+    switch filter.search(model.trace, from: start, forward: forward) {
+    case .at(let index):
+        try move(&model, to: index + 1)
+        model.flash = StatusMessage(
+            "step \(index + 1) matches \(filter.typed)", detail: "* next, # previous, Esc clears the filter")
+    case .notFound(let next?):
+        let (low, high) = forward ? (start + 1, next) : (next + 1, start)
+        model.searchResume = SearchResume(index: next, forward: forward)
+        model.flash = StatusMessage(
+            "no match in steps \(low)-\(high): \(forward ? "*" : "#") searches on",
+            detail: "each key looks at \(EventFilter.scanLimit) events")
+    case .notFound(nil):
+        let way = forward ? "after" : "before"
+        let more = forward && model.session.canExtend ? " computed so far" : ""
+        model.flash = StatusMessage(
+            "no match for \(filter.typed) \(way) step \(model.cursor)\(more)",
+            detail: forward ? "# searches back" : "* searches forward")
+    }
+}
