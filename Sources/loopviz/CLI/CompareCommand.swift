@@ -152,6 +152,18 @@ enum CompareCommand {
             // What Linux Foundation lacks is checked against loopviz's model of it: said under the verdict.
             let models = ReferenceModel.models(in: script.scenario)
             if script.scenario.isComparedThreadByThread(engine: engine) {
+                let compare = { (events: [LoopEvent]) in
+                    ThreadedTraceComparison(
+                        engine: events, reference: reference, declared: script.scenario.threads.map(\.name),
+                        tolerance: tolerance, ignoringRunBoundaries: script.scenario.usesRunWrappers,
+                        sourceCallouts: script.scenario.source0Names
+                    ).agrees
+                }
+                if let other = Self.agreeingSchedule(run, script.scenario, horizon: horizon, budget: budget, compare) {
+                    print("AGREE \(shown) (\(Self.otherScheduleWords(other)))")
+                    if let note = ReferenceModel.verdictNote(models) { print(note) }
+                    continue
+                }
                 let comparison = ThreadedTraceComparison(
                     engine: engine, reference: reference, declared: script.scenario.threads.map(\.name),
                     tolerance: tolerance, ignoringRunBoundaries: script.scenario.usesRunWrappers,
@@ -178,6 +190,18 @@ enum CompareCommand {
                 }
                 continue
             }
+            let compare = { (events: [LoopEvent]) in
+                TraceComparison(
+                    engine: events, reference: reference, tolerance: tolerance,
+                    ignoringRunBoundaries: script.scenario.usesRunWrappers,
+                    sourceCallouts: script.scenario.source0Names
+                ).agrees
+            }
+            if let other = Self.agreeingSchedule(run, script.scenario, horizon: horizon, budget: budget, compare) {
+                print("AGREE \(shown) (\(Self.otherScheduleWords(other)))")
+                if let note = ReferenceModel.verdictNote(models) { print(note) }
+                continue
+            }
             let comparison = TraceComparison(
                 engine: engine, reference: reference, tolerance: tolerance,
                 ignoringRunBoundaries: script.scenario.usesRunWrappers, sourceCallouts: script.scenario.source0Names)
@@ -197,6 +221,35 @@ enum CompareCommand {
             }
         }
         return invalid ? .usage : overBudget ? .budget : differs ? .failure : .success
+    }
+
+    /// The most schedules `compare` tries when the real run took another branch than the default schedule.
+    static let maxOtherSchedules = 200
+
+    /// When the default schedule's run disagrees with the real one and the run has branch points (a race: two
+    /// things at one instant, whose order on real threads is the scheduler's), the first other schedule whose run
+    /// agrees (`agrees`), within ``maxOtherSchedules`` and 10 s; nil when the default agrees, when there is no
+    /// branch point, or when no schedule agrees (a real difference, reported as such).
+    static func agreeingSchedule(
+        _ run: ScenarioRunner.Outcome, _ scenario: Scenario, horizon: Duration, budget: Int,
+        _ agrees: ([LoopEvent]) -> Bool
+    ) -> Schedule? {
+        guard !run.branchPoints.isEmpty, !agrees(run.events) else { return nil }
+        var found: Schedule?
+        _ = ScheduleExplorer.explore(
+            scenario,
+            bounds: .init(
+                maxSchedules: maxOtherSchedules, timeLimit: .seconds(10), horizon: horizon, maxEvents: budget),
+            visit: { schedule, outcome in
+                if found == nil, schedule != .default, agrees(outcome.events) { found = schedule }
+            })
+        return found
+    }
+
+    /// The AGREE line's words for a real run that matched schedule `schedule`, not the default one.
+    static func otherScheduleWords(_ schedule: Schedule) -> String {
+        "a race: the real run took schedule \(schedule.id), one of the outcomes `loopviz explore` finds; "
+            + "replay it with `loopviz run --schedule \(schedule.id)`"
     }
 
     /// How long past the engine's end a real run with a stuck wait goes on before it is halted: far beyond the
