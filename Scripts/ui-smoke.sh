@@ -57,7 +57,7 @@ expect_screen "signal work + wake up" "s signals the source and wakes the loop"
 keys x
 expect_screen "stop after step" "x stops the run"
 keys '?'
-expect_screen "Keys (Esc or ? closes)" "? opens the help"
+expect_screen "Keys (/ filters, Esc or ? closes)" "? opens the help"
 keys Escape i
 expect_screen "Watch for" "i opens the lesson's card again"
 keys Escape
@@ -95,7 +95,7 @@ keys n
 expect_screen "45 .*1.340003 .*signal work" "the signal is the next event, after the sleep"
 keys '?'
 expect_screen "more below" "the help pages at 80x24"
-keys PageDown PageDown PageDown PageDown PageDown PageDown
+keys PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown
 expect_screen "end: ↑ k or PgUp back" "the help's last page is reachable"
 expect_screen "are the iteration cost" "the help ends with the status words, shown whole"
 keys Escape t
