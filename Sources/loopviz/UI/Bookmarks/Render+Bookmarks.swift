@@ -18,12 +18,7 @@ private func glyphsDash(_ model: AppModel) -> String { model.theme.unicode ? "â€
 
 func drawBookmarks(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rows = bookmarkRows(model)
-    let width = min(model.width - 4, 100)
-    let visible = max(1, min(rows.count, model.height - 8))
-    let rect = Rect(
-        x: (model.width - width) / 2, y: max(1, (model.height - visible - 4) / 2), width: width, height: visible + 4)
-    screen.fill(rect, style: .plain)
-    box(rect, &screen, glyphs)
+    let (rect, visible) = listBox(model, rows: rows.count, maxWidth: 100, &screen, glyphs)
     let inner = rect.inner
     let file =
         model.bookmarksPath.map { "in " + ($0.split(separator: "/").last.map(String.init) ?? $0) }

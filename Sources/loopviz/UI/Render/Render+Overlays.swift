@@ -20,15 +20,24 @@ func threadPickerRows(_ model: AppModel) -> [(thread: String?, text: String)] {
         }
 }
 
-/// `t`: a box listing every thread, the highlighted row marked; a window of it when the threads are many.
-func drawThreads(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
-    let rows = threadPickerRows(model)
-    let width = min(model.width - 4, 60)
-    let visible = max(1, min(rows.count, model.height - 8))
+/// The frame of a list overlay (the thread picker, the bookmarks): at most `maxWidth` wide, as many of `rows` as fit
+/// (at least one), centred, filled and boxed; returns the box and how many rows it shows.
+func listBox(
+    _ model: AppModel, rows: Int, maxWidth: Int, _ screen: inout Screen, _ glyphs: Glyphs
+) -> (rect: Rect, visible: Int) {
+    let width = min(model.width - 4, maxWidth)
+    let visible = max(1, min(rows, model.height - 8))
     let rect = Rect(
         x: (model.width - width) / 2, y: max(1, (model.height - visible - 4) / 2), width: width, height: visible + 4)
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)
+    return (rect, visible)
+}
+
+/// `t`: a box listing every thread, the highlighted row marked; a window of it when the threads are many.
+func drawThreads(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
+    let rows = threadPickerRows(model)
+    let (rect, visible) = listBox(model, rows: rows.count, maxWidth: 60, &screen, glyphs)
     let inner = rect.inner
     let title = "Show the loop of (\(glyphs.plain("↑↓")) or j/k, Enter, Esc)"
     screen.put(
