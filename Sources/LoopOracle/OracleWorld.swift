@@ -98,7 +98,12 @@ final class OracleWorld: @unchecked Sendable {
     /// The host of thread `name` for what reaches its loop alone (a perform, a wake-up, an add): also a thread
     /// just started whose items are being made (docs/cfrunloop.md §17.1).
     func loopHost(named name: String) -> OracleHost? {
-        host(named: name) ?? hostLock.withLock { startingHosts.first { $0.spec.name == name } }
+        // One look under the lock: a thread moves from `startingHosts` to `lateHosts` under it, and two looks
+        // could miss it in both.
+        hostLock.withLock {
+            declared.first { $0.spec.name == name } ?? lateHosts.first { $0.spec.name == name }
+                ?? startingHosts.first { $0.spec.name == name }
+        }
     }
 
     /// The main thread's host, if the scenario has one.
