@@ -400,7 +400,7 @@ extension FuzzGeneratorTests {
 }
 
 extension FuzzPropertyTests {
-    @Test("CI's slice, seed 1 cases 0 to 199, has main-thread cases, delayed performs, CFRunLoopRun and RunLoop.run")
+    @Test("CI's slice, seed 1 cases 0 to 199, has every shape added since the first campaigns, four times or more")
     func ciSliceCoversTheNewShapes() {
         var summary = FuzzCampaign.Summary()
         var found: [String: Int] = [:]
@@ -418,6 +418,10 @@ extension FuzzPropertyTests {
                 case .performDelayed: kinds.insert("afterDelay")
                 case .run(.untilStopped): kinds.insert("CFRunLoopRun")
                 case .run(.foundationForever): kinds.insert("RunLoop.run")
+                case .fire: kinds.insert("fire")
+                case .query(.interval), .query(.tolerance), .query(.repeats): kinds.insert("timer property")
+                case .mainActorTask: kinds.insert("mainactor")
+                case .asyncAfter: kinds.insert("asyncafter")
                 default: break
                 }
                 return nil
@@ -425,7 +429,11 @@ extension FuzzPropertyTests {
             for kind in kinds { found[kind, default: 0] += 1 }
         }
         #expect(summary.noCase == 0)
-        #expect(Set(found.keys) == ["main thread", "mainqueue", "afterDelay", "CFRunLoopRun", "RunLoop.run"])
+        #expect(
+            Set(found.keys) == [
+                "main thread", "mainqueue", "afterDelay", "CFRunLoopRun", "RunLoop.run", "fire", "timer property",
+                "mainactor", "asyncafter",
+            ])
         #expect(found.values.allSatisfy { $0 >= 4 }, "\(found)")
     }
 }

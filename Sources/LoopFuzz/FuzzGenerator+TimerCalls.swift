@@ -1,0 +1,44 @@
+import LoopEngine
+
+/// The fuzzer's timer calls and properties (issue 31): `fire T` (Foundation's `Timer.fire()`: the callout at once,
+/// outside the loop's timer pass), `query interval|tolerance|repeats T`, and a one-shot timer written with a
+/// negative `every` (CF stores an interval of 0 or less as 0). Drawn from the extra stream after the other shapes,
+/// so that a case to which they add nothing is the very scenario it was before them.
+extension FuzzGenerator {
+    /// In some scenarios with a timer of T's own (not `tEnd`, which ends a run without a date): a `fire` in a
+    /// callout (on its first or second call: a timer that fires itself on every call would recurse) or in the
+    /// program before a run, property queries in a callout or the program, and a negative `every` on a one-shot.
+    mutating func addTimerCalls(to scenario: inout Scenario) {
+        let thread = scenario.threads[0]
+        let timers = thread.items.compactMap { item -> String? in
+            guard case .timer = item.kind, item.name != Self.endingTimer else { return nil }
+            return item.name
+        }
+        guard !timers.isEmpty, rng.chance(30) else { return }
+        for index in thread.items.indices {
+            guard case .timer(let first, let interval, let tolerance) = thread.items[index].kind,
+                interval == .zero, thread.items[index].name != Self.endingTimer, rng.chance(40)
+            else { continue }
+            scenario.threads[0].items[index].kind = .timer(
+                first: first, interval: grid(-2...(-1)), tolerance: tolerance)
+        }
+        let runs = thread.program.indices.filter { if case .run = thread.program[$0] { true } else { false } }
+        let items = Array(thread.items.indices)
+        for _ in 0..<rng.int(1...2) {
+            let timer = rng.pick(timers)
+            let action: Action
+            switch rng.int(0...5) {
+            case 0...2: action = .fire(timer)
+            case 3: action = .query(.interval(timer: timer))
+            case 4: action = .query(.tolerance(timer: timer))
+            default: action = .query(.repeats(timer: timer))
+            }
+            if rng.chance(50), let at = runs.isEmpty ? nil : rng.pick(runs) {
+                scenario.threads[0].program.insert(action, at: at)
+            } else if !items.isEmpty {
+                let item = rng.pick(items)
+                scenario.threads[0].items[item].script.append(ScriptStep(action, when: .call(rng.int(1...2))))
+            }
+        }
+    }
+}
