@@ -32,10 +32,13 @@ extension FuzzGenerator {
             }
             return .mainActorTask("A\(tasks)", body)
         }
-        let items = scenario.threads[0].items.indices
+        // Not tEnd's script: it ends a run without a date and does nothing else.
+        let items = scenario.threads[0].items.indices.filter {
+            scenario.threads[0].items[$0].name != Self.endingTimer
+        }
         if !items.isEmpty, rng.chance(50) {
             let step = ScriptStep(construct(&self, task: rng.chance(60)), when: .call(rng.int(1...2)))
-            scenario.threads[0].items[rng.pick(Array(items))].script.append(step)
+            scenario.threads[0].items[rng.pick(items)].script.append(step)
         }
         if rng.chance(60) {
             let program = scenario.threads[0].program
