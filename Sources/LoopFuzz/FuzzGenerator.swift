@@ -167,6 +167,8 @@ struct FuzzGenerator {
         }
         withExtraStream { $0.addDelayedPerforms(to: &scenario) }
         if second == nil { withExtraStream { $0.addRunUntilStopped(to: &scenario) } }
+        withExtraStream { $0.addConcurrency(to: &scenario) }
+        withExtraStream { $0.addTimerCalls(to: &scenario) }
         return scenario
     }
 

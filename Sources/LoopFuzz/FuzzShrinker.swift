@@ -47,8 +47,10 @@ struct FuzzShrinker {
             case .setNextFireDate(_, let d): 1 + time(d)
             case .performBlock(_, let modes, let inner): 1 + modes.count + actions(inner)
             case .ifHolds(_, let inner), .dealloc(_, let inner), .performOn(_, _, _, let inner),
-                .mainQueue(_, let inner):
+                .mainQueue(_, let inner), .mainActorTask(_, let inner):
                 1 + actions(inner)
+            case .asyncAfter(_, let delay, let inner): 1 + time(delay) + actions(inner)
+            case .await(.sleep(let d)): 1 + time(d)
             case .performOrdered(_, _, _, let modes, let inner): 1 + modes.count + actions(inner)
             case .performDelayed(_, _, let delay, let modes, let inner): 1 + time(delay) + modes.count + actions(inner)
             case .run(let call): 2 + run(call)
@@ -187,7 +189,7 @@ extension Action {
     func names(_ name: String) -> Bool {
         switch self {
         case .signal(let n), .send(let n, _), .add(let n, _), .remove(let n, _), .invalidate(let n),
-            .setNextFireDate(let n, _), .post(_, let n):
+            .setNextFireDate(let n, _), .post(_, let n), .fire(let n):
             n == name
         case .query(let question): question.item == name
         default: nested.contains { $0.names(name) }
@@ -234,6 +236,28 @@ extension Action {
                 fewer.remove(at: index)
                 return .mainQueue(name, fewer)
             }
+        case .mainActorTask(let name, let body):
+            // An `await` dropped, or one sleep shortened by a grid step (a sleep of 0 stays a sleep).
+            var out: [Action] = body.indices.map { index in
+                var fewer = body
+                fewer.remove(at: index)
+                return .mainActorTask(name, fewer)
+            }
+            for (index, action) in body.enumerated() {
+                guard case .await(.sleep(let time)) = action, time > .zero else { continue }
+                var shorter = body
+                shorter[index] = .await(.sleep(time > grid ? time - grid : .zero))
+                out.append(.mainActorTask(name, shorter))
+            }
+            return out
+        case .asyncAfter(let name, let delay, let inner):
+            var out: [Action] = inner.indices.map { index in
+                var fewer = inner
+                fewer.remove(at: index)
+                return .asyncAfter(name, delay: delay, fewer)
+            }
+            if delay > .zero { out.append(.asyncAfter(name, delay: delay > grid ? delay - grid : .zero, inner)) }
+            return out
         case .run(.inMode(let mode, let seconds, let rash)):
             var out: [Action] = []
             if rash { out.append(.run(.inMode(mode, seconds: seconds, returnAfterSourceHandled: false))) }
@@ -267,6 +291,8 @@ extension Scenario {
                 case .performOrdered(let task, let target, let order, let modes, let inner):
                     return .performOrdered(task: task, target: target, order: order, modes: modes, clean(inner))
                 case .mainQueue(let name, let inner): return .mainQueue(name, clean(inner))
+                case .mainActorTask(let name, let body): return .mainActorTask(name, clean(body))
+                case .asyncAfter(let name, let delay, let inner): return .asyncAfter(name, delay: delay, clean(inner))
                 case .performDelayed(let task, let target, let delay, let modes, let inner):
                     return .performDelayed(task: task, target: target, delay: delay, modes: modes, clean(inner))
                 default: return action

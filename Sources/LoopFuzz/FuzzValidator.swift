@@ -126,6 +126,18 @@ package enum FuzzValidator {
                             task: task, target: object, delay: max(.zero, delay + shift), modes: modes, inner)
                     })
             }
+            // A task's sleep and an asyncAfter are due their duration after the call that made them, as a delayed
+            // perform: all together, then each on its own.
+            variants.append(scenario.mappingActions { $0.concurrencyDelayShifted(by: shift) ?? $0 })
+            for target in 0..<scenario.count(where: { $0.concurrencyDelayShifted(by: shift) != nil }) {
+                var seen = 0
+                variants.append(
+                    scenario.mappingActions { action in
+                        guard let moved = action.concurrencyDelayShifted(by: shift) else { return action }
+                        defer { seen += 1 }
+                        return seen == target ? moved : action
+                    })
+            }
             var outside = scenario
             outside.outside = scenario.outside.map { event in
                 var moved = event
@@ -184,6 +196,17 @@ package enum FuzzValidator {
             for index in scenario.threads.indices { variants.append(scenario.delayingThread(index, by: margin)) }
         }
         return variants
+    }
+}
+
+extension Action {
+    /// An `await sleep D` or an `asyncafter D` with D moved by `shift` (at least 0), nil for any other action.
+    fileprivate func concurrencyDelayShifted(by shift: Duration) -> Action? {
+        switch self {
+        case .await(.sleep(let time)): .await(.sleep(max(.zero, time + shift)))
+        case .asyncAfter(let name, let delay, let inner): .asyncAfter(name, delay: max(.zero, delay + shift), inner)
+        default: nil
+        }
     }
 }
 
@@ -262,6 +285,8 @@ extension Scenario {
             case .performOn(let thread, let task, let wait, let inner):
                 transform(.performOn(thread: thread, task: task, wait: wait, inner.map(map)))
             case .mainQueue(let name, let inner): transform(.mainQueue(name, inner.map(map)))
+            case .mainActorTask(let name, let body): transform(.mainActorTask(name, body.map(map)))
+            case .asyncAfter(let name, let delay, let inner): transform(.asyncAfter(name, delay: delay, inner.map(map)))
             case .performDelayed(let task, let target, let delay, let modes, let inner):
                 transform(.performDelayed(task: task, target: target, delay: delay, modes: modes, inner.map(map)))
             default: transform(action)

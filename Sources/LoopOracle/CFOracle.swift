@@ -122,7 +122,7 @@ public enum CFOracle {
         // The trace ends with the programs: what the main loop still holds (a main-queue block or a block no run
         // took) runs in the settling below, after the scenario, as the engine never runs it.
         let events = world.log.events
-        if usesMain { settleMainLoop() }
+        if usesMain { withExtendedLifetime(world) { settleMainLoop(waitingFor: world.mainJobs) } }
         if let error = world.setUpFailure { throw error }
         switch ending {
         case .ended:
@@ -146,6 +146,10 @@ public enum CFOracle {
     /// parks the main thread, handing the main queue to a worker, so nothing can hop onto it: run `loopviz
     /// compare`, whose commands run on the main thread.)
     public static var canRunMainThread: Bool { Thread.isMainThread }
+
+    /// How long the settling waits for a main-thread scenario's pending main-actor jobs (a sleep or an asyncAfter
+    /// due after its end): longer than any sleep a lesson or the fuzzer makes.
+    static let mainJobsGrace: Duration = .seconds(2)
 
     private enum Ending {
         case ended
@@ -178,8 +182,15 @@ public enum CFOracle {
 
     /// After a main-thread scenario: the main thread's loop outlives it, so consume what it left there - a pending
     /// wake-up, main-queue blocks, a timer port still armed in the default mode (CF never disarms it on Linux,
-    /// docs/cfrunloop.md §15) - with a due dummy timer and a few polling runs, none of them traced.
-    private static func settleMainLoop() {
+    /// docs/cfrunloop.md §15) - with a due dummy timer and a few polling runs, none of them traced. First the
+    /// scenario's main-actor tasks and asyncAfter handlers still pending (`jobs`: a `Task.sleep` past the scenario's
+    /// end) run their last job, which does nothing then: at most ``mainJobsGrace``, the default mode run meanwhile
+    /// (a job that outlived its world would read a freed world; seed 1, cases 50 to 99 run together).
+    private static func settleMainLoop(waitingFor jobs: DispatchGroup) {
+        let giveUp = DispatchTime.now() + mainJobsGrace.dispatchInterval
+        while jobs.wait(timeout: .now()) == .timedOut, DispatchTime.now() < giveUp {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.01, true)
+        }
         let main = CFRunLoopGetMain()
         let dummy = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() - 1, 0, 0, 0) { _ in }
         CFRunLoopAddTimer(main, dummy, kCFRunLoopDefaultMode)

@@ -7,9 +7,14 @@ import LoopEngine
 extension OracleHost {
     func mainActorTask(_ name: String, _ parts: [MainActorTaskPart]) {
         guard let main = world.mainHost else { return }
+        // The task holds its world (the host's reference is unowned): a job after the scenario's end reads it.
+        let world = world
+        world.mainJobs.enter()
         Task { @MainActor in
+            defer { world.mainJobs.leave() }
             for (index, part) in parts.enumerated() {
-                guard !main.isHalted else { return }
+                // After the scenario (a sleep past its end) the rest does nothing, as on the engine.
+                guard !world.isHalted, !world.isFinished else { return }
                 main.trace.record(.mainQueue, name, fact: .job(MainActorTaskPart.job(index, of: parts)))
                 main.runTaskPart(name, part)
                 switch part.await {
@@ -24,8 +29,11 @@ extension OracleHost {
     func asyncAfter(_ name: String, delay: Duration, _ inner: [Action]) {
         guard let main = world.mainHost else { return }
         let seconds = Double(max(delay, .zero).components.seconds) + Double(delay.components.attoseconds) / 1e18
+        let world = world
+        world.mainJobs.enter()
         DispatchQueue.main.asyncAfter(deadline: .now() + max(seconds, 0)) { [weak main] in
-            guard let main, !main.isHalted else { return }
+            defer { world.mainJobs.leave() }
+            guard let main, !world.isHalted, !world.isFinished else { return }
             main.trace.record(.mainQueue, name, fact: .job(.asyncAfter(delay)))
             main.perform(inner)
         }

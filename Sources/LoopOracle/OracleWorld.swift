@@ -58,6 +58,10 @@ final class OracleWorld: @unchecked Sendable {
     private let started = DispatchGroup()
     /// The outside events' threads.
     let outsideThreads = DispatchGroup()
+    /// Main-actor tasks not yet done and asyncAfter handlers not yet run: each touches this world when it resumes,
+    /// so the settling after a main-thread scenario waits for them (``CFOracle``), and the next scenario's main
+    /// loop never runs a job of this one.
+    let mainJobs = DispatchGroup()
 
     init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
         self.scenario = scenario

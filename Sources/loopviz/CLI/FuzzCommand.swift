@@ -48,15 +48,17 @@ enum FuzzCommand {
             Each case is a random valid scenario of the .loop language (one thread, sometimes the main thread,
             sometimes with a second one it hands work to: sources, ports, timers and observers in default, M1 or
             the common modes; callout scripts with work, signals, sends, wake-ups, stops, adds, removes,
-            invalidations, reschedules, blocks, main-queue blocks, nested runs, queries, an owner's properties,
-            ifs, ordered and delayed performs; set-up actions; one to three runs - run ... for, RunLoop.run ...
-            before, run until, acceptInput, while not FLAG, while COND over an owner, CFRunLoopRun and RunLoop.run
-            ended by the thread's own timer; outside events, queries and a dealloc among them). It calls the real
-            CFRunLoop on this process's main thread, which a main-thread case runs on.
+            invalidations, reschedules, Timer.fire(), blocks, main-queue blocks, main-actor tasks that await
+            Task.yield or Task.sleep, asyncAfter, nested runs, queries (timer properties too), an owner's
+            properties, ifs, ordered and delayed performs; set-up actions; one to three runs - run ... for,
+            RunLoop.run ... before, run until, acceptInput, while not FLAG, while COND over an owner, CFRunLoopRun
+            and RunLoop.run ended by the thread's own timer; outside events, queries and a dealloc among them). It
+            calls the real CFRunLoop on this process's main thread, which a main-thread case runs on.
             Every time is a multiple of 20 ms, and a scenario whose engine trace changes when its work, outside
-            events, run limits, timers or delayed performs move by 6 ms is discarded: on the real CFRunLoop that
-            is a race, decided by scheduling noise (docs/fuzzing.md). Each case runs on LoopEngine's virtual clock and on this
-            machine's CFRunLoop in real time (at most 300 ms), compared as `loopviz compare` compares.
+            events, run limits, timers, delayed performs, sleeps or asyncAfter delays move by 6 ms is discarded:
+            on the real CFRunLoop that is a race, decided by scheduling noise (docs/fuzzing.md). Each case runs on
+            LoopEngine's virtual clock and on this machine's CFRunLoop in real time (at most 300 ms), compared as
+            `loopviz compare` compares.
 
             A real run whose times stray more than 6 ms from the engine's before the first difference is run
             again (up to four times). A difference is run twice more; if it reproduces it is shrunk (items,

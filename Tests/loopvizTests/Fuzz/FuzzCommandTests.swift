@@ -9,7 +9,10 @@ struct FuzzCommandTests {
         let result = try LoopvizProcess.run(["fuzz", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: loopviz fuzz --against cf [--cases N] [--seed S]"))
-        for word in ["--max-items N", "--out DIR", "--quiet", "EXIT STATUS", "docs/fuzzing.md"] {
+        for word in [
+            "--max-items N", "--out DIR", "--quiet", "EXIT STATUS", "docs/fuzzing.md", "Timer.fire()",
+            "main-actor tasks that await", "asyncAfter", "timer properties",
+        ] {
             #expect(result.stdout.contains(word), "\(word)")
         }
     }

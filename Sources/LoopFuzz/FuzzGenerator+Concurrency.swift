@@ -1,0 +1,56 @@
+import LoopEngine
+
+/// The fuzzer's Swift Concurrency constructs (issue 32), on the main thread only (the main actor's executor is
+/// the main queue, which only the main loop drains): `mainactor AN` tasks whose bodies suspend at `await yield`
+/// or `await sleep D`, and `asyncafter D LN` blocks. ``FuzzValidator`` moves every sleep and asyncAfter delay as a
+/// family of their own, and each on its own, when it looks for timing edges.
+extension FuzzGenerator {
+    /// In some main-thread cases: a task or an asyncAfter from a callout (on its first or second call), from the
+    /// program before a run, or (a task) from an outside thread at a free grid instant.
+    mutating func addConcurrency(to scenario: inout Scenario) {
+        guard scenario.threads[0].isMain, rng.chance(50) else { return }
+        let sources = Set(
+            scenario.threads[0].items.compactMap { item in
+                if case .source0 = item.kind { return item.name }
+                return nil
+            })
+        var tasks = 0
+        var afters = 0
+        func construct(_ generator: inout FuzzGenerator, task: Bool) -> Action {
+            func inner(_ generator: inout FuzzGenerator) -> [Action] {
+                (0..<generator.rng.int(0...1)).map { _ in generator.innerAction(mainThreadSources: sources) }
+            }
+            guard task else {
+                afters += 1
+                return .asyncAfter("L\(afters)", delay: generator.grid(1...3), inner(&generator))
+            }
+            tasks += 1
+            var body = inner(&generator)
+            for _ in 0..<generator.rng.int(1...2) {
+                body.append(.await(generator.rng.chance(50) ? .yield : .sleep(generator.grid(1...3))))
+                body += inner(&generator)
+            }
+            return .mainActorTask("A\(tasks)", body)
+        }
+        // Not tEnd's script: it ends a run without a date and does nothing else.
+        let items = scenario.threads[0].items.indices.filter {
+            scenario.threads[0].items[$0].name != Self.endingTimer
+        }
+        if !items.isEmpty, rng.chance(50) {
+            let step = ScriptStep(construct(&self, task: rng.chance(60)), when: .call(rng.int(1...2)))
+            scenario.threads[0].items[rng.pick(items)].script.append(step)
+        }
+        if rng.chance(60) {
+            let program = scenario.threads[0].program
+            let runs = program.indices.filter { if case .run = program[$0] { true } else { false } }
+            scenario.threads[0].program.insert(construct(&self, task: rng.chance(60)), at: rng.pick(runs))
+        }
+        let taken = Set(scenario.outside.map(\.time))
+        if rng.chance(30),
+            let slot = (1...10).map({ Self.grid * $0 }).filter({ !taken.contains($0) }).randomElement(using: &rng)
+        {
+            scenario.outside.append(OutsideEvent(at: slot, [construct(&self, task: true)]))
+            scenario.outside.sort { $0.time < $1.time }
+        }
+    }
+}
