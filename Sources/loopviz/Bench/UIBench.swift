@@ -29,8 +29,8 @@ enum UIBench {
         var step: [Double]
         var goTo: Double
         var poke: Double
-        /// `/` and a query no event matches, Enter, and the filtered log drawn: the worst case of a search (its
-        /// window of ``EventFilter/scanLimit`` events looked at whole, twice: by the search and by the log).
+        /// `/` and a query no event matches, Enter, and the filtered log drawn: the worst case of a search (the
+        /// filter's index made over every event, then a binary search for the search and for the log).
         var search: Double
         /// % of a core.
         var playCPU: Double

@@ -132,26 +132,6 @@ struct SearchFilterTests {
         #expect(model.cursor == 0)
     }
 
-    @Test("a search looks at a bounded window per key: past it, it says where it stopped and * goes on from there")
-    func boundedSearch() {
-        let count = EventFilter.scanLimit + EventFilter.scanLimit / 2
-        var events: [LoopEvent] = []
-        events.reserveCapacity(count)
-        for index in 0..<count {
-            events.append(
-                LoopEvent(
-                    time: .zero + .milliseconds(index), loop: "T", depth: 1, mode: "default", iteration: index,
-                    kind: index == count - 1 ? .timer : .beforeTimers))
-        }
-        let trace = LoopTrace(events)
-        let filter = EventFilter(typed: "kind:timer", kinds: [.timer])
-        #expect(filter.search(trace, from: 0, forward: true) == .notFound(next: EventFilter.scanLimit))
-        #expect(filter.search(trace, from: EventFilter.scanLimit, forward: true) == .at(count - 1))
-        #expect(
-            filter.search(trace, from: count - 1, forward: false) == .notFound(next: count - 1 - EventFilter.scanLimit))
-        #expect(filter.search(trace, from: count - 1 - EventFilter.scanLimit, forward: false) == .notFound(next: nil))
-    }
-
     @Test("the filtered log, the prompt and its problem at 80×24 and 132×43", arguments: [(80, 24), (132, 43)])
     func screens(_ size: (Int, Int)) {
         var model = Self.paused(width: size.0, height: size.1)

@@ -156,6 +156,23 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
                 fact: compact.fact == 0 ? nil : state.facts[Int(compact.fact - 1)])
         }
 
+        /// Calls `body` with each stored event of `range` and its index, chunk by chunk, building no event.
+        func forEachCompact(in range: Range<Int>, _ body: (Int, CompactEvent) -> Void) {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let offset = index & (LoopTrace.chunkSize - 1)
+                let end = Swift.min(range.upperBound, index - offset + LoopTrace.chunkSize)
+                state.pointee.chunks[index >> LoopTrace.chunkShift].withUnsafeBufferPointer { chunk in
+                    for position in index..<end { body(position, chunk[offset + position - index]) }
+                }
+                index = end
+            }
+        }
+
+        func name(_ id: UInt32) -> String { state.pointee.names[id] }
+
+        func fact(_ id: UInt32) -> LoopEvent.Fact { state.pointee.facts[Int(id)] }
+
         /// The fact's id. Facts that repeat (an activity, a wake's cause, a mode, an outcome) are kept once; those
         /// that name an instant or a text (a sleep's deadlines, a late fire, a note) rarely do and are kept as
         /// they come, without hashing.
@@ -222,6 +239,22 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 }
 
 extension LoopTrace {
+    /// Calls `body` with each event of `range` as stored (strings and fact as the trace's ids) and its index,
+    /// building no ``LoopEvent``: a pass over a million events that compares ids, not strings (the UI's filter).
+    package func forEachCompact(in range: Range<Int>, _ body: (Int, CompactEvent) -> Void) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "trace range out of bounds")
+        storage.forEachCompact(in: range, body)
+    }
+
+    /// The string of a name id: a ``CompactEvent``'s `loop` as is, its `mode` and `name` less one.
+    package func name(id: UInt32) -> String { storage.name(id) }
+
+    /// The fact of a ``CompactEvent``'s `fact` less one.
+    package func fact(id: UInt32) -> LoopEvent.Fact { storage.fact(id) }
+
+    /// The kind of a ``CompactEvent``'s `kind` code.
+    package static func kind(code: UInt8) -> LoopEvent.Kind { Storage.kinds[Int(code)] }
+
     /// The index of the first event later than `instant` (``endIndex`` if none): a binary search, since a trace
     /// is recorded in time order.
     package func firstIndex(after instant: LoopInstant) -> Int {

@@ -12,7 +12,10 @@ extension LoopEvent {
 
     /// The event's facts in words (what a sleep waits for, why a wake happened), or nil when it has none. A
     /// queue's change and a run's result are the event's name already, and are not said twice.
-    package var detail: String? {
+    package var detail: String? { Self.detail(of: fact) }
+
+    /// ``detail`` of an event whose fact is `fact`: the words depend on the fact alone.
+    package static func detail(of fact: Fact?) -> String? {
         switch fact {
         case .queue, .result, .stop(.iteration), nil: nil
         case let fact?: fact.words

@@ -123,10 +123,17 @@ struct AppModel: Equatable {
     /// True while `update` handles a message ``AppMessage/again(_:)``: a move past the end then shows the last
     /// step rather than asking for yet another run (one key, one doubling, as a search for a step has none).
     var isHandlingAgain = false
-    /// `/`: the events the log and the timeline keep, and what `*` and `#` go to; nil: every event.
-    var filter: EventFilter?
-    /// Where `*` or `#` go on after a search that found nothing in its window.
-    var searchResume: SearchResume?
+    /// `/`: the events the log and the timeline keep, and what `*` and `#` go to; nil: every event. Setting
+    /// another filter makes its index again (empty until ``syncFilterIndex()``).
+    var filter: EventFilter? {
+        get { filterIndex?.filter }
+        set {
+            guard newValue != filterIndex?.filter else { return }
+            filterIndex = newValue.map(FilterIndex.init)
+        }
+    }
+    /// The events ``filter`` keeps, kept up to the trace by ``syncFilterIndex()`` after every message.
+    var filterIndex: FilterIndex?
     /// The steps marked (`B`) and their notes (`;`).
     var bookmarks = Bookmarks()
     /// The file the bookmarks are kept in (``BookmarkFile``); nil for the built-in lesson, whose marks last for

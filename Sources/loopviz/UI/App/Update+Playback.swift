@@ -31,7 +31,6 @@ func move(_ model: inout AppModel, to target: Int) throws(NeedsLongerTrace) {
     model.cursor = min(max(0, target), model.trace.count)
     model.furthest = max(model.furthest, model.cursor)
     model.logScroll = 0
-    model.searchResume = nil
 }
 
 /// Advances playback by `seconds` of wall time.

@@ -4,6 +4,8 @@ import LoopEngine
 /// (``Effect/runEngine(_:)``) answered by ``AppMessage/engineRan(_:)``; until the answer comes the keys wait in
 /// ``AppModel/queued``, in order.
 func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
+    // The filter's index follows the trace: the new events only when it grew (a few per frame while playing).
+    defer { model.syncFilterIndex() }
     if case .engineRan(let result) = message { return engineRan(result, &model) }
     if model.isComputing {
         switch message {
@@ -272,7 +274,6 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         // With no overlay open, Esc clears the filter (it never quits).
         if model.overlay == .none, model.filter != nil {
             model.filter = nil
-            model.searchResume = nil
             model.flash = "filter cleared: every event shows"
         }
         model.overlay = .none

@@ -15,12 +15,6 @@ struct EventFilter: Equatable {
     /// Free words, lowercased.
     var words: [String] = []
 
-    /// At most this many events are looked at per key (a search for the next or previous match) and per frame (the
-    /// filtered log looking back from the step shown): at a trace of 1,000,000 events a key or a frame costs a
-    /// bounded scan, not a pass over the whole trace (`loopviz bench`'s "search" row measures the worst case, no
-    /// match at all). A search that finds nothing in its window says so, and `*`/`#` again go on from its end.
-    static let scanLimit = 200_000
-
     /// The field names a term may start with.
     static let fields = ["thread", "kind", "item", "mode"]
 
@@ -79,31 +73,9 @@ struct EventFilter: Equatable {
         return true
     }
 
-    private static func contains(_ text: String?, _ word: String) -> Bool {
+    /// True when `word` (lowercased) is found in `text`, ignoring its case.
+    static func contains(_ text: String?, _ word: String) -> Bool {
         guard let text else { return false }
         return text.lowercased().contains(word)
-    }
-
-    /// The index of the first matching event from `start` on (forward) or before `start` (backward), looking at
-    /// no more than ``scanLimit`` events; `.notFound(next:)` gives where a further search goes on (nil: the trace
-    /// has no more events that way).
-    enum Found: Equatable {
-        case at(Int)
-        case notFound(next: Int?)
-    }
-
-    func search(_ trace: LoopTrace, from start: Int, forward: Bool) -> Found {
-        if forward {
-            let end = min(trace.count, start + Self.scanLimit)
-            for index in max(0, start)..<max(max(0, start), end) where matches(trace[index]) { return .at(index) }
-            return .notFound(next: end < trace.count ? end : nil)
-        }
-        let low = max(0, start - Self.scanLimit)
-        var index = min(start, trace.count) - 1
-        while index >= low {
-            if matches(trace[index]) { return .at(index) }
-            index -= 1
-        }
-        return .notFound(next: low > 0 ? low : nil)
     }
 }

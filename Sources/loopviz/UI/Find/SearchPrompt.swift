@@ -6,9 +6,3 @@ struct SearchPrompt: Equatable {
     /// A query longer than this is not taken (the prompt is one line).
     static let maximumLength = 200
 }
-
-/// Where a search that found nothing in its window goes on: `*` (forward) or `#` (backward) again start there.
-struct SearchResume: Equatable {
-    var index: Int
-    var forward: Bool
-}

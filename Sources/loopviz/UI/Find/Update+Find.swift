@@ -25,7 +25,6 @@ func handleSearchPrompt(_ key: Key, _ prompt: SearchPrompt, _ model: inout AppMo
             return
         }
         model.overlay = .none
-        model.searchResume = nil
         model.logScroll = 0
         guard let filter else {
             if model.filter != nil { model.flash = "filter cleared: every event shows" }
@@ -42,38 +41,30 @@ func handleSearchPrompt(_ key: Key, _ prompt: SearchPrompt, _ model: inout AppMo
     model.overlay = .search(prompt)
 }
 
-/// `*` and `#`: the next or previous event the filter keeps, from the step shown (or from where a search that
-/// found nothing in its window stopped).
+/// `*` and `#`: the next or previous event the filter keeps, from the step shown.
 func findNextMatch(forward: Bool, _ model: inout AppModel) throws(NeedsLongerTrace) {
     guard model.filter != nil else {
         model.flash = "no search yet: / types one (thread:NAME kind:KIND item:NAME mode:NAME or words)"
         return
     }
-    let start =
-        model.searchResume.flatMap { $0.forward == forward ? $0.index : nil }
-        ?? (forward ? model.cursor : max(0, model.cursor - 1))
-    try findMatch(forward: forward, from: start, &model)
+    try findMatch(forward: forward, from: forward ? model.cursor : max(0, model.cursor - 1), &model)
 }
 
+/// Goes to the first kept event at `start` or later (forward) or the last one before `start` (backward): a look
+/// in the filter's index, however far the match.
 private func findMatch(forward: Bool, from start: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
-    guard let filter = model.filter else { return }
+    model.syncFilterIndex()
+    guard let filter = model.filter, let index = model.filterIndex else { return }
     model.isPaused = true
-    switch filter.search(model.trace, from: start, forward: forward) {
-    case .at(let index):
-        try move(&model, to: index + 1)
+    if let found = index.search(from: start, forward: forward) {
+        try move(&model, to: found + 1)
         model.flash = StatusMessage(
-            "step \(index + 1) matches \(filter.typed)", detail: "* next, # previous, Esc clears the filter")
-    case .notFound(let next?):
-        let (low, high) = forward ? (start + 1, next) : (next + 1, start)
-        model.searchResume = SearchResume(index: next, forward: forward)
-        model.flash = StatusMessage(
-            "no match in steps \(low)-\(high): \(forward ? "*" : "#") searches on",
-            detail: "each key looks at \(EventFilter.scanLimit) events")
-    case .notFound(nil):
-        let way = forward ? "after" : "before"
-        let more = forward && model.session.canExtend ? " computed so far" : ""
-        model.flash = StatusMessage(
-            "no match for \(filter.typed) \(way) step \(model.cursor)\(more)",
-            detail: forward ? "# searches back" : "* searches forward")
+            "step \(found + 1) matches \(filter.typed)", detail: "* next, # previous, Esc clears the filter")
+        return
     }
+    let way = forward ? "after" : "before"
+    let more = forward && model.session.canExtend ? " computed so far" : ""
+    model.flash = StatusMessage(
+        "no match for \(filter.typed) \(way) step \(model.cursor)\(more)",
+        detail: forward ? "# searches back" : "* searches forward")
 }

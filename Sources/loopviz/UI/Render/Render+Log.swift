@@ -41,8 +41,8 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
     let last = max(0, model.cursor - model.logScroll)
     let indexes: [Int]
     var exhausted: String?
-    if let filter = model.filter {
-        (indexes, exhausted) = filteredLogIndexes(model, filter, last: last, rows: rows)
+    if model.filter != nil {
+        (indexes, exhausted) = filteredLogIndexes(model, last: last, rows: rows)
     } else {
         indexes = Array(max(0, last - rows)..<last)
     }
@@ -82,24 +82,18 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
 }
 
 /// The events of a filtered log, oldest first, ending at `last` (the step shown is always among them, so the log
-/// says where playback is): the kept events looked for backwards, at most ``EventFilter/scanLimit`` of them looked
-/// at, so a frame at event 1,000,000 with a rare match costs a bounded scan. When the look stops before the rows
-/// are full, the first row says why (nothing before, or the window's end).
+/// says where playback is): the last rows of the filter's index before `last`, a binary search and one look per
+/// row. When they do not fill the rows, the first row says that no earlier event matches.
 func filteredLogIndexes(
-    _ model: AppModel, _ filter: EventFilter, last: Int, rows: Int
+    _ model: AppModel, last: Int, rows: Int
 ) -> (indexes: [Int], exhausted: String?) {
-    var kept: [Int] = []
-    let low = max(0, last - EventFilter.scanLimit)
-    var index = last - 1
-    while index >= low && kept.count < rows {
-        if index == model.cursor - 1 || filter.matches(model.trace[index]) { kept.append(index) }
-        index -= 1
+    guard let index = model.currentFilterIndex else { return ([], nil) }
+    var kept = index.last(rows, before: last).map(Int.init)
+    let shown = model.cursor - 1
+    if shown >= 0 && shown < last, !kept.contains(shown) {
+        kept.insert(shown, at: kept.firstIndex { $0 > shown } ?? kept.count)
+        if kept.count > rows { kept.removeFirst() }
     }
-    guard kept.count < rows else { return (kept.reversed(), nil) }
-    let shown = Array(kept.prefix(rows - 1).reversed())
-    let why =
-        low == 0
-        ? "(no earlier event matches)"
-        : "(no more matches in the \(EventFilter.scanLimit) events before; # searches further)"
-    return (shown, why)
+    guard kept.count < rows else { return (kept, nil) }
+    return (Array(kept.suffix(rows - 1)), "(no earlier event matches)")
 }
