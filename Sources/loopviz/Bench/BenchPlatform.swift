@@ -87,6 +87,14 @@ enum BenchPlatform {
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
     }
 
+    /// The whole process's CPU time so far, in nanoseconds (`CLOCK_PROCESS_CPUTIME_ID`): for a run whose work is
+    /// done on threads it starts (a scenario's hosted threads).
+    static func processCPUTime() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
     /// The calling thread's CPU time and context switches so far.
     static func threadUsage() -> ThreadUsage {
         var usage = rusage()

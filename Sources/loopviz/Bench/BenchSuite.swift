@@ -15,6 +15,8 @@ struct BenchSettings {
     var idleSeconds: Double
     /// Items of the scale workloads: the small size and the large one (4× as many).
     var scaleItems: (small: Int, large: Int)
+    /// Run modes of the run-modes workload (each of its 100 timers is in all of them), and its run's length.
+    var runModes: (modes: Int, milliseconds: Int)
     /// Events of the long traces: the memory workload's recording, the `run --trace jsonl` and the UI's session.
     var longEvents: Int
     /// Steps timed per round in the UI rows.
@@ -24,11 +26,13 @@ struct BenchSettings {
 
     static let full = BenchSettings(
         quick: false, rounds: 5, iterations: 1_000_000, virtualIterations: 100_000, wakeSamples: 2_000,
-        timerSeconds: 5, idleSeconds: 10, scaleItems: ScaleBench.fullSizes, longEvents: 1_000_000, uiStepSamples: 9,
+        timerSeconds: 5, idleSeconds: 10, scaleItems: ScaleBench.fullSizes,
+        runModes: (RunModesBench.fullModes, 20), longEvents: 1_000_000, uiStepSamples: 9,
         uiPlayFrames: 30)
     static let short = BenchSettings(
         quick: true, rounds: 2, iterations: 20_000, virtualIterations: 10_000, wakeSamples: 100, timerSeconds: 0.3,
-        idleSeconds: 0.3, scaleItems: ScaleBench.quickSizes, longEvents: 100_000, uiStepSamples: 1,
+        idleSeconds: 0.3, scaleItems: ScaleBench.quickSizes,
+        runModes: (RunModesBench.quickModes, 5), longEvents: 100_000, uiStepSamples: 1,
         uiPlayFrames: 3)
 }
 
@@ -252,9 +256,34 @@ enum BenchSuite {
                         },
                     ]))
         }
+        groups.append(runModesGroup(settings))
         groups += longTraceGroups(settings)
         groups.append(HangsBench.group(events: settings.longEvents * 10))
         return groups
+    }
+
+    /// Timers in many run modes against the same timers in one mode: issue 38's rule (a fire's cost independent
+    /// of the number of modes) as a goal, which the eager re-arm does not meet (docs/limits.md, "Still open").
+    static func runModesGroup(_ settings: BenchSettings) -> BenchGroup {
+        let (modes, milliseconds) = settings.runModes
+        let timers = RunModesBench.timers
+        return BenchGroup(
+            workload: "scale",
+            rows: [
+                BenchRow(
+                    id: "scale/run-modes", workload: "scale",
+                    title: "scale: \(timers) timers in \(grouped(modes)) run modes, per fire", unit: .microseconds,
+                    variants: [],
+                    goals: [BenchGoal(statistic: .median, against: 0, factor: 2, text: "median ≤ 2× in one mode")])
+            ],
+            variants: [
+                .init(name: "engine (virtual), \(timers) timers in 1 mode", role: .reference) {
+                    [BenchResult(figure: RunModesBench.run(modes: 1, milliseconds: milliseconds))]
+                },
+                .init(name: "engine (virtual), \(timers) timers in \(grouped(modes)) run modes", role: .engine) {
+                    [BenchResult(figure: RunModesBench.run(modes: modes, milliseconds: milliseconds))]
+                },
+            ])
     }
 
     /// `16000` as `16,000`.

@@ -11,6 +11,7 @@ struct BenchCommandTests {
         "per-iteration/0", "per-iteration/6", "per-iteration/64", "recorder/overhead", "wake/one-core", "wake/unpinned",
         "timer/lateness",
         "timer/cpu", "idle/switches", "idle/cpu", "virtual/6", "scale/ports", "scale/timers", "scale/repeating",
+        "scale/run-modes",
         "memory/event", "run-jsonl/wall", "run-jsonl/peak", "run-text/wall", "run-text/peak", "ui/step", "ui/goto",
         "ui/poke", "ui/play", "ui/search", "hangs/wall", "hangs/peak", "hangs/rate",
     ]
