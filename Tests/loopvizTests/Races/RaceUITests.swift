@@ -95,9 +95,12 @@ struct RaceUITests {
         #expect(
             model.flash
                 == StatusMessage(
-                    "outcome 2: schedule \(other.id) shown",
-                    detail: "headless: loopviz run --schedule \(other.id) race.loop"))
+                    "schedule \(other.id); headless: loopviz run --schedule \(other.id) race.loop",
+                    detail: "outcome 2"))
         Snapshot.assertMatches(RenderTests.text(model), "Screens/races-80x24-opened.screen", target: "loopvizTests")
+        // Once the message is gone, the status bar still names the schedule shown.
+        _ = UpdateTests.press(.character("n"), on: &model)
+        #expect(RenderTests.text(model).split(separator: "\n").last?.contains(" schedule \(other.id)  ") == true)
     }
 
     @Test("screen reader: X says every outcome with its count, its divergence and its first choice apart")

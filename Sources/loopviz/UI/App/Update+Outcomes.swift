@@ -54,8 +54,9 @@ private func openOutcome(_ entry: OutcomeList.Entry, number: Int, _ model: inout
     model.cursor = 0
     model.furthest = 0
     model.logScroll = 0
+    // The replay command whole first (it is what to copy); which outcome, where there is room.
     model.flash = StatusMessage(
-        "outcome \(number): schedule \(entry.schedule.id) shown",
-        detail: "headless: loopviz run --schedule \(entry.schedule.id) \(model.fileName)")
+        "schedule \(entry.schedule.id); headless: loopviz run --schedule \(entry.schedule.id) \(model.fileName)",
+        detail: "outcome \(number)")
     return [.runEngine(model.session.requestRun())]
 }
