@@ -18,6 +18,16 @@ extension ScheduleBranchPoint {
         let head = "at \(time), branch point \(index): \(taken) went first"
         return chosen == 0 ? head : head + " (the default: \(options[0].words))"
     }
+
+    /// `at 1.0000ms, branch point 3: thread main went first; thread worker could have gone first instead`: the
+    /// choice made and every one not made (the default among them is named so).
+    package var choiceWords: String {
+        let others = options.indices.filter { $0 != chosen }.map {
+            options[$0].words + ($0 == 0 ? " (the default)" : "")
+        }
+        return "at \(time), branch point \(index): \(options[chosen].words) went first; "
+            + "\(others.joined(separator: " or ")) could have gone first instead"
+    }
 }
 
 extension ObservableOutcome.Divergence {

@@ -29,6 +29,8 @@ enum ScreenReader {
                     ?? "search: type a query.")
         case .goTo: lines.append("go to step: type its number.")
         case .note: lines.append("note on step \(model.cursor): type it.")
+        case .outcomes(let list) where before.overlay != model.overlay:
+            lines += outcomeListText(list, glyphs: Glyphs(theme: model.theme)).map { $0 + "." }
         case .help where before.overlay != .help:
             lines += KeyMap.bindings(in: model.view).map { "\($0.label): \($0.help)." }
         default: break
@@ -48,6 +50,7 @@ enum ScreenReader {
         what += ": \(event.kind.rawValue)"
         if let name = event.name { what += " \(name)" }
         if let detail = event.detail { what += ", \(detail)" }
+        if model.session.branchMarks.isMarked(index) { what += ". Its place depends on a schedule choice" }
         if let mark = model.bookmarks.mark(at: model.cursor) {
             what += mark.note.isEmpty ? ". Bookmarked" : ". Note: \(mark.note)"
         }
@@ -61,7 +64,7 @@ enum ScreenReader {
 
     /// The Why pane's text, whole, as one line (the pane wraps this very text).
     static func whyWords(_ model: AppModel, explaining index: Int) -> String {
-        hangWords(model, explaining: index) + whyText(model, explaining: index)
+        branchWords(model, explaining: index) + hangWords(model, explaining: index) + whyText(model, explaining: index)
     }
 
     /// How a key is announced.

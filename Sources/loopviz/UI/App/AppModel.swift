@@ -25,6 +25,8 @@ struct AppModel: Equatable {
         case bookmarks(Int)
         /// `;`: typing a note on the step shown.
         case note(String)
+        /// `X`: the scenario's outcomes under other schedules; Enter opens one.
+        case outcomes(OutcomeList)
     }
 
     enum CycleView: Equatable {

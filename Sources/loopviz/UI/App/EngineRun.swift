@@ -20,7 +20,8 @@ struct EngineRequest: Equatable, Sendable {
             scenario, horizon: horizon, maxEvents: maxEvents, reusing: reused.map { (trace: $0, count: reusedCount) })
         return EngineResult(
             generation: generation, trace: outcome.trace, haltReason: outcome.haltReason,
-            stuckWaits: outcome.stuckWaits, reachedEventLimit: outcome.reachedEventLimit)
+            stuckWaits: outcome.stuckWaits, reachedEventLimit: outcome.reachedEventLimit,
+            branchPoints: outcome.branchPoints, branchPointsCut: outcome.branchPointsCut)
     }
 }
 
@@ -34,6 +35,10 @@ struct EngineResult: Equatable, Sendable {
     var stuckWaits: [StuckWait]
     /// The run stopped at the event budget.
     var reachedEventLimit: Bool
+    /// Where the virtual world chose who went first (``BranchMarks`` marks the events that follow each).
+    var branchPoints: [ScheduleBranchPoint] = []
+    /// The run met more branch points than are recorded.
+    var branchPointsCut = false
 }
 
 /// Thrown by a handler that needs events beyond those computed: `update` undoes what the handler did, asks the

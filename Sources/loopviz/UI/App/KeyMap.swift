@@ -14,6 +14,7 @@ enum Command: Equatable {
     case search, nextMatch, previousMatch, showLink
     case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
     case nextPalette
+    case listOutcomes
 }
 
 struct KeyBinding {
@@ -156,6 +157,9 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("M")], label: "M", help: "the bookmarks and notes: go to one", group: "find",
             command: .listBookmarks),
+        KeyBinding(
+            keys: [.character("X")], label: "X", help: "the other outcomes of the races (schedules): open one",
+            group: "find", command: .listOutcomes, views: [.loop]),
         KeyBinding(
             keys: [.character("L")], label: "L", help: "the lessons: pick one (/ filters)", group: "lesson",
             command: .openPicker),

@@ -48,6 +48,10 @@ struct Session: Equatable {
     /// Live: the oldest events forgotten to keep the trace bounded. What is folded from the trace (the loop's
     /// state, the pool's counters) then starts from the oldest event kept.
     private(set) var forgottenEvents = 0
+    /// Which way the virtual world goes where threads race (`X` opens another outcome's); the default unless told.
+    var schedule = Schedule.default
+    /// The events whose place depends on a schedule choice (nil-free: empty live, where the OS chooses).
+    private(set) var branchMarks = BranchMarks()
     /// The event each `say` line of the script is tied to.
     private(set) var narrationAnchors = NarrationAnchors()
     /// The event each `ask` line of the script is tied to (the quiz's questions), found as the `say` lines' are.
@@ -119,6 +123,7 @@ struct Session: Equatable {
                     at: intervention.time, thread: scenario.threads[index].name,
                     afterEvent: isLive ? nil : intervention.afterEvent, intervention.actions))
         }
+        if !isLive { scenario.schedule = schedule }
         return scenario
     }
 
@@ -161,6 +166,7 @@ struct Session: Equatable {
         let unchanged = min(unchangedPrefix, result.trace.count)
         trace = result.trace
         hangs = TimelineHangs(trace)
+        branchMarks = BranchMarks(result.branchPoints, cut: result.branchPointsCut, events: trace.count)
         narrationAnchors = NarrationAnchors()
         narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
         questionAnchors = NarrationAnchors()

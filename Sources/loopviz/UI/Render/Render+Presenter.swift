@@ -87,7 +87,9 @@ private func drawPresenterWhy(_ model: AppModel, _ layout: PresenterLayout, _ sc
         rows.append(("", .plain))
     }
     let explained = model.cursor > 0 ? model.cursor - 1 : nil
-    let why = wrap(hangWords(model, explaining: explained) + whyText(model, explaining: explained), width: width)
+    let why = wrap(
+        branchWords(model, explaining: explained) + hangWords(model, explaining: explained)
+            + whyText(model, explaining: explained), width: width)
     let room = max(0, rect.height - 1 - rows.count)
     rows += TextFit.clip(why, rows: room, width: width, ellipsis: glyphs.ellipsis).map { ($0, .plain) }
     for (row, line) in rows.prefix(rect.height - 1).enumerated() {

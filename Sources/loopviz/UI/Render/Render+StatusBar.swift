@@ -31,6 +31,8 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
         model.session.isReplay
         ? " recording, read-only  \(model.speedLabel)  t=\(model.now)s  "
         : model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+    // A schedule other than the default (`X`) is said: the run shown is one of several the races allow.
+    if !model.session.schedule.isDefault { text = " schedule \(model.session.schedule.id) " + text }
     // The filter comes first: it changes what the log and the timeline show.
     if let filter = model.filter { text = " filter \(filter.typed) (Esc clears) " + text }
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }

@@ -28,6 +28,7 @@ func render(_ model: AppModel, cache: inout RenderCache) -> Screen {
     case .card: drawCard(model, &screen, glyphs)
     case .search(let prompt): drawSearchPrompt(model, prompt, &screen, glyphs)
     case .bookmarks(let row): drawBookmarks(model, row, &screen, glyphs)
+    case .outcomes(let list): drawOutcomes(model, list, &screen, glyphs)
     case .note(let typed): drawNotePrompt(model, typed, &screen, glyphs)
     case .none: break
     }
@@ -48,7 +49,8 @@ private func drawPanels(_ model: AppModel, _ cache: inout RenderCache, _ screen:
         let why =
             narration.rest
             + wrap(
-                hangWords(model, explaining: explained) + whyText(model, explaining: explained),
+                branchWords(model, explaining: explained) + hangWords(model, explaining: explained)
+                    + whyText(model, explaining: explained),
                 width: model.width - 2)
         let layout = Layout(width: model.width, height: model.height, threads: snapshots.count, whyLines: why.count)
         drawCycle(model, layout.cycle, &screen, glyphs)
