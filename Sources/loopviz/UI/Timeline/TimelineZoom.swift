@@ -61,6 +61,6 @@ struct TimelineZoom: Equatable {
             return TimelineZoom(bucket: shown.bucket, end: moved >= now.nanoseconds ? nil : moved)
         }
         guard shown.start > 0 else { return nil }
-        return TimelineZoom(bucket: shown.bucket, end: max(right - half, half))
+        return TimelineZoom(bucket: shown.bucket, end: max(right - shown.bucket - half, half))
     }
 }
