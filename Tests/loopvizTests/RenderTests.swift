@@ -61,7 +61,7 @@ struct RenderTests {
         model.overlay = .help
         let text = Self.text(model)
         var seen = text
-        for _ in 0..<5 {
+        for _ in 0..<6 {
             _ = updateInline(&model, .key(.pageDown))
             seen += Self.text(model)
         }
@@ -77,14 +77,14 @@ struct RenderTests {
         var model = Self.model(width: 80, height: 24, step: 12)
         _ = updateInline(&model, .key(.character("?")))
         let first = Self.text(model)
-        #expect(first.contains("↓ 69 more below: j or PgDn  (lines 1-19 of 88)"))
+        #expect(first.contains("↓ 73 more below: j or PgDn  (lines 1-19 of 92)"))
         Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
         var seen = first
-        for _ in 0..<7 {
+        for _ in 0..<8 {
             _ = updateInline(&model, .key(.pageDown))
             seen += Self.text(model)
         }
-        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 70-88 of 88)"))
+        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 74-92 of 92)"))
         for binding in KeyMap.bindings(in: .loop) {
             #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
         }
@@ -93,7 +93,7 @@ struct RenderTests {
         let last = Self.text(model)
         _ = updateInline(&model, .key(.pageDown))
         #expect(Self.text(model) == last)
-        for _ in 0..<7 { _ = updateInline(&model, .key(.pageUp)) }
+        for _ in 0..<8 { _ = updateInline(&model, .key(.pageUp)) }
         #expect(Self.text(model) == first)
     }
 

@@ -35,6 +35,10 @@ enum ScreenReader {
             lines += KeyMap.bindings(in: model.view).map { "\($0.label): \($0.help)." }
         default: break
         }
+        switch KeyMap.command(for: key, in: model.view) {
+        case .zoomIn, .zoomOut, .panEarlier, .panLater, .fitTimeline: lines.append(timelineWords(model))
+        default: break
+        }
         if before.cursor != model.cursor || key == .enter || key == .character("n") { lines += step(model) }
         return lines.map(Glyphs(theme: model.theme).plain)
     }

@@ -141,6 +141,8 @@ struct AppModel: Equatable {
     /// The file the bookmarks are kept in (``BookmarkFile``); nil for the built-in lesson, whose marks last for
     /// the session.
     var bookmarksPath: String?
+    /// The timeline's zoom and pan (`>` `<` `(` `)` `0`).
+    var timelineZoom = TimelineZoom()
 
     init(session: Session, fileName: String) {
         self.session = session

@@ -15,6 +15,7 @@ enum Command: Equatable {
     case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
     case nextPalette
     case listOutcomes
+    case zoomIn, zoomOut, panEarlier, panLater, fitTimeline
 }
 
 struct KeyBinding {
@@ -199,6 +200,23 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("T")], label: "T", help: "colours: standard / colour-blind safe / light",
             group: "view", command: .nextPalette),
+        // The timeline is the loop view's; `z` and `Z` were taken (presenter panels), so `>` and `<`, which only the
+        // pool view used, zoom.
+        KeyBinding(
+            keys: [.character(">")], label: ">", help: "timeline: zoom in around the step (to 1µs a column)",
+            group: "view", command: .zoomIn, views: [.loop]),
+        KeyBinding(
+            keys: [.character("<")], label: "<", help: "timeline: zoom out (to the whole run)", group: "view",
+            command: .zoomOut, views: [.loop]),
+        KeyBinding(
+            keys: [.character("(")], label: "(", help: "timeline: pan earlier (half a window)", group: "view",
+            command: .panEarlier, views: [.loop]),
+        KeyBinding(
+            keys: [.character(")")], label: ")", help: "timeline: pan later (back to the step)", group: "view",
+            command: .panLater, views: [.loop]),
+        KeyBinding(
+            keys: [.character("0")], label: "0", help: "timeline: fit the whole run", group: "view",
+            command: .fitTimeline, views: [.loop]),
         KeyBinding(keys: [.character("?")], label: "?", help: "this help", group: "view", command: .help),
         KeyBinding(
             keys: [.escape], label: "Esc", help: "close the overlay, else clear the filter",

@@ -340,6 +340,7 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .togglePresenter: togglePresenter(&model)
     case .togglePokeLock: togglePokeLock(&model)
     case .hidePanel, .showPanel: hideOrShowPanel(hide: command == .hidePanel, &model)
+    case .zoomIn, .zoomOut, .panEarlier, .panLater, .fitTimeline: moveTimeline(command, &model)
     case .nextNarration: try playToNextNarration(&model)
     case .toggleQuiz: toggleQuiz(&model)
     case .openPicker, .previousLesson, .nextLesson, .reloadLesson:

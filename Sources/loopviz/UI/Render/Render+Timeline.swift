@@ -8,13 +8,15 @@ func drawTimeline(
 ) {
     // The hang glyph is in the legend when the trace has a hang to mark.
     let hang = model.session.hangs.isEmpty ? "" : "  \(glyphs.hang) hang"
-    let legend =
-        "Timeline (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)  t timer  s source0  p port  b block  o observer  w wake-up)"
-    header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
     let labelWidth = 10
     let columns = max(10, rect.width - labelWidth - 1)
     let end = model.now
-    let axis = TimelineWindow(end: end, columns: columns)
+    let axis = model.timelineZoom.window(now: end, columns: columns)
+    // A zoomed timeline names its scale first (the default axis's ticks say it).
+    let scale = model.timelineZoom.bucket == nil ? "" : " \(axis.scale)"
+    let legend =
+        "Timeline\(scale) (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)  t timer  s source0  p port  b block  o observer  w wake-up)"
+    header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
     let start = axis.start
     let bucket = axis.bucket
     // One pass over the events inside the window, for every row at once; each row starts from its loop's state
@@ -49,7 +51,9 @@ func drawTimeline(
         }
     }
     let rowOf = Dictionary(loops.enumerated().map { ($1.thread, $0) }, uniquingKeysWith: { first, _ in first })
-    for index in timeline.processed..<model.cursor {
+    // Events after the window's right edge (a panned window) draw nothing: a binary search stops the pass there.
+    let last = min(model.cursor, model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: axis.end)))
+    for index in timeline.processed..<max(timeline.processed, last) {
         let event = model.trace[index]
         guard let row = rowOf[event.loop] else { continue }
         var state = timeline.rows[row]
@@ -74,7 +78,7 @@ func drawTimeline(
         if model.session.fillsFromActivities { state.follow(activity: event) }
         timeline.rows[row] = state
     }
-    timeline.processed = model.cursor
+    timeline.processed = max(timeline.processed, last)
     let rows = timeline.rows
     for (row, loop) in loops.enumerated() {
         let y = rect.y + 1 + row
