@@ -25,6 +25,8 @@ struct AppModel: Equatable {
         case bookmarks(Int)
         /// `;`: typing a note on the step shown.
         case note(String)
+        /// `H`: the aggregate views (totals per item, per activity, per iteration).
+        case stats(StatsOverlay)
     }
 
     enum CycleView: Equatable {

@@ -186,6 +186,8 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         return try handleBookmarkList(key, row, &model)
     case .note(let typed):
         return handleNote(key, typed, &model)
+    case .stats(let overlay):
+        return try handleStats(key, overlay, &model)
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
@@ -280,6 +282,7 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .nextMatch, .previousMatch: try findNextMatch(forward: command == .nextMatch, &model)
     case .toggleBookmark, .nextBookmark, .previousBookmark, .listBookmarks, .writeNote:
         return try performBookmark(command, &model)
+    case .showStats: openStats(&model)
     case .showLink: model.flash = StatusMessage(model.link.command, detail: "opens the UI at this step")
     case .showCard: showCard(&model)
     case .quit: return quit(&model)

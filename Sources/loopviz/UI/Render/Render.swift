@@ -29,6 +29,7 @@ func render(_ model: AppModel, cache: inout RenderCache) -> Screen {
     case .search(let prompt): drawSearchPrompt(model, prompt, &screen, glyphs)
     case .bookmarks(let row): drawBookmarks(model, row, &screen, glyphs)
     case .note(let typed): drawNotePrompt(model, typed, &screen, glyphs)
+    case .stats(let overlay): drawStats(model, overlay, &screen, glyphs)
     case .none: break
     }
     if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }
