@@ -144,8 +144,8 @@ enum KeyMap {
             command: .showLink),
         KeyBinding(
             keys: [.character("H")], label: "H",
-            help: "totals: per item, per activity, per iteration (Enter: the events)", group: "find",
-            command: .showStats),
+            help: "totals: per item, per activity, per iteration", group: "find",
+            command: .showStats, views: [.loop]),
         KeyBinding(
             keys: [.character("B")], label: "B", help: "bookmark this step (again: remove it)", group: "find",
             command: .toggleBookmark),
