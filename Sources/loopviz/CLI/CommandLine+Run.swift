@@ -13,7 +13,7 @@ extension CommandLine {
     static let commands: [LoopvizCommand] = [
         RunCommand.command, CheckCommand.command, FmtCommand.command, NewCommand.command, LspCommand.command,
         CompareCommand.command, ExploreCommand.command, DiffCommand.command, UICommand.screen,
-        HangsCommand.command, RecordCommand.command, BenchCommand.command, FuzzCommand.command,
+        HangsCommand.command, StatsCommand.command, RecordCommand.command, BenchCommand.command, FuzzCommand.command,
     ]
 
     /// `loopviz --help`'s own options.

@@ -27,6 +27,8 @@ struct AppModel: Equatable {
         case note(String)
         /// `X`: the scenario's outcomes under other schedules; Enter opens one.
         case outcomes(OutcomeList)
+        /// `H`: the aggregate views (totals per item, per activity, per iteration).
+        case stats(StatsOverlay)
     }
 
     enum CycleView: Equatable {

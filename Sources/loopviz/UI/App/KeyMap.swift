@@ -11,7 +11,7 @@ enum Command: Equatable {
     case addOperation, cancelOperation, cancelAllOperations, toggleSuspended, raiseLimit, lowerLimit
     case togglePresenter, togglePokeLock, hidePanel, showPanel, nextNarration, toggleQuiz
     case openPicker, previousLesson, nextLesson, reloadLesson
-    case search, nextMatch, previousMatch, showLink
+    case search, nextMatch, previousMatch, showLink, showStats
     case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
     case nextPalette
     case listOutcomes
@@ -144,6 +144,10 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("y")], label: "y", help: "the link to this step (loopviz FILE@N)", group: "find",
             command: .showLink),
+        KeyBinding(
+            keys: [.character("H")], label: "H",
+            help: "totals: per item, per activity, per iteration", group: "find",
+            command: .showStats, views: [.loop]),
         KeyBinding(
             keys: [.character("B")], label: "B", help: "bookmark this step (again: remove it)", group: "find",
             command: .toggleBookmark),

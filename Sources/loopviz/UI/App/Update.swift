@@ -190,6 +190,8 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         return handleNote(key, typed, &model)
     case .outcomes(let list):
         return handleOutcomeList(key, list, &model)
+    case .stats(let overlay):
+        return try handleStats(key, overlay, &model)
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
@@ -284,6 +286,7 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .toggleBookmark, .nextBookmark, .previousBookmark, .listBookmarks, .writeNote:
         return try performBookmark(command, &model)
     case .listOutcomes: return listOutcomes(&model)
+    case .showStats: openStats(&model)
     case .showLink: model.flash = StatusMessage(model.link.command, detail: "opens the UI at this step")
     case .showCard: showCard(&model)
     case .quit: return quit(&model)

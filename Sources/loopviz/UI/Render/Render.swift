@@ -30,6 +30,7 @@ func render(_ model: AppModel, cache: inout RenderCache) -> Screen {
     case .bookmarks(let row): drawBookmarks(model, row, &screen, glyphs)
     case .outcomes(let list): drawOutcomes(model, list, &screen, glyphs)
     case .note(let typed): drawNotePrompt(model, typed, &screen, glyphs)
+    case .stats(let overlay): drawStats(model, overlay, &screen, glyphs)
     case .none: break
     }
     if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }
