@@ -77,14 +77,14 @@ struct RenderTests {
         var model = Self.model(width: 80, height: 24, step: 12)
         _ = updateInline(&model, .key(.character("?")))
         let first = Self.text(model)
-        #expect(first.contains("↓ 68 more below: j or PgDn  (lines 1-19 of 87)"))
+        #expect(first.contains("↓ 69 more below: j or PgDn  (lines 1-19 of 88)"))
         Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
         var seen = first
         for _ in 0..<7 {
             _ = updateInline(&model, .key(.pageDown))
             seen += Self.text(model)
         }
-        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 69-87 of 87)"))
+        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 70-88 of 88)"))
         for binding in KeyMap.bindings(in: .loop) {
             #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
         }
