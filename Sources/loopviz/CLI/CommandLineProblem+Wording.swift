@@ -6,7 +6,8 @@ extension CommandLineProblem: CustomStringConvertible {
     /// The others (the platform, a scenario, a file) are errors of what was asked, not of how.
     var isUsage: Bool {
         switch self {
-        case .realBackendLinuxOnly, .benchLinuxOnly, .cannotRunOnRealThreads, .cannotRead, .noSuchTrace, .tooLarge,
+        case .realBackendLinuxOnly, .benchLinuxOnly, .cannotRunOnRealThreads, .cannotRead, .cannotFollow, .noSuchTrace,
+            .tooLarge,
             .layoutWouldChange, .readOnly, .hardLinks, .scheduleDoesNotFit:
             false
         default: true
@@ -67,6 +68,10 @@ extension CommandLineProblem: CustomStringConvertible {
 
         case .realClockRunsOneFile: return "--clock real runs one FILE (the lesson keys need the virtual clock)"
         case .traceOpensAlone: return "a trace (FILE.jsonl) opens alone, not in a playlist"
+        case .followOpensAlone(let path):
+            return "--follow FILE.jsonl opens that recording alone: \(safe(path)) is one FILE too many"
+        case .notWithFollow(let option):
+            return "--follow shows a recording as it is written: \(option) is for a finished one"
         case .screenDoesNotRecord: return "`screen` prints one screen: --record is for the UI"
         case .screenIsVirtual:
             return "`screen` draws the virtual clock's replay; on real threads nothing is the same twice"
@@ -87,6 +92,7 @@ extension CommandLineProblem: CustomStringConvertible {
         case .cannotRunOnRealThreads(let path, let reason):
             return "\(path.map(safe) ?? "this scenario") cannot run on real threads: \(reason)"
         case .cannotRead(let path): return "\(safe(path)): cannot read"
+        case .cannotFollow(let path, let reason): return "\(safe(path)): cannot follow it: \(reason)"
         case .noSuchTrace(let path): return "\(safe(path)): no such file, or cannot read it"
         case .tooLarge(let path, let maximum):
             return "\(safe(path)): larger than \(maximum >> 20) MiB; a scenario file is at most \(maximum) bytes"

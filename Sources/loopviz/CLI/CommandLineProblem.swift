@@ -70,6 +70,10 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     case screenDoesNotRecord
     case screenIsVirtual
     case traceHasNoClock
+    /// `--follow FILE.jsonl` opens that recording alone (the FILE given beside it).
+    case followOpensAlone(String)
+    /// An option of the replay that a followed recording does not take.
+    case notWithFollow(option: String)
 
     // MARK: Bench
 
@@ -88,6 +92,8 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     /// A scenario the real backend cannot run; `path` nil for the UI's (`this scenario`).
     case cannotRunOnRealThreads(path: String?, reason: String)
     case cannotRead(path: String)
+    /// `--follow`: the file cannot be opened (the system's words).
+    case cannotFollow(path: String, reason: String)
     case noSuchTrace(path: String)
     /// A scenario file over the size a scenario may have.
     case tooLarge(path: String, maximum: Int)

@@ -50,6 +50,13 @@ enum UICommand {
         CommandOption(
             "--step", .text(placeholder: "N"),
             help: "Open at event N, paused (also FILE@N; screen: the number of events shown)."),
+        CommandOption(
+            "--follow", .text(placeholder: "FILE.jsonl"),
+            help: """
+                Show a recording as it is written (LoopRecorder's in place): read-only, the
+                view on the newest event until you step back (End follows again), hang marks
+                as they happen; following stops when the recording says the program ended.
+                """),
         screenOptions[0],
         EventBudget.declaration(
             help: """
@@ -162,6 +169,7 @@ enum UICommand {
             """)
 
     static func run(_ scanner: ArgumentScanner, headless: Bool) throws(CommandLineProblem) -> ExitStatus {
+        if !headless, let path = scanner.value("--follow") { return try follow(path, scanner) }
         var paths = scanner.positional
         // `FILE@N`: a link to step N (``DeepLink``); `--step N` says the same and wins.
         var linkedStep: Int?
@@ -213,22 +221,7 @@ enum UICommand {
             throw .realBackendLinuxOnly
             #endif
         }
-        model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
-        model.theme.unicode = !scanner.has("--ascii")
-        // `--theme` wins over LOOPVIZ_THEME; `--reduce-motion` or LOOPVIZ_REDUCE_MOTION (any value but 0).
-        let palette = scanner.value("--theme") ?? getenv("LOOPVIZ_THEME").map { String(cString: $0) }
-        if let palette, !palette.isEmpty {
-            guard let chosen = AppModel.Palette(rawValue: palette) else {
-                throw .notAChoice(palette, option: "--theme", expected: AppModel.Palette.allCases.map(\.rawValue))
-            }
-            model.theme.palette = chosen
-        }
-        let motion = getenv("LOOPVIZ_REDUCE_MOTION").map { String(cString: $0) }
-        if scanner.has("--reduce-motion") || (motion.map { !$0.isEmpty && $0 != "0" } ?? false) {
-            model.theme.reduceMotion = true
-            model.isPaused = true
-            model.speedIndex = min(model.speedIndex, AppModel.reducedMotionSpeed)
-        }
+        try applyLook(scanner, to: &model)
         model.language = language
         // The bookmarks of the file opened, kept beside it (a library's lessons bring their own when opened).
         if !opensLibrary, let path = paths.first {
@@ -290,6 +283,26 @@ enum UICommand {
             return .usage
         }
         return .success
+    }
+
+    /// The look options (`--no-color`, `--ascii`, `--theme`, `--reduce-motion`) and their variables.
+    static func applyLook(_ scanner: ArgumentScanner, to model: inout AppModel) throws(CommandLineProblem) {
+        model.theme.color = !scanner.has("--no-color") && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+        model.theme.unicode = !scanner.has("--ascii")
+        // `--theme` wins over LOOPVIZ_THEME; `--reduce-motion` or LOOPVIZ_REDUCE_MOTION (any value but 0).
+        let palette = scanner.value("--theme") ?? getenv("LOOPVIZ_THEME").map { String(cString: $0) }
+        if let palette, !palette.isEmpty {
+            guard let chosen = AppModel.Palette(rawValue: palette) else {
+                throw .notAChoice(palette, option: "--theme", expected: AppModel.Palette.allCases.map(\.rawValue))
+            }
+            model.theme.palette = chosen
+        }
+        let motion = getenv("LOOPVIZ_REDUCE_MOTION").map { String(cString: $0) }
+        if scanner.has("--reduce-motion") || (motion.map { !$0.isEmpty && $0 != "0" } ?? false) {
+            model.theme.reduceMotion = true
+            model.isPaused = true
+            model.speedIndex = min(model.speedIndex, AppModel.reducedMotionSpeed)
+        }
     }
 
     /// Shows event `number` (computing further when the replay stopped at its horizon: a few doublings at most,

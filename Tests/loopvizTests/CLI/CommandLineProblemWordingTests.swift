@@ -44,6 +44,8 @@ struct CommandLineProblemWordingTests {
         case .screenDoesNotRecord: "screenDoesNotRecord"
         case .screenIsVirtual: "screenIsVirtual"
         case .traceHasNoClock: "traceHasNoClock"
+        case .followOpensAlone: "followOpensAlone"
+        case .notWithFollow: "notWithFollow"
         case .unknownWorkload: "unknownWorkload"
         case .notASingleWorkload: "notASingleWorkload"
         case .virtualHasNoCFSide: "virtualHasNoCFSide"
@@ -51,6 +53,7 @@ struct CommandLineProblemWordingTests {
         case .benchLinuxOnly: "benchLinuxOnly"
         case .cannotRunOnRealThreads: "cannotRunOnRealThreads"
         case .cannotRead: "cannotRead"
+        case .cannotFollow: "cannotFollow"
         case .noSuchTrace: "noSuchTrace"
         case .tooLarge: "tooLarge"
         case .layoutWouldChange: "layoutWouldChange"
@@ -68,8 +71,10 @@ struct CommandLineProblemWordingTests {
         "wholeNumber", "notACount", "notASize", "notAStep", "notASchedule", "goesWith", "doesNotApplyToTrace",
         "doesNotGoWithWorkload", "needsExactlyOne", "diffNeedsTwoRuns", "realClockRunsOneFile", "traceOpensAlone",
         "screenDoesNotRecord",
-        "screenIsVirtual", "traceHasNoClock", "unknownWorkload", "notASingleWorkload", "virtualHasNoCFSide",
-        "realBackendLinuxOnly", "benchLinuxOnly", "cannotRunOnRealThreads", "cannotRead", "noSuchTrace", "tooLarge",
+        "screenIsVirtual", "traceHasNoClock", "followOpensAlone", "notWithFollow", "unknownWorkload",
+        "notASingleWorkload", "virtualHasNoCFSide",
+        "realBackendLinuxOnly", "benchLinuxOnly", "cannotRunOnRealThreads", "cannotRead", "cannotFollow", "noSuchTrace",
+        "tooLarge",
         "layoutWouldChange", "readOnly", "hardLinks", "scheduleDoesNotFit",
     ]
 
@@ -144,6 +149,18 @@ struct CommandLineProblemWordingTests {
         (.realClockRunsOneFile, true, "--clock real runs one FILE (the lesson keys need the virtual clock)"),
         (.traceOpensAlone, true, "a trace (FILE.jsonl) opens alone, not in a playlist"),
         (.screenDoesNotRecord, true, "`screen` prints one screen: --record is for the UI"),
+        (
+            .followOpensAlone("b.jsonl"), true,
+            "--follow FILE.jsonl opens that recording alone: b.jsonl is one FILE too many"
+        ),
+        (
+            .notWithFollow(option: "--step"), true,
+            "--follow shows a recording as it is written: --step is for a finished one"
+        ),
+        (
+            .cannotFollow(path: "a.jsonl", reason: "No such file or directory"), false,
+            "a.jsonl: cannot follow it: No such file or directory"
+        ),
         (
             .screenIsVirtual, true,
             "`screen` draws the virtual clock's replay; on real threads nothing is the same twice"

@@ -57,7 +57,8 @@ package struct JSONLTraceReader: Sendable {
     package static let maximumLineLength = 1 << 16
 
     private let maximumEvents: Int
-    private var header: JSONLTraceHeader?
+    /// The header, once its line is read.
+    package private(set) var header: JSONLTraceHeader?
     private var events = LoopTrace()
     /// The events read, kept or not.
     private var eventCount = 0

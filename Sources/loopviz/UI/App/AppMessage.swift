@@ -17,6 +17,8 @@ enum AppMessage: Equatable {
     /// `--clock real`: what the real threads did since the last batch (and how many events the buffer dropped),
     /// whether everything has ended, and the limit that halted the run (the nesting or the thread limit), if one did.
     case live(events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil)
+    /// `--follow`: what the runtime's last look at the followed recording found.
+    case followed(FollowBatch)
     /// The runtime read the lesson `update` asked for (``Effect/openLesson(_:)``).
     case lessonOpened(LessonOpening)
     /// The runtime ran the engine as `update` asked (``Effect/runEngine(_:)``).

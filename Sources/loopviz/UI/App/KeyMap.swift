@@ -13,7 +13,7 @@ enum Command: Equatable {
     case openPicker, previousLesson, nextLesson, reloadLesson
     case search, nextMatch, previousMatch, showLink, showStats
     case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
-    case nextPalette
+    case nextPalette, followNewest
     case listOutcomes
     case zoomIn, zoomOut, panEarlier, panLater, fitTimeline
 }
@@ -54,6 +54,9 @@ enum KeyMap {
             keys: [.character("-")], label: "-", help: "slower (down to a step every 4 s)", group: "play",
             command: .slower),
         KeyBinding(keys: [.character("g")], label: "g", help: "go to event number", group: "play", command: .goTo),
+        KeyBinding(
+            keys: [.end], label: "End", help: "follow the newest event (--follow)", group: "play",
+            command: .followNewest),
         KeyBinding(
             keys: [
                 .character("1"), .character("2"), .character("3"), .character("4"), .character("5"), .character("6"),

@@ -36,6 +36,10 @@ struct Session: Equatable {
     let isLive: Bool
     /// A trace file replayed (``init(replay:)``): live-like, with no threads behind it and nothing to poke.
     var isReplay = false
+    /// `--follow`: a replay whose file is still being written; it grows as the file does (``appendFollowed(_:)``).
+    var isFollowing = false
+    /// Following: why the file could not be read further (the events read are kept).
+    var followProblem: FollowProblem?
     /// Live: events the bounded buffer between the loops and the UI had to drop (the UI fell behind).
     private(set) var droppedEvents = 0
     /// Live: every program and every thread started on the way has ended.
@@ -319,7 +323,8 @@ struct Session: Equatable {
     }
 
     /// Starts the folds again from the current trace's first event, and names the trace anew.
-    private mutating func refold() {
+    /// (Also when a followed recording's header names its thread: the loops folded are the scenario's.)
+    mutating func refold() {
         traceIdentity += 1
         folds = Folds(scenario: effectiveScenario, defaultWidth: defaultQueueWidth, interval: foldInterval)
         folds.trace = traceIdentity

@@ -36,8 +36,8 @@ func move(_ model: inout AppModel, to target: Int) throws(NeedsLongerTrace) {
 /// Advances playback by `seconds` of wall time.
 func advancePlayback(_ model: inout AppModel, by seconds: Double) throws(NeedsLongerTrace) {
     guard !model.isPaused, !model.isTooSmall, model.overlay == .none, model.classroom.question == nil else { return }
-    if model.session.isLive && !model.session.isReplay {
-        // The real threads set the pace: playing shows everything they have done so far.
+    if model.session.isLive && !model.session.isReplay || model.session.isFollowing {
+        // The real threads (or the followed file) set the pace: playing shows everything they have done so far.
         if model.cursor < model.trace.count { try move(&model, to: model.trace.count) }
         return
     }

@@ -15,7 +15,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         case .tick:
             // Playback waits for the trace it plays.
             return []
-        case .resize, .resumed, .live, .engineRan, .bookmarksSaved:
+        case .resize, .resumed, .live, .followed, .engineRan, .bookmarksSaved:
             break
         }
     }
@@ -90,6 +90,9 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) throws(NeedsL
         model.cursor = max(0, model.cursor - forgotten)
         model.furthest = max(0, model.furthest - forgotten)
         if following { try move(&model, to: model.trace.count) }
+        return []
+    case .followed(let batch):
+        try takeFollowed(batch, &model)
         return []
     case .key(let key):
         let before = model.cursor
@@ -226,6 +229,7 @@ private func quit(_ model: inout AppModel) -> [Effect] {
 private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     switch command {
     case .togglePause: model.isPaused.toggle()
+    case .followNewest: try followNewest(&model)
     case .stepForward:
         model.isPaused = true
         try move(&model, to: nextShown(after: model.cursor, model))

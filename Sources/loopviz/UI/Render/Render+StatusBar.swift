@@ -28,9 +28,11 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
     var text =
-        model.session.isReplay
-        ? " recording, read-only  \(model.speedLabel)  t=\(model.now)s  "
-        : model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
+        model.session.isFollowing
+        ? " following, read-only  t=\(model.now)s  "
+        : model.session.isReplay
+            ? " recording, read-only  \(model.speedLabel)  t=\(model.now)s  "
+            : model.session.isLive ? " real threads  " : " \(model.speedLabel)  t=\(model.now)s  "
     // A schedule other than the default (`X`) is said: the run shown is one of several the races allow.
     if !model.session.schedule.isDefault { text = " schedule \(model.session.schedule.id) " + text }
     // The filter comes first: it changes what the log and the timeline show.
@@ -38,7 +40,10 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
-    if model.session.isLive && model.session.liveEnded { text += "every thread has ended  " }
+    if model.session.isFollowing { text += followStatus(model.session, following: model.isFollowing) }
+    if model.session.isLive && !model.session.isFollowing && model.session.liveEnded {
+        text += "every thread has ended  "
+    }
     if let limit = LimitReport.summary(model.session.haltReason),
         let short = LimitReport.shortSummary(model.session.haltReason)
     {

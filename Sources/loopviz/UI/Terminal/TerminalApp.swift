@@ -14,7 +14,8 @@ enum TerminalApp {
 
     /// `recorder`: `--record`, every frame drawn is also written to the cast, finished on every way out. A cast
     /// lost to a write error ends the UI with status 2 (an unwritable cast), unless a signal ended it (128 + N).
-    static func run(_ model: AppModel, recorder: AsciicastRecorder? = nil) -> ExitStatus {
+    /// `follow`: `--follow`, the recording read as it grows.
+    static func run(_ model: AppModel, recorder: AsciicastRecorder? = nil, follow: FollowFeed? = nil) -> ExitStatus {
         // Before ncurses starts: finding a SIGTSTP handler already there, ncurses leaves SIGTSTP alone for good.
         // Otherwise every refresh sets it to SIG_IGN for its duration, and the kernel discards a Ctrl-Z typed
         // mid-frame (seen in a kernel signal trace: the SIGTSTP generated with result "ignored").
@@ -33,7 +34,7 @@ enum TerminalApp {
             recorder?.finishAfterCrash()
         }
         CrashGuard.install()
-        let status = play(model, on: presenter, engine: EngineThread(), recorder: recorder)
+        let status = play(model, on: presenter, engine: EngineThread(), recorder: recorder, follow: follow)
         CrashGuard.restore = nil
         guard let outcome = recorder?.finish() else { return status }
         CommandLine.printError(outcome.message)
@@ -44,7 +45,7 @@ enum TerminalApp {
     /// playback ticks by.
     static func play(
         _ model: AppModel, on presenter: some Presenter, engine: some EngineRunner, recorder: AsciicastRecorder?,
-        clock: () -> Double = monotonicSeconds
+        follow: FollowFeed? = nil, clock: () -> Double = monotonicSeconds
     ) -> ExitStatus {
         var model = model
         // `--clock real`: the scenario runs on real threads once `update` asks (``Effect/startLive``: the card
@@ -101,14 +102,21 @@ enum TerminalApp {
         // nothing) draws nothing.
         var drawn = model
         var last = clock()
+        var lastLook = -Double.infinity
         while !model.quitRequested {
             let playing = !model.isPaused && !model.isTooSmall && model.overlay == .none && !model.isComputing
             // Live, a paused screen still takes the threads' events (the counts move), a few times a second.
-            let timeout: Double? = playing ? 1 / frameRate : live != nil ? 0.25 : nil
+            // Following, a look at the file every interval, playing or not.
+            let timeout: Double? =
+                playing ? 1 / frameRate : follow != nil ? FollowFeed.interval : live != nil ? 0.25 : nil
             let inputs = presenter.waitForInput(
                 timeout: timeout, wakers: [live?.readEnd, engine.readEnd].compactMap { $0 })
             var messages: [AppMessage] = []
             if let live, let batch = live.take() { messages.append(batch) }
+            if let follow, clock() - lastLook >= FollowFeed.interval {
+                lastLook = clock()
+                if let batch = follow.take() { messages.append(batch) }
+            }
             messages += engine.take().map(AppMessage.engineRan)
             full = false
             var inputEnded = false

@@ -1,0 +1,22 @@
+import LoopEngine
+
+/// What one look at a followed recording found (`--follow`): the header once read, the new events, whether the
+/// recording says the program ended, and why following stopped, if it did.
+struct FollowBatch: Equatable {
+    var header: JSONLTraceHeader?
+    var events: [LoopEvent] = []
+    var ended = false
+    var problem: FollowProblem?
+}
+
+/// Why a followed recording cannot be read further: the view keeps what was read.
+enum FollowProblem: Equatable {
+    /// The file became shorter than what was read (cut back, or written again from the start).
+    case truncated(size: Int, read: Int)
+    /// The path now names another file (the recording was replaced or removed and made again).
+    case replaced
+    /// A line is not a trace line (the reader's failure, with its line and column).
+    case unreadable(JSONLTraceReader.Failure)
+    /// Reading the file failed (the system's words).
+    case readFailed(String)
+}

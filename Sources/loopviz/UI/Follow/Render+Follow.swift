@@ -1,0 +1,6 @@
+/// The status bar's words on following: stopped (why comes as the message), ended, or paused with the way back.
+func followStatus(_ session: Session, following: Bool) -> String {
+    if session.followProblem != nil { return "following stopped  " }
+    if session.liveEnded { return "program ended  " }
+    return following ? "" : Session.followPausedMarker + "  "
+}

@@ -1,0 +1,45 @@
+import LoopEngine
+
+extension Session {
+    /// `--follow`: a read-only replay of a recording still being written, empty until its first lines are read.
+    /// Its loop is the recording's thread (`main` until the header says), and its hangs are found again as it grows.
+    init(following fileName: String) {
+        let scenario = Scenario(
+            name: fileName, threads: [ThreadSpec(name: "main", isMain: true, items: [], program: [])])
+        self.init(liveScript: LoopScript(scenario: scenario, header: [Self.followHeader(nil)]))
+        isReplay = true
+        isFollowing = true
+        fillsFromActivities = true
+    }
+
+    /// Takes what a look at the file found; the number of oldest events forgotten to stay within the live budget
+    /// (``maximumLiveEvents``).
+    mutating func appendFollowed(_ batch: FollowBatch) -> Int {
+        if let header = batch.header {
+            script.scenario.name = header.scenario
+            script.header = [Self.followHeader(header)]
+            // The recording's thread names the loop (read before any event: the header is the first line).
+            if let thread = header.recording?.thread, trace.isEmpty {
+                script.scenario.threads[0].name = thread
+                script.scenario.threads[0].isMain = thread == "main"
+                refold()
+            }
+        }
+        if let problem = batch.problem, followProblem == nil { followProblem = problem }
+        let dropped = batch.events.reduce(0) { if case .dropped(let count) = $1.fact { $0 + count } else { $0 } }
+        // Only a recording of observer activities fills the timeline from them; a loopviz trace has runs and sleeps.
+        if batch.events.contains(where: { [.runStart, .result, .sleep, .wake].contains($0.kind) }) {
+            fillsFromActivities = false
+        }
+        let forgotten = appendLive(batch.events, dropped: dropped, ended: batch.ended || liveEnded)
+        // The hang marks appear as the busy segments end (found again over the events kept).
+        if !batch.events.isEmpty || forgotten > 0 { hangs = TimelineHangs(trace) }
+        return forgotten
+    }
+
+    /// The words the followed recording shows instead of a lesson's header comment.
+    static func followHeader(_ header: JSONLTraceHeader?) -> String {
+        let source = header?.recording.map { " from \($0.process) (pid \($0.pid)), thread \($0.thread)" } ?? ""
+        return "A recording followed as it is written\(source): read-only (pokes are unavailable)."
+    }
+}

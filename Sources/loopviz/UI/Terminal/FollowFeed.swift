@@ -1,0 +1,97 @@
+import LoopEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--follow`: reads a recording as it grows, at most ``maximumBytesPerLook`` bytes a look and a look every
+/// ``interval`` seconds (the UI's loop asks; nothing here blocks), from where the last look stopped. A file cut
+/// shorter or a path that names another file stops following with the reason; the header LoopRecorder rewrites
+/// with its counts when it stops says the program ended.
+final class FollowFeed {
+    /// Seconds between two looks.
+    static let interval = 0.1
+    /// The most bytes one look reads: a large file already written is read over several frames.
+    static let maximumBytesPerLook = 1 << 20
+
+    private let path: String
+    private let descriptor: Int32
+    private let identity: (dev_t, ino_t)
+    private var tail = FollowTail()
+    private var headerSent = false
+    private var done = false
+
+    /// Opens `path` for reading; nil with the system's words when it cannot be opened.
+    init(path: String) throws(FollowOpenError) {
+        self.path = path
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else { throw FollowOpenError(path: path, reason: String(cString: strerror(errno))) }
+        var info = stat()
+        fstat(opened, &info)
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(opened)
+            throw FollowOpenError(path: path, reason: "not a regular file")
+        }
+        descriptor = opened
+        identity = (info.st_dev, info.st_ino)
+    }
+
+    deinit { close(descriptor) }
+
+    /// What one look finds; nil when there is nothing new (or following has stopped).
+    func take() -> AppMessage? {
+        guard !done else { return nil }
+        var batch = FollowBatch()
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return stop(.readFailed(String(cString: strerror(errno)))) }
+        let size = Int(info.st_size)
+        if size < tail.bytesTaken { return stop(.truncated(size: size, read: tail.bytesTaken)) }
+        // A path that now names another file (a recording started again): the one read is not the one named.
+        var named = stat()
+        if stat(path, &named) == 0 && (named.st_dev != identity.0 || named.st_ino != identity.1) {
+            return stop(.replaced)
+        }
+        let count = min(size - tail.bytesTaken, Self.maximumBytesPerLook)
+        if count > 0 {
+            var bytes = [UInt8](repeating: 0, count: count)
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(tail.bytesTaken)) }
+            guard got >= 0 else { return stop(.readFailed(String(cString: strerror(errno)))) }
+            do throws(JSONLTraceReader.Failure) {
+                batch.events = try tail.feed(Array(bytes.prefix(got)))
+            } catch {
+                return stop(.unreadable(error))
+            }
+        }
+        if !headerSent, let header = tail.header {
+            headerSent = true
+            batch.header = header
+        }
+        // Everything written is read: does the header say the program ended?
+        if tail.bytesTaken == size, tail.waitingBytes == 0, let length = tail.headerLength {
+            var line = [UInt8](repeating: 0, count: length)
+            let got = line.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, 0) }
+            // Lines written between the two looks are read first: the end comes after the last of them.
+            var now = stat()
+            if got == length && FollowTail.saysEnded(headerLine: line) && fstat(descriptor, &now) == 0
+                && Int(now.st_size) == size
+            {
+                done = true
+                batch.ended = true
+            }
+        }
+        return batch == FollowBatch() ? nil : .followed(batch)
+    }
+
+    private func stop(_ problem: FollowProblem) -> AppMessage {
+        done = true
+        return .followed(FollowBatch(problem: problem))
+    }
+}
+
+/// A followed file that cannot be opened: its path and the system's words.
+struct FollowOpenError: Error, Equatable {
+    var path: String
+    var reason: String
+}
