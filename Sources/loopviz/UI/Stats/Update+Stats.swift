@@ -35,7 +35,6 @@ func handleStats(_ key: Key, _ overlay: StatsOverlay, _ model: inout AppModel) t
         case .filter(let filter, let first):
             model.overlay = .none
             model.filter = filter
-            model.searchResume = nil
             model.logScroll = 0
             model.isPaused = true
             try move(&model, to: first + 1)
