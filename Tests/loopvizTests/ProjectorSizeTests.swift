@@ -71,10 +71,12 @@ struct ProjectorSizeTests {
             model.isPaused = true
             Self.keys("?", &model)
             var seen = render(model).lines.joined(separator: "\n")
-            for _ in 0..<60 {
+            // Down to the help's last line (it grows with the keys), within a bound.
+            for _ in 0..<200 where !seen.contains("end: ↑ k or PgUp back") {
                 _ = updateInline(&model, .key(.down))
                 seen += render(model).lines.joined(separator: "\n")
             }
+            #expect(seen.contains("end: ↑ k or PgUp back"), "\(view): the help's last line")
             for binding in KeyMap.bindings(in: view) {
                 #expect(seen.contains("  " + binding.label.padded(8) + binding.help + " "), "\(view): \(binding.help)")
             }

@@ -77,14 +77,14 @@ struct RenderTests {
         var model = Self.model(width: 80, height: 24, step: 12)
         _ = updateInline(&model, .key(.character("?")))
         let first = Self.text(model)
-        #expect(first.contains("↓ 76 more below: j or PgDn  (lines 1-19 of 95)"))
+        #expect(first.contains("↓ 77 more below: j or PgDn  (lines 1-19 of 96)"))
         Snapshot.assertMatches(first, "Screens/help-80x24.screen", target: "loopvizTests")
         var seen = first
         for _ in 0..<8 {
             _ = updateInline(&model, .key(.pageDown))
             seen += Self.text(model)
         }
-        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 77-95 of 95)"))
+        #expect(Self.text(model).contains("end: ↑ k or PgUp back  (lines 78-96 of 96)"))
         for binding in KeyMap.bindings(in: .loop) {
             #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
         }

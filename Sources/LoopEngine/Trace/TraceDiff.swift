@@ -12,10 +12,23 @@ package struct TraceDiff: Sendable {
     package init(left: [LoopEvent], right: [LoopEvent]) {
         self.left = left
         self.right = right
+        firstDifference = Self.firstDifference(left, right)
+    }
+
+    /// The first step where `left` and `right` differ, nil when none does: the one rule of "the same step" for
+    /// `loopviz diff` and the UI's side by side (`V`). Two steps are the same when their thread, depth, kind, name
+    /// and what a program reads of them agree (``ObservableOutcome/sameStep(_:_:)``); times may differ. A run that
+    /// ends first differs at its end. The first `start` steps are known to agree (the events before a poke) and
+    /// are not compared.
+    package static func firstDifference<
+        Left: RandomAccessCollection<LoopEvent>, Right: RandomAccessCollection<LoopEvent>
+    >(
+        _ left: Left, _ right: Right, from start: Int = 0
+    ) -> Int? where Left.Index == Int, Right.Index == Int {
         let common = min(left.count, right.count)
-        firstDifference =
-            (0..<common).first { !ObservableOutcome.sameStep(left[$0], right[$0]) }
-            ?? (left.count == right.count ? nil : common)
+        return (min(max(0, start), common)..<common).first {
+            !ObservableOutcome.sameStep(left[left.startIndex + $0], right[right.startIndex + $0])
+        } ?? (left.count == right.count ? nil : common)
     }
 
     package var agrees: Bool { firstDifference == nil }

@@ -31,6 +31,11 @@ enum ScreenReader {
         case .note: lines.append("note on step \(model.cursor): type it.")
         case .outcomes(let list) where before.overlay != model.overlay:
             lines += outcomeListText(list, glyphs: Glyphs(theme: model.theme)).map { $0 + "." }
+        case .versus(let comparison):
+            // Opening says what is compared and where the runs part; every key then says the step of both.
+            let wasOpen = if case .versus = before.overlay { true } else { false }
+            if !wasOpen { lines += comparison.openingWords.map(TerminalSafeText.terminalSafe) }
+            lines.append(TerminalSafeText.terminalSafe(comparison.rowWords(comparison.row)) + ".")
         case .help where before.overlay != .help:
             lines += KeyMap.bindings(in: model.view).map { "\($0.label): \($0.help)." }
         default: break
@@ -39,7 +44,11 @@ enum ScreenReader {
         case .zoomIn, .zoomOut, .panEarlier, .panLater, .fitTimeline: lines.append(timelineWords(model))
         default: break
         }
-        if before.cursor != model.cursor || key == .enter || key == .character("n") { lines += step(model) }
+        // In the side by side, `n` moves its rows (said above), not the step shown.
+        let comparing = if case .versus = model.overlay { true } else { false }
+        if before.cursor != model.cursor || !comparing && (key == .enter || key == .character("n")) {
+            lines += step(model)
+        }
         return lines.map(Glyphs(theme: model.theme).plain)
     }
 

@@ -30,6 +30,9 @@ enum AppMessage: Equatable {
     indirect case again(AppMessage)
     /// The runtime saved the bookmarks (``Effect/saveBookmarks(path:text:)``); why not, when it could not.
     case bookmarksSaved(path: String, problem: String?)
+    /// The runtime ran the second run `V` asked for and compared it with the shown one
+    /// (``Effect/compareRuns(_:)``).
+    case comparisonRan(RunComparison)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).
@@ -50,4 +53,8 @@ enum Effect: Equatable {
     /// Write the bookmarks' text to their file (``BookmarkFile/save(_:to:)``) and answer with
     /// ``AppMessage/bookmarksSaved(path:problem:)``.
     case saveBookmarks(path: String, text: String)
+    /// `V`: run the engine for the second run and compare it with the shown one (``ComparisonRequest/compare()``),
+    /// and answer with ``AppMessage/comparisonRan(_:)``. The runtime does it on the UI's thread, as `X` explores:
+    /// the screen waits for one run, within the event budget.
+    case compareRuns(ComparisonRequest)
 }

@@ -29,6 +29,8 @@ struct AppModel: Equatable {
         case outcomes(OutcomeList)
         /// `H`: the aggregate views (totals per item, per activity, per iteration).
         case stats(StatsOverlay)
+        /// `V`: the run shown beside a second run (without the pokes, or the default schedule), step by step.
+        case versus(RunComparison)
     }
 
     enum CycleView: Equatable {

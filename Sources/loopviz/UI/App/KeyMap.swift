@@ -14,7 +14,7 @@ enum Command: Equatable {
     case search, nextMatch, previousMatch, showLink, showStats
     case toggleBookmark, nextBookmark, previousBookmark, listBookmarks, writeNote
     case nextPalette, followNewest
-    case listOutcomes
+    case listOutcomes, compareRuns
     case zoomIn, zoomOut, panEarlier, panLater, fitTimeline
 }
 
@@ -168,6 +168,10 @@ enum KeyMap {
         KeyBinding(
             keys: [.character("X")], label: "X", help: "the other outcomes of the races (schedules): open one",
             group: "find", command: .listOutcomes, views: [.loop]),
+        KeyBinding(
+            keys: [.character("V")], label: "V",
+            help: "side by side: vs without your pokes / default schedule", group: "find",
+            command: .compareRuns, views: [.loop]),
         KeyBinding(
             keys: [.character("L")], label: "L", help: "the lessons: pick one (/ filters)", group: "lesson",
             command: .openPicker),

@@ -11,6 +11,8 @@ func updateInline(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         let effect = effects.removeFirst()
         if case .runEngine(let request) = effect {
             effects += update(&model, .engineRan(request.run()))
+        } else if case .compareRuns(let request) = effect {
+            effects += update(&model, .comparisonRan(request.compare()))
         } else {
             done.append(effect)
         }

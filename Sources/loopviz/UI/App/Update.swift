@@ -9,7 +9,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     if case .engineRan(let result) = message { return engineRan(result, &model) }
     if model.isComputing {
         switch message {
-        case .key, .lessonOpened, .showKeptStep, .again:
+        case .key, .lessonOpened, .showKeptStep, .again, .comparisonRan:
             model.queued.append(message)
             return []
         case .tick:
@@ -106,6 +106,9 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) throws(NeedsL
         return []
     case .engineRan, .again:
         return []
+    case .comparisonRan(let comparison):
+        comparisonRan(comparison, &model)
+        return []
     case .bookmarksSaved(let path, let problem):
         if let problem {
             model.flash = StatusMessage("bookmarks not saved: \(path)", detail: problem)
@@ -195,6 +198,8 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         return handleOutcomeList(key, list, &model)
     case .stats(let overlay):
         return try handleStats(key, overlay, &model)
+    case .versus(let comparison):
+        return handleVersus(key, comparison, &model)
     case .summary(let summary):
         // The keys it does not take close it and act as usual.
         if let effects = handleSummary(key, summary, &model) { return effects }
@@ -290,6 +295,7 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .toggleBookmark, .nextBookmark, .previousBookmark, .listBookmarks, .writeNote:
         return try performBookmark(command, &model)
     case .listOutcomes: return listOutcomes(&model)
+    case .compareRuns: return compareRuns(&model)
     case .showStats: openStats(&model)
     case .showLink: model.flash = StatusMessage(model.link.command, detail: "opens the UI at this step")
     case .showCard: showCard(&model)

@@ -31,6 +31,7 @@ func render(_ model: AppModel, cache: inout RenderCache) -> Screen {
     case .outcomes(let list): drawOutcomes(model, list, &screen, glyphs)
     case .note(let typed): drawNotePrompt(model, typed, &screen, glyphs)
     case .stats(let overlay): drawStats(model, overlay, &screen, glyphs)
+    case .versus(let comparison): drawVersus(model, comparison, &screen, glyphs)
     case .none: break
     }
     if let question = model.classroom.question { drawQuiz(model, question, &screen, glyphs) }

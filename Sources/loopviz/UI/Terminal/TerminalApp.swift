@@ -85,6 +85,7 @@ enum TerminalApp {
                         live = LiveFeed(model.session.script.scenario)
                     case .saveBookmarks(let path, let text):
                         messages.append(.bookmarksSaved(path: path, problem: BookmarkFile.save(text, to: path)))
+                    case .compareRuns(let request): messages.append(.comparisonRan(request.compare()))
                     case .runEngine(let request):
                         engine.start(request)
                         messages += engine.take().map(AppMessage.engineRan)

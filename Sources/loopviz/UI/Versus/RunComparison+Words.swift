@@ -1,0 +1,110 @@
+import LoopEngine
+
+// The words of the side by side (`V`): its title, its rows, its status messages and what the screen reader says.
+// Steps are counted from 1, as the status bar counts them (`loopviz diff` numbers its rows from 0).
+
+extension RunComparison.Other {
+    /// What the shown run is, beside the second.
+    var shownTitle: String {
+        switch self {
+        case .withoutPokes(let count): "with your \(LoopEvent.count(count, "poke"))"
+        case .defaultSchedule(let shown): "schedule \(shown.id)"
+        }
+    }
+
+    /// What the second run is.
+    var secondTitle: String {
+        switch self {
+        case .withoutPokes(let count): count == 1 ? "without it" : "without them"
+        case .defaultSchedule: "the default schedule"
+        }
+    }
+
+    /// The two runs in one sentence.
+    var sentence: String {
+        switch self {
+        case .withoutPokes(let count):
+            "this run with your \(LoopEvent.count(count, "poke")) beside the same scenario without "
+                + (count == 1 ? "it" : "them")
+        case .defaultSchedule(let shown): "this run under schedule \(shown.id) beside the default schedule"
+        }
+    }
+}
+
+extension RunComparison {
+    /// Where the runs part, in a few words: the status bar's and the box's.
+    var differenceWords: String {
+        guard let firstDifference else { return "the same steps in both runs" }
+        return "first difference at step \(firstDifference + 1)"
+    }
+
+    /// One side of a step: what it is, its thread and its time.
+    static func words(_ event: LoopEvent?, of trace: LoopTrace) -> String {
+        guard let event else { return "no step (the run has \(LoopEvent.count(trace.count, "step")))" }
+        return "\(event.step) on \(event.loop) at \(event.time)"
+    }
+
+    /// Step `row` of both runs in words: the same step, the first difference, or a step after it.
+    func rowWords(_ row: Int) -> String {
+        let one = row < shown.count ? shown[row] : nil
+        let two = row < second.count ? second[row] : nil
+        let number = "step \(row + 1) of \(steps)"
+        if let firstDifference, row >= firstDifference {
+            let place = row == firstDifference ? "the first difference" : "after the first difference"
+            return "\(number), \(place): \(other.shownTitle), \(Self.words(one, of: shown)); "
+                + "\(other.secondTitle), \(Self.words(two, of: second))"
+        }
+        return "\(number), the same in both runs: \(Self.words(one, of: shown))"
+    }
+
+    /// What the screen reader says when the side by side opens: what is compared, and where the runs part.
+    var openingWords: [String] {
+        var lines = ["Side by side, synchronised by step: \(other.sentence)."]
+        if let firstDifference {
+            lines.append(
+                "The first difference is at step \(firstDifference + 1): " + rowDifferenceWords(firstDifference) + ".")
+        } else {
+            lines.append("The two runs take the same steps (\(LoopEvent.count(steps, "step"))).")
+        }
+        if reachedEventLimit { lines.append("The event budget stopped a run: later steps were not compared.") }
+        lines.append("n and p move both runs a step, d goes to the first difference, Escape closes.")
+        return lines
+    }
+
+    /// The two sides of a step that differs.
+    private func rowDifferenceWords(_ row: Int) -> String {
+        let one = row < shown.count ? shown[row] : nil
+        let two = row < second.count ? second[row] : nil
+        return
+            "\(other.shownTitle), \(Self.words(one, of: shown)); \(other.secondTitle), \(Self.words(two, of: second))"
+    }
+}
+
+extension StatusMessage {
+    /// `V` with no poke and the default schedule: there is no second run to show.
+    static let versusNothing = StatusMessage(
+        "nothing to compare: poke the run, or open another outcome with X, then V",
+        detail: "V shows this run beside the same one without your pokes, or beside the default schedule")
+
+    /// `V` on real threads.
+    static let versusLive = StatusMessage(
+        "real threads: nothing to compare", detail: "V compares runs on the virtual clock")
+
+    /// `V` on a recorded trace.
+    static let versusReplay = StatusMessage(
+        "a recorded trace: nothing to compare", detail: "V runs the scenario again, which a trace file does not hold")
+
+    /// `d` in a side by side whose runs agree.
+    static let versusNoDifference = StatusMessage("the two runs take the same steps: no difference to go to")
+
+    /// The side by side opened: where the runs part, and how to print the same comparison headless (pokes have no
+    /// headless form: each is tied to the step it was made after, which a `.loop` file cannot say).
+    static func versusOpened(_ comparison: RunComparison, headless: String?) -> StatusMessage {
+        let difference =
+            comparison.firstDifference == nil
+            ? comparison.differenceWords : comparison.differenceWords + ": d goes to it"
+        if let headless { return StatusMessage("headless: \(headless)", detail: difference) }
+        return StatusMessage(
+            difference, detail: "no headless form: a poke is tied to a step, which a .loop file cannot say")
+    }
+}
