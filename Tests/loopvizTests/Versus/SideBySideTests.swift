@@ -139,6 +139,27 @@ struct SideBySideTests {
                     detail: "V runs the scenario again, which a trace file does not hold"))
     }
 
+    @Test("when the event budget stops a run, the side by side and the screen reader say so")
+    func budget() throws {
+        let script = try ScenarioParser.parse(DefaultLesson.text, file: DefaultLesson.fileName)
+        var model = AppModel(session: Session(script: script, maxEvents: 60), fileName: DefaultLesson.fileName)
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        _ = UpdateTests.press(.character(" "), on: &model)
+        BookmarkTests.go(to: 41, &model)
+        PokeTests.type("3s", &model)
+        let before = model
+        _ = UpdateTests.press(.character("V"), on: &model)
+        let comparison = try #require(Self.comparison(model))
+        #expect(comparison.reachedEventLimit)
+        #expect(comparison.shown.count == 60 && comparison.second.count == 60)
+        #expect(
+            ScreenReader.announce(.character("V"), before: before, after: model).contains(
+                "The event budget stopped a run: later steps were not compared."))
+        #expect(
+            RenderTests.text(model).split(separator: "\n")[21]
+                == "│ the event budget stopped a run: later steps were not compared                │")
+    }
+
     @Test("d with two runs that agree says there is no difference to go to")
     func noDifference() throws {
         var model = Self.poked()

@@ -4,7 +4,7 @@ import LoopEngine
 
 /// `V`: a box over the panels (the title and the status bar stay): the two runs in two columns, a window of rows
 /// around the step highlighted, the same step of both on each row; `>>` marks the first difference, and the last
-/// lines say the highlighted step in words. An 80-column screen drops the times from the columns (the last lines
+/// lines say the highlighted step in words (and that the event budget stopped a run, when it did). An 80-column screen drops the times from the columns (the last lines
 /// keep them).
 func drawVersus(_ model: AppModel, _ comparison: RunComparison, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rect = Rect(x: 0, y: 1, width: model.width, height: max(5, model.height - 2))
@@ -21,7 +21,9 @@ func drawVersus(_ model: AppModel, _ comparison: RunComparison, _ screen: inout 
     put("Side by side: \(comparison.differenceWords) (\(keys))", 0, glyphs.header, &screen)
     // The highlighted step in words, on two lines at most (the last one ends in an ellipsis if it must).
     let words = wrap(TerminalSafeText.terminalSafe(comparison.rowWords(comparison.row)), width: width)
-    let footer = Array(words.prefix(1)) + (words.count > 1 ? [words.dropFirst().joined(separator: " ")] : [])
+    let footer =
+        Array(words.prefix(1)) + (words.count > 1 ? [words.dropFirst().joined(separator: " ")] : [])
+        + (comparison.reachedEventLimit ? [RunComparison.budgetWords] : [])
     let numberWidth = max(1, String(comparison.steps).count)
     // `▶>> ` then the step number and a space.
     let prefix = 4 + numberWidth + 1

@@ -32,6 +32,9 @@ extension RunComparison.Other {
 }
 
 extension RunComparison {
+    /// A run stopped at the event budget (`--max-events`).
+    static let budgetWords = "the event budget stopped a run: later steps were not compared"
+
     /// Where the runs part, in a few words: the status bar's and the box's.
     var differenceWords: String {
         guard let firstDifference else { return "the same steps in both runs" }
@@ -66,7 +69,9 @@ extension RunComparison {
         } else {
             lines.append("The two runs take the same steps (\(LoopEvent.count(steps, "step"))).")
         }
-        if reachedEventLimit { lines.append("The event budget stopped a run: later steps were not compared.") }
+        if reachedEventLimit {
+            lines.append(Self.budgetWords.prefix(1).uppercased() + Self.budgetWords.dropFirst() + ".")
+        }
         lines.append("n and p move both runs a step, d goes to the first difference, Escape closes.")
         return lines
     }
