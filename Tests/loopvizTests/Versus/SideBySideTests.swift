@@ -160,6 +160,40 @@ struct SideBySideTests {
                 == "│ the event budget stopped a run: later steps were not compared                │")
     }
 
+    @Test(
+        "V asks the runtime for the second run, without the steps before the poke; an answer for an older trace is not shown"
+    )
+    func runIsAnEffect() throws {
+        var model = Self.poked()
+        let effects = update(&model, .key(.character("V")))
+        guard effects.count == 1, case .compareRuns(let request) = effects[0] else {
+            Issue.record("V asked for \(effects)")
+            return
+        }
+        #expect(model.overlay == .none)
+        #expect(request.other == .withoutPokes(1) && request.agreeing == 41 && request.row == 40)
+        #expect(request.run.scenario.outside == model.session.script.scenario.outside)
+        #expect(request.run.reused == model.trace && request.run.reusedCount == 41)
+        let answer = request.compare()
+        // Another poke replaces the trace: the answer is for the run before it.
+        var poked = model
+        _ = UpdateTests.press(.character("w"), on: &poked)
+        #expect(update(&poked, .comparisonRan(answer)) == [])
+        #expect(poked.overlay == .none)
+        #expect(update(&model, .comparisonRan(answer)) == [])
+        #expect(model.overlay == .versus(answer))
+    }
+
+    @Test("the terminal runtime answers V and draws the side by side")
+    func terminalRuntime() {
+        let presenter = TextPresenter([.typed("V"), .typed("q")])
+        let model = Self.poked(width: 80, height: 24)
+        _ = TerminalApp.play(model, on: presenter, engine: InlineEngine(), recorder: nil, clock: { 0 })
+        var expected = model
+        _ = UpdateTests.press(.character("V"), on: &expected)
+        #expect(presenter.screen == render(expected).lines)
+    }
+
     @Test("d with two runs that agree says there is no difference to go to")
     func noDifference() throws {
         var model = Self.poked()
