@@ -194,6 +194,18 @@ struct SideBySideTests {
         #expect(presenter.screen == render(expected).lines)
     }
 
+    @Test("two runs without a step say so in the box")
+    func noSteps() {
+        var model = UpdateTests.model()
+        model.overlay = .versus(
+            RunComparison(
+                other: .withoutPokes(1), shown: [], second: [], firstDifference: nil, reachedEventLimit: false, row: 0,
+                traceIdentity: model.session.traceIdentity))
+        let lines = RenderTests.text(model).split(separator: "\n")
+        #expect(lines[2] == "│ Side by side: the same steps in both runs (n p move, Esc)                    │")
+        #expect(lines[4] == "│ no steps in either run                                                       │")
+    }
+
     @Test("d with two runs that agree says there is no difference to go to")
     func noDifference() throws {
         var model = Self.poked()

@@ -4,8 +4,8 @@ import LoopEngine
 
 /// `V`: a box over the panels (the title and the status bar stay): the two runs in two columns, a window of rows
 /// around the step highlighted, the same step of both on each row; `>>` marks the first difference, and the last
-/// lines say the highlighted step in words (and that the event budget stopped a run, when it did). An 80-column screen drops the times from the columns (the last lines
-/// keep them).
+/// lines say the highlighted step in words (and that the event budget stopped a run, when it did). An 80-column
+/// screen drops the times from the columns (the last lines keep them).
 func drawVersus(_ model: AppModel, _ comparison: RunComparison, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rect = Rect(x: 0, y: 1, width: model.width, height: max(5, model.height - 2))
     screen.fill(rect, style: .plain)
