@@ -227,9 +227,12 @@ struct SideBySideTests {
             Snapshot.assertMatches(
                 RenderTests.text(model), "Screens/versus-\(width)x\(height)-poked.screen", target: "loopvizTests")
         }
-        var model = Self.otherSchedule()
-        _ = UpdateTests.press(.character("V"), on: &model)
-        Snapshot.assertMatches(RenderTests.text(model), "Screens/versus-80x24-schedule.screen", target: "loopvizTests")
+        for (width, height) in [(80, 24), (132, 43)] {
+            var model = Self.otherSchedule(width: width, height: height)
+            _ = UpdateTests.press(.character("V"), on: &model)
+            Snapshot.assertMatches(
+                RenderTests.text(model), "Screens/versus-\(width)x\(height)-schedule.screen", target: "loopvizTests")
+        }
     }
 
     @Test("screen reader: V says what is compared and the first difference in words, each key the step of both")
