@@ -61,8 +61,9 @@ struct RecordLiveTests {
         defer { folder.remove() }
         let output = folder.path("sleep.jsonl")
         let ui = try PtyProcess(["record", "--live", "-o", output, "--", "/bin/sleep", "60"], in: folder.url)
-        // The header read: the recorder runs in the program, whose SIGTERM handler writes the signal's mark.
-        #expect(ui.waitForScreen(containing: "from sleep (pid"))
+        // The header read (the title names the process): the recorder runs in the program, and its SIGTERM handler
+        // writes the signal's mark.
+        #expect(ui.waitForScreen(containing: "sleep  (sleep.jsonl)"))
         let (status, stderr) = Self.quit(ui)
         #expect(status == 143)
         #expect(
@@ -80,7 +81,7 @@ struct RecordLiveTests {
         defer { folder.remove() }
         let output = folder.path("sleep.jsonl")
         let ui = try PtyProcess(["record", "--live", "-o", output, "--", "/bin/sleep", "60"], in: folder.url)
-        #expect(ui.waitForScreen(containing: "from sleep (pid"))
+        #expect(ui.waitForScreen(containing: "sleep  (sleep.jsonl)"))
         kill(ui.process.processIdentifier, SIGINT)
         #expect(ui.waitForExit())
         let (status, stderr) = ui.wait()
