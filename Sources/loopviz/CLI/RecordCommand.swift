@@ -68,16 +68,20 @@ enum RecordCommand {
             only). Before the program's main, the library starts LoopRecorder on the main run loop; it writes
             everything buffered when the program exits or a signal ends it (a crash or a request). Ctrl-C and
             other signals are passed on to the program (SIGKILL if it still runs 5 s later), and the recording
-            is kept. Then read it with
-            `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`, or watch it as it is written with --live. A
-            statically linked or set-user-ID program ignores LD_PRELOAD: nothing is recorded, and no file is left.
+            is kept. Then read it with `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`. A statically linked
+            or set-user-ID program ignores LD_PRELOAD: nothing is recorded, and no file is left.
+
+            With --live, the UI follows the recording while the program writes it (FILE.jsonl must be a
+            regular file or a new one), and the file is renamed into place as soon as the program ends. The
+            program runs in a process group of its own, its input and output on /dev/null.
             """,
         afterOptions: """
             EXIT STATUS:
               N    the program's own exit status
               128+N the program was ended by signal N (143 at the time limit, and usually when --live's UI
                    was quit while it ran); the recording is kept
-              2    invalid usage, the library is not beside loopviz, or --live without a terminal
+              2    invalid usage, the library is not beside loopviz, or --live without a terminal or with
+                   an -o that is not a regular file
               4    the recording could not be written, or the program did not load the library
               127  the program could not be started
             """)

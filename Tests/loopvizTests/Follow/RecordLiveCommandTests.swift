@@ -34,4 +34,22 @@ struct RecordLiveCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr == "loopviz: error: option '--live' takes no value\nSee 'loopviz record --help'.\n")
     }
+
+    @Test("record --help explains --live: what it follows, the program's terminal, and quitting")
+    func help() throws {
+        let result = try LoopvizProcess.run(["record", "--help"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.contains(
+                """
+                With --live, the UI follows the recording while the program writes it (FILE.jsonl must be a
+                regular file or a new one), and the file is renamed into place as soon as the program ends. The
+                program runs in a process group of its own, its input and output on /dev/null.
+                """))
+        #expect(
+            result.stdout.contains(
+                "  --live                  Show the recording in the UI as it is written (as --follow does), read-only.\n"
+                    + "                          Quitting while the program runs sends it SIGTERM (SIGKILL 5 s later); the\n"
+            ))
+    }
 }
