@@ -42,6 +42,9 @@ extension RecordCommand {
             return finish(.cannotStart(program: program, errorNumber: failure.number))
         case .success(let started): pid = started
         }
+        // Until the UI routes signals (SignalPipe), a signal ends the program too, and removes the temporary file.
+        HeadlessSignals.child = pid
+        defer { HeadlessSignals.child = 0 }
         let recording = LiveRecording(
             feed: feed, watch: RecordedChild.Watch(pid: pid, limit: limit, grace: grace), file: file, output: output)
         let status = TerminalApp.run(model, follow: recording)
