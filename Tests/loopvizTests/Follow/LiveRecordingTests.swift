@@ -34,7 +34,9 @@ struct LiveRecordingTests {
 
     /// Starts `script` (`/bin/sh -c`) as `record --live` starts a program, recording into `-o` of `folders`; the
     /// library named does not exist (the dynamic linker's complaint goes to /dev/null with the program's output).
-    static func start(_ script: String, _ folders: Folders, grace: Duration = .seconds(5)) throws -> LiveRecording {
+    static func start(
+        _ script: String, _ folders: Folders, limit: Duration = .seconds(30), grace: Duration = .seconds(5)
+    ) throws -> LiveRecording {
         guard case .success(let file) = OutputFile.open(folders.output, inputs: []), let temporary = file.temporaryPath
         else { throw POSIXError(.EIO) }
         let feed = try FollowFeed(path: temporary)
@@ -44,7 +46,7 @@ struct LiveRecordingTests {
                 detached: true)
         else { throw POSIXError(.ENOEXEC) }
         return LiveRecording(
-            feed: feed, watch: RecordedChild.Watch(pid: pid, limit: .seconds(30), grace: grace), file: file,
+            feed: feed, watch: RecordedChild.Watch(pid: pid, limit: limit, grace: grace), file: file,
             output: folders.output)
     }
 
@@ -133,6 +135,21 @@ struct LiveRecordingTests {
         _ = Self.look(recording) { $0.contains { $0.header != nil } }
         #expect(recording.finish(endedBy: nil) == .signaled(SIGKILL))
         #expect(recording.kept == .committed && folders.names == ["app.jsonl"])
+    }
+
+    @Test("the time limit is kept while the UI looks: SIGTERM then, the recording renamed into place, following ended")
+    func timeLimit() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try Data(FollowFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        let recording = try Self.start(
+            "cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; exec sleep 60", folders,
+            limit: .milliseconds(200))
+        let batches = Self.look(recording) { $0.contains { $0.ended } }
+        #expect(batches.first?.header != nil && batches.last == FollowBatch(ended: true))
+        #expect(recording.ending == .timeLimit && recording.kept == .committed && !recording.endedByQuit)
+        #expect(recording.finish(endedBy: nil) == .timeLimit)
+        #expect(folders.names == ["app.jsonl"])
     }
 
     @Test("the UI's signal is passed on instead of SIGTERM")
