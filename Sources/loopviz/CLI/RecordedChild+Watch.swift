@@ -60,6 +60,17 @@ extension RecordedChild {
             kill(pid, signal)
         }
 
+        /// Waits at most `bound` for the program to end (polling every `tick`); nil when it still runs.
+        mutating func waitForEnd(atMost bound: Duration) -> Ending? {
+            let deadline = ContinuousClock.now + bound
+            while ContinuousClock.now < deadline {
+                if let ending = poll() { return ending }
+                var pause = RecordedChild.tick
+                nanosleep(&pause, nil)
+            }
+            return poll()
+        }
+
         /// Waits until the program has ended, polling every `tick`: bounded by the time limit or the grace, then
         /// SIGKILL (which a process cannot outlive).
         mutating func waitForEnd() -> Ending {

@@ -100,7 +100,9 @@ struct LiveRecordingTests {
         // Only the temporary file exists while the program runs: the user's path is untouched.
         #expect(folders.names.count == 1 && folders.names[0].hasPrefix(".app.jsonl.loopviz-"))
         Self.release(fifo)
-        let rest = Self.look(recording) { $0.contains { $0.ended } }
+        // The header may say the recording ended a moment before the program has exited (it stops in `atexit`):
+        // the looks go on until the program is reaped too.
+        let rest = Self.look(recording) { $0.contains { $0.ended } && recording.ending != nil }
         #expect(Self.events(rest) == Array(FollowFixture.events[3...]))
         #expect(rest.last?.ended == true && rest.allSatisfy { $0.problem == nil })
         #expect(recording.ending == .exited(0) && recording.kept == .committed && !recording.endedByQuit)
@@ -122,6 +124,19 @@ struct LiveRecordingTests {
         #expect(folders.names == ["app.jsonl"])
         // The header was never rewritten (sleep is no recorder): the writer's end ends following.
         #expect(Self.look(recording) { !$0.isEmpty } == [FollowBatch(ended: true)])
+    }
+
+    @Test("quitting after the recording said it is complete lets the exiting program end on its own: no signal")
+    func quitAfterTheEnd() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try Data(FollowFixture.finishedHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        // The header rewritten, then a moment (the rest of `exit`) before the process ends.
+        let recording = try Self.start(
+            "cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; sleep 0.3; exit 0", folders)
+        _ = Self.look(recording) { $0.contains { $0.ended } }
+        #expect(recording.finish(endedBy: nil) == .exited(0))
+        #expect(!recording.endedByQuit && recording.kept == .committed)
     }
 
     @Test("a program that ignores SIGTERM is killed with SIGKILL a grace later")

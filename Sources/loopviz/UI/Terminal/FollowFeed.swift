@@ -23,6 +23,8 @@ final class FollowFeed: FollowSource {
     private var tail = FollowTail()
     private var headerSent = false
     private var done = false
+    /// True once the header, rewritten with its counts, said the recording is complete: its writer is ending.
+    private(set) var saidEnded = false
     /// Set by ``writerEnded()``: the program that wrote the file has ended, so what is in it is all there will be.
     private var writerGone = false
 
@@ -89,6 +91,7 @@ final class FollowFeed: FollowSource {
                 && Int(now.st_size) == size
             {
                 done = true
+                saidEnded = true
                 batch.ended = true
             }
         }

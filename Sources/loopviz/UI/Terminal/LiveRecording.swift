@@ -20,6 +20,9 @@ final class LiveRecording: FollowSource {
         case failed(String)
     }
 
+    /// After its recording said it is complete, the longest wait for the program to exit before it is sent a signal.
+    static let exitWait: Duration = .seconds(1)
+
     private let feed: FollowFeed
     private var watch: RecordedChild.Watch
     private let file: OutputFile
@@ -50,6 +53,12 @@ final class LiveRecording: FollowSource {
     func finish(endedBy signal: Int32?) -> RecordedChild.Ending {
         if let ending { return ending }
         if let ended = watch.poll() {
+            end(ended)
+            return ended
+        }
+        // The recording said it is complete: the program is exiting (the library stops it at `atexit`), so it is
+        // given a moment to end on its own rather than be sent a signal it has no need of.
+        if feed.saidEnded, let ended = watch.waitForEnd(atMost: Self.exitWait) {
             end(ended)
             return ended
         }
