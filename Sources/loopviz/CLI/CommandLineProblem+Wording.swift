@@ -6,7 +6,8 @@ extension CommandLineProblem: CustomStringConvertible {
     /// The others (the platform, a scenario, a file) are errors of what was asked, not of how.
     var isUsage: Bool {
         switch self {
-        case .realBackendLinuxOnly, .benchLinuxOnly, .cannotRunOnRealThreads, .cannotRead, .cannotFollow, .noSuchTrace,
+        case .realBackendLinuxOnly, .benchLinuxOnly, .cannotRunOnRealThreads, .cannotRead, .liveNeedsATerminal,
+            .cannotFollow, .noSuchTrace,
             .tooLarge,
             .layoutWouldChange, .readOnly, .hardLinks, .scheduleDoesNotFit:
             false
@@ -72,6 +73,9 @@ extension CommandLineProblem: CustomStringConvertible {
             return "--follow FILE.jsonl opens that recording alone: \(safe(path)) is one FILE too many"
         case .notWithFollow(let option):
             return "--follow shows a recording as it is written: \(option) is for a finished one"
+        case .liveNeedsAFile(let path):
+            return "--live follows the recording as a file: -o \(path) must name a regular file or a new one "
+                + "(not standard output, a device or a FIFO)"
         case .screenDoesNotRecord: return "`screen` prints one screen: --record is for the UI"
         case .screenIsVirtual:
             return "`screen` draws the virtual clock's replay; on real threads nothing is the same twice"
@@ -92,6 +96,9 @@ extension CommandLineProblem: CustomStringConvertible {
         case .cannotRunOnRealThreads(let path, let reason):
             return "\(path.map(safe) ?? "this scenario") cannot run on real threads: \(reason)"
         case .cannotRead(let path): return "\(safe(path)): cannot read"
+        case .liveNeedsATerminal:
+            return "record --live shows the recording in the UI: standard input and output must be a terminal "
+                + "(record without --live records with no UI)"
         case .cannotFollow(let path, let reason): return "\(safe(path)): cannot follow it: \(reason)"
         case .noSuchTrace(let path): return "\(safe(path)): no such file, or cannot read it"
         case .tooLarge(let path, let maximum):

@@ -74,6 +74,8 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     case followOpensAlone(String)
     /// An option of the replay that a followed recording does not take.
     case notWithFollow(option: String)
+    /// `record --live` follows the recording as a file: `-o` names standard output, a device or a FIFO.
+    case liveNeedsAFile(String)
 
     // MARK: Bench
 
@@ -92,6 +94,8 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     /// A scenario the real backend cannot run; `path` nil for the UI's (`this scenario`).
     case cannotRunOnRealThreads(path: String?, reason: String)
     case cannotRead(path: String)
+    /// `record --live` without a terminal on standard input and output: the UI cannot run.
+    case liveNeedsATerminal
     /// `--follow`: the file cannot be opened (the system's words).
     case cannotFollow(path: String, reason: String)
     case noSuchTrace(path: String)

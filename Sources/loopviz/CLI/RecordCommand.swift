@@ -22,6 +22,8 @@ enum RecordCommand {
     static let maximumTimeLimit: Duration = .seconds(86_400)
     /// After SIGTERM (the time limit, or a signal passed on), the longest wait before SIGKILL.
     static let grace: Duration = .seconds(5)
+    /// The UI's look, for `--live` only.
+    static let lookOptions = ["--no-color", "--ascii", "--theme", "--reduce-motion"]
     /// The library's file name, beside the loopviz executable.
     static let libraryName = "libLoopRecorderPreload.so"
 
@@ -38,13 +40,26 @@ enum RecordCommand {
                 Send the program SIGTERM after TIME (default 10m, at most 24h), and SIGKILL
                 5 s later if it is still running.
                 """),
+        CommandOption(
+            "--live",
+            help: """
+                Show the recording in the UI as it is written (as --follow does), read-only.
+                Quitting while the program runs sends it SIGTERM (SIGKILL 5 s later); the
+                recording is kept. The program's output goes to /dev/null. Needs a terminal.
+                """),
+        CommandOption("--no-color", help: "With --live: no colours (as NO_COLOR)."),
+        CommandOption("--ascii", help: "With --live: ASCII only, no box drawing."),
+        CommandOption(
+            "--theme", .text(placeholder: "PALETTE"),
+            help: "With --live: the UI's palette (standard, colorblind, light)."),
+        CommandOption("--reduce-motion", help: "With --live: as the UI's."),
     ]
 
     static let help = CommandHelp(
         beforeOptions: """
             OVERVIEW: Record the main run loop of any program that uses Foundation, with no code change.
 
-            USAGE: loopviz record -o FILE.jsonl [--time-limit TIME] -- PROGRAM [ARGS...]
+            USAGE: loopviz record -o FILE.jsonl [--time-limit TIME] [--live] -- PROGRAM [ARGS...]
 
             ARGUMENTS:
               PROGRAM [ARGS...]       The program and its arguments (looked up in PATH), after `--`.
@@ -53,15 +68,20 @@ enum RecordCommand {
             only). Before the program's main, the library starts LoopRecorder on the main run loop; it writes
             everything buffered when the program exits or a signal ends it (a crash or a request). Ctrl-C and
             other signals are passed on to the program (SIGKILL if it still runs 5 s later), and the recording
-            is kept. Then read it with
-            `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`. A statically linked or set-user-ID program
-            ignores LD_PRELOAD: nothing is recorded, and no file is left.
+            is kept. Then read it with `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`. A statically linked
+            or set-user-ID program ignores LD_PRELOAD: nothing is recorded, and no file is left.
+
+            With --live, the UI follows the recording while the program writes it (FILE.jsonl must be a
+            regular file or a new one), and the file is renamed into place as soon as the program ends. The
+            program runs in a process group of its own, its input and output on /dev/null.
             """,
         afterOptions: """
             EXIT STATUS:
               N    the program's own exit status
-              128+N the program was ended by signal N (143 at the time limit); the recording is kept
-              2    invalid usage, or the library is not beside loopviz
+              128+N the program was ended by signal N (143 at the time limit, and usually when --live's UI
+                   was quit while it ran); the recording is kept
+              2    invalid usage, the library is not beside loopviz, or --live without a terminal or with
+                   an -o that is not a regular file
               4    the recording could not be written, or the program did not load the library
               127  the program could not be started
             """)
@@ -76,6 +96,22 @@ enum RecordCommand {
             }
             limit = value
         }
+        let live = scanner.has("--live")
+        for option in lookOptions where scanner.gave(option) && !live {
+            throw .goesWith(option: option, other: "--live")
+        }
+        // Refused before anything is started or written: the UI needs the terminal.
+        if live {
+            guard isatty(0) == 1, isatty(1) == 1 else { throw .liveNeedsATerminal }
+            // Standard output, a device, a FIFO (whose open would wait for a reader) or a link to nothing yet is
+            // written directly, not into a temporary file the UI could follow.
+            var info = stat()
+            if output == "-"
+                || (lstat(output, &info) == 0 && (stat(output, &info) != 0 || info.st_mode & S_IFMT != S_IFREG))
+            {
+                throw .liveNeedsAFile(output)
+            }
+        }
         let library = libraryPath()
         guard access(library, R_OK) == 0 else { return finish(.libraryMissing(path: library)) }
         let file: OutputFile
@@ -85,6 +121,7 @@ enum RecordCommand {
             CommandLine.printError(failure.message)
             return failure.status
         }
+        if live { return try runLive(scanner, file: file, output: output, library: library, limit: limit) }
         // `-o -` (standard output): the recording goes to this process's standard output, which the program
         // shares.
         let target = file.temporaryPath ?? (file.path == nil ? "/dev/stdout" : output)
@@ -120,7 +157,7 @@ enum RecordCommand {
     }
 
     /// Prints the outcome's words on standard error and returns its status.
-    private static func finish(_ outcome: RecordOutcome) -> ExitStatus {
+    static func finish(_ outcome: RecordOutcome) -> ExitStatus {
         CommandLine.printError(outcome.words)
         return outcome.status
     }

@@ -21,6 +21,14 @@ extension RecordOutcome {
         case .timeLimit(let program, let limit, let path):
             return
                 "loopviz: \(safe(program)) was still running at the time limit (\(LoopEvent.seconds(limit))) and was sent SIGTERM; its main run loop up to then is recorded in \(safe(path)) (--time-limit TIME records longer)"
+        case .quit(let program, let end, let path):
+            let ended =
+                switch end {
+                case .exited(let status): "exited with status \(status)"
+                case .signaled(let signal): "was ended by \(Self.signalName(signal))"
+                }
+            return
+                "loopviz: the UI was quit while \(safe(program)) was running: it was sent SIGTERM and \(ended); its main run loop up to then is recorded in \(safe(path))"
         case .notLoaded(let program):
             return
                 "loopviz: error: \(safe(program)) did not load the recorder: nothing was recorded (a statically linked or set-user-ID program ignores LD_PRELOAD)"

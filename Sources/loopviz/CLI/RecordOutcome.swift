@@ -12,6 +12,9 @@ enum RecordOutcome: Equatable {
     case ended(program: String, signal: Int32, path: String)
     /// The time limit came: the program was sent SIGTERM (and SIGKILL when it did not end within the grace).
     case timeLimit(program: String, limit: Duration, path: String)
+    /// `record --live`: the UI was quit while the program ran; it was sent SIGTERM and ended `end` (SIGKILL when
+    /// it outlived the grace). The recording holds its loop up to then.
+    case quit(program: String, end: ProgramEnd, path: String)
     /// The program ended without the library writing anything: it did not load it (a static or set-user-ID
     /// program ignores LD_PRELOAD) or ended before its constructor ran. No file is left.
     case notLoaded(program: String)
@@ -26,10 +29,18 @@ enum RecordOutcome: Equatable {
         case .exited(_, let status, _): ExitStatus(rawValue: status)
         case .ended(_, let signal, _): ExitStatus(endedBy: signal)
         case .timeLimit: ExitStatus(endedBy: SIGTERM)
+        case .quit(_, .exited(let status), _): ExitStatus(rawValue: status)
+        case .quit(_, .signaled(let signal), _): ExitStatus(endedBy: signal)
         case .notLoaded: .writeError
         case .cannotStart: RecordOutcome.cannotStartStatus
         case .libraryMissing: .usage
         }
+    }
+
+    /// How a program ended: its exit status, or the signal that ended it.
+    enum ProgramEnd: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
     }
 
     /// The shells' status for a program that cannot be run.

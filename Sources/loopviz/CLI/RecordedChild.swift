@@ -22,7 +22,7 @@ enum RecordedChild {
     static let libraryVariable = "LOOPVIZ_RECORD_LIBRARY"
 
     /// How often the wait looks at the child when no signal comes.
-    private static let tick = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+    static let tick = timespec(tv_sec: 0, tv_nsec: 50_000_000)
 
     static func run(
         _ command: [String], library: String, recording: String, limit: Duration, grace: Duration
@@ -43,49 +43,30 @@ enum RecordedChild {
         case .failure(let errorNumber): return .cannotStart(errorNumber.number)
         case .success(let started): pid = started
         }
-        var deadline = ContinuousClock.now + limit
-        // Set once SIGTERM went (the time limit) or a signal was passed on: the next deadline sends SIGKILL.
-        var ending = false
-        var timedOut = false
-        var killed = false
+        var watch = Watch(pid: pid, limit: limit, grace: grace)
         while true {
-            var status: Int32 = 0
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid {
-                if timedOut { return .timeLimit }
-                if status & 0x7f == 0 { return .exited((status >> 8) & 0xff) }
-                return .signaled(status & 0x7f)
-            }
-            if done < 0 && errno != EINTR { return .exited(127) }
-            if ContinuousClock.now >= deadline && !killed {
-                if ending {
-                    killed = true
-                    kill(pid, SIGKILL)
-                } else {
-                    ending = true
-                    timedOut = true
-                    kill(pid, SIGTERM)
-                    deadline = ContinuousClock.now + grace
-                }
-            }
+            if let ending = watch.poll() { return ending }
             var pause = tick
             let number = sigtimedwait(&signals, nil, &pause)
             if number > 0 && number != SIGCHLD {
                 if received == nil { received = number }
-                if !ending {
-                    ending = true
-                    deadline = ContinuousClock.now + grace
-                }
-                kill(pid, number)
+                watch.pass(number)
             }
         }
     }
 
-    private struct SpawnError: Error { var number: Int32 }
+    /// Why the program could not be started (`errno`).
+    struct SpawnError: Error { var number: Int32 }
 
     /// posix_spawnp with the program's signals as they were before loopviz (default actions, nothing blocked)
-    /// and the library in its environment.
-    private static func spawn(_ command: [String], library: String, recording: String) -> Result<pid_t, SpawnError> {
+    /// and the library in its environment. `detached` (`record --live`): the program gets a process group of its
+    /// own, so the keys typed (Ctrl-C, Ctrl-Z) reach the UI alone, which passes signals on; and `/dev/null` for
+    /// its standard input, output and error, which would otherwise fight the UI for the terminal.
+    static func spawn(
+        _ command: [String], library: String, recording: String, detached: Bool = false
+    )
+        -> Result<pid_t, SpawnError>
+    {
         var environment: [String] = []
         var preload = library
         var index = 0
@@ -110,7 +91,18 @@ enum RecordedChild {
         sigemptyset(&defaults)
         for number in TerminationSignals.all { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if detached {
+            flags |= POSIX_SPAWN_SETPGROUP
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
@@ -118,7 +110,7 @@ enum RecordedChild {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, command[0], nil, &attributes, argv, envp)
+        let result = posix_spawnp(&pid, command[0], &actions, &attributes, argv, envp)
         return result == 0 ? .success(pid) : .failure(SpawnError(number: result))
     }
 }

@@ -46,6 +46,7 @@ struct CommandLineProblemWordingTests {
         case .traceHasNoClock: "traceHasNoClock"
         case .followOpensAlone: "followOpensAlone"
         case .notWithFollow: "notWithFollow"
+        case .liveNeedsAFile: "liveNeedsAFile"
         case .unknownWorkload: "unknownWorkload"
         case .notASingleWorkload: "notASingleWorkload"
         case .virtualHasNoCFSide: "virtualHasNoCFSide"
@@ -53,6 +54,7 @@ struct CommandLineProblemWordingTests {
         case .benchLinuxOnly: "benchLinuxOnly"
         case .cannotRunOnRealThreads: "cannotRunOnRealThreads"
         case .cannotRead: "cannotRead"
+        case .liveNeedsATerminal: "liveNeedsATerminal"
         case .cannotFollow: "cannotFollow"
         case .noSuchTrace: "noSuchTrace"
         case .tooLarge: "tooLarge"
@@ -71,9 +73,12 @@ struct CommandLineProblemWordingTests {
         "wholeNumber", "notACount", "notASize", "notAStep", "notASchedule", "goesWith", "doesNotApplyToTrace",
         "doesNotGoWithWorkload", "needsExactlyOne", "diffNeedsTwoRuns", "realClockRunsOneFile", "traceOpensAlone",
         "screenDoesNotRecord",
-        "screenIsVirtual", "traceHasNoClock", "followOpensAlone", "notWithFollow", "unknownWorkload",
+        "screenIsVirtual", "traceHasNoClock", "followOpensAlone", "notWithFollow", "liveNeedsAFile",
+        "unknownWorkload",
         "notASingleWorkload", "virtualHasNoCFSide",
-        "realBackendLinuxOnly", "benchLinuxOnly", "cannotRunOnRealThreads", "cannotRead", "cannotFollow", "noSuchTrace",
+        "realBackendLinuxOnly", "benchLinuxOnly", "cannotRunOnRealThreads", "cannotRead", "liveNeedsATerminal",
+        "cannotFollow",
+        "noSuchTrace",
         "tooLarge",
         "layoutWouldChange", "readOnly", "hardLinks", "scheduleDoesNotFit",
     ]
@@ -156,6 +161,14 @@ struct CommandLineProblemWordingTests {
         (
             .notWithFollow(option: "--step"), true,
             "--follow shows a recording as it is written: --step is for a finished one"
+        ),
+        (
+            .liveNeedsAFile("/dev/null"), true,
+            "--live follows the recording as a file: -o /dev/null must name a regular file or a new one (not standard output, a device or a FIFO)"
+        ),
+        (
+            .liveNeedsATerminal, false,
+            "record --live shows the recording in the UI: standard input and output must be a terminal (record without --live records with no UI)"
         ),
         (
             .cannotFollow(path: "a.jsonl", reason: "No such file or directory"), false,

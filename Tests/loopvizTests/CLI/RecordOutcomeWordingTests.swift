@@ -28,6 +28,16 @@ struct RecordOutcomeWordingTests {
             143
         ),
         (
+            .quit(program: "app", end: .signaled(SIGTERM), path: "a.jsonl"),
+            "loopviz: the UI was quit while app was running: it was sent SIGTERM and was ended by SIGTERM; its main run loop up to then is recorded in a.jsonl",
+            143
+        ),
+        (
+            .quit(program: "app", end: .exited(0), path: "a.jsonl"),
+            "loopviz: the UI was quit while app was running: it was sent SIGTERM and exited with status 0; its main run loop up to then is recorded in a.jsonl",
+            0
+        ),
+        (
             .notLoaded(program: "app"),
             "loopviz: error: app did not load the recorder: nothing was recorded (a statically linked or set-user-ID program ignores LD_PRELOAD)",
             4

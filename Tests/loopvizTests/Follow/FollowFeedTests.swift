@@ -90,3 +90,52 @@ struct FollowFeedTests {
         #expect(throws: FollowOpenError(path: "/tmp", reason: "not a regular file")) { try FollowFeed(path: "/tmp") }
     }
 }
+
+/// `record --live`'s side of the feed: the file renamed into place while it is read, and the writer's end.
+@Suite("following a file: renamed, and its writer ended")
+struct FollowFeedRenameTests {
+    @Test("a file renamed while it is read is read on under its new path, and checked there")
+    func renamed() throws {
+        let lines = FollowFixture.eventLines
+        try FollowFeedTests.withFile(FollowFixture.recordingHeader + lines[0]) { path, handle in
+            let feed = try FollowFeed(path: path)
+            #expect(FollowFeedTests.batch(feed.take())?.events == [FollowFixture.events[0]])
+            let final = path + ".final"
+            defer { try? FileManager.default.removeItem(atPath: final) }
+            #expect(rename(path, final) == 0)
+            feed.moved(to: final)
+            try handle.write(contentsOf: lines[1])
+            #expect(FollowFeedTests.batch(feed.take()) == FollowBatch(events: [FollowFixture.events[1]]))
+            // The old path naming a file again does not matter; the new one naming another file does.
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
+            #expect(feed.take() == nil)
+            try FileManager.default.removeItem(atPath: final)
+            _ = FileManager.default.createFile(atPath: final, contents: Data())
+            #expect(FollowFeedTests.batch(feed.take()) == FollowBatch(problem: .replaced))
+        }
+    }
+
+    @Test("once its writer has ended, everything read ends following though the header was never rewritten")
+    func writerEnded() throws {
+        let lines = FollowFixture.eventLines
+        try FollowFeedTests.withFile(FollowFixture.recordingHeader + lines[0]) { path, handle in
+            let feed = try FollowFeed(path: path)
+            _ = feed.take()
+            try handle.write(contentsOf: lines[1])
+            feed.writerEnded()
+            #expect(FollowFeedTests.batch(feed.take()) == FollowBatch(events: [FollowFixture.events[1]], ended: true))
+            #expect(feed.take() == nil)
+        }
+    }
+
+    @Test("a writer that ended without writing a header recorded nothing, and following says so")
+    func nothingRecorded() throws {
+        try FollowFeedTests.withFile([]) { path, _ in
+            let feed = try FollowFeed(path: path)
+            #expect(feed.take() == nil)
+            feed.writerEnded()
+            #expect(FollowFeedTests.batch(feed.take()) == FollowBatch(problem: .nothingRecorded))
+            #expect(feed.take() == nil)
+        }
+    }
+}

@@ -85,6 +85,19 @@ struct FollowUpdateTests {
                     detail: "it has 12 bytes, 2048 were read; the events read are kept"))
     }
 
+    @Test("a program that ended without recording anything: following stops and says why")
+    func nothingRecordedSaysWhy() {
+        var model = Self.following(0)
+        _ = updateInline(&model, .followed(FollowBatch(problem: .nothingRecorded)))
+        #expect(model.session.followProblem == .nothingRecorded)
+        #expect(
+            model.flash
+                == StatusMessage(
+                    "the program ended without recording anything",
+                    detail: "a statically linked or set-user-ID program ignores LD_PRELOAD"))
+        #expect(Self.status(model).hasPrefix(" END  the program ended without recording anything"))
+    }
+
     @Test("pokes are refused: the recording is read-only")
     func pokesRefused() {
         var model = Self.following(10)

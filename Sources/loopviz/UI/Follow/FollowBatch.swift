@@ -19,4 +19,6 @@ enum FollowProblem: Equatable {
     case unreadable(JSONLTraceReader.Failure)
     /// Reading the file failed (the system's words).
     case readFailed(String)
+    /// The program ended without writing a header (`record --live`): it never loaded the recorder.
+    case nothingRecorded
 }

@@ -16,6 +16,10 @@ extension FollowProblem {
             StatusMessage("following stopped: line \(failure.description)", detail: "the events before it are kept")
         case .readFailed(let reason):
             StatusMessage("following stopped: cannot read the file", detail: "\(reason); the events read are kept")
+        case .nothingRecorded:
+            StatusMessage(
+                "the program ended without recording anything",
+                detail: "a statically linked or set-user-ID program ignores LD_PRELOAD")
         }
     }
 }

@@ -10,18 +10,23 @@ import Darwin
 /// ``interval`` seconds (the UI's loop asks; nothing here blocks), from where the last look stopped. A file cut
 /// shorter or a path that names another file stops following with the reason; the header LoopRecorder rewrites
 /// with its counts when it stops says the program ended.
-final class FollowFeed {
+final class FollowFeed: FollowSource {
     /// Seconds between two looks.
     static let interval = 0.1
     /// The most bytes one look reads: a large file already written is read over several frames.
     static let maximumBytesPerLook = 1 << 20
 
-    private let path: String
+    /// The path whose file is read: a path that comes to name another file stops following.
+    private var path: String
     private let descriptor: Int32
     private let identity: (dev_t, ino_t)
     private var tail = FollowTail()
     private var headerSent = false
     private var done = false
+    /// True once the header, rewritten with its counts, said the recording is complete: its writer is ending.
+    private(set) var saidEnded = false
+    /// Set by ``writerEnded()``: the program that wrote the file has ended, so what is in it is all there will be.
+    private var writerGone = false
 
     /// Opens `path` for reading; nil with the system's words when it cannot be opened.
     init(path: String) throws(FollowOpenError) {
@@ -39,6 +44,14 @@ final class FollowFeed {
     }
 
     deinit { close(descriptor) }
+
+    /// The file read was renamed to `path` (`record --live`: the temporary file, once the program ended, renamed
+    /// into place): the path checked from now on.
+    func moved(to path: String) { self.path = path }
+
+    /// The program writing the file has ended (`record --live` reaped it): once everything written is read,
+    /// following ends even when the header was never rewritten (SIGKILL), and a file with nothing in it says so.
+    func writerEnded() { writerGone = true }
 
     /// What one look finds; nil when there is nothing new (or following has stopped).
     func take() -> AppMessage? {
@@ -78,8 +91,15 @@ final class FollowFeed {
                 && Int(now.st_size) == size
             {
                 done = true
+                saidEnded = true
                 batch.ended = true
             }
+        }
+        // The writer is gone and everything it wrote is read: nothing more will come.
+        if writerGone && !done && tail.bytesTaken == size {
+            done = true
+            if tail.header == nil { return .followed(FollowBatch(problem: .nothingRecorded)) }
+            batch.ended = true
         }
         return batch == FollowBatch() ? nil : .followed(batch)
     }

@@ -15,7 +15,9 @@ enum TerminalApp {
     /// `recorder`: `--record`, every frame drawn is also written to the cast, finished on every way out. A cast
     /// lost to a write error ends the UI with status 2 (an unwritable cast), unless a signal ended it (128 + N).
     /// `follow`: `--follow`, the recording read as it grows.
-    static func run(_ model: AppModel, recorder: AsciicastRecorder? = nil, follow: FollowFeed? = nil) -> ExitStatus {
+    static func run(
+        _ model: AppModel, recorder: AsciicastRecorder? = nil, follow: (any FollowSource)? = nil
+    ) -> ExitStatus {
         // Before ncurses starts: finding a SIGTSTP handler already there, ncurses leaves SIGTSTP alone for good.
         // Otherwise every refresh sets it to SIG_IGN for its duration, and the kernel discards a Ctrl-Z typed
         // mid-frame (seen in a kernel signal trace: the SIGTSTP generated with result "ignored").
@@ -45,7 +47,7 @@ enum TerminalApp {
     /// playback ticks by.
     static func play(
         _ model: AppModel, on presenter: some Presenter, engine: some EngineRunner, recorder: AsciicastRecorder?,
-        follow: FollowFeed? = nil, clock: () -> Double = monotonicSeconds
+        follow: (any FollowSource)? = nil, clock: () -> Double = monotonicSeconds
     ) -> ExitStatus {
         var model = model
         // `--clock real`: the scenario runs on real threads once `update` asks (``Effect/startLive``: the card
