@@ -119,6 +119,72 @@ struct HandOverFlowTests {
             ])
     }
 
+    /// A source of app's in worker's loop, signalled by app (then woken); a main-queue job from worker, and one main
+    /// queues for itself, which is no hand-over across threads.
+    static let signalAndMainQueue = """
+        scenario "A signal and main-queue jobs across threads"
+
+        thread app main
+          source0 job in nothing
+            work 1ms
+          port keep in default
+          mainqueue own
+            work 1ms
+          work 5ms
+          add job to default on worker
+          work 5ms
+          signal job
+          wakeup on worker
+          run default for 100ms
+
+        thread worker
+          port keepAlive in default
+          work 2ms
+          mainqueue fromWorker
+            work 2ms
+          run default for 100ms
+
+        """
+
+    @Test("a signal of a source in another thread's loop, a main-queue job from a worker: arrows to their callouts")
+    func signalAndMainQueueJob() throws {
+        let script = try ScenarioParser.parse(Self.signalAndMainQueue, file: "hand-overs.loop")
+        let outcome = ScenarioRunner.run(script.scenario, horizon: .seconds(1))
+        #expect(
+            outcome.handOvers.map { "\($0.from ?? "outside") \($0.words) to \($0.to)" } == [
+                "app mainQueue own to app", "worker mainQueue fromWorker to app", "app signal job to worker",
+            ])
+        let text = ChromeTraceFormatter.format(outcome.trace, scenario: "hand-overs", handOvers: outcome.handOvers)
+        let arrows = try Self.arrows(text)
+        #expect(
+            arrows == [
+                Arrow(from: "worker", start: "mainQueue fromWorker → app", to: "app", end: "mainQueue fromWorker"),
+                Arrow(from: "app", start: "signal job → worker", to: "worker", end: "source0 job"),
+            ])
+    }
+
+    @Test("a block a thread queues on another thread's loop: an arrow from the enqueue to the block's callout")
+    func block() throws {
+        func event(_ ms: Int, _ kind: LoopEvent.Kind, _ name: String?, loop: String) -> LoopEvent {
+            LoopEvent(
+                time: .zero + .milliseconds(ms), loop: loop, depth: 1, mode: "default", iteration: 1, kind: kind,
+                name: name)
+        }
+        // ui queues b on worker's loop (CFRunLoopPerformBlock takes the loop), worker queues c on its own.
+        let events: LoopTrace = [
+            event(0, .beforeSources, nil, loop: "ui"), event(1, .enqueue, "b", loop: "worker"),
+            event(2, .enqueue, "c", loop: "worker"), event(3, .block, "b", loop: "worker"),
+            event(4, .block, "c", loop: "worker"),
+        ]
+        let handOvers = [
+            HandOver(.block("b"), from: "ui", to: "worker", position: 1, time: .zero + .milliseconds(1)),
+            HandOver(.block("c"), from: "worker", to: "worker", position: 2, time: .zero + .milliseconds(2)),
+        ]
+        let text = ChromeTraceFormatter.format(events, scenario: "blocks", handOvers: handOvers)
+        let arrows = try Self.arrows(text)
+        #expect(arrows == [Arrow(from: "ui", start: "block b → worker", to: "worker", end: "block b")])
+    }
+
     @Test("an outside event's send (a scenario's `at` line) is no thread's hand-over: no arrow")
     func outsideSend() throws {
         let outcome = try Self.lesson("08-port-wakes-the-loop.loop")
