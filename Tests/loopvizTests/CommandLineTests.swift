@@ -42,7 +42,7 @@ struct CommandLineTests {
         #expect(
             trace.stderr.hasPrefix(
                 "loopviz: error: 'good.loop' is not a valid value for --trace; expected one of: text, jsonl, chrome, "
-                    + "mermaid\n"))
+                    + "mermaid, firefox\n"))
         let twice = try LoopvizProcess.run(
             ["compare", "--quiet", "--quiet", "good.loop"], files: ["good.loop": Self.good])
         #expect(twice.status == 2)
@@ -157,7 +157,9 @@ struct CommandLineTests {
                 """)
     }
 
-    @Test("run prints each trace format; jsonl and chrome are JSON", arguments: ["text", "jsonl", "chrome", "mermaid"])
+    @Test(
+        "run prints each trace format; jsonl, chrome and firefox are JSON",
+        arguments: ["text", "jsonl", "chrome", "mermaid", "firefox"])
     func runFormats(_ format: String) throws {
         let result = try LoopvizProcess.run(["run", "good.loop", "--trace", format], files: ["good.loop": Self.good])
         #expect(result.status == 0)
@@ -172,6 +174,9 @@ struct CommandLineTests {
         case "chrome":
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect(object?["traceEvents"] is [Any])
+        case "firefox":
+            let threads = try FirefoxProfileSchema.check(result.stdout)
+            #expect(threads.map(\.name) == ["T"])
         default:
             #expect(result.stdout.hasPrefix("---") || result.stdout.hasPrefix("sequenceDiagram"))
         }

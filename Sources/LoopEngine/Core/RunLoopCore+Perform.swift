@@ -28,6 +28,7 @@ extension RunLoopCore {
             if !performSourceModes.contains(mode) { performSourceModes.append(mode) }
         }
         performTasks.append(PendingBlock(name: name, modes: modes, action: action))
+        noteHandOver(.perform(name))
         lock.unlock()
         runScheduleCallouts(source, scheduled)
         source.signal()

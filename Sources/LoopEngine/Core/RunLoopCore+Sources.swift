@@ -180,6 +180,7 @@ extension RunLoopCore {
             blocks = []
             queued.append(PendingBlock(name: name, modes: modes, action: action))
             blocks = queued
+            noteHandOver(.block(name))
             emit(.enqueue, name, .modes(modes.map(\.rawValue)))
         }
     }
@@ -188,7 +189,10 @@ extension RunLoopCore {
     /// wakes a main-thread run of a common mode.
     package func performOnMainQueue(_ name: String, job: MainQueueJob? = nil, _ action: @escaping () -> Void) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
-        lock.withLock { mainQueue.append(PendingBlock(name: name, modes: [], action: action, job: job)) }
+        lock.withLock {
+            mainQueue.append(PendingBlock(name: name, modes: [], action: action, job: job))
+            noteHandOver(.mainQueue(name))
+        }
         waiter.send(mainQueuePort)
     }
 

@@ -26,6 +26,7 @@ extension LoopSource {
                     signalStamp = (now, loop?.nextSequence() ?? 0)
                     if let loop { loop.modes[memberships[0].mode]?.noteSignalled(self) }
                 }
+                if let loop, loop.performSource !== self { loop.noteHandOver(.signal(name)) }
                 loop?.emit(.signal, name)
                 return
             }
@@ -36,7 +37,10 @@ extension LoopSource {
                 signalStamp = (now, loops.first?.nextSequence() ?? 0)
                 for membership in memberships { membership.loop?.modes[membership.mode]?.noteSignalled(self) }
             }
-            for loop in loops { loop.emit(.signal, name) }
+            for loop in loops {
+                if loop.performSource !== self { loop.noteHandOver(.signal(name)) }
+                loop.emit(.signal, name)
+            }
         }
     }
 
@@ -44,7 +48,10 @@ extension LoopSource {
     public func send() {
         guard let port, let waiter else { return }
         binding.withLock {
-            for loop in memberLoops { loop.emit(.send, name) }
+            for loop in memberLoops {
+                loop.noteHandOver(.send(name))
+                loop.emit(.send, name)
+            }
         }
         waiter.send(port)
     }

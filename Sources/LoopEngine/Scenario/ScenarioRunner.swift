@@ -30,6 +30,9 @@ public enum ScenarioRunner {
         /// The first branch point whose option the scenario's schedule names does not exist in this run: the
         /// schedule was made for another scenario (option 0 was taken there).
         package var unfittedBranchPoint: ScheduleBranchPoint?
+        /// Work handed from one thread to another's loop (`HandOver`; the exports' flow arrows). Empty when the
+        /// events were handed to a consumer instead of kept.
+        package var handOvers: [HandOver] = []
     }
 
     /// Runs `scenario` until every program ends, every loop would sleep forever, `horizon` is reached, or (when
@@ -145,7 +148,8 @@ public enum ScenarioRunner {
             trace: recorder.trace, haltReason: world.haltReason, endTime: world.now,
             reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true,
             eventCount: count, stuckWaits: world.stuckWaits, branchPoints: world.branchPoints,
-            branchPointsCut: world.branchPointsCut, unfittedBranchPoint: world.unfittedBranchPoint)
+            branchPointsCut: world.branchPointsCut, unfittedBranchPoint: world.unfittedBranchPoint,
+            handOvers: forwarder == nil ? recorder.handOvers : [])
         world.eventCount = nil
         return (outcome, world)
     }

@@ -36,6 +36,8 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         /// The first events are already in `trace` (``reuse(_:count:)``): how many, and how many of them came again.
         var reused = 0
         var repeated = 0
+        /// Work handed from one thread to another's loop, in the order it happened (`HandOver`).
+        var handOvers: [HandOver] = []
     }
 
     /// The state lives behind a pointer allocated once: `record` runs about fifteen times per loop iteration, and
@@ -84,6 +86,7 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         state.pointee.trace = trace.firstEvents(count)
         state.pointee.reused = count
         state.pointee.repeated = 0
+        state.pointee.handOvers = []
     }
 
     /// True while the event coming is one of the reused ones: it is counted (and `onRecord` told), not stored.
@@ -114,8 +117,24 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
         if let onRecord = state.pointee.onRecord { onRecord(state.pointee.trace.count) }
     }
 
+    /// The work handed from one thread to another's loop while the events were recorded (`HandOver`).
+    package var handOvers: [HandOver] { state.pointee.handOvers }
+
+    /// Notes a hand-over to `loop` by thread `from` (nil: an outside event), placed before the next event. Call with the engine lock held,
+    /// as `record`. A replay that reuses events notes again those it repeats (their places are counted the same).
+    package func recordHandOver(_ what: HandOver.What, from: String?, to loop: String, time: LoopInstant) {
+        let state = state.pointee
+        let position = state.repeated < state.reused ? state.repeated : state.trace.count
+        guard position < state.limit, state.handOvers.count < Self.maximumHandOvers else { return }
+        self.state.pointee.handOvers.append(HandOver(what, from: from, to: loop, position: position, time: time))
+    }
+
+    /// The most hand-overs kept (a trace at the event budget holds at most as many events).
+    static let maximumHandOvers = 1_000_000
+
     /// Forgets every event recorded so far.
     public func removeAll() {
+        state.pointee.handOvers = []
         state.pointee.trace = LoopTrace()
         state.pointee.reused = 0
         state.pointee.repeated = 0

@@ -73,6 +73,10 @@ extension VirtualWorld {
     /// world is not hosting threads (its caller drives it, as a single thread).
     var hostedCaller: VirtualThreadID? { outsideDepth > 0 ? nil : runningThread }
 
+    /// The name of the hosted thread that is calling (see `hostedCaller`): who handed work to another loop
+    /// (`HandOver`). Read by the baton's holder only, as every other part of the threads' state.
+    var callingThreadName: String? { hostedCaller.map { threads[$0.rawValue].name } }
+
     /// Runs one body per declared thread, each on its own virtual thread, and returns when all of them have
     /// ended, every OS thread joined.
     ///

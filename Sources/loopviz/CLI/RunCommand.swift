@@ -4,7 +4,7 @@ import LoopEngine
 enum RunCommand {
     static let command = LoopvizCommand(
         name: "run", synopsis: "run FILE",
-        summary: "Run a scenario headless and print its trace (text, jsonl, chrome, mermaid).",
+        summary: "Run a scenario headless and print its trace (text, jsonl, chrome, mermaid, firefox).",
         options: options, help: help, run: run)
 
     static let options: [CommandOption] = [
@@ -12,8 +12,9 @@ enum RunCommand {
             "--trace", .text(placeholder: "FORMAT"),
             help: """
                 text (aligned columns, the default), jsonl (one JSON object per event, for
-                tools), chrome (Chrome Trace Event JSON: open it in Perfetto) or mermaid
-                (a sequenceDiagram for slides).
+                tools), chrome (Chrome Trace Event JSON: open it in Perfetto), mermaid (a
+                sequenceDiagram for slides) or firefox (a Firefox Profiler profile: markers
+                for callouts, sleeps, phases and hangs; no stack samples yet).
                 """),
         CommandOption(
             "--clock", .text(placeholder: "CLOCK"),
@@ -44,8 +45,8 @@ enum RunCommand {
         beforeOptions: """
             OVERVIEW: Run a scenario headless and print its trace.
 
-            USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid] [--clock virtual|real] [--until TIME]
-                               [--max-events N] [--iteration-cost TIME] [--schedule ID] [-o PATH]
+            USAGE: loopviz run FILE [--trace text|jsonl|chrome|mermaid|firefox] [--clock virtual|real]
+                               [--until TIME] [--max-events N] [--iteration-cost TIME] [--schedule ID] [-o PATH]
 
             ARGUMENTS:
               FILE                    A .loop scenario file, or a .jsonl trace (from --trace jsonl or LoopRecorder)
@@ -53,7 +54,7 @@ enum RunCommand {
             """,
         afterOptions: """
             On the virtual clock, text and jsonl are written as the run goes (the text's columns take their widths
-            from the first 1000 events); chrome, mermaid and --clock real are written when the run ends.
+            from the first 1000 events); chrome, mermaid, firefox and --clock real are written when the run ends.
 
             A callout that re-enters the loop more than 256 runs deep stops the run: the trace so far is printed, and
             a message names the callout (exit status 2).
@@ -133,7 +134,8 @@ enum RunCommand {
                 clock == .real && format == .text
                 ? LoopTrace(outcome.trace.lazy.map { $0.rounded(to: Session.liveResolution) }) : outcome.trace
             format.write(
-                trace, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual, to: output.writer)
+                trace, scenario: script.scenario.name, clock: clock == .real ? .real : .virtual,
+                handOvers: outcome.handOvers, to: output.writer)
         }
         if let problem = output.commit() {
             CommandLine.printError(problem)

@@ -105,7 +105,7 @@ package struct HangAnalysis: Hashable, Sendable {
 
     /// The phase that begins at `event` (of the candidate's own run), or nil when `event` does not change it (a
     /// mark, a callout of an engine trace).
-    private static func phase(after event: LoopEvent, following: ArraySlice<LoopEvent>, depth: Int) -> Phase? {
+    package static func phase(after event: LoopEvent, following: ArraySlice<LoopEvent>, depth: Int) -> Phase? {
         switch event.kind {
         case .entry: return .entryObservers
         case .beforeTimers: return .timerObservers

@@ -8,6 +8,10 @@ extension ChromeTraceFormatter {
             case instant
             case flowStart(id: Int)
             case flowEnd(id: Int)
+            /// Hand-over `index` (of the builder's hand-overs): a slice of no duration on the sending thread, where
+            /// its flow starts.
+            case handOver(Int)
+            case handOverFlowStart(id: Int)
             /// Series `counter` of ``ChromeTraceFormatter/counterNames`` now at `value`.
             case counter(Int, value: Int)
         }
@@ -22,37 +26,49 @@ extension ChromeTraceFormatter {
         /// The loop step that closed a slice, when it tells something about it (a sleep's wake, a run's result).
         var closer: Int?
 
-        func json(_ events: LoopTrace, flowNames: [Int: String]) -> String {
+        func json(_ events: LoopTrace, flowNames: [Int: String], handOvers: [HandOver]) -> String {
             let event = events[self.event]
-            let (name, category) = Self.title(content, event, flowNames)
+            let (name, category) = Self.title(content, event, flowNames, handOvers)
             var members: [(String, String)] = [
                 ("name", JSONText.quoted(name)), ("cat", JSONText.quoted(category)),
                 ("ph", JSONText.quoted(phase)), ("ts", Self.microseconds(ts)),
             ]
-            if case .slice = content { members.append(("dur", Self.microseconds(dur))) }
+            switch content {
+            case .slice, .handOver: members.append(("dur", Self.microseconds(dur)))
+            default: break
+            }
             members += [("pid", "1"), ("tid", String(tid))]
             switch content {
             case .instant: members.append(("s", JSONText.quoted("t")))
-            case .flowStart(let id): members.append(("id", String(id)))
+            case .flowStart(let id), .handOverFlowStart(let id): members.append(("id", String(id)))
             case .flowEnd(let id): members += [("id", String(id)), ("bp", JSONText.quoted("e"))]
-            case .slice, .counter: break
+            case .slice, .counter, .handOver: break
             }
-            let args = arguments(event, closer.map { events[$0] })
+            let args: [(String, String)]
+            if case .handOver(let index) = content {
+                args = [
+                    ("to", JSONText.quoted(handOvers[index].to)), ("what", JSONText.quoted(handOvers[index].words)),
+                ]
+            } else {
+                args = arguments(event, closer.map { events[$0] })
+            }
             if !args.isEmpty { members.append(("args", JSONText.object(args))) }
             return JSONText.object(members)
         }
 
         var phase: String {
             switch content {
-            case .slice: "X"
+            case .slice, .handOver: "X"
             case .instant: "i"
-            case .flowStart: "s"
+            case .flowStart, .handOverFlowStart: "s"
             case .flowEnd: "f"
             case .counter: "C"
             }
         }
 
-        static func title(_ content: Content, _ event: LoopEvent, _ flowNames: [Int: String]) -> (String, String) {
+        static func title(
+            _ content: Content, _ event: LoopEvent, _ flowNames: [Int: String], _ handOvers: [HandOver]
+        ) -> (String, String) {
             switch content {
             case .slice(.run): return ("run \(event.name ?? "?")", "run")
             case .slice(.iteration): return ("iteration \(event.iteration)", "iteration")
@@ -60,7 +76,8 @@ extension ChromeTraceFormatter {
                 return (event.name.map { "\(event.kind.rawValue) \($0)" } ?? event.kind.rawValue, "callout")
             case .slice(.sleep): return ("sleep", "sleep")
             case .instant: return Builder.instant(for: event) ?? (event.kind.rawValue, "control")
-            case .flowStart(let id), .flowEnd(let id): return (flowNames[id] ?? "", "flow")
+            case .flowStart(let id), .flowEnd(let id), .handOverFlowStart(let id): return (flowNames[id] ?? "", "flow")
+            case .handOver(let index): return (handOvers[index].title, "handOver")
             case .counter(let series, _): return (ChromeTraceFormatter.counterNames[series], "counter")
             }
         }
@@ -86,7 +103,7 @@ extension ChromeTraceFormatter {
                 return args
             case .instant:
                 return event.detail.map { [("detail", JSONText.quoted($0))] } ?? []
-            case .flowStart, .flowEnd:
+            case .flowStart, .flowEnd, .handOver, .handOverFlowStart:
                 return []
             case .counter(_, let value):
                 return [(event.loop, String(value))]
@@ -118,6 +135,8 @@ extension ChromeTraceFormatter {
         var signalled: Set<String> = []
         var pendingMessages = 0
         var timerFires = 0
+        /// False for a thread first seen handing work over: its counters start at its first event.
+        var counting = true
     }
 
     /// Reads the trace once, in order, and produces the slices, instants, flows and counters.
@@ -127,14 +146,23 @@ extension ChromeTraceFormatter {
         var threads: [String: ThreadState] = [:]
         var threadOrder: [String] = []
         let flows: FlowPlan
+        let handOvers: [HandOver]
 
-        init(events: LoopTrace) {
+        init(events: LoopTrace, handOvers: [HandOver] = []) {
             self.events = events
-            self.flows = FlowPlan(events)
+            self.handOvers = events.isEmpty ? [] : handOvers
+            self.flows = FlowPlan(events, handOvers: self.handOvers)
         }
 
         mutating func build() {
-            for (index, event) in events.enumerated() { read(event, at: index) }
+            var nextHandOver = 0
+            for (index, event) in events.enumerated() {
+                while nextHandOver < handOvers.count, handOvers[nextHandOver].position <= index {
+                    readHandOver(nextHandOver, before: index)
+                    nextHandOver += 1
+                }
+                read(event, at: index)
+            }
             let end = events.isEmpty ? 0 : events.reduce(Int64.min) { max($0, $1.time.nanoseconds) }
             for name in threadOrder {
                 while let open = threads[name]?.stack.popLast() { close(open, at: end) }
@@ -164,13 +192,33 @@ extension ChromeTraceFormatter {
             threads[event.loop] = thread
         }
 
+        /// A hand-over that starts a flow: its slice and the flow's start on the sending thread, placed before the
+        /// event at `index` (records refer to an event; this one only for its place).
+        private mutating func readHandOver(_ handOver: Int, before index: Int) {
+            guard let id = flows.handOverStarts[handOver], let from = handOvers[handOver].from else { return }
+            if threads[from] == nil {
+                threadOrder.append(from)
+                threads[from] = ThreadState(tid: threadOrder.count, counting: false)
+            }
+            guard let tid = threads[from]?.tid else { return }
+            let ts = handOvers[handOver].time.nanoseconds
+            records.append(Record(content: .handOver(handOver), event: index, tid: tid, ts: ts))
+            records.append(Record(content: .handOverFlowStart(id: id), event: index, tid: tid, ts: ts))
+        }
+
         /// The thread's state, taken out of ``threads`` until `read` puts it back (a copy left there would make
         /// every change to its stack copy the stack); the first sight of a thread assigns its track and starts its
         /// counters at zero.
         private mutating func state(for name: String, at index: Int) -> ThreadState {
-            if let existing = threads.removeValue(forKey: name) { return existing }
-            threadOrder.append(name)
-            let thread = ThreadState(tid: threadOrder.count)
+            var thread: ThreadState
+            if let existing = threads.removeValue(forKey: name) {
+                guard !existing.counting else { return existing }
+                thread = existing
+                thread.counting = true
+            } else {
+                threadOrder.append(name)
+                thread = ThreadState(tid: threadOrder.count)
+            }
             for series in ChromeTraceFormatter.counterNames.indices {
                 records.append(counterRecord(series, at: index, tid: thread.tid, value: 0))
             }

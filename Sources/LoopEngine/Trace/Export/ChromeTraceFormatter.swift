@@ -21,6 +21,13 @@
 ///   → the next wake caused by the wake-up port (`wake` with detail `wakeUp`); each port `send NAME` → the
 ///   next wake caused by that port (`wake` with detail `port NAME…`). A wake that names another cause is not
 ///   claimed; a cause never followed by its effect gets no flow at all.
+/// - Hand-overs (`HandOver`, when the run knows them: the virtual clock's) draw the arrow across threads: work
+///   one thread hands to another's loop starts a `handOver` flow on the sending thread, from a slice of no
+///   duration there (`perform upload1 → worker`, category `handOver`, which a flow start binds to), to the
+///   callout it causes on the other thread: a perform to its `perform` callout, a signal to the source's next
+///   `source0`, a send to the `source1` that consumes its message, a block to its `block`, a main-queue job to
+///   its `mainQueue` callout (each matched by loop and name, first come first served). A flow `s` binds to the
+///   slice open on its track, an `f` with `bp:e` to the enclosing one: Perfetto's JSON importer reads both.
 /// - Counters (`"ph":"C"`, one series per thread) show what the trace can measure:
 ///   - `signalled sources`: distinct version-0 sources signalled and not performed since (a signal cleared by
 ///     invalidation is not an event, so such a source stays counted);
@@ -37,10 +44,11 @@ package enum ChromeTraceFormatter {
 
     /// The whole trace as one JSON object, one trace event per line so that diffs stay readable.
     package static func format(
-        _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual
+        _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual,
+        handOvers: [HandOver] = []
     ) -> String {
         var out = ""
-        write(events, scenario: scenario, clock: clock) { out += $0 }
+        write(events, scenario: scenario, clock: clock, handOvers: handOvers) { out += $0 }
         return out
     }
 
@@ -49,11 +57,11 @@ package enum ChromeTraceFormatter {
     /// out as it goes instead of holding it. The records wait in a compact form and are sorted by index.
     package static func write(
         _ events: some Collection<LoopEvent>, scenario: String, clock: TraceClock = .virtual,
-        to output: (String) -> Void
+        handOvers: [HandOver] = [], to output: (String) -> Void
     ) {
         // The records refer to events by index: a trace already compact is read in place.
         let events = events as? LoopTrace ?? LoopTrace(events)
-        var builder = Builder(events: events)
+        var builder = Builder(events: events, handOvers: handOvers)
         builder.build()
         output("{\"traceEvents\":[\n")
         var first = true
@@ -76,7 +84,9 @@ package enum ChromeTraceFormatter {
         // A stable sort by time: records were produced in trace order, parents before children.
         let records = builder.records
         let order = records.indices.sorted { (records[$0].ts, $0) < (records[$1].ts, $1) }
-        for index in order { add(records[index].json(events, flowNames: builder.flows.names)) }
+        for index in order {
+            add(records[index].json(events, flowNames: builder.flows.names, handOvers: builder.handOvers))
+        }
         let other = JSONText.object([
             ("scenario", JSONText.quoted(scenario)), ("clock", JSONText.quoted(clock.rawValue)),
             ("events", String(events.count)),

@@ -1,18 +1,18 @@
 /// Hand-written JSON for the export formats: LoopEngine has no Foundation, and the formats promise a fixed key
 /// order that a generic encoder would not keep anyway.
-enum JSONText {
+package enum JSONText {
     /// `text` as a JSON string literal. Quotes and backslashes are escaped, every control character (and DEL,
     /// which Perfetto's tokenizer rejects, and U+2028/U+2029, which break JavaScript readers), every C1 control
     /// and every bidirectional control (``TerminalSafeText/isUnsafe(_:)``: a terminal showing the file would act
     /// on them) becomes `\uXXXX`, which decodes to the same text; other non-ASCII passes through as UTF-8.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = ""
         appendQuoted(text, to: &out)
         return out
     }
 
     /// A JSON string literal, or `null`.
-    static func quoted(_ text: String?) -> String {
+    package static func quoted(_ text: String?) -> String {
         text.map { quoted($0) } ?? "null"
     }
 
@@ -64,13 +64,13 @@ enum JSONText {
     }
 
     /// `{"key":value,...}` in the given order; values must already be JSON.
-    static func object(_ members: [(String, String)]) -> String {
+    package static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     /// An integer scaled down by `10^decimals` as a plain decimal number: no exponent, trailing zeros dropped
     /// (`1500, 3` → `1.5`, `2000, 3` → `2`). Exact, unlike going through `Double`.
-    static func decimal(_ value: Int64, decimals: Int) -> String {
+    package static func decimal(_ value: Int64, decimals: Int) -> String {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let magnitude = value.magnitude
