@@ -1,5 +1,6 @@
 import Foundation
 import LoopEngine
+import SnapshotSupport
 import Testing
 
 @testable import loopviz
@@ -63,6 +64,11 @@ struct LiveRecordingTests {
 
     static func events(_ batches: [FollowBatch]) -> [LoopEvent] { batches.flatMap(\.events) }
 
+    /// Every event of the finished recording, as the whole-file reader reads them.
+    static var fixtureEvents: [LoopEvent] {
+        Array(try! JSONLTraceReader.read(RecordingFixture.finished, maximumEvents: 1000).events)
+    }
+
     /// Opens the FIFO for writing (waiting at most 10 s for its reader) and closes it: the script's `read` ends.
     static func release(_ fifo: String) {
         for _ in 0..<1000 {
@@ -80,11 +86,11 @@ struct LiveRecordingTests {
     func temporaryThenRenamed() throws {
         let folders = try Folders()
         defer { folders.remove() }
-        let lines = FollowFixture.eventLines
-        try Data(FollowFixture.recordingHeader + lines[..<3].flatMap { $0 }).write(
+        let lines = RecordingFixture.eventLines
+        try Data(RecordingFixture.recordingHeader + lines[..<3].flatMap { $0 }).write(
             to: URL(fileURLWithPath: folders.part("first")))
         try Data(lines[3...].flatMap { $0 }).write(to: URL(fileURLWithPath: folders.part("rest")))
-        try Data(FollowFixture.finishedHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        try Data(RecordingFixture.finishedHeader).write(to: URL(fileURLWithPath: folders.part("header")))
         let fifo = folders.part("go")
         #expect(mkfifo(fifo, 0o600) == 0)
         let script = """
@@ -95,7 +101,7 @@ struct LiveRecordingTests {
         let recording = try Self.start(script, folders)
         let first = Self.look(recording) { Self.events($0).count == 3 }
         #expect(first.first?.header?.recording?.thread == "main")
-        #expect(Self.events(first) == Array(FollowFixture.events[..<3]))
+        #expect(Self.events(first) == Array(Self.fixtureEvents[..<3]))
         #expect(!first.contains { $0.ended })
         // Only the temporary file exists while the program runs: the user's path is untouched.
         #expect(folders.names.count == 1 && folders.names[0].hasPrefix(".app.jsonl.loopviz-"))
@@ -103,11 +109,11 @@ struct LiveRecordingTests {
         // The header may say the recording ended a moment before the program has exited (it stops in `atexit`):
         // the looks go on until the program is reaped too.
         let rest = Self.look(recording) { $0.contains { $0.ended } && recording.ending != nil }
-        #expect(Self.events(rest) == Array(FollowFixture.events[3...]))
+        #expect(Self.events(rest) == Array(Self.fixtureEvents[3...]))
         #expect(rest.last?.ended == true && rest.allSatisfy { $0.problem == nil })
         #expect(recording.ending == .exited(0) && recording.kept == .committed && !recording.endedByQuit)
         #expect(folders.names == ["app.jsonl"])
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folders.output))) == FollowFixture.finished)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folders.output))) == RecordingFixture.finished)
         #expect(recording.take() == nil)
     }
 
@@ -115,7 +121,7 @@ struct LiveRecordingTests {
     func quitEndsTheProgram() throws {
         let folders = try Folders()
         defer { folders.remove() }
-        try Data(FollowFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        try Data(RecordingFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
         let recording = try Self.start(
             "cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; exec sleep 60", folders)
         _ = Self.look(recording) { $0.contains { $0.header != nil } }
@@ -130,7 +136,7 @@ struct LiveRecordingTests {
     func quitAfterTheEnd() throws {
         let folders = try Folders()
         defer { folders.remove() }
-        try Data(FollowFixture.finishedHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        try Data(RecordingFixture.finishedHeader).write(to: URL(fileURLWithPath: folders.part("header")))
         // The header rewritten, then a moment (the rest of `exit`) before the process ends.
         let recording = try Self.start(
             "cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; sleep 0.3; exit 0", folders)
@@ -143,7 +149,7 @@ struct LiveRecordingTests {
     func ignoredTermIsKilled() throws {
         let folders = try Folders()
         defer { folders.remove() }
-        try Data(FollowFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        try Data(RecordingFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
         let recording = try Self.start(
             "trap '' TERM; cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; exec sleep 60", folders,
             grace: .milliseconds(200))
@@ -156,7 +162,7 @@ struct LiveRecordingTests {
     func timeLimit() throws {
         let folders = try Folders()
         defer { folders.remove() }
-        try Data(FollowFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        try Data(RecordingFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
         let recording = try Self.start(
             "cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; exec sleep 60", folders,
             limit: .milliseconds(200))
@@ -171,7 +177,7 @@ struct LiveRecordingTests {
     func signalPassedOn() throws {
         let folders = try Folders()
         defer { folders.remove() }
-        try Data(FollowFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
+        try Data(RecordingFixture.recordingHeader).write(to: URL(fileURLWithPath: folders.part("header")))
         let recording = try Self.start(
             "cat '\(folders.part("header"))' > \"$LOOPVIZ_RECORD_FILE\"; exec sleep 60", folders)
         _ = Self.look(recording) { $0.contains { $0.header != nil } }
