@@ -40,6 +40,7 @@ enum UICommand {
                 animation, each key announced, the narration and the Why in full; type keys,
                 then Enter (Enter alone: the next step).
                 """),
+        KeyMapFile.option,
         CommandOption(
             "--clock", .text(placeholder: "CLOCK"),
             help: """
@@ -104,6 +105,9 @@ enum UICommand {
         CommandOption(
             "--theme", .text(placeholder: "PALETTE"), help: "As the UI's (no effect on the characters)."),
         CommandOption("--reduce-motion", help: "As the UI's (no effect on one screen)."),
+        CommandOption(
+            "--keymap", .text(placeholder: "FILE"),
+            help: "As the UI's: the status bar, the help and the hints name the keys of FILE."),
         EventBudget.declaration(
             help: "Compute at most N events of the replay (default 1000000, at most 10000000)."),
         IterationCostOption.declaration,
@@ -194,6 +198,8 @@ enum UICommand {
         if real && scanner.has("--screen-reader") {
             throw .goesWith(option: "--screen-reader", other: "--clock virtual")
         }
+        // The keymap is read before anything else is: a problem in it ends loopviz before the terminal is touched.
+        let keys = try KeyMapFile.keys(scanner)
         let iterationCost = try IterationCostOption.value(in: scanner)
         let budget = try EventBudget.limit(scanner)
         let language = try LanguageOption.value(in: scanner)
@@ -222,6 +228,7 @@ enum UICommand {
             #endif
         }
         try applyLook(scanner, to: &model)
+        model.keys = keys
         model.language = language
         // The bookmarks of the file opened, kept beside it (a library's lessons bring their own when opened).
         if !opensLibrary, let path = paths.first {

@@ -32,10 +32,10 @@ enum ScreenReader {
         case .outcomes(let list) where before.overlay != model.overlay:
             lines += outcomeListText(list, glyphs: Glyphs(theme: model.theme)).map { $0 + "." }
         case .help where before.overlay != .help:
-            lines += KeyMap.bindings(in: model.view).map { "\($0.label): \($0.help)." }
+            lines += model.keys.bindings(in: model.view).filter { !$0.keys.isEmpty }.map { "\($0.label): \($0.help)." }
         default: break
         }
-        switch KeyMap.command(for: key, in: model.view) {
+        switch model.keys.command(for: key, in: model.view) {
         case .zoomIn, .zoomOut, .panEarlier, .panLater, .fitTimeline: lines.append(timelineWords(model))
         default: break
         }

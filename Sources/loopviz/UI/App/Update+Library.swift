@@ -115,7 +115,8 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) -> [Effect] {
         model.overlay = .none
         model.fileName = request.path
         model.library.entries[request.index].problem = "does not open: see its diagnostics"
-        model.flash = "lesson \(request.index + 1) of \(count) does not open: fix the file and press R"
+        model.flash =
+            "lesson \(request.index + 1) of \(count) does not open: fix the file and press \(model.keys.word(for: .reloadLesson))"
         return []
     case .success(let loaded):
         model.library.entries[request.index] = loaded.entry
@@ -196,8 +197,8 @@ extension LessonPicker {
 
 /// A lesson that does not open: only the lesson keys, the help and `q` work; any other key says how to go on.
 func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
-    guard let command = KeyMap.command(for: key, in: model.view) else {
-        model.flash = StatusMessage(LessonProblem.hint)
+    guard let command = model.keys.command(for: key, in: model.view) else {
+        model.flash = StatusMessage(LessonProblem.hint(model.keys))
         return []
     }
     switch command {
@@ -209,12 +210,19 @@ func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
         model.overlay = .help
         model.helpScroll = 0
     case .closeOverlay: break
-    default: model.flash = StatusMessage(LessonProblem.hint)
+    default: model.flash = StatusMessage(LessonProblem.hint(model.keys))
     }
     return []
 }
 
 extension LessonProblem {
     /// What to do about a lesson that does not open.
-    static let hint = "this lesson does not open: fix the file and press R, or { } L for another lesson"
+    static func hint(_ keys: KeyMap = .standard) -> String {
+        let (reload, back, next, list) = (
+            keys.word(for: .reloadLesson), keys.word(for: .previousLesson), keys.word(for: .nextLesson),
+            keys.word(for: .openPicker)
+        )
+        return
+            "this lesson does not open: fix the file and press \(reload), or \(back) \(next) \(list) for another lesson"
+    }
 }

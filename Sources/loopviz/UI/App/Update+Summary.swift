@@ -33,7 +33,8 @@ func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel
         return nil
     }
     // Kept within the lines, as render lays them out.
-    let layout = SummaryLayout(summary, width: model.width, height: model.height, glyphs: Glyphs(theme: model.theme))
+    let layout = SummaryLayout(
+        summary, width: model.width, height: model.height, glyphs: Glyphs(theme: model.theme), keys: model.keys)
     summary.scroll = layout.firstLine(summary.scroll)
     model.overlay = .summary(summary)
     return []

@@ -59,12 +59,20 @@ private func findMatch(forward: Bool, from start: Int, _ model: inout AppModel) 
     if let found = index.search(from: start, forward: forward) {
         try move(&model, to: found + 1)
         model.flash = StatusMessage(
-            "step \(found + 1) matches \(filter.typed)", detail: "* next, # previous, Esc clears the filter")
+            "step \(found + 1) matches \(filter.typed)", detail: matchKeys(model.keys) + " the filter")
         return
     }
     let way = forward ? "after" : "before"
     let more = forward && model.session.canExtend ? " computed so far" : ""
     model.flash = StatusMessage(
         "no match for \(filter.typed) \(way) step \(model.cursor)\(more)",
-        detail: forward ? "# searches back" : "* searches forward")
+        detail: forward
+            ? "\(model.keys.word(for: .previousMatch)) searches back"
+            : "\(model.keys.word(for: .nextMatch)) searches forward")
+}
+
+/// How to go on from a match, with the keys in force: `* next, # previous, Esc clears`.
+func matchKeys(_ keys: KeyMap) -> String {
+    "\(keys.word(for: .nextMatch)) next, \(keys.word(for: .previousMatch)) previous, "
+        + "\(keys.word(for: .closeOverlay)) clears"
 }
