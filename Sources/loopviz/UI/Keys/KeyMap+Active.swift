@@ -24,9 +24,14 @@ extension KeyMap {
         self.command(for: key, in: view) == command
     }
 
+    /// The first key of `command` in `view`; nil when it has none.
+    func key(for command: Command, in view: AppModel.View = .loop) -> Key? {
+        bindings.first { $0.command == command && $0.views.contains(view) }?.keys.first
+    }
+
     /// The first key of `command` in `view` as hints write it (`Space`, `End`, `?`); nil when it has none.
     func name(of command: Command, in view: AppModel.View = .loop) -> String? {
-        bindings.first { $0.command == command && $0.views.contains(view) }?.keys.first?.echo
+        key(for: command, in: view)?.echo
     }
 
     /// The key hints name for `command`: its first key, or its name in a keymap file when it has none (`End`;

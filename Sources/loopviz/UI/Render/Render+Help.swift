@@ -17,7 +17,7 @@ func helpLines(
         lines.append(("", .plain))
         lines.append((group, glyphs.header))
         for binding in keys.bindings(in: view) where binding.group == group && !binding.keys.isEmpty {
-            lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
+            lines.append(("  " + helpKeyColumn(glyphs.plain(binding.label)) + binding.help, .plain))
         }
         // Every box taller than the screen scrolls with the same keys as the log.
         if group == "view" { lines.append(("  j k     scroll a tall card, help, summary, quiz", .plain)) }
@@ -45,7 +45,7 @@ func filteredHelpLines(
     ]
     var group = ""
     for binding in keys.bindings(in: view) where !binding.keys.isEmpty {
-        let line = "  " + glyphs.plain(binding.label).padded(8) + binding.help
+        let line = "  " + helpKeyColumn(glyphs.plain(binding.label)) + binding.help
         guard wanted.isEmpty || line.lowercased().contains(wanted) else { continue }
         if binding.group != group {
             group = binding.group
@@ -55,6 +55,11 @@ func filteredHelpLines(
     }
     if lines.count == 1 { lines.append(("  no key matches", glyphs.dimmed)) }
     return lines
+}
+
+/// A key's label in the help's first column: 8 wide, and a space after a longer one (a keymap's `Backspace`).
+func helpKeyColumn(_ label: String) -> String {
+    label.padded(max(8, DisplayWidth.columns(label) + 1))
 }
 
 /// The status bar's words and what they mean: the help's last group. Each line stays under 59 columns, so the help
