@@ -80,7 +80,7 @@ private func drawLanes(
     _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let title =
-        "Workers of \(queue.name) (P: loop view)  \(glyphs.idle) idle  \(glyphs.created) created  "
+        "Workers of \(queue.name) (\(model.keys.word(for: .togglePoolView, in: .pool)): loop view)  \(glyphs.idle) idle  \(glyphs.created) created  "
         + "\(glyphs.retired) retired  letter: \(queue.workNoun)"
     header(title, rect, focused: false, &screen, glyphs)
     let wide = model.width >= 120
@@ -206,7 +206,7 @@ private func drawQueue(
 ) {
     let state = queue.suspended ? "SUSPENDED" : "running"
     let count = model.session.script.scenario.queues.count
-    let which = count > 1 ? " (\(model.shownQueue + 1)/\(count), Tab)" : ""
+    let which = count > 1 ? " (\(model.shownQueue + 1)/\(count), \(model.keys.word(for: .nextQueue, in: .pool)))" : ""
     let kind =
         switch queue.dispatch {
         case nil: "limit \(queue.limitText)"
