@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import loopviz
@@ -176,5 +177,39 @@ struct KeyMapFileTests {
         // A relative XDG_CONFIG_HOME is ignored, as the XDG rules say.
         noVariable["XDG_CONFIG_HOME"] = "relative"
         #expect(locate(nil, noVariable, exists: both) == .config("/home/u/.config/loopviz/keymap"))
+    }
+}
+
+/// docs/classroom.md's "Your own keys": its example is a keymap the UI takes, and it names every command.
+@Suite("the keymap's documentation is a keymap and names every command")
+struct KeyMapDocTests {
+    static let page: String = {
+        let url = LoopvizProcess.packageRoot.appendingPathComponent("docs/classroom.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    static var section: Substring {
+        guard let start = page.range(of: "## Your own keys") else { return "" }
+        let rest = page[start.upperBound...]
+        return rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    }
+
+    @Test("the example file is read without a problem and does what its comments say")
+    func example() throws {
+        let fence = try #require(Self.section.range(of: "```\n"))
+        let body = Self.section[fence.upperBound...]
+        let end = try #require(body.range(of: "```"))
+        let map = KeyMapFileTests.keys(String(body[..<end.lowerBound]))
+        #expect(map.command(for: .character("j")) == .stepForward && map.command(for: .character("k")) == .stepBack)
+        #expect(map.command(for: .down) == .scrollDown && map.command(for: .character("n")) == nil)
+        #expect(map.command(for: .character("p"), in: .pool) == .togglePoolView)
+    }
+
+    @Test("every command's name is in the list of names, with its default keys")
+    func everyName() {
+        for binding in KeyMap.bindings where binding.command != .selectItem(0) {
+            let keys = binding.keys.map(\.fileName).joined(separator: " ")
+            #expect(Self.section.contains("`\(binding.command.fileName)` (\(keys))"), "\(binding.command.fileName)")
+        }
     }
 }
