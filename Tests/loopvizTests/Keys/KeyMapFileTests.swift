@@ -54,6 +54,15 @@ struct KeyMapFileTests {
         #expect(map.command(for: .character("F")) == .help)
     }
 
+    @Test("a file with Windows line ends reads as with Unix ones")
+    func crlf() {
+        let map = Self.keys("# mine\r\nbind quit Q\r\nbind help F\r\n")
+        #expect(map.command(for: .character("Q")) == .quit && map.command(for: .character("F")) == .help)
+        #expect(
+            Self.parse("\r\nbind jump j\r\n")
+                == .failure(KeyMapProblem("keys", line: 2, column: 6, .unknownCommand("jump", suggestion: nil))))
+    }
+
     @Test("unbinding a digit frees it from the item keys; the other digits still select their item")
     func digits() {
         let map = Self.keys("unbind 0 5\nbind fit-timeline 5\n")

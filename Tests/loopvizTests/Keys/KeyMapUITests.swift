@@ -82,6 +82,21 @@ struct KeyMapUITests {
         #expect(model.flash == StatusMessage("no bookmark after step 12", detail: "W marks the step shown"))
     }
 
+    @Test("presenter mode echoes the key that turned it on and names the presenter keys in force")
+    func presenter() {
+        var model = Self.model(keys: Self.keys("bind toggle-presenter V\nbind toggle-poke-lock K\n"))
+        _ = UpdateTests.press(.character("D"), on: &model)
+        #expect(!model.classroom.presenter.isOn)
+        _ = UpdateTests.press(.character("V"), on: &model)
+        #expect(model.classroom.presenter.isOn && model.classroom.presenter.lastKey == .character("V"))
+        #expect(
+            model.flash
+                == StatusMessage(
+                    "presenter mode: pokes locked (K), z hides a panel, Z shows one, d plays to the next narration"))
+        _ = UpdateTests.press(.character("K"), on: &model)
+        #expect(model.flash == StatusMessage("pokes unlocked: K locks them again"))
+    }
+
     @Test("the screen and its help with the rebound keys, at 80×24")
     func screens() {
         var model = Self.model()

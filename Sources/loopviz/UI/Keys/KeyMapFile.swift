@@ -29,8 +29,9 @@ enum KeyMapFile {
         guard text.utf8.count <= maximumBytes else {
             return .failure(KeyMapProblem(file, .tooLarge(limit: maximumBytes)))
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count <= maximumLines + (text.hasSuffix("\n") ? 1 : 0) else {
+        // `\r\n` is one Character, a newline as `\n` is: a file written on Windows reads the same.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard lines.count <= maximumLines + (text.last?.isNewline == true ? 1 : 0) else {
             return .failure(KeyMapProblem(file, .tooManyLines(limit: maximumLines)))
         }
         var reader = Reader(map: base, file: file)
