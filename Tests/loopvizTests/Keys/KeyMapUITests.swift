@@ -97,6 +97,32 @@ struct KeyMapUITests {
         #expect(model.flash == StatusMessage("pokes unlocked: K locks them again"))
     }
 
+    @Test("a box closes with the key that opened it and quits with the quit key in force, not the old ones")
+    func boxesUseTheKeysInForce() {
+        var model = Self.model(keys: Self.keys("bind show-stats V\nbind quit Q\nbind pick-thread W\n"))
+        _ = UpdateTests.press(.character("V"), on: &model)
+        guard case .stats = model.overlay else {
+            Issue.record("V did not open the totals: \(model.overlay)")
+            return
+        }
+        _ = UpdateTests.press(.character("H"), .character("q"), on: &model)
+        #expect(!model.quitRequested)
+        guard case .stats = model.overlay else {
+            Issue.record("H or q closed the totals: \(model.overlay)")
+            return
+        }
+        _ = UpdateTests.press(.character("V"), on: &model)
+        #expect(model.overlay == .none)
+        _ = UpdateTests.press(.character("W"), on: &model)
+        #expect(model.overlay == .threads(0))
+        _ = UpdateTests.press(.character("t"), on: &model)
+        #expect(model.overlay == .threads(0))
+        _ = UpdateTests.press(.character("W"), on: &model)
+        #expect(model.overlay == .none)
+        _ = UpdateTests.press(.character("V"), .character("Q"), on: &model)
+        #expect(model.quitRequested)
+    }
+
     @Test("the screen and its help with the rebound keys, at 80×24")
     func screens() {
         var model = Self.model()

@@ -90,8 +90,8 @@ func handlePicker(_ key: Key, _ picker: LessonPicker, _ model: inout AppModel) -
     case .character("/"): picker.typing = true
     case .character("k"): picker.row = moved(by: -1)
     case .character("j"): picker.row = moved(by: 1)
-    case .character("q"): return quitFromOverlay(&model)
-    case .character("L"):
+    case _ where model.keys.isKey(key, for: .quit, in: model.view): return quitFromOverlay(&model)
+    case _ where model.keys.isKey(key, for: .openPicker, in: model.view):
         model.overlay = .none
         return []
     default: break

@@ -27,7 +27,7 @@ func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel
     case .escape, .enter:
         model.overlay = .none
         return []
-    case .character("q"): return quitFromOverlay(&model)
+    case _ where model.keys.isKey(key, for: .quit, in: model.view): return quitFromOverlay(&model)
     default:
         model.overlay = .none
         return nil

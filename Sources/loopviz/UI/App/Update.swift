@@ -170,7 +170,7 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
     case .threads(let row):
         let names = model.threadNames
         switch key {
-        case .escape, .character("t"): model.overlay = .none
+        case _ where key == .escape || model.keys.isKey(key, for: .pickThread, in: model.view): model.overlay = .none
         case .up, .character("k"): model.overlay = .threads(max(0, row - 1))
         case .down, .character("j"): model.overlay = .threads(min(names.count, row + 1))
         case .pageUp: model.overlay = .threads(max(0, row - 10))

@@ -91,8 +91,10 @@ func handleBookmarkList(_ key: Key, _ row: Int, _ model: inout AppModel) throws(
         return []
     }
     let row = min(row, marks.count - 1)
+    // The list's opener closes it, the bookmark key removes, the quit key quits: the keys in force.
+    let command = model.keys.command(for: key, in: model.view)
     switch key {
-    case .escape, .character("M"): model.overlay = .none
+    case _ where key == .escape || command == .listBookmarks: model.overlay = .none
     case .up, .character("k"): model.overlay = .bookmarks(max(0, row - 1))
     case .down, .character("j"): model.overlay = .bookmarks(min(marks.count - 1, row + 1))
     case .pageUp: model.overlay = .bookmarks(max(0, row - 10))
@@ -105,12 +107,12 @@ func handleBookmarkList(_ key: Key, _ row: Int, _ model: inout AppModel) throws(
         try move(&model, to: marks[row].step)
         model.flash = StatusMessage(
             "bookmark at step \(marks[row].step)" + (marks[row].note.isEmpty ? "" : ": \(marks[row].note)"))
-    case .character("B"):
+    case _ where command == .toggleBookmark:
         model.bookmarks.remove(at: marks[row].step)
         model.flash = "bookmark at step \(marks[row].step) removed"
         model.overlay = model.bookmarks.marks.isEmpty ? .none : .bookmarks(min(row, model.bookmarks.marks.count - 1))
         return saveBookmarks(model)
-    case .character("q"):
+    case _ where command == .quit:
         model.quitRequested = true
         return [.quit]
     default: break

@@ -11,11 +11,12 @@ func handleStats(_ key: Key, _ overlay: StatsOverlay, _ model: inout AppModel) t
     var overlay = overlay
     let tables = TraceStats.Table.allCases
     let last = max(0, overlay.rowCount - 1)
+    let command = model.keys.command(for: key, in: model.view)
     switch key {
-    case .escape, .character("H"):
+    case _ where key == .escape || command == .showStats:
         model.overlay = .none
         return []
-    case .character("q"):
+    case _ where command == .quit:
         model.quitRequested = true
         return [.quit]
     case .tab, .right, .character("l"):
