@@ -11,11 +11,12 @@ func performLibrary(_ command: Command, _ model: inout AppModel) -> [Effect] {
             model.cursor = 0
             model.furthest = 0
             model.liveStarted = true
-            model.flash = "started again on real threads from the start (R)"
+            model.flash = "started again on real threads from the start (\(model.keys.word(for: .reloadLesson)))"
             return [.startLive]
         }
         model.flash = StatusMessage(
-            "other lessons need the virtual clock", detail: "R starts this one again; quit and run loopviz FILE")
+            "other lessons need the virtual clock",
+            detail: "\(model.keys.word(for: .reloadLesson)) starts this one again; quit and run loopviz FILE")
         return []
     }
     let library = model.library

@@ -5,7 +5,8 @@ import LoopEngine
 func listOutcomes(_ model: inout AppModel) -> [Effect] {
     guard !model.session.isLive else {
         model.flash = StatusMessage(
-            "real threads: the OS scheduler chooses who goes first", detail: "X explores on the virtual clock")
+            "real threads: the OS scheduler chooses who goes first",
+            detail: "\(model.keys.word(for: .listOutcomes)) explores on the virtual clock")
         return []
     }
     let session = model.session

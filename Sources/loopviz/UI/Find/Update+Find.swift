@@ -44,7 +44,8 @@ func handleSearchPrompt(_ key: Key, _ prompt: SearchPrompt, _ model: inout AppMo
 /// `*` and `#`: the next or previous event the filter keeps, from the step shown.
 func findNextMatch(forward: Bool, _ model: inout AppModel) throws(NeedsLongerTrace) {
     guard model.filter != nil else {
-        model.flash = "no search yet: / types one (thread:NAME kind:KIND item:NAME mode:NAME or words)"
+        model.flash =
+            "no search yet: \(model.keys.word(for: .search)) types one (thread:NAME kind:KIND item:NAME mode:NAME or words)"
         return
     }
     try findMatch(forward: forward, from: forward ? model.cursor : max(0, model.cursor - 1), &model)

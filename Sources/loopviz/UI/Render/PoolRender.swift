@@ -306,7 +306,8 @@ private func drawCounters(
 
 private func drawPoolLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     guard rect.height >= 2 else { return }
-    header("Pool events (PgUp/PgDn)", rect, focused: false, &screen, glyphs)
+    let pages = "\(model.keys.word(for: .pageUp, in: .pool))/\(model.keys.word(for: .pageDown, in: .pool))"
+    header("Pool events (\(pages))", rect, focused: false, &screen, glyphs)
     let rows = rect.height - 1
     // The shown events just before the cursor, found backwards from it: as many as the panel and its scroll need.
     var indices: [Int] = []
