@@ -222,3 +222,24 @@ struct KeyMapDocTests {
         }
     }
 }
+
+/// The defaults are read only where a keymap is made: everything else asks the keys in force (`model.keys`), so a
+/// key a user moved can never act or be named by its default somewhere.
+@Suite("the UI reads the keys in force, not the defaults")
+struct KeyMapInForceTests {
+    @Test("no source outside KeyMap.swift and UI/Keys/ asks the default table for a key or a command")
+    func noDefaultLookups() throws {
+        let root = LoopvizProcess.packageRoot.appendingPathComponent("Sources/loopviz")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        var offenders: [String] = []
+        for file in files where file.hasSuffix(".swift") && file != "UI/App/KeyMap.swift" && !file.hasPrefix("UI/Keys/")
+        {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for pattern in ["KeyMap.command(", "KeyMap.bindings"] where text.contains(pattern) {
+                offenders.append("\(file): \(pattern)")
+            }
+        }
+        #expect(files.contains("UI/App/Update.swift"))
+        #expect(offenders == [])
+    }
+}
