@@ -123,14 +123,15 @@ enum UICommand {
 
             USAGE: loopviz [FILE.loop[@N] | FOLDER | FILE.loop... | FILE.jsonl[@N]] [--step N] [--no-color] [--ascii]
                            [--clock virtual|real] [--max-events N] [--iteration-cost TIME] [--lang en|zh]
-                           [--record FILE.cast]
+                           [--record FILE.cast] [--keymap FILE]
                    loopviz screen [FILE.loop | FOLDER | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii]
-                                  [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card]
+                                  [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card] [--keymap FILE]
 
             Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
             an observer. A lesson opens on its card (what it teaches, what to watch for, what to try): any key closes
-            it, i opens it again. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
-            (default: the last step of the first 5 seconds) as text, without a terminal.
+            it, i opens it again. Press ? in the UI for the keys (the defaults; --keymap FILE gives your own, and
+            `loopviz keymap` prints them). `screen` prints the screen the UI would show at step N (default: the last
+            step of the first 5 seconds) as text, without a terminal.
 
             A FOLDER (`loopviz examples/`) opens its .loop lessons in the lesson picker; several FILEs open as a
             playlist, at the first. L picks a lesson, { and } go to the previous and next one, R reads the lesson's
