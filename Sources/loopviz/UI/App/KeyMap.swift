@@ -1,5 +1,5 @@
-/// What a key does. One table (`KeyMap.bindings`) drives both `update` and the help overlay, so the help can
-/// never disagree with the keys. A key may mean one thing in the loop view and another in the pool view.
+/// What a key does. One table (`KeyMap.bindings`, or a user's keymap file over it: `AppModel.keys`) drives both
+/// `update` and the help overlay, so the help can never disagree with the keys. A key may mean one thing in the loop view and another in the pool view.
 enum Command: Hashable {
     case togglePause, stepForward, stepBack, nextIteration, previousIteration, faster, slower, goTo
     case focusNext, focusPrevious, scrollUp, scrollDown, pageUp, pageDown
