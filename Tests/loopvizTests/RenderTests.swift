@@ -88,7 +88,7 @@ struct RenderTests {
         for binding in KeyMap.bindings(in: .loop) {
             #expect(seen.contains("  " + binding.label.padded(8) + binding.help), "\(binding.help)")
         }
-        for (word, meaning) in statusWords { #expect(seen.contains("  " + word.padded(8) + meaning), "\(word)") }
+        for (word, meaning) in statusWords() { #expect(seen.contains("  " + word.padded(8) + meaning), "\(word)") }
         // Scrolling further changes nothing; back up to the top shows the first screen again.
         let last = Self.text(model)
         _ = updateInline(&model, .key(.pageDown))

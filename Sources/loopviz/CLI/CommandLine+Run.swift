@@ -14,6 +14,7 @@ extension CommandLine {
         RunCommand.command, CheckCommand.command, FmtCommand.command, NewCommand.command, LspCommand.command,
         CompareCommand.command, ExploreCommand.command, DiffCommand.command, UICommand.screen,
         HangsCommand.command, StatsCommand.command, RecordCommand.command, BenchCommand.command, FuzzCommand.command,
+        KeymapCommand.command,
     ]
 
     /// `loopviz --help`'s own options.

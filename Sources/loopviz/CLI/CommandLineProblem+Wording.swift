@@ -9,7 +9,7 @@ extension CommandLineProblem: CustomStringConvertible {
         case .realBackendLinuxOnly, .benchLinuxOnly, .cannotRunOnRealThreads, .cannotRead, .liveNeedsATerminal,
             .cannotFollow, .noSuchTrace,
             .tooLarge,
-            .layoutWouldChange, .readOnly, .hardLinks, .scheduleDoesNotFit:
+            .layoutWouldChange, .readOnly, .hardLinks, .scheduleDoesNotFit, .keyMap:
             false
         default: true
         }
@@ -109,6 +109,7 @@ extension CommandLineProblem: CustomStringConvertible {
         case .readOnly(let path): return "\(safe(path)) is read-only; left as it is"
         case .hardLinks(let path, let count):
             return "\(safe(path)) has \(count) hard links, which a rewrite would split; left as it is"
+        case .keyMap(let problem): return problem.description
         case .scheduleDoesNotFit(let id, let path, let branchPoint, let options):
             return "schedule \(safe(id)) does not fit \(safe(path)): its branch point \(branchPoint) has "
                 + "\(options) options (0 to \(options - 1)); run `loopviz explore` on this file again"

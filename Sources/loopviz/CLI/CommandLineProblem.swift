@@ -108,6 +108,8 @@ enum CommandLineProblem: Error, Equatable, Sendable {
     /// A schedule id that names, at branch point `branchPoint`, an option its run does not have (`options` of
     /// them): it was made for another scenario, or another version of this one.
     case scheduleDoesNotFit(String, path: String, branchPoint: Int, options: Int)
+    /// The keymap file the UI was given (or found) has a problem: the UI does not start on it.
+    case keyMap(KeyMapProblem)
 
     /// Why an option does not go with a bench workload.
     enum WorkloadReason: Equatable, Sendable {

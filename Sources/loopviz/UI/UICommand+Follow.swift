@@ -13,6 +13,7 @@ extension UICommand {
         for option in ["--step", "--clock", "--screen-reader", "--card"] where scanner.gave(option) {
             throw .notWithFollow(option: option)
         }
+        let keys = try KeyMapFile.keys(scanner)
         let language = try LanguageOption.value(in: scanner)
         let feed: FollowFeed
         do throws(FollowOpenError) {
@@ -22,6 +23,7 @@ extension UICommand {
         }
         var model = AppModel(session: Session(following: path), fileName: path)
         try applyLook(scanner, to: &model)
+        model.keys = keys
         // Following is playing at the newest event: reduced motion changes nothing of it.
         model.isPaused = false
         model.language = language

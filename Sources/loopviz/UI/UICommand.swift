@@ -40,6 +40,7 @@ enum UICommand {
                 animation, each key announced, the narration and the Why in full; type keys,
                 then Enter (Enter alone: the next step).
                 """),
+        KeyMapFile.option,
         CommandOption(
             "--clock", .text(placeholder: "CLOCK"),
             help: """
@@ -104,6 +105,9 @@ enum UICommand {
         CommandOption(
             "--theme", .text(placeholder: "PALETTE"), help: "As the UI's (no effect on the characters)."),
         CommandOption("--reduce-motion", help: "As the UI's (no effect on one screen)."),
+        CommandOption(
+            "--keymap", .text(placeholder: "FILE"),
+            help: "As the UI's: the status bar, the help and the hints name the keys of FILE."),
         EventBudget.declaration(
             help: "Compute at most N events of the replay (default 1000000, at most 10000000)."),
         IterationCostOption.declaration,
@@ -119,14 +123,15 @@ enum UICommand {
 
             USAGE: loopviz [FILE.loop[@N] | FOLDER | FILE.loop... | FILE.jsonl[@N]] [--step N] [--no-color] [--ascii]
                            [--clock virtual|real] [--max-events N] [--iteration-cost TIME] [--lang en|zh]
-                           [--record FILE.cast]
+                           [--record FILE.cast] [--keymap FILE]
                    loopviz screen [FILE.loop | FOLDER | FILE.jsonl] [--step N] [--size WxH] [--no-color] [--ascii]
-                                  [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card]
+                                  [--max-events N] [--iteration-cost TIME] [--lang en|zh] [--card] [--keymap FILE]
 
             Without a FILE, loopviz opens its built-in lesson: a kept-alive thread with a timer, a source0, a port and
             an observer. A lesson opens on its card (what it teaches, what to watch for, what to try): any key closes
-            it, i opens it again. Press ? in the UI for the keys. `screen` prints the screen the UI would show at step N
-            (default: the last step of the first 5 seconds) as text, without a terminal.
+            it, i opens it again. Press ? in the UI for the keys (the defaults; --keymap FILE gives your own, and
+            `loopviz keymap` prints them). `screen` prints the screen the UI would show at step N (default: the last
+            step of the first 5 seconds) as text, without a terminal.
 
             A FOLDER (`loopviz examples/`) opens its .loop lessons in the lesson picker; several FILEs open as a
             playlist, at the first. L picks a lesson, { and } go to the previous and next one, R reads the lesson's
@@ -194,6 +199,8 @@ enum UICommand {
         if real && scanner.has("--screen-reader") {
             throw .goesWith(option: "--screen-reader", other: "--clock virtual")
         }
+        // The keymap is read before anything else is: a problem in it ends loopviz before the terminal is touched.
+        let keys = try KeyMapFile.keys(scanner)
         let iterationCost = try IterationCostOption.value(in: scanner)
         let budget = try EventBudget.limit(scanner)
         let language = try LanguageOption.value(in: scanner)
@@ -222,6 +229,7 @@ enum UICommand {
             #endif
         }
         try applyLook(scanner, to: &model)
+        model.keys = keys
         model.language = language
         // The bookmarks of the file opened, kept beside it (a library's lessons bring their own when opened).
         if !opensLibrary, let path = paths.first {

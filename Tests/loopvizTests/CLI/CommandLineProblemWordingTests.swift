@@ -62,6 +62,7 @@ struct CommandLineProblemWordingTests {
         case .readOnly: "readOnly"
         case .hardLinks: "hardLinks"
         case .scheduleDoesNotFit: "scheduleDoesNotFit"
+        case .keyMap: "keyMap"
         }
     }
 
@@ -80,7 +81,7 @@ struct CommandLineProblemWordingTests {
         "cannotFollow",
         "noSuchTrace",
         "tooLarge",
-        "layoutWouldChange", "readOnly", "hardLinks", "scheduleDoesNotFit",
+        "layoutWouldChange", "readOnly", "hardLinks", "scheduleDoesNotFit", "keyMap",
     ]
 
     /// Each problem, whether it is a usage problem (its message ends with where to read the help), and its words.
@@ -225,6 +226,11 @@ struct CommandLineProblemWordingTests {
             .scheduleDoesNotFit("3:2", path: "a.loop", branchPoint: 3, options: 2), false,
             "schedule 3:2 does not fit a.loop: its branch point 3 has 2 options (0 to 1); run `loopviz explore` on "
                 + "this file again"
+        ),
+        (
+            .keyMap(KeyMapProblem("keys", line: 3, column: 6, .unknownKey("Ctrl-X"))), false,
+            "keys:3:6: unknown key 'Ctrl-X': one character, or Space Enter Esc Tab BackTab Up Down Left Right PgUp "
+                + "PgDn Home End Backspace"
         ),
     ]
 

@@ -26,7 +26,7 @@ struct ScreenReaderTests {
 
     @Test("no box drawing, no block glyph and no control character in anything it says")
     func plainCharacters() {
-        let lines = ScreenReader.introduction + Self.transcript()
+        let lines = ScreenReader.introduction() + Self.transcript()
         for line in lines {
             let bad = line.unicodeScalars.filter {
                 (0x2500...0x259F).contains($0.value) || $0.properties.generalCategory == .control

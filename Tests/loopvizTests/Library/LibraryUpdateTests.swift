@@ -185,7 +185,7 @@ struct LibraryUpdateTests {
         #expect(model.problem?.keepStep == 5)
         #expect(model.flash?.text == "lesson 1 of 3 does not open: fix the file and press R")
         #expect(F.press(.character("n"), on: &model).isEmpty)
-        #expect(model.flash?.text == LessonProblem.hint)
+        #expect(model.flash?.text == LessonProblem.hint())
         // R asks again for the step kept from the version that parsed.
         #expect(F.press(.character("R"), on: &model) == [.openLesson(request)])
         _ = updateInline(&model, .lessonOpened(F.opened(request, F.oneTimer)))

@@ -5,13 +5,18 @@ import LoopEngine
 /// step shown is, with the lesson's narration and the Why pane's explanation in full, is said as plain sentences.
 /// The same `update` drives it as the terminal UI, so every key acts the same.
 enum ScreenReader {
-    /// The lines said when the mode starts.
-    static let introduction = [
-        "loopviz, screen reader mode: one line a step, no animation.",
-        "Type keys, then Enter. Enter alone: the next step. n next, p previous, ] next iteration, g then a number and"
-            + " Enter: go to a step, / then a query and Enter: search, * # next and previous match, y the link, B"
-            + " bookmark, ? every key, q quit.",
-    ]
+    /// The lines said when the mode starts, naming the keys in force.
+    static func introduction(_ keys: KeyMap = .standard) -> [String] {
+        let key = { (command: Command) in keys.word(for: command) }
+        return [
+            "loopviz, screen reader mode: one line a step, no animation.",
+            "Type keys, then Enter. Enter alone: the next step. \(key(.stepForward)) next, \(key(.stepBack)) previous, "
+                + "\(key(.nextIteration)) next iteration, \(key(.goTo)) then a number and Enter: go to a step, "
+                + "\(key(.search)) then a query and Enter: search, \(key(.nextMatch)) \(key(.previousMatch)) next and "
+                + "previous match, \(key(.showLink)) the link, \(key(.toggleBookmark)) bookmark, \(key(.help)) every "
+                + "key, \(key(.quit)) quit.",
+        ]
+    }
 
     /// What is said after `key`: the key, what it did (the status message), then the step when it changed or
     /// was asked for.
@@ -37,16 +42,18 @@ enum ScreenReader {
             if !wasOpen { lines += comparison.openingWords.map(TerminalSafeText.terminalSafe) }
             lines.append(TerminalSafeText.terminalSafe(comparison.rowWords(comparison.row)) + ".")
         case .help where before.overlay != .help:
-            lines += KeyMap.bindings(in: model.view).map { "\($0.label): \($0.help)." }
+            lines += model.keys.bindings(in: model.view).filter { !$0.keys.isEmpty }.map { "\($0.label): \($0.help)." }
         default: break
         }
-        switch KeyMap.command(for: key, in: model.view) {
+        switch model.keys.command(for: key, in: model.view) {
         case .zoomIn, .zoomOut, .panEarlier, .panLater, .fitTimeline: lines.append(timelineWords(model))
         default: break
         }
-        // In the side by side, `n` moves its rows (said above), not the step shown.
+        // In the side by side, the step-forward key moves its rows (said above), not the step shown.
         let comparing = if case .versus = model.overlay { true } else { false }
-        if before.cursor != model.cursor || !comparing && (key == .enter || key == .character("n")) {
+        if before.cursor != model.cursor
+            || !comparing && (key == .enter || model.keys.isKey(key, for: .stepForward, in: model.view))
+        {
             lines += step(model)
         }
         return lines.map(Glyphs(theme: model.theme).plain)
@@ -120,10 +127,11 @@ enum ScreenReader {
         model.isPaused = true
         model.overlay = .none
         _ = updateInline(&model, .resize(width: 120, height: 40))
-        for line in introduction + step(model) { print(line) }
+        for line in introduction(model.keys) + step(model) { print(line) }
         while let line = readLine(strippingNewline: true) {
-            // At most 200 keys a line; an empty line is the next step.
-            var keys: [Key] = line.isEmpty ? [.character("n")] : Array(line.prefix(200)).map(key)
+            // At most 200 keys a line; an empty line is the next step (the step key in force).
+            let next = model.keys.key(for: .stepForward, in: model.view).map { [$0] } ?? []
+            var keys: [Key] = line.isEmpty ? next : Array(line.prefix(200)).map(key)
             var index = 0
             while index < keys.count {
                 let key = keys[index]
@@ -136,7 +144,9 @@ enum ScreenReader {
                     }
                 }
                 // A line types a new query: the prompt starts empty (the terminal UI shows the filter to edit).
-                if key == .character("/"), case .search = model.overlay { model.overlay = .search(SearchPrompt()) }
+                if before.keys.isKey(key, for: .search, in: before.view), case .search = model.overlay {
+                    model.overlay = .search(SearchPrompt())
+                }
                 for said in announce(key, before: before, after: model) { print(said) }
                 if model.quitRequested { return .success }
                 // The end of the line ends what a prompt was typing (a step number, a query, a note).

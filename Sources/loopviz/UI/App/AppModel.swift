@@ -98,6 +98,8 @@ struct AppModel: Equatable {
     var width = 80
     var height = 24
     var theme = Theme()
+    /// The keys in force: the defaults, or the user's keymap file over them (`--keymap`, `LOOPVIZ_KEYMAP`).
+    var keys = KeyMap.standard
     /// The thread whose loop the loop view shows, chosen with `t`; nil: the current event's thread.
     var shownThread: String?
     /// The item the item keys act on, per thread (index into the thread's items).
@@ -178,12 +180,14 @@ struct AppModel: Equatable {
         /// At the run's last step, not paused: there is nothing left to play.
         case ended = "END"
 
-        /// What the word means, for the help.
-        var meaning: String {
-            switch self {
-            case .playing: "steps play on the virtual clock (Space pauses)"
-            case .paused: "nothing moves until Space, n or p"
-            case .rewound: "replaying steps seen before (n p g went back)"
+        /// What the word means, for the help, with the keys in force.
+        func meaning(_ keys: KeyMap = .standard) -> String {
+            let pause = keys.word(for: .togglePause)
+            let (next, back, goTo) = (keys.word(for: .stepForward), keys.word(for: .stepBack), keys.word(for: .goTo))
+            return switch self {
+            case .playing: "steps play on the virtual clock (\(pause) pauses)"
+            case .paused: "nothing moves until \(pause), \(next) or \(back)"
+            case .rewound: "replaying steps seen before (\(next) \(back) \(goTo) went back)"
             case .live: "--clock real: real threads, shown as they run"
             case .ended: "the run's last step: nothing left to play"
             }

@@ -1,6 +1,6 @@
-/// What a key does. One table (`KeyMap.bindings`) drives both `update` and the help overlay, so the help can
-/// never disagree with the keys. A key may mean one thing in the loop view and another in the pool view.
-enum Command: Equatable {
+/// What a key does. One table (`KeyMap.bindings`, or a user's keymap file over it: `AppModel.keys`) drives both
+/// `update` and the help overlay, so the help can never disagree with the keys. A key may mean one thing in the loop view and another in the pool view.
+enum Command: Hashable {
     case togglePause, stepForward, stepBack, nextIteration, previousIteration, faster, slower, goTo
     case focusNext, focusPrevious, scrollUp, scrollDown, pageUp, pageDown
     case toggleCycleView, help, quit, closeOverlay, showCard
@@ -18,7 +18,7 @@ enum Command: Equatable {
     case zoomIn, zoomOut, panEarlier, panLater, fitTimeline
 }
 
-struct KeyBinding {
+struct KeyBinding: Equatable {
     var keys: [Key]
     /// How the keys are written in the help (`Space`, `n →`).
     var label: String
@@ -29,7 +29,17 @@ struct KeyBinding {
     var views: Set<AppModel.View> = [.loop, .pool]
 }
 
-enum KeyMap {
+/// The keys in force: `KeyMap.standard` (the table below, vim-like), or the user's keymap file read over it
+/// (`KeyMapFile`; `AppModel.keys` holds the one in force). The static members are the defaults: `update`,
+/// `render` and the screen reader read `model.keys`, so a rebound key shows everywhere.
+struct KeyMap: Equatable {
+    /// The bindings in force, in the default table's order.
+    var bindings: [KeyBinding]
+
+    /// The default keys.
+    static let standard = KeyMap(bindings: bindings)
+
+    /// The default table.
     static let bindings: [KeyBinding] = [
         KeyBinding(
             keys: [.character(" ")], label: "Space", help: "pause / resume", group: "play", command: .togglePause),
@@ -254,18 +264,11 @@ enum KeyMap {
             group: "class", command: .toggleQuiz),
     ]
 
-    /// The bindings of `view`, in table order.
-    static func bindings(in view: AppModel.View) -> [KeyBinding] {
-        bindings.filter { $0.views.contains(view) }
-    }
+    /// The default bindings of `view`, in table order.
+    static func bindings(in view: AppModel.View) -> [KeyBinding] { standard.bindings(in: view) }
 
-    /// The command for `key` in `view`, if any. Digits select items (in the loop view).
+    /// The default command for `key` in `view`, if any.
     static func command(for key: Key, in view: AppModel.View = .loop) -> Command? {
-        if view == .loop, case .character(let character) = key, let digit = character.wholeNumberValue,
-            (1...9).contains(digit)
-        {
-            return .selectItem(digit - 1)
-        }
-        return bindings.first { $0.views.contains(view) && $0.keys.contains(key) }?.command
+        standard.command(for: key, in: view)
     }
 }

@@ -49,11 +49,11 @@ func closeCard(_ key: Key, _ model: inout AppModel) -> [Effect]? {
     }
     model.overlay = .none
     model.cardScroll = 0
-    switch key {
-    case .character("q"):
+    switch model.keys.command(for: key, in: model.view) {
+    case .quit:
         model.quitRequested = true
         return [.quit]
-    case .character("{"), .character("}"), .character("L"), .character("R"), .character("?"):
+    case .previousLesson, .nextLesson, .openPicker, .reloadLesson, .help:
         return nil
     default:
         return []

@@ -11,11 +11,12 @@ func performLibrary(_ command: Command, _ model: inout AppModel) -> [Effect] {
             model.cursor = 0
             model.furthest = 0
             model.liveStarted = true
-            model.flash = "started again on real threads from the start (R)"
+            model.flash = "started again on real threads from the start (\(model.keys.word(for: .reloadLesson)))"
             return [.startLive]
         }
         model.flash = StatusMessage(
-            "other lessons need the virtual clock", detail: "R starts this one again; quit and run loopviz FILE")
+            "other lessons need the virtual clock",
+            detail: "\(model.keys.word(for: .reloadLesson)) starts this one again; quit and run loopviz FILE")
         return []
     }
     let library = model.library
@@ -90,8 +91,8 @@ func handlePicker(_ key: Key, _ picker: LessonPicker, _ model: inout AppModel) -
     case .character("/"): picker.typing = true
     case .character("k"): picker.row = moved(by: -1)
     case .character("j"): picker.row = moved(by: 1)
-    case .character("q"): return quitFromOverlay(&model)
-    case .character("L"):
+    case _ where model.keys.isKey(key, for: .quit, in: model.view): return quitFromOverlay(&model)
+    case _ where model.keys.isKey(key, for: .openPicker, in: model.view):
         model.overlay = .none
         return []
     default: break
@@ -115,7 +116,8 @@ func openLesson(_ opening: LessonOpening, _ model: inout AppModel) -> [Effect] {
         model.overlay = .none
         model.fileName = request.path
         model.library.entries[request.index].problem = "does not open: see its diagnostics"
-        model.flash = "lesson \(request.index + 1) of \(count) does not open: fix the file and press R"
+        model.flash =
+            "lesson \(request.index + 1) of \(count) does not open: fix the file and press \(model.keys.word(for: .reloadLesson))"
         return []
     case .success(let loaded):
         model.library.entries[request.index] = loaded.entry
@@ -196,8 +198,8 @@ extension LessonPicker {
 
 /// A lesson that does not open: only the lesson keys, the help and `q` work; any other key says how to go on.
 func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
-    guard let command = KeyMap.command(for: key, in: model.view) else {
-        model.flash = StatusMessage(LessonProblem.hint)
+    guard let command = model.keys.command(for: key, in: model.view) else {
+        model.flash = StatusMessage(LessonProblem.hint(model.keys))
         return []
     }
     switch command {
@@ -209,12 +211,19 @@ func handleProblem(_ key: Key, _ model: inout AppModel) -> [Effect] {
         model.overlay = .help
         model.helpScroll = 0
     case .closeOverlay: break
-    default: model.flash = StatusMessage(LessonProblem.hint)
+    default: model.flash = StatusMessage(LessonProblem.hint(model.keys))
     }
     return []
 }
 
 extension LessonProblem {
     /// What to do about a lesson that does not open.
-    static let hint = "this lesson does not open: fix the file and press R, or { } L for another lesson"
+    static func hint(_ keys: KeyMap = .standard) -> String {
+        let (reload, back, next, list) = (
+            keys.word(for: .reloadLesson), keys.word(for: .previousLesson), keys.word(for: .nextLesson),
+            keys.word(for: .openPicker)
+        )
+        return
+            "this lesson does not open: fix the file and press \(reload), or \(back) \(next) \(list) for another lesson"
+    }
 }

@@ -5,7 +5,8 @@ import LoopEngine
 func listOutcomes(_ model: inout AppModel) -> [Effect] {
     guard !model.session.isLive else {
         model.flash = StatusMessage(
-            "real threads: the OS scheduler chooses who goes first", detail: "X explores on the virtual clock")
+            "real threads: the OS scheduler chooses who goes first",
+            detail: "\(model.keys.word(for: .listOutcomes)) explores on the virtual clock")
         return []
     }
     let session = model.session
@@ -25,8 +26,9 @@ func handleOutcomeList(_ key: Key, _ list: OutcomeList, _ model: inout AppModel)
     }
     let last = list.entries.count - 1
     var moved = list
+    let command = model.keys.command(for: key, in: model.view)
     switch key {
-    case .escape, .character("X"):
+    case _ where key == .escape || command == .listOutcomes:
         model.overlay = .none
         return []
     case .up, .character("k"): moved.row = max(0, list.row - 1)
@@ -36,7 +38,7 @@ func handleOutcomeList(_ key: Key, _ list: OutcomeList, _ model: inout AppModel)
     case .home: moved.row = 0
     case .end: moved.row = last
     case .enter: return openOutcome(list.entries[min(list.row, last)], number: min(list.row, last) + 1, &model)
-    case .character("q"):
+    case _ where command == .quit:
         model.quitRequested = true
         return [.quit]
     default: return []

@@ -53,19 +53,21 @@ func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
     }
     switch command {
     case .fireTimer:
-        if let timer = item(isTimer, "timer", "f") {
+        if let timer = item(isTimer, "timer", model.keys.word(for: command)) {
             make("fire \(timer.name)", [.setNextFireDate(timer.name, after: .zero)])
         }
     case .signalAndWake:
-        if let source = item(isSource0, "version-0 source", "s") {
+        if let source = item(isSource0, "version-0 source", model.keys.word(for: command)) {
             make("signal \(source.name) + wake up", [.signal(source.name), .wakeUp])
         }
     case .signalOnly:
-        if let source = item(isSource0, "version-0 source", "S") {
+        if let source = item(isSource0, "version-0 source", model.keys.word(for: command)) {
             make("signal \(source.name) (no wake-up)", [.signal(source.name)])
         }
     case .sendMessage:
-        if let port = item(isPort, "port", "o") { make("send to \(port.name)", [.send(port.name, count: 1)]) }
+        if let port = item(isPort, "port", model.keys.word(for: command)) {
+            make("send to \(port.name)", [.send(port.name, count: 1)])
+        }
     case .wakeUp: make("wake up", [.wakeUp])
     case .stop: make("stop", [.stop])
     case .performBlock:

@@ -27,13 +27,14 @@ func handleSummary(_ key: Key, _ summary: LessonSummary, _ model: inout AppModel
     case .escape, .enter:
         model.overlay = .none
         return []
-    case .character("q"): return quitFromOverlay(&model)
+    case _ where model.keys.isKey(key, for: .quit, in: model.view): return quitFromOverlay(&model)
     default:
         model.overlay = .none
         return nil
     }
     // Kept within the lines, as render lays them out.
-    let layout = SummaryLayout(summary, width: model.width, height: model.height, glyphs: Glyphs(theme: model.theme))
+    let layout = SummaryLayout(
+        summary, width: model.width, height: model.height, glyphs: Glyphs(theme: model.theme), keys: model.keys)
     summary.scroll = layout.firstLine(summary.scroll)
     model.overlay = .summary(summary)
     return []

@@ -146,12 +146,15 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
             model.helpScroll = 0
             return []
         }
+        // The help and quit keys are the user's (a keymap file may move them).
+        let command = model.keys.command(for: key, in: model.view)
         switch key {
         case .character("/"):
             model.helpFilter = ""
             model.helpScroll = 0
-        case .escape, .character("?"): model.overlay = .none
-        case .character("q"): return quit(&model)
+        case .escape: model.overlay = .none
+        case _ where command == .help: model.overlay = .none
+        case _ where command == .quit: return quit(&model)
         // A help taller than the screen scrolls; render keeps the position within the lines.
         case .down, .character("j"): model.helpScroll += 1
         case .up, .character("k"): model.helpScroll = max(0, model.helpScroll - 1)
@@ -163,13 +166,14 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
         }
         let glyphs = Glyphs(theme: model.theme)
         let layout = HelpLayout(
-            helpLines(model.view, glyphs, filter: model.helpFilter), width: model.width, height: model.height)
+            helpLines(model.view, glyphs, keys: model.keys, filter: model.helpFilter), width: model.width,
+            height: model.height)
         model.helpScroll = layout.firstLine(model.helpScroll)
         return []
     case .threads(let row):
         let names = model.threadNames
         switch key {
-        case .escape, .character("t"): model.overlay = .none
+        case _ where key == .escape || model.keys.isKey(key, for: .pickThread, in: model.view): model.overlay = .none
         case .up, .character("k"): model.overlay = .threads(max(0, row - 1))
         case .down, .character("j"): model.overlay = .threads(min(names.count, row + 1))
         case .pageUp: model.overlay = .threads(max(0, row - 10))
@@ -211,13 +215,14 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
     }
     if model.problem != nil { return handleProblem(key, &model) }
     if model.isTooSmall {
-        return key == .character("q") ? quit(&model) : []
+        return model.keys.isKey(key, for: .quit, in: model.view) ? quit(&model) : []
     }
-    guard let command = KeyMap.command(for: key, in: model.view) else {
+    guard let command = model.keys.command(for: key, in: model.view) else {
         // A key of the other view says where it works, rather than doing nothing.
-        if let other = KeyMap.bindings.first(where: { $0.keys.contains(key) && !$0.views.contains(model.view) }) {
+        if let other = model.keys.bindings.first(where: { $0.keys.contains(key) && !$0.views.contains(model.view) }) {
+            let switches = model.keys.name(of: .togglePoolView, in: model.view).map { " (\($0) switches)" } ?? ""
             model.flash =
-                "\(other.label): \(other.help), in the \(model.view == .pool ? "loop" : "pool") view (P switches)"
+                "\(other.label): \(other.help), in the \(model.view == .pool ? "loop" : "pool") view\(switches)"
         }
         return []
     }
@@ -252,7 +257,7 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         if let previous = (0..<max(0, model.cursor - 1)).last(where: { model.trace[$0].kind == .beforeTimers }) {
             try move(&model, to: previous + 1)
         } else {
-            model.flash = "no earlier iteration: g 1 goes to the first event"
+            model.flash = "no earlier iteration: \(model.keys.word(for: .goTo)) 1 goes to the first event"
         }
     case .faster:
         // Reduced motion: at most a step a second.
@@ -266,7 +271,8 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         let index = palettes.firstIndex(of: model.theme.palette) ?? 0
         model.theme.palette = palettes[(index + 1) % palettes.count]
         model.flash = StatusMessage(
-            "colours: \(model.theme.palette.words)", detail: "T again; LOOPVIZ_THEME or --theme at start")
+            "colours: \(model.theme.palette.words)",
+            detail: "\(model.keys.word(for: .nextPalette, in: model.view)) again; LOOPVIZ_THEME or --theme at start")
     case .slower: model.speedIndex = max(model.speedIndex - 1, 0)
     case .goTo: model.overlay = .goTo("")
     case .focusNext, .focusPrevious:

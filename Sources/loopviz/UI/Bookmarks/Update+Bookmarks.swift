@@ -4,20 +4,29 @@ import LoopEngine
 /// (``Effect/saveBookmarks(path:text:)``); the built-in lesson has no file, so its marks last for the session.
 func performBookmark(_ command: Command, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     let step = model.cursor
+    // The hints name the keys in force.
+    let keys = model.keys
+    let (markKey, nextKey, backKey, listKey, noteKey) = (
+        keys.word(for: .toggleBookmark), keys.word(for: .nextBookmark), keys.word(for: .previousBookmark),
+        keys.word(for: .listBookmarks), keys.word(for: .writeNote)
+    )
     switch command {
     case .toggleBookmark:
         guard step > 0 else {
-            model.flash = "step 0 is before every event: n steps to one to mark it"
+            model.flash = "step 0 is before every event: \(keys.word(for: .stepForward)) steps to one to mark it"
             return []
         }
         if model.bookmarks.mark(at: step) != nil {
             model.bookmarks.remove(at: step)
             model.flash = "bookmark at step \(step) removed"
         } else if model.bookmarks.set(note: "", at: step) {
-            model.flash = StatusMessage("step \(step) bookmarked", detail: "' next, \" previous, M lists, ; a note")
+            model.flash = StatusMessage(
+                "step \(step) bookmarked",
+                detail: "\(nextKey) next, \(backKey) previous, \(listKey) lists, \(noteKey) a note")
         } else {
             model.flash = StatusMessage(
-                "at most \(Bookmarks.maximumCount) bookmarks: M lists them", detail: "B on a marked step removes it")
+                "at most \(Bookmarks.maximumCount) bookmarks: \(listKey) lists them",
+                detail: "\(markKey) on a marked step removes it")
             return []
         }
         return saveBookmarks(model)
@@ -25,7 +34,7 @@ func performBookmark(_ command: Command, _ model: inout AppModel) throws(NeedsLo
         let forward = command == .nextBookmark
         guard let mark = model.bookmarks.neighbour(of: step, forward: forward) else {
             model.flash = StatusMessage(
-                "no bookmark \(forward ? "after" : "before") step \(step)", detail: "B marks the step shown")
+                "no bookmark \(forward ? "after" : "before") step \(step)", detail: "\(markKey) marks the step shown")
             return []
         }
         model.isPaused = true
@@ -35,13 +44,13 @@ func performBookmark(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .listBookmarks:
         let marks = model.bookmarks.marks
         guard !marks.isEmpty else {
-            model.flash = "no bookmark yet: B marks the step shown, ; writes a note on it"
+            model.flash = "no bookmark yet: \(markKey) marks the step shown, \(noteKey) writes a note on it"
             return []
         }
         model.overlay = .bookmarks(marks.lastIndex { $0.step <= step } ?? 0)
     case .writeNote:
         guard step > 0 else {
-            model.flash = "step 0 is before every event: n steps to one to write a note"
+            model.flash = "step 0 is before every event: \(keys.word(for: .stepForward)) steps to one to write a note"
             return []
         }
         model.overlay = .note(model.bookmarks.mark(at: step)?.note ?? "")
@@ -82,8 +91,10 @@ func handleBookmarkList(_ key: Key, _ row: Int, _ model: inout AppModel) throws(
         return []
     }
     let row = min(row, marks.count - 1)
+    // The list's opener closes it, the bookmark key removes, the quit key quits: the keys in force.
+    let command = model.keys.command(for: key, in: model.view)
     switch key {
-    case .escape, .character("M"): model.overlay = .none
+    case _ where key == .escape || command == .listBookmarks: model.overlay = .none
     case .up, .character("k"): model.overlay = .bookmarks(max(0, row - 1))
     case .down, .character("j"): model.overlay = .bookmarks(min(marks.count - 1, row + 1))
     case .pageUp: model.overlay = .bookmarks(max(0, row - 10))
@@ -96,12 +107,12 @@ func handleBookmarkList(_ key: Key, _ row: Int, _ model: inout AppModel) throws(
         try move(&model, to: marks[row].step)
         model.flash = StatusMessage(
             "bookmark at step \(marks[row].step)" + (marks[row].note.isEmpty ? "" : ": \(marks[row].note)"))
-    case .character("B"):
+    case _ where command == .toggleBookmark:
         model.bookmarks.remove(at: marks[row].step)
         model.flash = "bookmark at step \(marks[row].step) removed"
         model.overlay = model.bookmarks.marks.isEmpty ? .none : .bookmarks(min(row, model.bookmarks.marks.count - 1))
         return saveBookmarks(model)
-    case .character("q"):
+    case _ where command == .quit:
         model.quitRequested = true
         return [.quit]
     default: break

@@ -28,32 +28,40 @@ func presenterRefuses(_ command: Command, _ model: inout AppModel) -> Bool {
 func togglePresenter(_ model: inout AppModel) {
     model.classroom.presenter.isOn.toggle()
     model.classroom.presenter.pokesLocked = true
-    model.classroom.presenter.lastKey = model.classroom.presenter.isOn ? .character("D") : nil
-    model.flash =
+    // The key that turned it on is echoed: the status bar shows the audience what was pressed.
+    let keys = model.keys
+    model.classroom.presenter.lastKey =
+        model.classroom.presenter.isOn ? keys.key(for: .togglePresenter, in: model.view) : nil
+    let words =
         model.classroom.presenter.isOn
-        ? "presenter mode: pokes locked (U), z hides a panel, Z shows one, d plays to the next narration"
+        ? "presenter mode: pokes locked (\(keys.word(for: .togglePokeLock))), \(keys.word(for: .hidePanel)) hides a "
+            + "panel, \(keys.word(for: .showPanel)) shows one, \(keys.word(for: .nextNarration)) plays to the next "
+            + "narration"
         : "presenter mode off"
+    model.flash = StatusMessage(words)
 }
 
 func togglePokeLock(_ model: inout AppModel) {
     guard model.classroom.presenter.isOn else {
-        model.flash = "pokes are only locked in presenter mode (D)"
+        model.flash = "pokes are only locked in presenter mode (\(model.keys.word(for: .togglePresenter)))"
         return
     }
     model.classroom.presenter.pokesLocked.toggle()
-    model.flash = model.classroom.presenter.pokesLocked ? "pokes locked" : "pokes unlocked: U locks them again"
+    model.flash = StatusMessage(
+        model.classroom.presenter.pokesLocked
+            ? "pokes locked" : "pokes unlocked: \(model.keys.word(for: .togglePokeLock)) locks them again")
 }
 
 /// `z`: hides the focused panel (Tab picks it); `Z`: shows the panel hidden last.
 func hideOrShowPanel(hide: Bool, _ model: inout AppModel) {
     guard model.classroom.presenter.isOn else {
-        model.flash = "panels are hidden in presenter mode (D)"
+        model.flash = "panels are hidden in presenter mode (\(model.keys.word(for: .togglePresenter)))"
         return
     }
     if hide {
         let panel = model.focus
         if !model.classroom.presenter.hidden.contains(panel) { model.classroom.presenter.hidden.append(panel) }
-        model.flash = "\(panel.rawValue) hidden (Z shows it again)"
+        model.flash = "\(panel.rawValue) hidden (\(model.keys.word(for: .showPanel)) shows it again)"
         // The focus moves on to a panel still shown.
         if let next = AppModel.Panel.allCases.first(where: { !model.classroom.presenter.hidden.contains($0) }) {
             model.focus = next

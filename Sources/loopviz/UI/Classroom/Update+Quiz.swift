@@ -18,12 +18,13 @@ func toggleQuiz(_ model: inout AppModel) {
     case .everyStep: model.classroom.quizMode = .off
     }
     model.classroom.asked = []
+    let again = model.keys.word(for: .toggleQuiz)
     model.flash =
         switch model.classroom.quizMode {
         case .off: "quiz off"
         case .askPoints:
-            "quiz: at the lesson's \(countedNoun(model.session.script.questions.count, "question")) (G again: every step)"
-        case .everyStep: "quiz: predict every step of the loop (G again: off)"
+            "quiz: at the lesson's \(countedNoun(model.session.script.questions.count, "question")) (\(again) again: every step)"
+        case .everyStep: "quiz: predict every step of the loop (\(again) again: off)"
         }
 }
 
@@ -31,11 +32,11 @@ func toggleQuiz(_ model: inout AppModel) {
 /// PgUp scroll a box taller than the screen.
 func handleQuizKey(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
     guard var question = model.classroom.question else { return [] }
-    if key == .character("q") {
+    if model.keys.isKey(key, for: .quit, in: model.view) {
         model.quitRequested = true
         return [.quit]
     }
-    if key == .character("G") {
+    if model.keys.isKey(key, for: .toggleQuiz, in: model.view) {
         model.classroom.question = nil
         toggleQuiz(&model)
         if model.classroom.quizMode != .off { model.classroom.quizMode = .off; model.flash = "quiz off" }

@@ -44,7 +44,8 @@ func handleSearchPrompt(_ key: Key, _ prompt: SearchPrompt, _ model: inout AppMo
 /// `*` and `#`: the next or previous event the filter keeps, from the step shown.
 func findNextMatch(forward: Bool, _ model: inout AppModel) throws(NeedsLongerTrace) {
     guard model.filter != nil else {
-        model.flash = "no search yet: / types one (thread:NAME kind:KIND item:NAME mode:NAME or words)"
+        model.flash =
+            "no search yet: \(model.keys.word(for: .search)) types one (thread:NAME kind:KIND item:NAME mode:NAME or words)"
         return
     }
     try findMatch(forward: forward, from: forward ? model.cursor : max(0, model.cursor - 1), &model)
@@ -59,12 +60,20 @@ private func findMatch(forward: Bool, from start: Int, _ model: inout AppModel) 
     if let found = index.search(from: start, forward: forward) {
         try move(&model, to: found + 1)
         model.flash = StatusMessage(
-            "step \(found + 1) matches \(filter.typed)", detail: "* next, # previous, Esc clears the filter")
+            "step \(found + 1) matches \(filter.typed)", detail: matchKeys(model.keys) + " the filter")
         return
     }
     let way = forward ? "after" : "before"
     let more = forward && model.session.canExtend ? " computed so far" : ""
     model.flash = StatusMessage(
         "no match for \(filter.typed) \(way) step \(model.cursor)\(more)",
-        detail: forward ? "# searches back" : "* searches forward")
+        detail: forward
+            ? "\(model.keys.word(for: .previousMatch)) searches back"
+            : "\(model.keys.word(for: .nextMatch)) searches forward")
+}
+
+/// How to go on from a match, with the keys in force: `* next, # previous, Esc clears`.
+func matchKeys(_ keys: KeyMap) -> String {
+    "\(keys.word(for: .nextMatch)) next, \(keys.word(for: .previousMatch)) previous, "
+        + "\(keys.word(for: .closeOverlay)) clears"
 }

@@ -22,7 +22,8 @@ func takeFollowed(_ batch: FollowBatch, _ model: inout AppModel) throws(NeedsLon
 /// End: back to the newest event, following again.
 func followNewest(_ model: inout AppModel) throws(NeedsLongerTrace) {
     guard model.session.isFollowing else {
-        model.flash = "End follows a recording as it grows: loopviz --follow FILE.jsonl"
+        model.flash =
+            "\(model.keys.word(for: .followNewest)) follows a recording as it grows: loopviz --follow FILE.jsonl"
         return
     }
     model.isPaused = false
@@ -38,5 +39,7 @@ extension Session {
     /// The status bar once the recording says the program ended.
     static let followEndedMessage = "the program has ended: its recording is complete"
     /// The status bar's marker while following is paused.
-    static let followPausedMarker = "following paused: End to follow again"
+    static func followPausedMarker(_ keys: KeyMap = .standard) -> String {
+        "following paused: \(keys.word(for: .followNewest)) to follow again"
+    }
 }

@@ -80,7 +80,7 @@ private func drawLanes(
     _ screen: inout Screen, _ glyphs: Glyphs
 ) {
     let title =
-        "Workers of \(queue.name) (P: loop view)  \(glyphs.idle) idle  \(glyphs.created) created  "
+        "Workers of \(queue.name) (\(model.keys.word(for: .togglePoolView, in: .pool)): loop view)  \(glyphs.idle) idle  \(glyphs.created) created  "
         + "\(glyphs.retired) retired  letter: \(queue.workNoun)"
     header(title, rect, focused: false, &screen, glyphs)
     let wide = model.width >= 120
@@ -206,7 +206,7 @@ private func drawQueue(
 ) {
     let state = queue.suspended ? "SUSPENDED" : "running"
     let count = model.session.script.scenario.queues.count
-    let which = count > 1 ? " (\(model.shownQueue + 1)/\(count), Tab)" : ""
+    let which = count > 1 ? " (\(model.shownQueue + 1)/\(count), \(model.keys.word(for: .nextQueue, in: .pool)))" : ""
     let kind =
         switch queue.dispatch {
         case nil: "limit \(queue.limitText)"
@@ -306,7 +306,8 @@ private func drawCounters(
 
 private func drawPoolLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     guard rect.height >= 2 else { return }
-    header("Pool events (PgUp/PgDn)", rect, focused: false, &screen, glyphs)
+    let pages = "\(model.keys.word(for: .pageUp, in: .pool))/\(model.keys.word(for: .pageDown, in: .pool))"
+    header("Pool events (\(pages))", rect, focused: false, &screen, glyphs)
     let rows = rect.height - 1
     // The shown events just before the cursor, found backwards from it: as many as the panel and its scroll need.
     var indices: [Int] = []

@@ -89,10 +89,12 @@ func drawCard(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
             TextFit.fit(where_, width: rect.width - 4, ellipsis: glyphs.ellipsis), x: x, y: rect.y + 1 + visibleRows,
             style: glyphs.header)
     }
+    let keys = model.keys
     let footer =
         layout.visibleRows == nil
-        ? "any key closes this card, i opens it again, ? shows every key"
-        : "j k scroll, any other key closes; { } another lesson; ? every key"
+        ? "any key closes this card, \(keys.word(for: .showCard)) opens it again, \(keys.word(for: .help)) shows every key"
+        : "j k scroll, any other key closes; \(keys.word(for: .previousLesson)) \(keys.word(for: .nextLesson)) another "
+            + "lesson; \(keys.word(for: .help)) every key"
     screen.put(
         TextFit.fit(footer, width: rect.width - 4, ellipsis: glyphs.ellipsis), x: x, y: rect.maxY - 2,
         style: glyphs.dimmed)

@@ -4,9 +4,10 @@ import LoopEngine
 
 func drawCycle(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     let documented = model.cycleView == .documented
+    let key = model.keys.word(for: .toggleCycleView)
     header(
-        documented ? "Apple's 10 steps (v)" : "What CF really does (v)", rect, focused: model.focus == .cycle, &screen,
-        glyphs)
+        documented ? "Apple's 10 steps (\(key))" : "What CF really does (\(key))", rect, focused: model.focus == .cycle,
+        &screen, glyphs)
     var current: Int?
     var trail: [Int] = []
     // Only the steps of the thread the loop panel shows: another thread's step is not where this loop is (a

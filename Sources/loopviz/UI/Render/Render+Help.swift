@@ -3,17 +3,21 @@ import LoopEngine
 // Render: the help overlay, laid out from KeyMap.
 
 /// The help overlay's lines: a title, each group's keys, the timeline's letters and the status bar's words.
-func helpLines(_ view: AppModel.View, _ glyphs: Glyphs, filter: String? = nil) -> [(String, Screen.Style)] {
-    if let filter { return filteredHelpLines(view, glyphs, filter: filter) }
+func helpLines(
+    _ view: AppModel.View, _ glyphs: Glyphs, keys: KeyMap = .standard, filter: String? = nil
+) -> [(String, Screen.Style)] {
+    if let filter { return filteredHelpLines(view, glyphs, keys: keys, filter: filter) }
     let groups =
         view == .pool
         ? ["play", "find", "pool", "lesson", "view", "class"] : ["play", "find", "poke", "lesson", "view", "class"]
-    var lines: [(String, Screen.Style)] = [("Keys (/ filters, Esc or ? closes)", glyphs.header)]
+    // The help key closes it too: the user's, as the keymap has it.
+    let close = keys.name(of: .help, in: view).map { "Esc or \($0)" } ?? "Esc"
+    var lines: [(String, Screen.Style)] = [("Keys (/ filters, \(close) closes)", glyphs.header)]
     for group in groups {
         lines.append(("", .plain))
         lines.append((group, glyphs.header))
-        for binding in KeyMap.bindings(in: view) where binding.group == group {
-            lines.append(("  " + glyphs.plain(binding.label).padded(8) + binding.help, .plain))
+        for binding in keys.bindings(in: view) where binding.group == group && !binding.keys.isEmpty {
+            lines.append(("  " + helpKeyColumn(glyphs.plain(binding.label)) + binding.help, .plain))
         }
         // Every box taller than the screen scrolls with the same keys as the log.
         if group == "view" { lines.append(("  j k     scroll a tall card, help, summary, quiz", .plain)) }
@@ -26,20 +30,22 @@ func helpLines(_ view: AppModel.View, _ glyphs: Glyphs, filter: String? = nil) -
     lines.append(("          w wake-up, q main queue, P perform, | run ends", .plain))
     lines.append(("", .plain))
     lines.append(("status bar", glyphs.header))
-    for (word, meaning) in statusWords { lines.append(("  " + word.padded(8) + meaning, .plain)) }
+    for (word, meaning) in statusWords(keys) { lines.append(("  " + word.padded(8) + meaning, .plain)) }
     return lines
 }
 
 /// `/` in the help: the keys whose label or help contains what is typed (ignoring case), under their groups, as
 /// each character is typed.
-func filteredHelpLines(_ view: AppModel.View, _ glyphs: Glyphs, filter: String) -> [(String, Screen.Style)] {
+func filteredHelpLines(
+    _ view: AppModel.View, _ glyphs: Glyphs, keys: KeyMap = .standard, filter: String
+) -> [(String, Screen.Style)] {
     let wanted = filter.lowercased()
     var lines: [(String, Screen.Style)] = [
         ("Keys matching \"\(filter)\"_ (Backspace widens, Esc clears)", glyphs.header)
     ]
     var group = ""
-    for binding in KeyMap.bindings(in: view) {
-        let line = "  " + glyphs.plain(binding.label).padded(8) + binding.help
+    for binding in keys.bindings(in: view) where !binding.keys.isEmpty {
+        let line = "  " + helpKeyColumn(glyphs.plain(binding.label)) + binding.help
         guard wanted.isEmpty || line.lowercased().contains(wanted) else { continue }
         if binding.group != group {
             group = binding.group
@@ -51,15 +57,21 @@ func filteredHelpLines(_ view: AppModel.View, _ glyphs: Glyphs, filter: String) 
     return lines
 }
 
+/// A key's label in the help's first column: 8 wide, and a space after a longer one (a keymap's `Backspace`).
+func helpKeyColumn(_ label: String) -> String {
+    label.padded(max(8, DisplayWidth.columns(label) + 1))
+}
+
 /// The status bar's words and what they mean: the help's last group. Each line stays under 59 columns, so the help
 /// still fits two columns at 132×43.
-let statusWords: [(String, String)] =
-    AppModel.Playback.allCases.map { ($0.rawValue, $0.meaning) } + [
+func statusWords(_ keys: KeyMap = .standard) -> [(String, String)] {
+    AppModel.Playback.allCases.map { ($0.rawValue, $0.meaning(keys)) } + [
         ("REC", "--record: every frame is written to the cast"),
         ("12/37+", "step 12 of 37 computed; + more when played on"),
         ("t=1.5s", "virtual time; digits past the ms (0.6200015)"),
         ("", "are the iteration cost (docs/limits.md)"),
     ]
+}
 
 /// How the help overlay is laid out on a screen of `width`×`height`: one column when it fits, two columns split
 /// at a group boundary when they fit (every line whole), else one scrolling column whose `visibleRows` show a
@@ -111,7 +123,8 @@ struct HelpLayout {
 
 func drawHelp(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     let layout = HelpLayout(
-        helpLines(model.view, glyphs, filter: model.helpFilter), width: model.width, height: model.height)
+        helpLines(model.view, glyphs, keys: model.keys, filter: model.helpFilter), width: model.width,
+        height: model.height)
     let rect = layout.rect
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)

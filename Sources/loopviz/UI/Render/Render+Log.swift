@@ -33,8 +33,11 @@ let maximumLogIndent = 8
 
 func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs) {
     let title =
-        model.filter.map { "Event log, filter \($0.typed) (* # match, Esc clears)" }
-        ?? "Event log (\(glyphs.upDown) scroll, g go to)"
+        model.filter.map {
+            let (next, back) = (model.keys.word(for: .nextMatch), model.keys.word(for: .previousMatch))
+            return
+                "Event log, filter \($0.typed) (\(next) \(back) match, \(model.keys.word(for: .closeOverlay)) clears)"
+        } ?? "Event log (\(glyphs.upDown) scroll, \(model.keys.word(for: .goTo)) go to)"
     header(title, rect, focused: model.focus == .log, &screen, glyphs)
     let rows = rect.height - 1
     guard rows > 0 else { return }

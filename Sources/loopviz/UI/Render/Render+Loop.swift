@@ -11,7 +11,8 @@ func focusSnapshot(_ model: AppModel, _ snapshots: [LoopSnapshot]) -> LoopSnapsh
 func drawLoop(
     _ model: AppModel, _ snapshots: [LoopSnapshot], _ rect: Rect, _ screen: inout Screen, _ glyphs: Glyphs
 ) {
-    let how = model.shownThread == nil ? "follows the step, t" : "pinned, t"
+    let pick = model.keys.word(for: .pickThread)
+    let how = model.shownThread == nil ? "follows the step, \(pick)" : "pinned, \(pick)"
     header(
         TextFit.fit("Loop of \(model.loopThread) (\(how))", width: rect.width - 4, ellipsis: glyphs.ellipsis), rect,
         focused: model.focus == .loop, &screen, glyphs)

@@ -9,7 +9,11 @@ func drawMode(
     // The hint names the keys that select (e, E, 1-9) only where there is something to select.
     let hint =
         model.session.isReplay
-        ? "a recording lists no items" : model.items.isEmpty ? "none declared" : "e, E or 1-9 select"
+        ? "a recording lists no items"
+        : model.items.isEmpty
+            ? "none declared"
+            : "\(model.keys.word(for: .nextItem)), \(model.keys.word(for: .previousItem)) or "
+                + "\(model.keys.bindings.first { $0.command == .selectItem(0) }?.label ?? "1-9") select"
     let title = loop?.currentMode.map { "Mode \($0): items (\(hint))" } ?? "Items (no run: \(hint))"
     header(
         TextFit.fit(title, width: rect.width - 4, ellipsis: glyphs.ellipsis), rect, focused: model.focus == .mode,

@@ -21,8 +21,11 @@ func drawProblem(_ model: AppModel, _ problem: LessonProblem, _ screen: inout Sc
         }
     }
     var tail: [(String, Screen.Style)] = [("", .plain)]
-    let hint = "Fix the file and press R to read it again (the step shown before is kept), or { } L for "
-    for piece in TextFit.wrap(hint + "another lesson; q quits.", width: model.width - 4) {
+    let keys = model.keys
+    let hint =
+        "Fix the file and press \(keys.word(for: .reloadLesson)) to read it again (the step shown before is kept), or "
+        + "\(keys.word(for: .previousLesson)) \(keys.word(for: .nextLesson)) \(keys.word(for: .openPicker)) for "
+    for piece in TextFit.wrap(hint + "another lesson; \(keys.word(for: .quit)) quits.", width: model.width - 4) {
         tail.append((piece, glyphs.header))
     }
     let room = rect.height - 1

@@ -72,7 +72,8 @@ func quizLines(_ model: AppModel, _ question: QuizQuestion, _ glyphs: Glyphs) ->
     }
     lines.append(("", .plain))
     guard let picked = question.picked else {
-        lines.append(("1-\(question.choices.count) answer   Esc skip   G quiz off", glyphs.dimmed))
+        let off = model.keys.word(for: .toggleQuiz, in: model.view)
+        lines.append(("1-\(question.choices.count) answer   Esc skip   \(off) quiz off", glyphs.dimmed))
         return lines
     }
     let event = model.trace[question.answer]

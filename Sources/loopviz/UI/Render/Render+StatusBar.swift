@@ -36,11 +36,15 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     // A schedule other than the default (`X`) is said: the run shown is one of several the races allow.
     if !model.session.schedule.isDefault { text = " schedule \(model.session.schedule.id) " + text }
     // The filter comes first: it changes what the log and the timeline show.
-    if let filter = model.filter { text = " filter \(filter.typed) (Esc clears) " + text }
+    let keys = model.keys
+    if let filter = model.filter {
+        let clears = keys.name(of: .closeOverlay, in: model.view).map { " (\($0) clears)" } ?? ""
+        text = " filter \(filter.typed)\(clears) " + text
+    }
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
-    if model.session.isFollowing { text += followStatus(model.session, following: model.isFollowing) }
+    if model.session.isFollowing { text += followStatus(model.session, following: model.isFollowing, keys: keys) }
     if model.session.isLive && !model.session.isFollowing && model.session.liveEnded {
         text += "every thread has ended  "
     }
@@ -68,20 +72,40 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
             said
             + (rest >= 12 && !state.isEmpty ? "  " + TextFit.fit(state, width: rest, ellipsis: glyphs.ellipsis) : "")
     } else {
-        // Whole hints only, as many as fit after what the bar has to say.
-        let hints =
-            model.view == .pool
+        // Whole hints only, as many as fit after what the bar has to say; each with the user's key, none for a
+        // command without one.
+        let view = model.view
+        func pair(_ first: Command, _ second: Command, _ separator: String, _ words: String) -> String? {
+            guard let one = keys.name(of: first, in: view), let other = keys.name(of: second, in: view) else {
+                return nil
+            }
+            return "\(one)\(separator)\(other) \(words)"
+        }
+        let common = [
+            keys.hint(.help, "help", in: view), keys.hint(.quit, "quit", in: view),
+            keys.hint(.togglePause, "play/pause", in: view), pair(.stepForward, .stepBack, "/", "step"),
+        ]
+        let rest =
+            view == .pool
             ? [
-                "? help", "q quit", "Space play/pause", "n/p step", "P loop view", "a add", "c cancel", "C cancel all",
-                "s suspend", "< > limit",
+                keys.hint(.togglePoolView, "loop view", in: view), keys.hint(.addOperation, "add", in: view),
+                keys.hint(.cancelOperation, "cancel", in: view),
+                keys.hint(.cancelAllOperations, "cancel all", in: view),
+                keys.hint(.toggleSuspended, "suspend", in: view), pair(.lowerLimit, .raiseLimit, " ", "limit"),
             ]
             : [
-                "? help", "q quit", "Space play/pause", "n/p step", "s signal", "o port", "f fire", "w wake", "x stop",
-                "t thread", "m scroll",
+                keys.hint(.signalAndWake, "signal", in: view), keys.hint(.sendMessage, "port", in: view),
+                keys.hint(.fireTimer, "fire", in: view), keys.hint(.wakeUp, "wake", in: view),
+                keys.hint(.stop, "stop", in: view), keys.hint(.pickThread, "thread", in: view),
+                keys.hint(.scroll, "scroll", in: view),
             ]
         // With a library, its keys come right after help and quit.
-        let lessons = model.library.isEmpty ? [] : ["L lessons", "{ } prev/next"]
-        let shown = Array(hints.prefix(2)) + lessons + hints.dropFirst(2)
+        let lessons =
+            model.library.isEmpty
+            ? []
+            : [keys.hint(.openPicker, "lessons", in: view), pair(.previousLesson, .nextLesson, " ", "prev/next")]
+        let hints = common + rest
+        let shown = (Array(hints.prefix(2)) + lessons + hints.dropFirst(2)).compactMap { $0 }
         text = TextFit.fit(classroomStatus(model, glyphs) + text, width: room, ellipsis: glyphs.ellipsis)
         text += TextFit.join(shown, width: room - DisplayWidth.columns(text))
     }

@@ -9,7 +9,7 @@ struct SummaryLayout {
     /// Rows of lines shown (the row under them says what is above and below); nil when everything fits.
     var visibleRows: Int?
 
-    init(_ summary: LessonSummary, width: Int, height: Int, glyphs: Glyphs) {
+    init(_ summary: LessonSummary, width: Int, height: Int, glyphs: Glyphs, keys: KeyMap = .standard) {
         let boxWidth = min(width - 4, 110)
         let room = boxWidth - 4
         var lines: [(String, Screen.Style)] = []
@@ -81,7 +81,9 @@ struct SummaryLayout {
             for report in summary.claimReport { add(report, glyphs.dimmed, indent: 2) }
         }
         lines.append(("", .plain))
-        add("Esc closes; { } the previous or next lesson; L all of them.", glyphs.dimmed)
+        add(
+            "Esc closes; \(keys.word(for: .previousLesson)) \(keys.word(for: .nextLesson)) the previous or next lesson; "
+                + "\(keys.word(for: .openPicker)) all of them.", glyphs.dimmed)
         self.lines = lines
         let innerHeight = max(1, height - 4)
         let rows = min(lines.count, innerHeight)
@@ -99,7 +101,8 @@ struct SummaryLayout {
 
 /// At the last step: ``LessonSummary`` in a box over the panels.
 func drawSummary(_ model: AppModel, _ summary: LessonSummary, _ screen: inout Screen, _ glyphs: Glyphs) {
-    let layout = SummaryLayout(summary, width: model.width, height: model.height, glyphs: glyphs)
+    let layout = SummaryLayout(
+        summary, width: model.width, height: model.height, glyphs: glyphs, keys: model.keys)
     let rect = layout.rect
     screen.fill(rect, style: .plain)
     box(rect, &screen, glyphs)

@@ -59,12 +59,15 @@ func whyText(_ model: AppModel, explaining index: Int?) -> String {
         return Explanation.text(for: index, in: model.trace, knowing: model.session.knowledge)
     }
     // The first instruction matches what the status bar shows: Space plays when paused, pauses when playing.
-    let space = model.isPaused ? "press Space to play" : "playing (Space pauses)"
+    let keys = model.keys
+    let pause = keys.word(for: .togglePause, in: model.view)
+    let space = model.isPaused ? "press \(pause) to play" : "playing (\(pause) pauses)"
+    let (next, help) = (keys.word(for: .stepForward, in: model.view), keys.word(for: .help, in: model.view))
     if model.view == .pool {
-        return "Nothing has happened in the pool yet: \(space), n to step from one pool event to the next, ? for "
-            + "every key."
+        return "Nothing has happened in the pool yet: \(space), \(next) to step from one pool event to the next, "
+            + "\(help) for every key."
     }
-    return "Nothing has happened yet: \(space), n to step, ? for every key."
+    return "Nothing has happened yet: \(space), \(next) to step, \(help) for every key."
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces (``TextFit/wrap(_:width:)``).

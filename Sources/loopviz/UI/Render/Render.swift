@@ -119,7 +119,7 @@ private func drawTooSmall(_ model: AppModel, _ screen: inout Screen) {
     let lines = [
         "loopviz needs at least \(AppModel.minimumWidth)\(Glyphs(theme: model.theme).times)\(AppModel.minimumHeight)",
         "this terminal is \(model.width)\(Glyphs(theme: model.theme).times)\(model.height)",
-        "enlarge it, or press q to quit",
+        "enlarge it, or press \(model.keys.word(for: .quit, in: model.view)) to quit",
     ]
     for (index, line) in lines.enumerated() {
         let y = model.height / 2 - 1 + index

@@ -11,11 +11,12 @@ func handleStats(_ key: Key, _ overlay: StatsOverlay, _ model: inout AppModel) t
     var overlay = overlay
     let tables = TraceStats.Table.allCases
     let last = max(0, overlay.rowCount - 1)
+    let command = model.keys.command(for: key, in: model.view)
     switch key {
-    case .escape, .character("H"):
+    case _ where key == .escape || command == .showStats:
         model.overlay = .none
         return []
-    case .character("q"):
+    case _ where command == .quit:
         model.quitRequested = true
         return [.quit]
     case .tab, .right, .character("l"):
@@ -39,12 +40,13 @@ func handleStats(_ key: Key, _ overlay: StatsOverlay, _ model: inout AppModel) t
             model.isPaused = true
             try move(&model, to: first + 1)
             model.flash = StatusMessage(
-                "filter \(filter.typed): step \(first + 1) is the first", detail: "* next, # previous, Esc clears")
+                "filter \(filter.typed): step \(first + 1) is the first", detail: matchKeys(model.keys))
         case .event(let index, let what):
             model.overlay = .none
             model.isPaused = true
             try move(&model, to: index + 1)
-            model.flash = StatusMessage("\(what): step \(index + 1)", detail: "H shows the totals again")
+            model.flash = StatusMessage(
+                "\(what): step \(index + 1)", detail: "\(model.keys.word(for: .showStats)) shows the totals again")
         case .none(let why):
             model.flash = StatusMessage(why)
         }
