@@ -75,6 +75,7 @@ extension Command {
         case .nextPalette: "next-palette"
         case .followNewest: "follow-newest"
         case .listOutcomes: "list-outcomes"
+        case .compareRuns: "compare-runs"
         case .zoomIn: "zoom-in"
         case .zoomOut: "zoom-out"
         case .panEarlier: "pan-earlier"
