@@ -10,6 +10,8 @@ struct BusySegmentTraceTests {
         let script = try ExampleLessonTests.load(name)
         let trace = ScenarioRunner.run(script.scenario, horizon: script.until ?? .seconds(60)).trace
         #expect(BusySegment.all(in: trace) == BusySegment.all(in: Array(trace)), "\(name)")
+        let long = BusySegment.all(in: Array(trace)).filter { $0.length >= .milliseconds(100) }
+        #expect(BusySegment.all(in: trace, keepingAtLeast: .milliseconds(100)) == long, "\(name): the hangs")
     }
 
     @Test("two loops, marks, a late timer and a segment left open: the same segments in the same order")

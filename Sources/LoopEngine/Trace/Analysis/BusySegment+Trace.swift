@@ -6,8 +6,10 @@ extension BusySegment {
     /// skipped of each loop is given at the end (a segment still open ends with its loop's last event). A poke's
     /// new trace is searched for hangs this way (the UI's timeline): a million events of a 1 ms timer build three
     /// events in seven.
-    package static func all(in trace: LoopTrace) -> [BusySegment] {
-        var finder = Finder(keepingAtLeast: .zero)
+    ///
+    /// `shortest`: only the segments at least that long are returned (the timeline's hangs), not every one.
+    package static func all(in trace: LoopTrace, keepingAtLeast shortest: Duration = .zero) -> [BusySegment] {
+        var finder = Finder(keepingAtLeast: shortest)
         // Per loop id: the last event of that loop skipped since one was given (-1: none), and whether the last
         // one given may have left the loop's segment closing.
         var skipped: [Int] = []

@@ -18,7 +18,7 @@ struct TimelineHangs: Equatable {
 
     /// The hangs of a computed trace, found without building most of its events (every run and poke's new trace).
     init(_ trace: LoopTrace) {
-        keep(BusySegment.all(in: trace))
+        keep(BusySegment.all(in: trace, keepingAtLeast: Self.threshold))
     }
 
     private mutating func keep(_ segments: [BusySegment]) {
