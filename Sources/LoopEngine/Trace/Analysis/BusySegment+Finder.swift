@@ -70,6 +70,14 @@ extension BusySegment {
             }
         }
 
+        /// ``add(_:)`` of the event at `index` of the trace. The events of each loop come in order; of a loop's
+        /// events that can only move its open segment's end, the last before the next one given is enough
+        /// (``BusySegment/all(in:)-(LoopTrace)``).
+        package mutating func add(_ event: LoopEvent, at index: Int) {
+            self.index = index
+            add(event)
+        }
+
         /// The segments, once every event is added: those still open end with the trace.
         package mutating func finish() -> Summary {
             for segment in closing.values { done(segment) }

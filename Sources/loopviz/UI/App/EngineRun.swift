@@ -13,9 +13,13 @@ struct EngineRequest: Equatable, Sendable {
     /// come and taken from it, not recorded again. Nil for a run from scratch.
     var reused: LoopTrace? = nil
     var reusedCount = 0
+    /// The answer, when it is known without running (a poke past the last event of a trace the event budget
+    /// stopped: ``Session/requestRun(keeping:)``).
+    var answer: EngineResult? = nil
 
     /// Runs the engine to the end (blocking): the runtime calls this off the UI's thread.
     func run() -> EngineResult {
+        if let answer { return answer }
         let outcome = ScenarioRunner.run(
             scenario, horizon: horizon, maxEvents: maxEvents, reusing: reused.map { (trace: $0, count: reusedCount) })
         return EngineResult(

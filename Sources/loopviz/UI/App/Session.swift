@@ -56,6 +56,10 @@ struct Session: Equatable {
     var schedule = Schedule.default
     /// The events whose place depends on a schedule choice (nil-free: empty live, where the OS chooses).
     private(set) var branchMarks = BranchMarks()
+    /// Where the last run adopted chose who went first, as it answered them (``branchMarks`` are made from them):
+    /// the answer again for a poke that cannot change the trace (``requestRun(keeping:)``).
+    private var branchPoints: [ScheduleBranchPoint] = []
+    private var branchPointsCut = false
     /// The event each `say` line of the script is tied to.
     private(set) var narrationAnchors = NarrationAnchors()
     /// The event each `ask` line of the script is tied to (the quiz's questions), found as the `say` lines' are.
@@ -152,9 +156,17 @@ struct Session: Equatable {
     mutating func requestRun(keeping unchanged: Int = 0) -> EngineRequest {
         generation += 1
         // The events before a poke are this trace's: the run counts them and records only what follows.
-        let request = EngineRequest(
+        var request = EngineRequest(
             generation: generation, scenario: effectiveScenario, horizon: horizon, maxEvents: maxEvents,
             reused: unchanged > 0 ? trace : nil, reusedCount: unchanged)
+        if pending == nil, reachedEventBudget, unchanged >= trace.count {
+            // Every event this trace holds comes before the poke, and the budget ends the run at its last one:
+            // the run would halt right where the poke is scheduled, before it acts (a halted world performs
+            // nothing more). Its answer is this trace's, known without running a million events again.
+            request.answer = EngineResult(
+                generation: generation, trace: trace, haltReason: haltReason, stuckWaits: stuckWaits,
+                reachedEventLimit: true, branchPoints: branchPoints, branchPointsCut: branchPointsCut)
+        }
         pending = request
         unchangedPrefix = unchanged
         return request
@@ -168,13 +180,19 @@ struct Session: Equatable {
         // to the poke's step are the same in the new trace, and so are the checkpoints folded from them.
         let previous = folds
         let unchanged = min(unchangedPrefix, result.trace.count)
+        // Every event the same (a poke past the end the budget stopped): what is found in them stays.
+        let sameEvents = unchanged > 0 && unchanged >= result.trace.count && result.trace.count == trace.count
         trace = result.trace
-        hangs = TimelineHangs(trace)
+        if !sameEvents {
+            hangs = TimelineHangs(trace)
+            narrationAnchors = NarrationAnchors()
+            narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
+            questionAnchors = NarrationAnchors()
+            questionAnchors.advance(script.questionLines, in: trace, forgotten: 0)
+        }
+        branchPoints = result.branchPoints
+        branchPointsCut = result.branchPointsCut
         branchMarks = BranchMarks(result.branchPoints, cut: result.branchPointsCut, events: trace.count)
-        narrationAnchors = NarrationAnchors()
-        narrationAnchors.advance(script.narration, in: trace, forgotten: 0)
-        questionAnchors = NarrationAnchors()
-        questionAnchors.advance(script.questionLines, in: trace, forgotten: 0)
         refold()
         if unchanged > 0 {
             folds.loops.adopt(previous.loops, upTo: unchanged)

@@ -13,7 +13,16 @@ struct TimelineHangs: Equatable {
     init() {}
 
     init(_ events: some Collection<LoopEvent>) {
-        for segment in BusySegment.all(in: events) where segment.length >= Self.threshold {
+        keep(BusySegment.all(in: events))
+    }
+
+    /// The hangs of a computed trace, found without building most of its events (every run and poke's new trace).
+    init(_ trace: LoopTrace) {
+        keep(BusySegment.all(in: trace, keepingAtLeast: Self.threshold))
+    }
+
+    private mutating func keep(_ segments: [BusySegment]) {
+        for segment in segments where segment.length >= Self.threshold {
             byLoop[segment.loop, default: []].append(segment)
         }
     }
