@@ -84,11 +84,11 @@ struct KeyMapUITests {
 
     @Test("presenter mode echoes the key that turned it on and names the presenter keys in force")
     func presenter() {
-        var model = Self.model(keys: Self.keys("bind toggle-presenter V\nbind toggle-poke-lock K\n"))
+        var model = Self.model(keys: Self.keys("bind toggle-presenter J\nbind toggle-poke-lock K\n"))
         _ = UpdateTests.press(.character("D"), on: &model)
         #expect(!model.classroom.presenter.isOn)
-        _ = UpdateTests.press(.character("V"), on: &model)
-        #expect(model.classroom.presenter.isOn && model.classroom.presenter.lastKey == .character("V"))
+        _ = UpdateTests.press(.character("J"), on: &model)
+        #expect(model.classroom.presenter.isOn && model.classroom.presenter.lastKey == .character("J"))
         #expect(
             model.flash
                 == StatusMessage(
@@ -99,10 +99,10 @@ struct KeyMapUITests {
 
     @Test("a box closes with the key that opened it and quits with the quit key in force, not the old ones")
     func boxesUseTheKeysInForce() {
-        var model = Self.model(keys: Self.keys("bind show-stats V\nbind quit Q\nbind pick-thread W\n"))
-        _ = UpdateTests.press(.character("V"), on: &model)
+        var model = Self.model(keys: Self.keys("bind show-stats J\nbind quit Q\nbind pick-thread W\n"))
+        _ = UpdateTests.press(.character("J"), on: &model)
         guard case .stats = model.overlay else {
-            Issue.record("V did not open the totals: \(model.overlay)")
+            Issue.record("J did not open the totals: \(model.overlay)")
             return
         }
         _ = UpdateTests.press(.character("H"), .character("q"), on: &model)
@@ -111,7 +111,7 @@ struct KeyMapUITests {
             Issue.record("H or q closed the totals: \(model.overlay)")
             return
         }
-        _ = UpdateTests.press(.character("V"), on: &model)
+        _ = UpdateTests.press(.character("J"), on: &model)
         #expect(model.overlay == .none)
         _ = UpdateTests.press(.character("W"), on: &model)
         #expect(model.overlay == .threads(0))
@@ -119,7 +119,7 @@ struct KeyMapUITests {
         #expect(model.overlay == .threads(0))
         _ = UpdateTests.press(.character("W"), on: &model)
         #expect(model.overlay == .none)
-        _ = UpdateTests.press(.character("V"), .character("Q"), on: &model)
+        _ = UpdateTests.press(.character("J"), .character("Q"), on: &model)
         #expect(model.quitRequested)
     }
 
