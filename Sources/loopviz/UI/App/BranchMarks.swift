@@ -25,6 +25,9 @@ struct BranchMarks: Equatable {
     /// The choices that precede the event at `index` (empty when its place depends on none).
     func points(at index: Int) -> [ScheduleBranchPoint] { byEvent[index] ?? [] }
 
+    /// True when no event follows a schedule choice (a run without races: nothing to mark).
+    var isEmpty: Bool { byEvent.isEmpty }
+
     /// True when the event at `index` follows a schedule choice.
     func isMarked(_ index: Int) -> Bool { byEvent[index] != nil }
 

@@ -8,6 +8,8 @@ func drawTimeline(
 ) {
     // The hang glyph is in the legend when the trace has a hang to mark.
     let hang = model.session.hangs.isEmpty ? "" : "  \(glyphs.hang) hang"
+    // So is the fork when a schedule choice placed an event of the run.
+    let fork = model.session.branchMarks.isEmpty ? "" : "  \(glyphs.branch) branch point"
     let labelWidth = 10
     let columns = max(10, rect.width - labelWidth - 1)
     let end = model.now
@@ -15,7 +17,7 @@ func drawTimeline(
     // A zoomed timeline names its scale first (the default axis's ticks say it).
     let scale = model.timelineZoom.bucket == nil ? "" : " \(axis.scale)"
     let legend =
-        "Timeline\(scale) (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)  t timer  s source0  p port  b block  o observer  w wake-up)"
+        "Timeline\(scale) (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)\(fork)  t timer  s source0  p port  b block  o observer  w wake-up)"
     header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
     let start = axis.start
     let bucket = axis.bucket
@@ -53,7 +55,13 @@ func drawTimeline(
     let rowOf = Dictionary(loops.enumerated().map { ($1.thread, $0) }, uniquingKeysWith: { first, _ in first })
     // Events after the window's right edge (a panned window) draw nothing: a binary search stops the pass there.
     let last = min(model.cursor, model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: axis.end)))
+    // The events a schedule choice placed among those folded now, in order: a fork goes in before the event's own
+    // letter (the choice came first). A run without races has none, and the pass looks at nothing more.
+    let forks = model.session.branchMarks.marked(in: timeline.processed..<max(timeline.processed, last))
+    var nextFork = 0
     for index in timeline.processed..<max(timeline.processed, last) {
+        let forked = nextFork < forks.count && forks[nextFork] == index
+        if forked { nextFork += 1 }
         let event = model.trace[index]
         guard let row = rowOf[event.loop] else { continue }
         var state = timeline.rows[row]
@@ -64,6 +72,7 @@ func drawTimeline(
                     state.cells[fill] = state.asleep ? glyphs.asleep : glyphs.awake
                 }
             }
+            if forked { place(glyphs.branchMark, at: column, in: &state.cells, glyphs) }
             if let mark = mark(for: event) {
                 place(mark, at: column, in: &state.cells, glyphs)
             } else if state.cells[column] == " " {
@@ -120,11 +129,11 @@ func drawTimeline(
     }
 }
 
-/// Puts a callout's letter in its column. Two letters that fall in one column both stay visible, in the order they
-/// happened: the later one goes to the first free column of the next ones (at most ``maximumDrift``; events come in
-/// time order, so there nearly always is one), as the port that woke the loop does after its `afterWaiting`
-/// observer. Only at the right edge, or when those are taken, does a letter give way: the least busy one (an
-/// observer before a callout).
+/// Puts a callout's letter (or a branch point's fork) in its column. Two letters that fall in one column both stay
+/// visible, in the order they happened: the later one goes to the first free column of the next ones (at most
+/// ``maximumDrift``; events come in time order, so there nearly always is one), as the port that woke the loop does
+/// after its `afterWaiting` observer. Only at the right edge, or when those are taken, does a letter give way: the
+/// least busy one (an observer before a callout; a fork never, being the rarest mark and a race's only sign).
 private func place(_ mark: Character, at column: Int, in cells: inout [Character], _ glyphs: Glyphs) {
     func isFree(_ character: Character) -> Bool {
         character == " " || character == glyphs.awake || character == glyphs.asleep
@@ -142,7 +151,8 @@ private func place(_ mark: Character, at column: Int, in cells: inout [Character
         // No room (the right edge, or a busy stretch): the least busy letter gives way, the earliest of equals,
         // and the others close up in the order they happened.
         var letters = reach.map { cells[$0] } + [mark]
-        if let weakest = letters.indices.min(by: { priority(letters[$0]) < priority(letters[$1]) }) {
+        let rank = { priority(letters[$0], glyphs) }
+        if let weakest = letters.indices.min(by: { rank($0) < rank($1) }) {
             letters.remove(at: weakest)
         }
         for (offset, letter) in letters.enumerated() { cells[column + offset] = letter }
@@ -168,8 +178,9 @@ private func mark(for event: LoopEvent) -> Character? {
     }
 }
 
-private func priority(_ character: Character) -> Int {
-    switch character {
+private func priority(_ character: Character, _ glyphs: Glyphs) -> Int {
+    if character == glyphs.branchMark { return 4 }
+    return switch character {
     case "t", "s", "p", "P", "q": 3
     case "b", "w": 2
     case "|": 2
