@@ -105,8 +105,9 @@ enum BenchCommand {
                               as jsonl in the same round: wall time and peak RSS.
               ui              The interactive UI's update + render, in process, on a session of 1,000,000 events: a
                               step, `g` from event 1, a poke (`s`) at the last event (the event budget's: nothing
-                              runs again), and the CPU of playing near it at 30 frames a second; also near event
-                              1,000 and event 999,000 (a poke there runs the scenario again).
+                              runs again), the CPU of playing near it at 30 frames a second, a search, a filter
+                              changed to one that keeps every event, and the timeline's `>`, `<` and `0`; also near
+                              event 1,000 and event 999,000 (a poke there runs the scenario again).
               hangs           `loopviz hangs FILE.jsonl` of the same timer's recording of 10,000,000 events (1.3 GB,
                               written first by `run --trace jsonl`, not timed), from a fresh process: wall time, peak
                               RSS and wall time per MB of the file.

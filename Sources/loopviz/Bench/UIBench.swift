@@ -22,7 +22,13 @@ import LoopEngine
 /// - poke: `s` (signal the source0 `work` and wake the loop up) at `target` and the render: an outside event,
 ///   for which the session runs the whole scenario again and folds the new trace's states.
 ///
-/// goTo, step and poke are wall time (one thread, nothing else to wait for).
+/// - search: `/`, a query no event matches, Enter, and the filtered log drawn.
+/// - filterChange: with that filter on (set first, not timed), `/`, the query erased and `T` typed (a word every
+///   event has: its thread's name), Enter, and the render: the filter's index made again, keeping every event.
+/// - zoom: from the step's default axis, each of `>`, `<` and `0` (fit the whole run computed) and the render: the
+///   timeline's new window folded (at `0`, every event up to the step).
+///
+/// goTo, step, poke, search, filterChange and zoom are wall time (one thread, nothing else to wait for).
 enum UIBench {
     struct Round {
         /// Milliseconds each.
@@ -32,6 +38,12 @@ enum UIBench {
         /// `/` and a query no event matches, Enter, and the filtered log drawn: the worst case of a search (the
         /// filter's index made over every event, then a binary search for the search and for the log).
         var search: Double
+        /// `/` from one query to another that keeps every event, Enter, and the filtered log drawn.
+        var filterChange: Double
+        /// `>`, `<`, `0`, each from the default axis, with the render.
+        var zoomIn: Double
+        var zoomOut: Double
+        var fit: Double
         /// % of a core.
         var playCPU: Double
     }
@@ -126,6 +138,30 @@ enum UIBench {
             searched.filter?.items == ["nothing"] && searched.cursor == target,
             "the search moved to \(searched.cursor) or set no filter")
 
+        // The filter changed: from the query above to one every event matches.
+        var changed = searched
+        let changedQuery = "T"
+        let erase = [Key](repeating: .backspace, count: searched.filter?.typed.count ?? 0)
+        let filterChange = timed {
+            press([.character("/")] + erase + changedQuery.map { Key.character($0) } + [.enter], &changed)
+            keep(render(changed, cache: &cache))
+        }
+        precondition(
+            changed.filter?.typed == changedQuery && changed.filterIndex?.kept.count == changed.trace.count
+                && changed.cursor == target,
+            "the filter did not change to one keeping every event")
+
+        // The zooms, each from the step's default axis.
+        let zooms = [">", "<", "0"].map { key -> Double in
+            var zoomed = model
+            let figure = timed {
+                press([.character(Character(key))], &zoomed)
+                keep(render(zoomed, cache: &cache))
+            }
+            precondition(zoomed.timelineZoom != model.timelineZoom, "\(key) did not change the timeline")
+            return figure
+        }
+
         var poked = model
         let poke = timed {
             press([.character("s")], &poked)
@@ -136,7 +172,9 @@ enum UIBench {
             "the poke did not add an outside event to a trace of \(fixture.events) events")
         // CPU nanoseconds over the wall nanoseconds the frames stand for, as a percentage.
         let played = Double(frames) / TerminalApp.frameRate * 1e9
-        return Round(step: step, goTo: goTo, poke: poke, search: search, playCPU: Double(cpu) / played * 100)
+        return Round(
+            step: step, goTo: goTo, poke: poke, search: search, filterChange: filterChange, zoomIn: zooms[0],
+            zoomOut: zooms[1], fit: zooms[2], playCPU: Double(cpu) / played * 100)
     }
 
     private static func press(_ keys: [Key], _ model: inout AppModel) {

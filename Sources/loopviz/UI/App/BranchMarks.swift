@@ -10,6 +10,8 @@ struct BranchMarks: Equatable {
     private(set) var points: [ScheduleBranchPoint] = []
     /// The run met more branch points than are recorded (`Schedule.maximumBranchPoints`): later ones are unmarked.
     private(set) var cut = false
+    /// The marked events' indexes, ascending: a window's marks are a binary search away (a frame asks for them).
+    private var ordered: [Int] = []
 
     init() {}
 
@@ -20,16 +22,31 @@ struct BranchMarks: Equatable {
         for point in points where point.eventCount < events {
             byEvent[point.eventCount, default: []].append(point)
         }
+        ordered = byEvent.keys.sorted()
     }
 
     /// The choices that precede the event at `index` (empty when its place depends on none).
     func points(at index: Int) -> [ScheduleBranchPoint] { byEvent[index] ?? [] }
+
+    /// True when no event follows a schedule choice (a run without races: nothing to mark).
+    var isEmpty: Bool { byEvent.isEmpty }
 
     /// True when the event at `index` follows a schedule choice.
     func isMarked(_ index: Int) -> Bool { byEvent[index] != nil }
 
     /// The marked event indexes in `range`, in order (for a panel drawing a window of the trace).
     func marked(in range: Range<Int>) -> [Int] {
-        byEvent.keys.filter(range.contains).sorted()
+        Array(ordered[first(atOrAfter: range.lowerBound)..<first(atOrAfter: range.upperBound)])
+    }
+
+    /// The position in ``ordered`` of the first marked event at `index` or later.
+    private func first(atOrAfter index: Int) -> Int {
+        var low = 0
+        var high = ordered.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ordered[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

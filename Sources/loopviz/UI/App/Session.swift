@@ -47,7 +47,7 @@ struct Session: Equatable {
     /// The trace's hangs, found when the trace is computed or read (a live session's growing trace has none).
     var hangs = TimelineHangs()
     /// A replayed recording: the timeline follows its activities, as it has no run starts, results, sleeps or
-    /// wakes (``TimelineRows/Row/follow(activity:)``).
+    /// wakes (``TimelineRows/Row/follow(activity:depth:)``).
     var fillsFromActivities = false
     /// Live: the oldest events forgotten to keep the trace bounded. What is folded from the trace (the loop's
     /// state, the pool's counters) then starts from the oldest event kept.

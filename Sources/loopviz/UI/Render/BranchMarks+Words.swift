@@ -3,8 +3,11 @@ import LoopEngine
 // Render: the words and the glyph of an event whose place depends on a schedule choice.
 
 extension Glyphs {
-    /// The event log's mark of an event that follows a schedule choice (a fork; `Y` in ASCII).
-    var branch: String { theme.unicode ? "⑂" : "Y" }
+    /// The mark of an event that follows a schedule choice, in the event log and on the timeline's lane (a fork;
+    /// `Y` in ASCII, a letter no other timeline mark uses).
+    var branchMark: Character { theme.unicode ? "⑂" : "Y" }
+    /// ``branchMark`` as text, for the log's rows and the timeline's legend.
+    var branch: String { String(branchMark) }
 }
 
 /// What the Why pane says first about the event at `index` when its place depends on a schedule choice: which

@@ -8,6 +8,8 @@ func drawTimeline(
 ) {
     // The hang glyph is in the legend when the trace has a hang to mark.
     let hang = model.session.hangs.isEmpty ? "" : "  \(glyphs.hang) hang"
+    // So is the fork when a schedule choice placed an event of the run.
+    let fork = model.session.branchMarks.isEmpty ? "" : "  \(glyphs.branch) branch point"
     let labelWidth = 10
     let columns = max(10, rect.width - labelWidth - 1)
     let end = model.now
@@ -15,7 +17,7 @@ func drawTimeline(
     // A zoomed timeline names its scale first (the default axis's ticks say it).
     let scale = model.timelineZoom.bucket == nil ? "" : " \(axis.scale)"
     let legend =
-        "Timeline\(scale) (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)  t timer  s source0  p port  b block  o observer  w wake-up)"
+        "Timeline\(scale) (\(glyphs.awake) awake  \(glyphs.asleep) asleep\(hang)\(fork)  t timer  s source0  p port  b block  o observer  w wake-up)"
     header(legend, rect, focused: model.focus == .timeline, &screen, glyphs)
     let start = axis.start
     let bucket = axis.bucket
@@ -53,31 +55,12 @@ func drawTimeline(
     let rowOf = Dictionary(loops.enumerated().map { ($1.thread, $0) }, uniquingKeysWith: { first, _ in first })
     // Events after the window's right edge (a panned window) draw nothing: a binary search stops the pass there.
     let last = min(model.cursor, model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: axis.end)))
-    for index in timeline.processed..<max(timeline.processed, last) {
-        let event = model.trace[index]
-        guard let row = rowOf[event.loop] else { continue }
-        var state = timeline.rows[row]
-        let column = axis.column(of: event.time.nanoseconds)
-        if column >= 0 && column < columns {
-            if state.runs > 0 && max(0, state.lastColumn + 1) < column {
-                for fill in max(0, state.lastColumn + 1)..<column where state.cells[fill] == " " {
-                    state.cells[fill] = state.asleep ? glyphs.asleep : glyphs.awake
-                }
-            }
-            if let mark = mark(for: event) {
-                place(mark, at: column, in: &state.cells, glyphs)
-            } else if state.cells[column] == " " {
-                state.cells[column] = state.asleep ? glyphs.asleep : glyphs.awake
-            }
-            state.lastColumn = max(state.lastColumn, column)
-        }
-        if event.kind == .runStart { state.runs += 1 }
-        if event.kind == .result { state.runs = max(0, state.runs - 1) }
-        if event.kind == .sleep { state.asleep = event.wait?.isPoll != true }
-        if event.kind == .wake { state.asleep = false }
-        if model.session.fillsFromActivities { state.follow(activity: event) }
-        timeline.rows[row] = state
-    }
+    // The events a schedule choice placed among those folded now, in order: a fork goes in before the event's own
+    // letter (the choice came first). A run without races has none.
+    let folded = timeline.processed..<max(timeline.processed, last)
+    timeline.fold(
+        model.trace, folded, rowOf: rowOf, axis: axis, forks: model.session.branchMarks.marked(in: folded),
+        followsActivities: model.session.fillsFromActivities, glyphs)
     timeline.processed = max(timeline.processed, last)
     let rows = timeline.rows
     for (row, loop) in loops.enumerated() {
@@ -117,63 +100,5 @@ func drawTimeline(
     let axisY = rect.maxY - 1
     for tick in axis.ticks where tick.column + tick.label.count <= columns {
         screen.put(tick.label, x: rect.x + labelWidth + tick.column, y: axisY, style: glyphs.dimmed)
-    }
-}
-
-/// Puts a callout's letter in its column. Two letters that fall in one column both stay visible, in the order they
-/// happened: the later one goes to the first free column of the next ones (at most ``maximumDrift``; events come in
-/// time order, so there nearly always is one), as the port that woke the loop does after its `afterWaiting`
-/// observer. Only at the right edge, or when those are taken, does a letter give way: the least busy one (an
-/// observer before a callout).
-private func place(_ mark: Character, at column: Int, in cells: inout [Character], _ glyphs: Glyphs) {
-    func isFree(_ character: Character) -> Bool {
-        character == " " || character == glyphs.awake || character == glyphs.asleep
-    }
-    let current = cells[column]
-    let reach = column..<min(cells.count, column + 1 + maximumDrift)
-    if isFree(current) {
-        cells[column] = mark
-    } else if reach.contains(where: { cells[$0] == mark }) {
-        // Already shown there (observers are called several times an iteration): one letter says it.
-        return
-    } else if let free = reach.first(where: { isFree(cells[$0]) }) {
-        cells[free] = mark
-    } else {
-        // No room (the right edge, or a busy stretch): the least busy letter gives way, the earliest of equals,
-        // and the others close up in the order they happened.
-        var letters = reach.map { cells[$0] } + [mark]
-        if let weakest = letters.indices.min(by: { priority(letters[$0]) < priority(letters[$1]) }) {
-            letters.remove(at: weakest)
-        }
-        for (offset, letter) in letters.enumerated() { cells[column + offset] = letter }
-    }
-}
-
-/// How many columns after its own a letter may be drawn when its column is taken: a wake-up, the observer after it
-/// and the callout it led to (`wos`) all show, at most two columns late.
-private let maximumDrift = 2
-
-private func mark(for event: LoopEvent) -> Character? {
-    switch event.kind {
-    case .timer: "t"
-    case .source0: "s"
-    case .source1: "p"
-    case .block: "b"
-    case .observer: "o"
-    case .mainQueue: "q"
-    case .perform: "P"
-    case .result: "|"
-    case .wake: event.wakeCause == .wakeUpPort ? "w" : nil
-    default: nil
-    }
-}
-
-private func priority(_ character: Character) -> Int {
-    switch character {
-    case "t", "s", "p", "P", "q": 3
-    case "b", "w": 2
-    case "|": 2
-    case "o": 1
-    default: 0
     }
 }

@@ -3,13 +3,13 @@ import LoopEngine
 extension TimelineRows.Row {
     /// Follows a recording's activities, for a trace without run starts, results, sleeps or wakes (an observer
     /// sees none of them): a run is open from its `entry` to its `exit` (by depth), the loop awake from `entry`
-    /// or `afterWaiting` and asleep after `beforeWaiting`.
-    mutating func follow(activity event: LoopEvent) {
-        switch event.kind {
+    /// or `afterWaiting` and asleep after `beforeWaiting`. An event's kind and depth are all it reads.
+    mutating func follow(activity kind: LoopEvent.Kind, depth: Int) {
+        switch kind {
         case .entry:
-            runs = max(runs, event.depth)
+            runs = max(runs, depth)
             asleep = false
-        case .exit: runs = min(runs, max(0, event.depth - 1))
+        case .exit: runs = min(runs, max(0, depth - 1))
         case .afterWaiting: asleep = false
         case .beforeWaiting: asleep = true
         default: break

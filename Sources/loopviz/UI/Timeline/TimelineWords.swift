@@ -1,7 +1,8 @@
 import LoopEngine
 
 /// The timeline in words, for `--screen-reader`: the range shown, the scale, and what is marked in the range (the
-/// shown steps only), per thread, so a listener hears what a sighted user sees in the lanes.
+/// shown steps only), per thread — callouts, sleeps, hangs and the schedule's branch points — so a listener hears
+/// what a sighted user sees in the lanes.
 func timelineWords(_ model: AppModel) -> String {
     let window = model.timelineZoom.window(now: model.now, columns: model.timelineColumns)
     let first = model.trace.firstIndex(atOrAfter: LoopInstant(nanoseconds: window.start))
@@ -17,6 +18,11 @@ func timelineWords(_ model: AppModel) -> String {
         if event.kind == .sleep, event.wait?.isPoll != true { sleeps[event.loop, default: 0] += 1 }
         if event.kind.isCallout { callouts[event.loop, default: 0] += 1 }
     }
+    // The schedule's branch points whose event is in the window (one fork on the lane marks an event several precede).
+    var branches: [String: Int] = [:]
+    for index in model.session.branchMarks.marked(in: counted) {
+        branches[model.trace[index].loop, default: 0] += model.session.branchMarks.points(at: index).count
+    }
     var lanes = order.map { loop -> String in
         var words = "\(loop): \(count(callouts[loop] ?? 0, "callout")), \(count(sleeps[loop] ?? 0, "sleep"))"
         let hangs = model.session.hangs.hangs(
@@ -24,6 +30,7 @@ func timelineWords(_ model: AppModel) -> String {
             to: min(model.now, LoopInstant(nanoseconds: window.end))
         ).filter { $0.startIndex < model.cursor }
         if !hangs.isEmpty { words += ", \(count(hangs.count, "hang"))" }
+        if let forks = branches[loop] { words += ", \(count(forks, "branch point"))" }
         return words
     }
     if lanes.isEmpty { lanes = ["no step shown in it"] }
