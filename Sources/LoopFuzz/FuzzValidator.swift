@@ -67,6 +67,8 @@ package enum FuzzValidator {
     /// same moment) are exactly the race to find. A timer's first date moves even at 0: its repeats follow.
     /// `loopviz explore --jitter` moves them by its own `margin`.
     package static func perturbations(of scenario: Scenario, by margin: Duration = FuzzValidator.margin) -> [Scenario] {
+        // A Foundation timer's date is its call's: written as the plain timer it is, its date can move.
+        let scenario = scenario.loweringFoundationTimers()
         var variants: [Scenario] = []
         for sign in [1, -1] {
             let shift = margin * sign

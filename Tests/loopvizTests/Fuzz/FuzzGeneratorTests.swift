@@ -412,6 +412,10 @@ extension FuzzPropertyTests {
             if !FuzzGeneratorTests.mainThreadShapes(scenario).subtracting(["main"]).isEmpty {
                 found["mainqueue", default: 0] += 1
             }
+            if scenario.threads[0].items.contains(where: { $0.foundationTimer != nil }) {
+                found["foundation timer", default: 0] += 1
+            }
+            if scenario.threads.count > 1, !scenario.owners.isEmpty { found["two-thread owner", default: 0] += 1 }
             var kinds: Set<String> = []
             _ = scenario.firstAction { action -> Bool? in
                 switch action {
@@ -432,7 +436,7 @@ extension FuzzPropertyTests {
         #expect(
             Set(found.keys) == [
                 "main thread", "mainqueue", "afterDelay", "CFRunLoopRun", "RunLoop.run", "fire", "timer property",
-                "mainactor", "asyncafter",
+                "mainactor", "asyncafter", "foundation timer", "two-thread owner",
             ])
         // asyncAfter comes in 3 of the slice's cases (a main-thread case's construct, drawn last): the others 4+.
         #expect(found.allSatisfy { $0.value >= ($0.key == "asyncafter" ? 3 : 4) }, "\(found)")
