@@ -2,11 +2,11 @@ import LoopEngine
 
 /// The fuzzer's Foundation timers (issue 31): a timer of T made by `Timer(timeInterval:repeats:block:)`
 /// (`foundation init`, dated at its creation on Linux: it fires at once) or `Timer.scheduledTimer` (`foundation
-/// scheduled`, one interval ahead, the default mode only). Drawn from the extra stream after the other shapes.
+/// scheduled`, one interval ahead, in the default mode alone). Drawn from the extra stream after the other shapes.
 extension FuzzGenerator {
     /// In some scenarios, one of T's timers (not `tEnd`, nor one that hands work to U: its hand-overs must come
     /// 20 ms or more after the start, and `foundation init` fires at 0) becomes a Foundation timer of 20 to 80 ms,
-    /// repeating as it did.
+    /// repeating as it did, in its modes (`init`) or the default mode alone (`scheduled`).
     mutating func addFoundationTimers(to scenario: inout Scenario) {
         let thread = scenario.threads[0]
         let candidates = thread.items.indices.filter { index in
@@ -16,14 +16,15 @@ extension FuzzGenerator {
                 scenario.threads.dropFirst().contains { step.action.reaches($0.name) }
             }
         }
-        guard !candidates.isEmpty, rng.chance(25) else { return }
+        guard !candidates.isEmpty, rng.chance(35) else { return }
         let index = rng.pick(candidates)
         let item = thread.items[index]
         guard case .timer(_, let interval, let tolerance) = item.kind else { return }
-        let call: FoundationTimerCall = item.modes == [.default] && rng.chance(50) ? .scheduled : .initializer
+        // `scheduledTimer` puts its timer in the default mode alone.
+        let call: FoundationTimerCall = rng.chance(50) ? .scheduled : .initializer
         var made = ItemSpec.foundationTimer(
             item.name, call, interval: grid(1...4), repeats: interval > .zero, tolerance: tolerance,
-            modes: item.modes, item.script)
+            modes: call == .scheduled ? [.default] : item.modes, item.script)
         made.sourceCallouts = item.sourceCallouts
         scenario.threads[0].items[index] = made
     }
