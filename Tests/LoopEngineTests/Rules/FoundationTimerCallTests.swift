@@ -92,6 +92,25 @@ struct FoundationTimerCallTests {
             ])
     }
 
+    @Test("a thread started later dates its Foundation timers from its start, not from the scenario's")
+    func laterThreadDatesFromItsStart() throws {
+        let steps = try Self.steps(
+            """
+            iteration cost 0s
+            thread T
+              port K
+              run default for 50ms
+              start U
+              run default for 200ms
+            thread U later
+              port Q
+              timer poll interval 100ms foundation scheduled
+              timer now interval 100ms foundation init
+              run default for 150ms
+            """)
+        #expect(steps.filter { $0.contains(" U d1: timer") } == ["0.050 U d1: timer now", "0.150 U d1: timer poll"])
+    }
+
     @Test("a Foundation timer line prints as written, and misuses of the form are one diagnostic")
     func printsAndRejects() throws {
         for line in [
