@@ -76,6 +76,49 @@ extension FuzzPropertyTests {
         #expect(Set(dates) == ["at 0.0 seconds", "at 0.006 seconds", "at -0.006 seconds"])
     }
 
+    @Test("a hand-over that reaches U as U's work of the same length ends is a timing edge (seed 3 case 197)")
+    func handOverAsWorkEndsIsAnEdge() throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            scenario "fuzz seed 3 case 197"
+
+            thread T
+              port p1
+                call 1: block B1
+                  work 2ms
+              timer t1 at 80ms in M1
+                call 1: work 5ms
+                add t1 to default
+                call 2: cancelPerform f2
+                send q1 2 times on U
+              timer t2 at 40ms in common
+                first 2 calls: work 1ms
+                call 1: perform u2 on U wait
+                  work 2ms
+              observer o1 on all
+                first 1 calls: cancelPerforms target self
+              query nextFireDate t1
+              work 5ms
+              run M1 for 120ms
+              block B3
+              run default for 40ms
+              RunLoop.acceptInput M1 before at 40ms
+              send p1
+
+            thread U
+              port q1
+                work 1ms
+              source0 u1 commands 1
+                on schedule: call 2: post c3 to u1
+                on cancel: signal u1
+                call 1: stop
+                work 1ms
+              run default for 120ms
+            """
+        ).scenario
+        #expect(FuzzValidator.validate(scenario) == .failure(.timingEdge))
+    }
+
     @Test("the shrinker offers a Foundation timer as its plain timer, one-shot, and with a shorter interval")
     func shrinkerSimplifiesFoundationTimers() {
         let scenario = Scenario(
