@@ -169,6 +169,8 @@ struct FuzzGenerator {
         if second == nil { withExtraStream { $0.addRunUntilStopped(to: &scenario) } }
         withExtraStream { $0.addConcurrency(to: &scenario) }
         withExtraStream { $0.addTimerCalls(to: &scenario) }
+        withExtraStream { $0.addFoundationTimers(to: &scenario) }
+        withExtraStream { $0.addSecondThreadOwner(to: &scenario) }
         return scenario
     }
 

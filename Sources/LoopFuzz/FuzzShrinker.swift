@@ -155,6 +155,20 @@ struct FuzzShrinker {
                     out.append(
                         with { $0.items[i].kind = .observer(activities: activities, repeats: true, order: order) })
                 }
+            case .timer(let first, let interval, let tolerance) where item.foundationTimer != nil:
+                // The plain timer it is; a one-shot; a shorter interval (which a repeating one repeats by).
+                out.append(with { $0.items[i] = item.loweringFoundationTimer(profile: scenario.profile) })
+                if interval != .zero {
+                    out.append(with { $0.items[i].kind = .timer(first: first, interval: .zero, tolerance: tolerance) })
+                }
+                if first > FuzzGenerator.grid {
+                    let shorter = first - FuzzGenerator.grid
+                    out.append(
+                        with {
+                            $0.items[i].kind = .timer(
+                                first: shorter, interval: interval != .zero ? shorter : .zero, tolerance: tolerance)
+                        })
+                }
             case .timer(let first, let interval, let tolerance):
                 if interval != .zero {
                     out.append(with { $0.items[i].kind = .timer(first: first, interval: .zero, tolerance: tolerance) })

@@ -67,6 +67,8 @@ package enum FuzzValidator {
     /// same moment) are exactly the race to find. A timer's first date moves even at 0: its repeats follow.
     /// `loopviz explore --jitter` moves them by its own `margin`.
     package static func perturbations(of scenario: Scenario, by margin: Duration = FuzzValidator.margin) -> [Scenario] {
+        // A Foundation timer's date is its call's: written as the plain timer it is, its date can move.
+        let scenario = scenario.loweringFoundationTimers()
         var variants: [Scenario] = []
         for sign in [1, -1] {
             let shift = margin * sign
@@ -191,9 +193,20 @@ package enum FuzzValidator {
             }
         }
         // Each thread's whole timeline later than the others': two threads acting in one instant (a hand-over
-        // reaching a thread as its run's limit ends, or as its own timer fires) are a race on real threads.
+        // reaching a thread as its run's limit ends, or as its own timer fires) are a race on real threads. And
+        // each thread's work on its own: a hand-over may reach a thread as work of the same length ends there
+        // (seed 3 case 197: U's 1 ms callout for T's send ended as T's next hand-over, 1 ms later, arrived).
         if scenario.threads.count > 1 {
-            for index in scenario.threads.indices { variants.append(scenario.delayingThread(index, by: margin)) }
+            for index in scenario.threads.indices {
+                variants.append(scenario.delayingThread(index, by: margin))
+                for sign in [1, -1] {
+                    variants.append(
+                        scenario.mappingActions(inThread: index) { action in
+                            if case .work(let time) = action { return .work(max(.zero, time + margin * sign)) }
+                            return action
+                        })
+                }
+            }
         }
         return variants
     }
@@ -272,8 +285,8 @@ extension FoundationDate {
 
 extension Scenario {
     /// The scenario with `transform` applied to every action, wherever it is (programs, scripts, outside events,
-    /// block bodies; inner actions first).
-    func mappingActions(_ transform: (Action) -> Action) -> Scenario {
+    /// block bodies; inner actions first); with `thread`, only to that thread's program and items' scripts.
+    func mappingActions(inThread thread: Int? = nil, _ transform: (Action) -> Action) -> Scenario {
         func map(_ action: Action) -> Action {
             switch action {
             case .performBlock(let name, let modes, let inner):
@@ -294,8 +307,9 @@ extension Scenario {
         }
         func steps(_ list: [ScriptStep]) -> [ScriptStep] { list.map { ScriptStep(map($0.action), when: $0.when) } }
         var copy = self
-        copy.threads = threads.map { thread in
-            var thread = thread
+        copy.threads = threads.enumerated().map { index, spec in
+            guard thread == nil || thread == index else { return spec }
+            var thread = spec
             thread.program = thread.program.map(map)
             thread.items = thread.items.map { item in
                 var item = item
@@ -306,6 +320,7 @@ extension Scenario {
             }
             return thread
         }
+        guard thread == nil else { return copy }
         copy.outside = outside.map { event in
             var event = event
             event.actions = event.actions.map(map)

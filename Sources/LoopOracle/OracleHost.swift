@@ -140,10 +140,10 @@ final class OracleHost: @unchecked Sendable {
             sources[name] = source
             ports[name] = fd
         case .timer(let first, let interval, let tolerance):
-            let fireDate = originAbsolute + first.secondsValue
-            let timer = CFRunLoopTimerCreateWithHandler(
-                nil, fireDate, interval.secondsValue, 0, CFIndex(item.timerOrder)
-            ) {
+            let (fireDate, cfInterval) =
+                item.foundationTimer.map { foundationTimerDate($0, interval: first, repeats: interval != .zero) }
+                ?? (originAbsolute + first.secondsValue, interval.secondsValue)
+            let timer = CFRunLoopTimerCreateWithHandler(nil, fireDate, cfInterval, 0, CFIndex(item.timerOrder)) {
                 [weak self] _ in
                 self?.callout(.timer, name, script, activity: nil)
             }

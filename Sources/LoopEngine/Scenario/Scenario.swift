@@ -109,10 +109,14 @@ public struct ItemSpec: Sendable, Equatable {
     /// CF inside `CFRunLoopAddSource`, `CFRunLoopRemoveSource` and `CFRunLoopSourceInvalidate`, once per concrete
     /// mode (docs/cfrunloop.md §18). Each counts its own calls (`call 2` is the second schedule).
     package var sourceCallouts: SourceCallouts
+    /// A timer made by a Foundation convenience (`foundation init`, `foundation scheduled`): ``Kind`` then holds
+    /// the interval given to the call as `first`, and `interval` is that interval when it repeats, 0 when not;
+    /// the first fire date is the call's, on the scenario's profile (``firstFire(profile:)``).
+    package var foundationTimer: FoundationTimerCall?
 
     package init(
         name: String, kind: Kind, modes: [ModeName] = [.default], script: [ScriptStep] = [], timerOrder: Int = 0,
-        sourceCallouts: SourceCallouts = SourceCallouts()
+        sourceCallouts: SourceCallouts = SourceCallouts(), foundationTimer: FoundationTimerCall? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -120,6 +124,7 @@ public struct ItemSpec: Sendable, Equatable {
         self.script = script
         self.timerOrder = timerOrder
         self.sourceCallouts = sourceCallouts
+        self.foundationTimer = foundationTimer
     }
 
     package static func source0(
@@ -139,6 +144,16 @@ public struct ItemSpec: Sendable, Equatable {
         ItemSpec(
             name: name, kind: .timer(first: first, interval: interval, tolerance: tolerance), modes: modes,
             script: script, timerOrder: order)
+    }
+
+    /// A timer made by Foundation's `call` with `interval` (`repeats` as given), at its thread's set-up.
+    package static func foundationTimer(
+        _ name: String, _ call: FoundationTimerCall, interval: Duration, repeats: Bool = true,
+        tolerance: Duration = .zero, modes: [ModeName] = [.default], _ script: [ScriptStep] = []
+    ) -> ItemSpec {
+        ItemSpec(
+            name: name, kind: .timer(first: interval, interval: repeats ? interval : .zero, tolerance: tolerance),
+            modes: modes, script: script, foundationTimer: call)
     }
 
     package static func observer(

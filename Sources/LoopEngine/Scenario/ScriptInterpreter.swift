@@ -44,9 +44,14 @@ final class ScriptInterpreter {
                 self.callout(name, script, activity: nil)
             }
         case .timer(let first, let interval, let tolerance):
+            let now = world.clock.now
+            // A Foundation convenience dates its timer from its creation, as its call does on this profile.
+            let fireDate =
+                item.foundationTimer.map { now + $0.firstFire(interval: first, profile: loop.profile) }
+                ?? .zero + first
             timers[name] = LoopTimer(
-                name: name, fireDate: .zero + first, interval: interval, tolerance: tolerance, order: item.timerOrder,
-                createdAt: world.clock.now
+                name: name, fireDate: fireDate, interval: interval, tolerance: tolerance, order: item.timerOrder,
+                createdAt: now
             ) { [unowned self] _ in
                 self.callout(name, script, activity: nil)
             }

@@ -60,6 +60,7 @@ struct ScenarioProblemCatalogueTests {
         .unexpectedItemClause("…", item: "timer", stillAllowed: ["every", "tolerance", "in"], modesGiven: false),
         .unexpectedItemClause("…", item: "port", stillAllowed: [], modesGiven: true),
         .timerWithoutFirstFire("…"),
+        .foundationTimerForm,
         .observerWithoutActivities("…"),
         .unknownCondition,
         .callsCountedFromOne,

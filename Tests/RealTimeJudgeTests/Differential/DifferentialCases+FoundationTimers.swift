@@ -41,6 +41,21 @@ extension DifferentialCase {
                         .query(.repeats(timer: "tick")), D.run(0.1), .query(.isValid(item: "back")),
                         .query(.isValid(item: "zero")),
                     ])),
+            DifferentialCase(
+                section: "§9.5",
+                scenario: D.scenario(
+                    "Timer(timeInterval:) fires at once on Linux, scheduledTimer one interval later",
+                    [
+                        D.keepAlive(),
+                        .foundationTimer("poll", .initializer, interval: D.ms(60), [say("poll")]),
+                        .foundationTimer("later", .scheduled, interval: D.ms(90), repeats: false, [say("later")]),
+                        .foundationTimer(
+                            "parked", .initializer, interval: D.ms(200), repeats: false, modes: [], [say("parked")]),
+                    ],
+                    [
+                        .query(.interval(timer: "later")), .query(.repeats(timer: "poll")), D.run(0.1),
+                        .add("parked", .default), D.run(0.05),
+                    ])),
         ]
     }()
 }

@@ -76,5 +76,20 @@ struct FoundationTimerProbeTests {
         #expect(plain.fireDate.timeIntervalSince(created) < 0.25)
         #expect(scheduled.fireDate.timeIntervalSince(created) > 0.25)
     }
+
+    @Test("a repeating Timer(timeInterval:) is dated at its creation and keeps its interval; a negative one reads 0")
+    func repeatingTimeIntervalInitialiser() {
+        let created = Date()
+        let plain = Timer(timeInterval: 0.5, repeats: true) { _ in }
+        let negative = Timer(timeInterval: -1, repeats: true) { _ in }
+        let scheduled = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in }
+        defer { scheduled.invalidate() }
+        #expect(plain.timeInterval == 0.5)
+        #expect(plain.fireDate.timeIntervalSince(created) < 0.25)
+        #expect(negative.timeInterval == 0)
+        #expect(abs(negative.fireDate.timeIntervalSince(created)) < 0.25)
+        #expect(scheduled.timeInterval == 0.5)
+        #expect(scheduled.fireDate.timeIntervalSince(created) > 0.25)
+    }
 }
 #endif

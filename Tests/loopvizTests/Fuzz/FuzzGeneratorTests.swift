@@ -412,6 +412,15 @@ extension FuzzPropertyTests {
             if !FuzzGeneratorTests.mainThreadShapes(scenario).subtracting(["main"]).isEmpty {
                 found["mainqueue", default: 0] += 1
             }
+            for call in Set(scenario.threads[0].items.compactMap(\.foundationTimer)) {
+                found["foundation \(call.rawValue)", default: 0] += 1
+            }
+            if scenario.threads.count > 1, !scenario.owners.isEmpty { found["two-thread owner", default: 0] += 1 }
+            if scenario.threads.count > 1,
+                scenario.threads[0].program.contains(where: { if case .run(.whileHolds) = $0 { true } else { false } })
+            {
+                found["two-thread while", default: 0] += 1
+            }
             var kinds: Set<String> = []
             _ = scenario.firstAction { action -> Bool? in
                 switch action {
@@ -432,7 +441,8 @@ extension FuzzPropertyTests {
         #expect(
             Set(found.keys) == [
                 "main thread", "mainqueue", "afterDelay", "CFRunLoopRun", "RunLoop.run", "fire", "timer property",
-                "mainactor", "asyncafter",
+                "mainactor", "asyncafter", "foundation init", "foundation scheduled", "two-thread owner",
+                "two-thread while",
             ])
         // asyncAfter comes in 3 of the slice's cases (a main-thread case's construct, drawn last): the others 4+.
         #expect(found.allSatisfy { $0.value >= ($0.key == "asyncafter" ? 3 : 4) }, "\(found)")

@@ -25,6 +25,7 @@ extension LanguageReference {
         | `source0 NAME [order N] [commands N] [in …]` | a version-0 source: signalled by hand, never wakes the loop by itself; `commands N`: its command queue holds at most N commands (1 to 1000, default 16; [below](#a-custom-input-source)) | `source0 work order 1 in default, Tracking` |
         | `port NAME [in …]` | a version-1 source: a message wakes a sleeping loop by itself; a port nobody writes keeps a loop alive | `port keepAlive in default, Tracking` |
         | `timer NAME at DURATION [every DURATION] [tolerance DURATION] [in …]` | a timer, first fired `at` that time from the start; without `every` it fires once; tolerance is ignored on linux | `timer tick at 100ms every 200ms in common` |
+        | `timer NAME every DURATION foundation init` / `… foundation scheduled` (`interval DURATION` instead of `every`: `repeats: false`) `[tolerance DURATION] [in …]` | a timer made by Foundation's `Timer(timeInterval:repeats:block:)` (`init`, added to its modes) or `Timer.scheduledTimer(withTimeInterval:repeats:block:)` (`scheduled`, the default mode only) at its thread's start, first fired when that call dates it on the profile: `init` at once on linux, one interval later on darwin; `scheduled` one interval later on both ([Timers and dates](#timers-and-dates)) | `timer poll every 100ms foundation init` |
         | `observer NAME on ACTIVITIES [order N] [once] [in …]` | an observer of some activities (`on all`: every one); `once` invalidates it after its first call | `observer log on beforeWaiting, afterWaiting order -1` |
         ### A custom input source
         ## Actions
@@ -93,12 +94,13 @@ extension LanguageReference {
         | `while COND RunLoop.run [M]` | the same idiom with any condition (`and`, `not`, owners' properties, weak references), tested before each run | `while weakSelf and not weakSelf.stopped RunLoop.run` |
         ### Owners that go away
         ### Timers and dates
-        | Foundation, at the start | `profile linux` (checked on this machine) | `profile darwin` (Apple's documentation) |
-        | `Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true)` (the default mode) | `timer T at 100ms every 100ms` | `timer T at 100ms every 100ms` |
-        | `Timer(timeInterval: 0.1, repeats: true)`, then `RunLoop.current.add(T, forMode: .default)` | `timer T at 0ms every 100ms`: corelibs builds it with `fire: Date()`, so it fires as soon as it is added | `timer T at 100ms every 100ms`: "after `interval` seconds have elapsed" |
-        | `Timer(fire: date, interval: 0.1, repeats: true)` | `timer T at DATE every 100ms` | the same |
-        | `repeats: false` | the same line without `every` | the same |
-        | `Timer.scheduledTimer(withTimeInterval: -1, repeats: true)` | `timer T at -1s`: interval 0, a one-shot timer dated in the past, which fires at once | Apple documents an interval of 0.1 ms instead of one ≤ 0 for a repeating `Timer`; not modelled, not checked |
+        | Foundation, at the thread's start | the line | first fire, `profile linux` (checked on this machine) | `profile darwin` (Apple's documentation) |
+        | `Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true)` | `timer T every 100ms foundation scheduled` | 100 ms | 100 ms |
+        | `Timer(timeInterval: 0.1, repeats: true)`, then `RunLoop.current.add(T, forMode: M)` | `timer T every 100ms foundation init in M` | at once: corelibs builds it with `fire: Date()` | 100 ms: "after `interval` seconds have elapsed" |
+        | `Timer(timeInterval: 0.1, repeats: true)`, added later by `add T to M` | `timer T every 100ms foundation init in nothing` | as soon as it is added (its date is its creation) | 100 ms after its creation, or at once if added later |
+        | `repeats: false` | `interval 100ms` instead of `every 100ms` | the same dates; it fires once | the same |
+        | `Timer(fire: date, interval: 0.1, repeats: true)` | `timer T at DATE every 100ms` | DATE | DATE |
+        | `Timer.scheduledTimer(withTimeInterval: -1, repeats: true)` | `timer T every -1s foundation scheduled` | interval 0, a one-shot timer dated in the past, which fires at once | Apple documents an interval of 0.1 ms instead of one ≤ 0 for a repeating `Timer`; not modelled, not checked |
         ### Ranges
         ### The thread pool
         | line or action | what it does | example |

@@ -12,7 +12,8 @@ package enum ScenarioKeywords {
 
     /// The clauses each kind of item takes, in the order the language documents them.
     package static let itemClauses: [String: [String]] = [
-        "source0": ["order", "commands", "in"], "port": ["in"], "timer": ["at", "every", "tolerance", "order", "in"],
+        "source0": ["order", "commands", "in"], "port": ["in"],
+        "timer": ["at", "every", "tolerance", "order", "in", "interval", "foundation"],
         "observer": ["on", "order", "once", "in"],
     ]
 
@@ -59,7 +60,7 @@ package enum ScenarioKeywords {
         "distantFuture", "not", "times", "time", "up", "mode", "to", "from", "in", "on", "wait", "all", "reply",
         "after", "check", "every", "at", "step", "exactly", "order", "calls", "call", "until", "distantPast", "now",
         "inf", "nan", "weak", "and", "later", "target", "afterDelay", "schedule", "serial", "concurrent", "workItem",
-        "yield", "sleep",
+        "yield", "sleep", "init", "scheduled",
     ]
 
     /// The lines indented under a `say`: `claims` and how far it reaches (`claims next result handledSource`).

@@ -89,6 +89,7 @@ extension ScenarioParserState {
         var tolerance = Duration.zero
         var activities: Activity?
         var repeats = true
+        var foundation: FoundationTimerCall?
         var capacity = SourceCallouts.defaultCommandCapacity
         var seen: Set<String> = []
         var modesColumn = nameToken.column
@@ -127,6 +128,11 @@ extension ScenarioParserState {
                 activities = parseActivities(&cursor, node.line)
             case "commands":
                 capacity = parseCommandCapacity(&cursor, node.line) ?? capacity
+            case "interval":
+                // A Foundation timer's `timeInterval` with `repeats: false`.
+                if let value = expectDuration(&cursor, what: .repeatInterval, allowNegative: true) { first = value }
+            case "foundation":
+                foundation = parseFoundationCall(&cursor, node.line, at: clause)
             default:
                 repeats = false
             }
@@ -146,6 +152,11 @@ extension ScenarioParserState {
         case .port:
             return .port(name, modes: modes, script)
         case .timer:
+            if seen.contains("foundation") || seen.contains("interval") {
+                return foundationTimer(
+                    name, foundation, seen: seen, interval: seen.contains("every") ? interval : first,
+                    tolerance: tolerance, modes: modes, script, node.line, at: nameToken)
+            }
             guard let first else {
                 if !seen.contains("at") {
                     error(node.line, at: nameToken, .timerWithoutFirstFire(name))
@@ -162,6 +173,40 @@ extension ScenarioParserState {
             }
             return .observer(name, activities, repeats: repeats, order: order, modes: modes, script)
         }
+    }
+
+    /// The call after `foundation`: `init` or `scheduled`.
+    private func parseFoundationCall(
+        _ cursor: inout TokenCursor, _ line: ScenarioLine, at clause: ScenarioToken
+    ) -> FoundationTimerCall? {
+        if cursor.accept("init") { return .initializer }
+        if cursor.accept("scheduled") { return .scheduled }
+        error(line, at: cursor.peek ?? clause, .foundationTimerForm)
+        _ = cursor.next()
+        return nil
+    }
+
+    /// A `timer` line naming its Foundation call: `every D` (`repeats: true`) or `interval D` (`repeats:
+    /// false`), no `at` (the call dates it) nor `order` (Foundation's is 0), and `foundation scheduled` is in the
+    /// default mode only, as `scheduledTimer` adds it there.
+    private func foundationTimer(
+        _ name: String, _ call: FoundationTimerCall?, seen: Set<String>, interval: Duration?, tolerance: Duration,
+        modes: [ModeName], _ script: [ScriptStep], _ line: ScenarioLine, at nameToken: ScenarioToken
+    ) -> ItemSpec? {
+        guard let call else {
+            if !seen.contains("foundation") { error(line, at: nameToken, .foundationTimerForm) }
+            return nil
+        }
+        let wellFormed =
+            seen.contains("every") != seen.contains("interval") && !seen.contains("at") && !seen.contains("order")
+            && (call == .initializer || modes == [.default])
+        guard wellFormed, let interval else {
+            error(line, at: nameToken, .foundationTimerForm)
+            return nil
+        }
+        return .foundationTimer(
+            name, call, interval: interval, repeats: seen.contains("every"), tolerance: tolerance, modes: modes,
+            script)
     }
 
     static let reserved: Set<String> = [

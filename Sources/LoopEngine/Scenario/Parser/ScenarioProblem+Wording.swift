@@ -210,6 +210,10 @@ extension ScenarioProblem {
             return "unexpected '\(clause)' in \(article) \(item); expected \(expected)\(modes)"
                 + "\(Self.didYouMean(clause, among: left))"
         case .timerWithoutFirstFire(let name): return "timer '\(name)' needs its first fire time: `at 100ms`"
+        case .foundationTimerForm:
+            return "a Foundation timer is `every 100ms` (repeats) or `interval 100ms` (does not) and "
+                + "`foundation init` or `foundation scheduled`, without `at` or `order`; `foundation scheduled` is "
+                + "in the default mode only"
         case .observerWithoutActivities(let name):
             return "observer '\(name)' needs its activities: `on entry, beforeWaiting` or `on all`"
 

@@ -84,6 +84,8 @@ package enum ScenarioProblem: Equatable, Sendable {
     /// given modes (then a hint on separating them).
     case unexpectedItemClause(String, item: String, stillAllowed: [String], modesGiven: Bool)
     case timerWithoutFirstFire(String)
+    /// A `timer … foundation …` line that is not one of Foundation's two conveniences as the language writes them.
+    case foundationTimerForm
     case observerWithoutActivities(String)
 
     // MARK: Callouts and actions

@@ -24,8 +24,15 @@ extension LoopScriptPrinter.Lines {
         case .port:
             line += w("port") + " " + item.name
         case .timer(let first, let interval, let tolerance):
-            line += w("timer") + " " + item.name + " " + w("at") + " " + duration(first)
-            if interval != .zero { line += " " + w("every") + " " + duration(interval) }
+            line += w("timer") + " " + item.name + " "
+            if let call = item.foundationTimer {
+                // Foundation's call with its interval (`first`); it repeats when the CF interval is not 0.
+                line += w(interval != .zero ? "every" : "interval") + " " + duration(first) + " " + w("foundation")
+                line += " " + w(call.rawValue)
+            } else {
+                line += w("at") + " " + duration(first)
+                if interval != .zero { line += " " + w("every") + " " + duration(interval) }
+            }
             if tolerance != .zero { line += " " + w("tolerance") + " " + duration(tolerance) }
             if item.timerOrder != 0 { line += " " + w("order") + " \(item.timerOrder)" }
         case .observer(let activities, let repeats, let order):

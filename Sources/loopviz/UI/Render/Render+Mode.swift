@@ -52,7 +52,8 @@ func drawMode(
         let marker = selected ? glyphs.arrow : " "
         screen.put("\(marker)" + String(index + 1).leftPadded(digits) + " ", x: rect.x, y: y, style: style)
         let text =
-            (gone ?? (inMode ? "" : modeLabel(item))) + describe(item, loop, now: model.now, glyphs: glyphs)
+            (gone ?? (inMode ? "" : modeLabel(item)))
+            + describe(item, loop, now: model.now, profile: model.session.script.scenario.profile, glyphs: glyphs)
         screen.put(
             TextFit.fit(text, width: rect.width - 3 - digits, ellipsis: glyphs.ellipsis), x: rect.x + 2 + digits, y: y,
             style: style)
@@ -90,7 +91,10 @@ private func pokedInto(_ name: String, _ model: AppModel, mode: String) -> Bool 
     }
 }
 
-private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant, glyphs: Glyphs) -> String {
+/// `profile` dates a Foundation timer as its call does (`foundation init` fires at once on linux).
+private func describe(
+    _ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant, profile: PlatformProfile, glyphs: Glyphs
+) -> String {
     let name = item.name
     switch item.kind {
     case .source0(let order):
@@ -99,8 +103,9 @@ private func describe(_ item: ItemSpec, _ loop: LoopSnapshot?, now: LoopInstant,
     case .port:
         let pending = loop?.pendingMessages[name] ?? 0
         return "port \(name)  " + (pending > 0 ? "\(glyphs.dot) \(pending) pending" : "no message")
-    case .timer(let first, let interval, _):
+    case .timer(_, let interval, _):
         let fires = loop?.timerFireCounts[name] ?? 0
+        let first = item.firstFire(profile: profile) ?? .zero
         let next = nextFire(first: first, interval: interval, last: loop?.lastTimerFire[name])
         let every = interval > .zero ? "/\(LoopInstant.zero + interval)s" : " once"
         var text = "timer \(name)\(every) \(glyphs.times)\(fires)"
