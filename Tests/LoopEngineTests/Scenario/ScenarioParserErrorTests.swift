@@ -132,7 +132,9 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
                 + "`in default, tracking`)"),
         .init(
             id: "a word among a timer's clauses", source: "thread T\n  timer t at 1ms bogus", line: 2, column: 18,
-            message: "unexpected 'bogus' in a timer; expected one of 'every', 'tolerance', 'order', 'in'"),
+            message:
+                "unexpected 'bogus' in a timer; expected one of 'every', 'tolerance', 'order', 'in', 'interval', 'foundation'"
+        ),
         .init(
             id: "an activity without 'on'", source: "thread T\n  observer o beforeWaiting", line: 2, column: 14,
             message: "unexpected 'beforeWaiting' in an observer; expected one of 'on', 'order', 'once', 'in'"),

@@ -63,7 +63,7 @@ struct WalkthroughErrorTests {
             id: "a clause misspelt", source: "thread T\n  timer t at 1ms evrey 10ms\n  run default for 1s", line: 2,
             column: 18,
             message:
-                "unexpected 'evrey' in a timer; expected one of 'every', 'tolerance', 'order', 'in'; did you mean "
+                "unexpected 'evrey' in a timer; expected one of 'every', 'tolerance', 'order', 'in', 'interval', 'foundation'; did you mean "
                 + "'every'?"),
         .init(
             id: "a profile misspelt", source: "profile linx\nthread T\n  run default for 1s", line: 1, column: 9,
