@@ -123,15 +123,18 @@ struct KeyMapUITests {
         #expect(model.quitRequested)
     }
 
-    @Test("the screen and its help with the rebound keys, at 80×24")
-    func screens() {
-        var model = Self.model()
+    @Test("the screen and its help with the rebound keys, at 80×24 and 132×43", arguments: [(80, 24), (132, 43)])
+    func screens(size: (width: Int, height: Int)) {
+        var model = Self.model(width: size.width, height: size.height)
         model.isPaused = true
         let main = RenderTests.text(model)
         #expect(main.contains("F help  Q quit  Space play/pause  u/p step"))
-        Snapshot.assertMatches(main, "Screens/keymap-80x24.screen", target: "loopvizTests")
+        let suffix = "\(size.width)x\(size.height)"
+        Snapshot.assertMatches(main, "Screens/keymap-\(suffix).screen", target: "loopvizTests")
         _ = UpdateTests.press(.character("F"), on: &model)
-        Snapshot.assertMatches(RenderTests.text(model), "Screens/keymap-help-80x24.screen", target: "loopvizTests")
+        let help = RenderTests.text(model)
+        #expect(help.contains("  u →     next event (pool view: next pool event)"))
+        Snapshot.assertMatches(help, "Screens/keymap-help-\(suffix).screen", target: "loopvizTests")
     }
 
     @Test("the screen reader announces the keys in force, and Enter alone steps with them")
