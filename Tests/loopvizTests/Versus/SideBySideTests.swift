@@ -81,7 +81,7 @@ struct SideBySideTests {
         #expect(
             model.flash
                 == StatusMessage(
-                    "headless: loopviz diff race.loop --schedule \(other.id) --until 20s",
+                    "headless: loopviz diff --schedule \(other.id) race.loop --until 20s",
                     detail: "first difference at step \(step): d goes to it"))
         // `V` again closes it at the step it was on.
         _ = UpdateTests.press(.character("n"), .character("V"), on: &model)
@@ -96,7 +96,7 @@ struct SideBySideTests {
         let comparison = try #require(Self.comparison(model))
         let difference = try #require(comparison.firstDifference)
         let result = try LoopvizProcess.run(
-            ["diff", "race.loop", "--schedule", model.session.schedule.id, "--until", "20s"],
+            ["diff", "--schedule", model.session.schedule.id, "race.loop", "--until", "20s"],
             files: ["race.loop": ExploreCommandTests.race])
         #expect(result.status == 1)
         let marked = result.stdout.split(separator: "\n").filter { $0.hasPrefix(">>") }

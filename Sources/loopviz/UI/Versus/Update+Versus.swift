@@ -49,11 +49,12 @@ func comparisonRan(_ comparison: RunComparison, _ model: inout AppModel) {
 }
 
 /// The headless command that prints the same comparison, when there is one: two schedules of one file are
-/// `loopviz diff FILE --schedule ID` (the default beside it), with the UI's horizon and budget when they are not
-/// diff's defaults. Pokes have none (``StatusMessage/versusOpened(_:headless:)`` says why).
+/// `loopviz diff --schedule ID FILE` (the default beside it), with the UI's horizon and budget when they are not
+/// diff's defaults. The schedule comes before the file, so a long path cut at 80 columns keeps the id, as `X`'s
+/// replay command does. Pokes have none (``StatusMessage/versusOpened(_:headless:)`` says why).
 func headlessDiff(_ other: RunComparison.Other, _ model: AppModel) -> String? {
     guard case .defaultSchedule(let shown) = other else { return nil }
-    var command = "loopviz diff \(model.fileName) --schedule \(shown.id)"
+    var command = "loopviz diff --schedule \(shown.id) \(model.fileName)"
     let session = model.session
     if session.horizon != (session.script.until ?? ScenarioLimits.defaultHorizon) {
         let nanoseconds = session.horizon.nanosecondsClamped
@@ -66,19 +67,22 @@ func headlessDiff(_ other: RunComparison.Other, _ model: AppModel) -> String? {
 }
 
 /// A key in the side by side: `n` `p` (and the arrows, `j` `k`) move both runs a step, PgUp PgDn ten, Home End to
-/// the ends, `d` to the first difference; Esc or `V` closes it, and the loop view shows the step it was on.
+/// the ends, `d` to the first difference; Esc or the key that opened it (`V`) closes it, and the loop view shows
+/// the step it was on; the quit key quits.
 func handleVersus(_ key: Key, _ comparison: RunComparison, _ model: inout AppModel) -> [Effect] {
     let last = max(0, comparison.steps - 1)
     var moved = comparison
+    // Closing and quitting follow the keys in force (a keymap file may bind them elsewhere).
+    let command = model.keys.command(for: key, in: model.view)
     switch key {
-    case .escape, .character("V"):
+    case _ where key == .escape || command == .compareRuns:
         model.overlay = .none
         // The same step in the loop view, as far as the shown run goes (the other may be longer).
         model.cursor = min(comparison.row + 1, model.trace.count)
         model.furthest = max(model.furthest, model.cursor)
         model.logScroll = 0
         return []
-    case .character("q"):
+    case _ where command == .quit:
         model.quitRequested = true
         return [.quit]
     case .down, .right, .character("j"), .character("n"): moved.row = min(last, comparison.row + 1)
