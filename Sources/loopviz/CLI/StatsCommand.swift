@@ -29,8 +29,9 @@ enum StatsCommand {
                                       `loopviz run --trace jsonl` or LoopRecorder), read in one pass.
 
             per item: each item's callouts on its thread: how many, their total and longest time (a callout
-            lasts until its thread's next event) and the modes they ran in. per activity: how often each observer
-            activity was reached, and the mean and longest time between two reaches on one thread. per
+            lasts until its loop's next step at its depth or shallower, so a nested run inside it counts) and the
+            modes they ran in. per activity: how often each observer activity was reached, and the mean and
+            longest time between two reaches on one thread. per
             iteration: histograms of iteration lengths (an iteration's first event to its last) and of sleep
             lengths (sleep to wake).
             """,

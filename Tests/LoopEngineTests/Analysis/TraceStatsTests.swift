@@ -32,7 +32,7 @@ struct TraceStatsTests {
         event(61, .exit, iteration: 2),
     ]
 
-    @Test("each item's calls, total and longest time (until its thread's next event) and modes, in first-call order")
+    @Test("each item's calls, total and longest time (until its loop's next step) and modes, in first-call order")
     func items() {
         let stats = TraceStats.of(Self.events)
         #expect(stats.events == 15)
@@ -49,6 +49,35 @@ struct TraceStatsTests {
                     modes: ["default"], firstIndex: 7),
             ])
         #expect(stats.otherCalls == 0)
+    }
+
+    @Test("a callout lasts until its loop's next step at its depth: a nested run inside it and its says count")
+    func nestedRunInsideACallout() {
+        // A timer's callout runs a nested run of 200 ms (its own timer fires at depth 2) and says something; the
+        // outer iteration goes on at 250 ms.
+        let events: [LoopEvent] = [
+            Self.event(0, .runStart, iteration: 0, name: "default"),
+            Self.event(0, .entry),
+            Self.event(50, .timer, name: "openModal"),
+            Self.event(50, .runStart, depth: 2, mode: "Modal", iteration: 0, name: "Modal"),
+            Self.event(50, .entry, depth: 2, mode: "Modal"),
+            Self.event(100, .timer, depth: 2, mode: "Modal", name: "blink"),
+            Self.event(101, .beforeTimers, depth: 2, mode: "Modal", iteration: 2),
+            Self.event(250, .exit, depth: 2, mode: "Modal", iteration: 2),
+            Self.event(250, .result, depth: 2, mode: "Modal", iteration: 2, name: "timedOut"),
+            Self.event(250, .note, name: "back from the modal"),
+            Self.event(252, .beforeTimers, iteration: 2),
+        ]
+        let stats = TraceStats.of(events)
+        #expect(
+            stats.items == [
+                TraceStats.Item(
+                    loop: "T", kind: .timer, name: "openModal", calls: 1, total: .milliseconds(202),
+                    longest: .milliseconds(202), modes: ["default"], firstIndex: 2),
+                TraceStats.Item(
+                    loop: "T", kind: .timer, name: "blink", calls: 1, total: .milliseconds(1),
+                    longest: .milliseconds(1), modes: ["Modal"], firstIndex: 5),
+            ])
     }
 
     @Test("each activity's count, and the mean and longest time between two reaches on one thread")

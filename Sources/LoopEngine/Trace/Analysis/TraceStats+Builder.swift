@@ -22,8 +22,15 @@ extension TraceStats {
 
         private var stats = TraceStats()
         private var itemIndex: [ItemKey: Int] = [:]
-        /// Per thread: the callout whose length ends at the thread's next event (the item's index, its start).
-        private var openCallouts: [String: (item: Int, start: LoopInstant)] = [:]
+        private struct OpenCallout: Sendable {
+            var item: Int
+            var start: LoopInstant
+            var depth: Int
+        }
+
+        /// Per thread: the callouts not yet returned, innermost last (a callout that runs a nested run holds its
+        /// loop for the whole nested run, whose own callouts are deeper).
+        private var openCallouts: [String: [OpenCallout]] = [:]
         private var openSleeps: [String: (start: LoopInstant, index: Int)] = [:]
         private var openIterations: [Depth: OpenIteration] = [:]
         /// Per thread: when each activity was last reached.
@@ -37,10 +44,14 @@ extension TraceStats {
         package mutating func add(_ event: LoopEvent) {
             let index = stats.events
             stats.events += 1
-            if let open = openCallouts.removeValue(forKey: event.loop) {
-                let length = max(.zero, event.time - open.start)
-                stats.items[open.item].total += length
-                stats.items[open.item].longest = max(stats.items[open.item].longest, length)
+            if Self.endsCallouts(event.kind), var open = openCallouts[event.loop] {
+                while let last = open.last, last.depth >= event.depth {
+                    let length = max(.zero, event.time - last.start)
+                    stats.items[last.item].total += length
+                    stats.items[last.item].longest = max(stats.items[last.item].longest, length)
+                    open.removeLast()
+                }
+                openCallouts[event.loop] = open.isEmpty ? nil : open
             }
             if event.kind.isCallout { addCallout(event, index: index) }
             if let activity = LoopEvent.Kind.activities.firstIndex(of: event.kind) {
@@ -79,7 +90,24 @@ extension TraceStats {
             {
                 stats.items[item].modes.append(mode)
             }
-            if openCallouts.count < TraceStats.maximumOpenStates { openCallouts[event.loop] = (item, event.time) }
+            let callout = OpenCallout(item: item, start: event.time, depth: event.depth)
+            if var open = openCallouts[event.loop] {
+                if open.count < TraceStats.maximumOpenStates { open.append(callout) }
+                openCallouts[event.loop] = open
+            } else if openCallouts.count < TraceStats.maximumOpenStates {
+                openCallouts[event.loop] = [callout]
+            }
+        }
+
+        /// The loop's own steps end the callouts at their depth or deeper: the loop is past them. What a callout
+        /// does while it runs (a say, a signal, a send, a wake-up, a query, a block queued…) does not.
+        private static func endsCallouts(_ kind: LoopEvent.Kind) -> Bool {
+            switch kind {
+            case .runStart, .entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit, .sleep,
+                .wake, .result:
+                true
+            default: kind.isCallout
+            }
         }
 
         private mutating func addActivity(_ activity: Int, _ event: LoopEvent, index: Int) {

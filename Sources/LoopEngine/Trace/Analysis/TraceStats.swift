@@ -11,7 +11,8 @@ package struct TraceStats: Hashable, Sendable {
         /// The item's name; nil for an unnamed block.
         package var name: String?
         package var calls = 0
-        /// The sum of the callouts' lengths: each lasts until its thread's next event.
+        /// The sum of the callouts' lengths: each lasts until its loop's next step at its depth or shallower (an
+        /// activity, a sleep or wake, a result, another callout), so a nested run inside it counts.
         package var total: Duration = .zero
         package var longest: Duration = .zero
         /// The modes it was called in, in the order first seen; at most ``maximumModes``.
