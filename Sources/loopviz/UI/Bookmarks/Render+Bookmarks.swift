@@ -19,30 +19,11 @@ private func glyphsDash(_ model: AppModel) -> String { model.theme.unicode ? "�
 func drawBookmarks(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rows = bookmarkRows(model)
     let (rect, visible) = listBox(model, rows: rows.count, maxWidth: 100, &screen, glyphs)
-    let inner = rect.inner
     let file =
         model.bookmarksPath.map { "in " + ($0.split(separator: "/").last.map(String.init) ?? $0) }
         ?? "this session only"
     let title = "Bookmarks, \(file) (\(glyphs.plain("↑↓")) Enter goes, B removes, Esc)"
-    screen.put(
-        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
-        style: glyphs.header)
-    let row = min(row, rows.count - 1)
-    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
-    for (offset, text) in rows.dropFirst(first).prefix(visible).enumerated() {
-        let index = first + offset
-        let style = index == row ? glyphs.current : Screen.Style.plain
-        screen.put(
-            TextFit.fit(
-                "\(index == row ? glyphs.arrow : " ") \(text)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
-            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
-    }
-    if rows.count > visible {
-        let text = "(\(first) above, \(rows.count - first - visible) below)"
-        screen.put(
-            TextFit.fit(text, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
-            y: inner.y + 1 + visible, style: glyphs.dimmed)
-    }
+    drawListRows(title: title, rows, row: row, in: rect, visible: visible, &screen, glyphs)
 }
 
 /// `;`: the note prompt takes the status bar's place.

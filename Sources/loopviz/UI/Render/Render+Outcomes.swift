@@ -45,30 +45,9 @@ func outcomeListText(_ list: OutcomeList, glyphs: Glyphs) -> [String] {
 func drawOutcomes(_ model: AppModel, _ list: OutcomeList, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rows = outcomeRows(list).map(TerminalSafeText.terminalSafe)
     let (rect, visible) = listBox(model, rows: rows.count, maxWidth: 110, &screen, glyphs)
-    let inner = rect.inner
     let title = "Outcomes, \(outcomeCoverage(list)) (\(glyphs.plain("↑↓")) Enter opens, Esc)"
-    screen.put(
-        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
-        style: glyphs.header)
-    guard !rows.isEmpty else { return }
-    let row = min(list.row, rows.count - 1)
-    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
-    for (offset, text) in rows.dropFirst(first).prefix(visible).enumerated() {
-        let index = first + offset
-        let style = index == row ? glyphs.current : Screen.Style.plain
-        screen.put(
-            TextFit.fit(
-                "\(index == row ? glyphs.arrow : " ") \(text)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
-            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
-    }
-    // The last row: where the list goes on, else where the highlighted outcome's schedule first leaves the default.
-    let footer =
-        rows.count > visible
-        ? "(\(first) above, \(rows.count - first - visible) below)"
-        : list.entries[row].departure.map { "first choice apart: " + TerminalSafeText.terminalSafe($0.words) }
-    if let footer {
-        screen.put(
-            TextFit.fit(footer, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
-            y: inner.y + 1 + visible, style: glyphs.dimmed)
-    }
+    // The last row, when the list fits: where the highlighted outcome's schedule first leaves the default.
+    let highlighted = list.entries.isEmpty ? nil : list.entries[min(list.row, list.entries.count - 1)]
+    let footer = highlighted?.departure.map { "first choice apart: " + TerminalSafeText.terminalSafe($0.words) }
+    drawListRows(title: title, rows, row: list.row, in: rect, visible: visible, footer: footer, &screen, glyphs)
 }

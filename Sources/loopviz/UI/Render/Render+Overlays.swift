@@ -34,29 +34,40 @@ func listBox(
     return (rect, visible)
 }
 
+/// The inside of a list box: its title, a window of `rows` that keeps `row` in view (marked), and on the last
+/// row where the list goes on when it does not fit, else `footer`.
+func drawListRows(
+    title: String, _ rows: [String], row: Int, in rect: Rect, visible: Int, footer: String? = nil,
+    _ screen: inout Screen, _ glyphs: Glyphs
+) {
+    let inner = rect.inner
+    screen.put(
+        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
+        style: glyphs.header)
+    guard !rows.isEmpty else { return }
+    let row = min(row, rows.count - 1)
+    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
+    for (offset, text) in rows.dropFirst(first).prefix(visible).enumerated() {
+        let index = first + offset
+        let style = index == row ? glyphs.current : Screen.Style.plain
+        screen.put(
+            TextFit.fit(
+                "\(index == row ? glyphs.arrow : " ") \(text)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
+            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
+    }
+    let last = rows.count > visible ? "(\(first) above, \(rows.count - first - visible) below)" : footer
+    if let last {
+        screen.put(
+            TextFit.fit(last, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
+            y: inner.y + 1 + visible, style: glyphs.dimmed)
+    }
+}
+
 /// `t`: a box listing every thread, the highlighted row marked; a window of it when the threads are many.
 func drawThreads(_ model: AppModel, _ row: Int, _ screen: inout Screen, _ glyphs: Glyphs) {
     let rows = threadPickerRows(model)
     let (rect, visible) = listBox(model, rows: rows.count, maxWidth: 60, &screen, glyphs)
-    let inner = rect.inner
     let title = "Show the loop of (\(glyphs.plain("↑↓")) or j/k, Enter, Esc)"
-    screen.put(
-        TextFit.fit(title, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1, y: inner.y,
-        style: glyphs.header)
-    let first = min(max(0, row - visible + 1), max(0, rows.count - visible))
-    for (offset, entry) in rows.dropFirst(first).prefix(visible).enumerated() {
-        let index = first + offset
-        let marker = index == row ? glyphs.arrow : " "
-        let style = index == row ? glyphs.current : Screen.Style.plain
-        let shown = entry.thread == model.shownThread ? "  (now)" : ""
-        screen.put(
-            TextFit.fit("\(marker) \(entry.text)\(shown)", width: inner.width - 2, ellipsis: glyphs.ellipsis),
-            x: inner.x + 1, y: inner.y + 1 + offset, style: style)
-    }
-    if rows.count > visible {
-        let text = "(\(first) above, \(rows.count - first - visible) below)"
-        screen.put(
-            TextFit.fit(text, width: inner.width - 2, ellipsis: glyphs.ellipsis), x: inner.x + 1,
-            y: inner.y + 1 + visible, style: glyphs.dimmed)
-    }
+    let texts = rows.map { $0.text + ($0.thread == model.shownThread ? "  (now)" : "") }
+    drawListRows(title: title, texts, row: row, in: rect, visible: visible, &screen, glyphs)
 }
