@@ -4,7 +4,7 @@
 ///
 /// It is kept beside the trace, not in its events: the events say what the loop saw, the same on the engine and
 /// on the real CFRunLoop (whose traces do not know the sender), and their text is unchanged. Only a backend that
-/// knows which of its threads is calling records one (the virtual clock's world: `VirtualWorld.callingThreadName`);
+/// knows which of its threads is calling records one (``LoopWaiter/caller``: the virtual clock's world);
 /// an outside event (a poke, a scenario's `at` line) comes from no thread. Every hand-over the backend sees is
 /// kept, a thread's work for its own loop and an outside event's too, so that a callout is matched to the right
 /// one of several queued under one name; only those from another thread draw an arrow.

@@ -77,6 +77,9 @@ extension VirtualWorld {
     /// (`HandOver`). Read by the baton's holder only, as every other part of the threads' state.
     var callingThreadName: String? { hostedCaller.map { threads[$0.rawValue].name } }
 
+    /// The calling thread, or an outside event (``LoopWaiter/caller``).
+    public var caller: LoopCaller { callingThreadName.map(LoopCaller.thread) ?? .outside }
+
     /// Runs one body per declared thread, each on its own virtual thread, and returns when all of them have
     /// ended, every OS thread joined.
     ///

@@ -99,6 +99,19 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// cannot tell without reading (the default: a real epoll set would lose its edge). The trace's sleep says it
     /// (`LoopEvent.Wait`), so that no one says "sleeps" when the wait returns at once.
     func readyPort(in set: PortSetID) -> WaitOutcome?
+    /// Engine lock held: who is calling, for the trace's hand-overs (`HandOver`): one of the backend's threads, an
+    /// outside event, or ``LoopCaller/unknown`` when the backend cannot tell (a real kernel: the default).
+    var caller: LoopCaller { get }
+}
+
+/// Who called into a loop, as far as its backend can tell (``LoopWaiter/caller``).
+public enum LoopCaller: Sendable, Equatable {
+    /// The backend does not know its threads (a real kernel).
+    case unknown
+    /// An outside event: no thread of the scenario.
+    case outside
+    /// The thread of that name.
+    case thread(String)
 }
 
 extension LoopWaiter {
@@ -112,6 +125,8 @@ extension LoopWaiter {
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
     /// Cannot tell.
     public func readyPort(in set: PortSetID) -> WaitOutcome? { nil }
+    /// Cannot tell.
+    public var caller: LoopCaller { .unknown }
 }
 
 extension LoopWaiter {
