@@ -30,7 +30,7 @@ struct CompareOtherScheduleTests {
             TraceComparison(engine: events, reference: reference, tolerance: .milliseconds(1)).agrees
         }
         #expect(!agrees(run.events))
-        let found = CompareCommand.agreeingSchedule(run, scenario, horizon: .seconds(10), budget: 100_000, agrees)
+        let found = ScheduleExplorer.agreeingSchedule(run, scenario, horizon: .seconds(10), maxEvents: 100_000, agrees)
         #expect(found == other)
         #expect(
             CompareCommand.otherScheduleWords(other)
@@ -42,7 +42,7 @@ struct CompareOtherScheduleTests {
     func noScheduleAgrees() throws {
         let scenario = try Self.lesson().scenario
         let run = ScenarioRunner.run(scenario, horizon: .seconds(10))
-        let found = CompareCommand.agreeingSchedule(run, scenario, horizon: .seconds(10), budget: 100_000) { _ in
+        let found = ScheduleExplorer.agreeingSchedule(run, scenario, horizon: .seconds(10), maxEvents: 100_000) { _ in
             false
         }
         #expect(found == nil)

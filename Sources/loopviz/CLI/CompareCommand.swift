@@ -159,7 +159,9 @@ enum CompareCommand {
                         sourceCallouts: script.scenario.source0Names
                     ).agrees
                 }
-                if let other = Self.agreeingSchedule(run, script.scenario, horizon: horizon, budget: budget, compare) {
+                if let other = ScheduleExplorer.agreeingSchedule(
+                    run, script.scenario, horizon: horizon, maxEvents: budget, compare)
+                {
                     print("AGREE \(shown) (\(Self.otherScheduleWords(other)))")
                     if let note = ReferenceModel.verdictNote(models) { print(note) }
                     continue
@@ -197,7 +199,9 @@ enum CompareCommand {
                     sourceCallouts: script.scenario.source0Names
                 ).agrees
             }
-            if let other = Self.agreeingSchedule(run, script.scenario, horizon: horizon, budget: budget, compare) {
+            if let other = ScheduleExplorer.agreeingSchedule(
+                run, script.scenario, horizon: horizon, maxEvents: budget, compare)
+            {
                 print("AGREE \(shown) (\(Self.otherScheduleWords(other)))")
                 if let note = ReferenceModel.verdictNote(models) { print(note) }
                 continue
@@ -221,29 +225,6 @@ enum CompareCommand {
             }
         }
         return invalid ? .usage : overBudget ? .budget : differs ? .failure : .success
-    }
-
-    /// The most schedules `compare` tries when the real run took another branch than the default schedule.
-    static let maxOtherSchedules = 200
-
-    /// When the default schedule's run disagrees with the real one and the run has branch points (a race: two
-    /// things at one instant, whose order on real threads is the scheduler's), the first other schedule whose run
-    /// agrees (`agrees`), within ``maxOtherSchedules`` and 10 s; nil when the default agrees, when there is no
-    /// branch point, or when no schedule agrees (a real difference, reported as such).
-    static func agreeingSchedule(
-        _ run: ScenarioRunner.Outcome, _ scenario: Scenario, horizon: Duration, budget: Int,
-        _ agrees: ([LoopEvent]) -> Bool
-    ) -> Schedule? {
-        guard !run.branchPoints.isEmpty, !agrees(run.events) else { return nil }
-        var found: Schedule?
-        _ = ScheduleExplorer.explore(
-            scenario,
-            bounds: .init(
-                maxSchedules: maxOtherSchedules, timeLimit: .seconds(10), horizon: horizon, maxEvents: budget),
-            visit: { schedule, outcome in
-                if found == nil, schedule != .default, agrees(outcome.events) { found = schedule }
-            })
-        return found
     }
 
     /// The AGREE line's words for a real run that matched schedule `schedule`, not the default one.
