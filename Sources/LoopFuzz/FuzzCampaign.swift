@@ -44,6 +44,8 @@ package struct FuzzCampaign {
     package struct Summary {
         package var cases = 0
         package var agreed = 0
+        /// Of `agreed`, the cases whose real run took another schedule than the default one (a race).
+        package var races = 0
         /// Differences that reproduced on every confirmation run.
         package var differences = 0
         /// Differences that did not reproduce: timing noise.
@@ -94,6 +96,10 @@ package struct FuzzCampaign {
             case .agree:
                 summary.agreed += 1
                 if !quiet { output("case \(index): AGREE") }
+            case .race(let schedule):
+                summary.agreed += 1
+                summary.races += 1
+                if !quiet { output("case \(index): AGREE (a race: the real run took schedule \(schedule.id))") }
             case .error(let message):
                 summary.errors += 1
                 output("case \(index): ERROR \(TerminalSafeText.terminalSafe(message))")

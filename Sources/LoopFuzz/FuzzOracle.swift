@@ -6,6 +6,9 @@ import LoopOracle
 enum FuzzOracle {
     enum Verdict {
         case agree
+        /// The default schedule's steps differ, and another schedule the engine explores agrees: a race (two
+        /// things in one instant, whose order on the real machine is the scheduler's), judged as `compare` does.
+        case race(Schedule)
         /// The steps differ, and the real CFRunLoop kept time (within ``FuzzValidator/margin``) up to there.
         case differ(TraceComparison)
         /// The real CFRunLoop strayed more than the margin from the engine's times before the first difference
@@ -33,7 +36,11 @@ enum FuzzOracle {
             let gap = comparison.engine[index].time - comparison.reference[index].time
             if gap > margin || gap < .zero - margin { return .disturbed(comparison) }
         }
-        return comparison.firstDifference == nil ? .disturbed(comparison) : .differ(comparison)
+        guard comparison.firstDifference != nil else { return .disturbed(comparison) }
+        let other = ScheduleExplorer.agreeingSchedule(
+            run, scenario, horizon: FuzzValidator.maxDuration, maxEvents: FuzzValidator.maxEvents
+        ) { Self.comparison(scenario, engine: $0, reference: reference, tolerance: tolerance).agrees }
+        return other.map { .race($0) } ?? .differ(comparison)
     }
 
     /// What `loopviz compare` compares: one loop's trace, or with several threads each thread's own (the first

@@ -114,8 +114,9 @@ enum FuzzCommand {
         let rejected = FuzzValidator.Rejection.allCases.compactMap { reason in
             summary.rejected[reason].map { "\($0) \(reason.rawValue)" }
         }
+        let races = summary.races > 0 ? " (\(summary.races) by another schedule: a race)" : ""
         return """
-            fuzz seed \(seed), cases \(start)..<\(start + summary.cases): \(summary.cases) cases, \(summary.agreed) agree, \
+            fuzz seed \(seed), cases \(start)..<\(start + summary.cases): \(summary.cases) cases, \(summary.agreed) agree\(races), \
             \(summary.differences) differ, \(summary.unconfirmed) did not reproduce, \(summary.disturbed) disturbed, \
             \(summary.errors) errors, \
             \(summary.noCase) without a fair scenario; generated scenarios discarded: \

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import LoopFuzz
+@testable import loopviz
+
 /// `loopviz fuzz` as a person runs it: help, usage errors, and a short campaign that saves nothing when all agree.
 @Suite("loopviz fuzz on the command line")
 struct FuzzCommandTests {
@@ -31,6 +34,19 @@ struct FuzzCommandTests {
         let result = try LoopvizProcess.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains("loopviz: error: \(message)"), "\(result.stderr)")
+    }
+
+    @Test("the summary counts a real run that took another explored schedule as an agreement, and says how many")
+    func summaryCountsRaces() {
+        var summary = FuzzCampaign.Summary()
+        summary.cases = 3
+        summary.agreed = 3
+        let plain = FuzzCommand.summaryLine(summary, seed: 5, start: 10)
+        #expect(plain.hasPrefix("fuzz seed 5, cases 10..<13: 3 cases, 3 agree, 0 differ,"))
+        summary.races = 1
+        let raced = FuzzCommand.summaryLine(summary, seed: 5, start: 10)
+        #expect(
+            raced.hasPrefix("fuzz seed 5, cases 10..<13: 3 cases, 3 agree (1 by another schedule: a race), 0 differ,"))
     }
 
     // The campaigns themselves run the real CFRunLoop: `FuzzAgainstCFTests` in RealTimeJudgeTests.
