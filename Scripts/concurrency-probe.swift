@@ -1,7 +1,7 @@
 // Probes of Swift Concurrency on the main thread's CFRunLoop (Linux, swift-corelibs-foundation); docs/concurrency.md
 // says what each shows. Build: swiftc -swift-version 5 -O Scripts/concurrency-probe.swift -o /tmp/concurrency-probe
 // Usage: /tmp/concurrency-probe NAME (fifo, private, yield, handled, until, sleep, sleepprivate, commonrun,
-// asyncafter, asyncafterrash, perform, performtrack, commonadded, thread, nested, late)
+// asyncafter, asyncafterrash, perform, performtrack, commonadded, thread, nested, late, yieldhop)
 import CoreFoundation
 import Dispatch
 import Foundation
@@ -35,6 +35,20 @@ func run(_ mode: CFRunLoopMode, _ s: Double, _ rash: Bool) {
     note("result \(words[Int(r.rawValue)] ?? "?")")
 }
 func dump() { for l in log { print(l) } }
+
+// For `yieldhop`: the runtime's global-enqueue hook, and a log in microseconds that any thread may write.
+typealias Original = @convention(c) (OpaquePointer) -> Void
+typealias Hook = @convention(c) (OpaquePointer, Original) -> Void
+let hopLock = NSLock()
+nonisolated(unsafe) var hops: [String] = []
+let mainThread = pthread_self()
+let hopBegin = DispatchTime.now().uptimeNanoseconds
+func hop(_ s: String) {
+    let us = (DispatchTime.now().uptimeNanoseconds - hopBegin) / 1000
+    hopLock.lock()
+    hops.append(String(format: "%7d µs  %@", us, s))
+    hopLock.unlock()
+}
 
 let probe = CommandLine.arguments.dropFirst().first ?? "fifo"
 precondition(Thread.isMainThread)
@@ -169,6 +183,22 @@ case "late":
         Int($0.prefix(5).trimmingCharacters(in: .whitespaces))! < Int(
             $1.prefix(5).trimmingCharacters(in: .whitespaces))!
     }
+case "yieldhop":
+    // Where the rest of a main-actor task goes at `await Task.yield()`: the runtime's global-enqueue hook logs
+    // every job sent to the global executor and from which thread, in microseconds.
+    let hook: Hook = { job, original in
+        hop(pthread_equal(pthread_self(), mainThread) != 0 ? "global enqueue (main thread)" : "global enqueue (another thread)")
+        original(job)
+    }
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { fatalError("no hook") }
+    symbol.assumingMemoryBound(to: Hook?.self).pointee = hook
+    Task { @MainActor in
+        hop("task part 1, then Task.yield()")
+        await Task.yield()
+        hop("task part 2 (after yield)")
+    }
+    run(kCFRunLoopDefaultMode, 0.1, false)
+    for line in hops { print(line) }
 default:
     print("unknown probe")
 }

@@ -41,11 +41,14 @@ package enum FuzzValidator {
         // `perform … wait` in the same timer batch pushed off the grid comes as the waited thread's task ends, in
         // the microseconds a real thread needs to wake (seed 5 case 1765): a race the engine does not time.
         if handsOverOffTheGrid(outcome) { return .failure(.offGridHandOver) }
-        let base = steps(parsed, outcome)
-        for variant in perturbations(of: parsed) {
-            guard let steps = engineSteps(variant), steps == base else { return .failure(.timingEdge) }
-        }
+        if isOnTimingEdge(parsed, steps: steps(parsed, outcome)) { return .failure(.timingEdge) }
         return .success(parsed)
+    }
+
+    /// True when one of the scenario's ``perturbations(of:by:)`` ends with other steps than `steps` (the engine's
+    /// steps of `scenario` itself), or does not end.
+    static func isOnTimingEdge(_ scenario: Scenario, steps base: [String]) -> Bool {
+        perturbations(of: scenario).contains { variant in engineSteps(variant) != base }
     }
 
     /// The engine's observable steps (what ``TraceComparison`` compares, with run boundaries; with several

@@ -330,8 +330,8 @@ struct ExplanationTableTests {
                 + "blocks in the order they were queued; this counts as a handled source."),
         Row(
             .mainActorResumedAfterYield, .mainActor, step: 17,
-            "Main-actor task t resumes after Task.yield(): the rest went to the back of the main queue, so it runs in "
-                + "the next drain, one loop turn later; this counts as a handled source."),
+            "Main-actor task t resumes after Task.yield(): the rest went through the global executor to the back of "
+                + "the main queue, so it runs in the next drain, one loop turn later; this counts as a handled source."),
         Row(
             .mainActorResumedAfterSleep, .mainActor, step: 25,
             "Main-actor task t resumes after sleeping 0.020s: a libdispatch timer queued the rest on the main "

@@ -145,16 +145,18 @@ extension ScriptInterpreter: ScenarioLoop {
         mainHost.queueTaskPart(name, parts, 0, at: nil)
     }
 
-    /// Queues part `index` of a main-actor task on the main queue, now or (after a `Task.sleep`) at `instant`;
-    /// when it has run, its `await` queues the next: `yield` at once, at the back of the queue; `sleep` when its
-    /// libdispatch timer fires (docs/concurrency.md, rules 1, 4 and 5).
+    /// Queues part `index` of a main-actor task on the main queue, now or (after an `await`) at `instant`; when it
+    /// has run, its `await` queues the next: `yield` at the back of the queue once it has come back from the
+    /// global executor (`MainActorTaskPart.yieldHop`); `sleep` when its libdispatch timer fires
+    /// (docs/concurrency.md, rules 1, 4 and 5).
     private func queueTaskPart(_ name: String, _ parts: [MainActorTaskPart], _ index: Int, at instant: LoopInstant?) {
         let job = MainActorTaskPart.job(index, of: parts)
         let run = { [unowned self] in
             self.runTaskPart(name, parts[index])
             guard !self.isHalted, index + 1 < parts.count, let wait = parts[index].await else { return }
             switch wait {
-            case .yield: self.queueTaskPart(name, parts, index + 1, at: nil)
+            case .yield:
+                self.queueTaskPart(name, parts, index + 1, at: self.world.clock.now + MainActorTaskPart.yieldHop)
             case .sleep(let duration):
                 self.queueTaskPart(name, parts, index + 1, at: self.world.clock.now + max(duration, .zero))
             }

@@ -1,6 +1,6 @@
 /// Where a main-actor task suspends: its `await`s that give the main queue back (docs/concurrency.md).
 public enum TaskAwait: Hashable, Sendable {
-    /// `await Task.yield()`: the rest of the task goes to the back of the main queue.
+    /// `await Task.yield()`: the rest of the task goes to the global executor, then to the back of the main queue.
     case yield
     /// `try await Task.sleep(for:)`: the rest is queued when a libdispatch timer fires, at the deadline.
     case sleep(Duration)

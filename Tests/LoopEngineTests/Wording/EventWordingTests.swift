@@ -116,7 +116,7 @@ struct EventWordingTests {
         (.mainQueue, .job(.asyncAfterTeardown), "asyncAfter's teardown job: nothing of the program's runs"),
         (
             .note, .note(.taskSuspended(task: "t", at: .yield)),
-            "t awaits Task.yield(): the rest of t goes to the back of the main queue"
+            "t awaits Task.yield(): the rest of t goes to the global executor, then to the back of the main queue"
         ),
         (
             .note, .note(.taskSuspended(task: "t", at: .sleep(.milliseconds(40)))),

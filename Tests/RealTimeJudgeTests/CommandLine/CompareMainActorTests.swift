@@ -37,6 +37,33 @@ struct CompareMainActorTests {
         #expect(sides.engine == sides.reference)
     }
 
+    /// Fuzz seed 5 case 1316, made small: the yield's rest comes back through the global executor
+    /// (`MainActorTaskPart.yieldHop`), so the outer run's look at the main queue, microseconds after the nested
+    /// run drained the task, finds nothing; `RunLoop.run(until:)` runs again and sleeps until it comes.
+    @Test("a yield's rest is not yet on the main queue when an outer run looks right after a nested drain")
+    func yieldRestMissesAnOuterRunsLook() throws {
+        let output = try Self.agreeing(
+            """
+            scenario "yield during a nested drain"
+            thread T main
+              source0 s1 in common
+                call 1: run default for 20ms returnAfterSourceHandled
+              perform f1 order 2 in common
+                signal s1
+              mainactor A1
+                await yield
+              RunLoop.run until 60ms
+            """, verdict: "AGREE t.loop (32 steps)")
+        let sides = CompareEveryLessonTests.columns(output, after: "AGREE t.loop (32 steps)")
+        let afterNestedRun = Array(sides.reference.drop { $0 != "mainQueue A1" }.prefix(9))
+        #expect(
+            afterNestedRun == [
+                "mainQueue A1", "exit", "exit", "entry", "beforeTimers", "beforeSources", "beforeWaiting",
+                "afterWaiting", "mainQueue A1",
+            ], "\(output)")
+        #expect(sides.engine == sides.reference)
+    }
+
     @Test("Task.yield on the main actor: the rest runs in the next drain, one beforeWaiting → afterWaiting later")
     func yieldCostsATurn() throws {
         let output = try Self.agreeing(

@@ -116,7 +116,11 @@ extension FuzzPropertyTests {
               run default for 120ms
             """
         ).scenario
-        #expect(FuzzValidator.validate(scenario) == .failure(.timingEdge))
+        // `t2`'s perform comes after 1 ms of work, off the grid, which the validator now refuses first; the
+        // per-thread work perturbation finds the edge on its own as well.
+        #expect(FuzzValidator.validate(scenario) == .failure(.offGridHandOver))
+        let steps = try #require(FuzzValidator.engineSteps(scenario))
+        #expect(FuzzValidator.isOnTimingEdge(scenario, steps: steps))
     }
 
     @Test("the shrinker offers a Foundation timer as its plain timer, one-shot, and with a shorter interval")

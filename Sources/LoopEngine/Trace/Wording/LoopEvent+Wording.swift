@@ -219,7 +219,8 @@ extension LoopEvent.Note {
         case .delayedPerformsCancelled(nil, let target, let count):
             "cancelPreviousPerformRequests target \(target): \(LoopEvent.count(count, "delayed perform")) removed"
         case .taskSuspended(let task, .yield):
-            "\(task) awaits Task.yield(): the rest of \(task) goes to the back of the main queue"
+            "\(task) awaits Task.yield(): the rest of \(task) goes to the global executor, "
+                + "then to the back of the main queue"
         case .taskSuspended(let task, .sleep(let duration)):
             "\(task) sleeps \(LoopEvent.seconds(duration)): the rest of \(task) is queued when its timer fires"
         case .taskFinished(let task): "\(task) is done: its last main-actor job returned"

@@ -255,8 +255,9 @@ enum Explanation {
         case .resumed(after: .yield):
             return (
                 .mainActorResumedAfterYield,
-                "Main-actor task \(name) resumes after Task.yield(): the rest went to the back of the main queue, "
-                    + "so it runs in the next drain, one loop turn later; this counts as a handled source."
+                "Main-actor task \(name) resumes after Task.yield(): the rest went through the global executor "
+                    + "to the back of the main queue, so it runs in the next drain, one loop turn later; this counts "
+                    + "as a handled source."
             )
         case .resumed(after: .sleep(let duration)):
             return (
