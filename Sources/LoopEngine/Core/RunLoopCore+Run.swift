@@ -121,9 +121,13 @@ extension RunLoopCore {
             let poll = handled || pollOnly
             var outcome = WaitOutcome.nothing
             var peekedMainQueue = false
-            // L7: after an iteration that did not drain, peek at the main queue without sleeping.
+            // L7: after an iteration that did not drain, peek at the main queue without sleeping. A queue holding
+            // only jobs on their way back from the global executor may not have them yet (a race): then neither the
+            // peek nor a poll right after it sees them, and a sleep wakes when they come.
+            var hopLate = false
             if let mainPort, !didDrainMainQueueLastTime {
-                let peek = waiter.poll(mainPort)
+                hopLate = !hopArrivesBeforeLook()
+                let peek = hopLate ? WaitOutcome.nothing : waiter.poll(mainPort)
                 if case .port = peek {
                     outcome = peek
                     peekedMainQueue = true
@@ -136,7 +140,8 @@ extension RunLoopCore {
                 if isHalted { return nil }
                 sleeping = true
                 // The main-queue port joins the wait set for this wait only (a nested run must not service it).
-                if let mainPort { waiter.insert(mainPort, into: mode.portSet) }
+                let mainPortInWait = hopLate && poll ? nil : mainPort
+                if let mainPortInWait { waiter.insert(mainPortInWait, into: mode.portSet) }
                 emit(.sleep, nil, self.sleepFact(mode, record: record, poll: poll))
                 let sleptAt = clock.now
                 // L10: the only place the loop blocks.
@@ -144,7 +149,9 @@ extension RunLoopCore {
                 outcome = waiter.wait(on: mode.portSet, poll: poll)
                 lock.lock()
                 if !poll { record.lastSleep = (sleptAt, clock.now) }
-                if let mainPort { waiter.remove(mainPort, from: mode.portSet) }
+                if let mainPortInWait { waiter.remove(mainPortInWait, from: mode.portSet) }
+                // A wait that blocked gave the jobs on their way back from the global executor the time to come.
+                if clock.now > sleptAt { landHops() }
                 // L11
                 record.ignoreWakeUps = true
                 sleeping = false
@@ -249,7 +256,9 @@ extension RunLoopCore {
         let limit = record.deadline == .distantFuture ? nil : record.deadline
         // What the wait will take at once, if the kernel can tell: a message, a timer port armed for now or
         // earlier (a stale one too, docs/cfrunloop.md §9.2), a wake-up written earlier (§10.1).
-        let ready = waiter.readyPort(in: mode.portSet).map { wakeCause($0, mode: mode) }
+        var ready = waiter.readyPort(in: mode.portSet).map { wakeCause($0, mode: mode) }
+        // Jobs on their way back from the global executor come during the sleep: not ready yet.
+        if ready == .mainQueue, onlyHopsInFlight() { ready = nil }
         return .wait(.sleep(nextTimer: next, timeLimit: limit, ready: ready))
     }
 
@@ -264,5 +273,40 @@ extension RunLoopCore {
         if port == mainQueuePort { return .mainQueue }
         if let source = mode.portSources[port] { return .port(source.name, messages: messages) }
         return .unknownPort(port.rawValue)
+    }
+}
+
+extension RunLoopCore {
+    /// How long a job takes to come back from the global executor, as the engine counts it: the main thread's
+    /// own time (work, iteration costs) past this lands it; less is a race the waiter decides. Probed here, the
+    /// rest of a main-actor task after `Task.yield()` reached the main queue tens of microseconds after the
+    /// yield (docs/concurrency.md, rule 4).
+    static let hopLatency = Duration.microseconds(50)
+
+    /// Lands the jobs back from the global executor for `hopLatency` or more; then true when the main queue holds
+    /// jobs and every one is still on its way.
+    func onlyHopsInFlight() -> Bool {
+        landHops(olderThan: Self.hopLatency)
+        return !mainQueue.isEmpty && mainQueue.allSatisfy { $0.hopSince != nil }
+    }
+
+    /// Engine lock held, before the peek at the main queue: true unless every job queued there is on its way back
+    /// from the global executor and the waiter lets the peek come first (docs/concurrency.md, rule 4). A wait that
+    /// blocks lands them all (`landHops`).
+    func hopArrivesBeforeLook() -> Bool {
+        guard onlyHopsInFlight(), let first = mainQueue.first else { return true }
+        if waiter.hopArrivesBeforeLook(first.name, loop: name) {
+            landHops()
+            return true
+        }
+        return false
+    }
+
+    /// The jobs on their way back from the global executor for at least `age` are on the main queue now.
+    func landHops(olderThan age: Duration = .zero) {
+        for index in mainQueue.indices {
+            guard let since = mainQueue[index].hopSince, clock.now - since >= age else { continue }
+            mainQueue[index].hopSince = nil
+        }
     }
 }

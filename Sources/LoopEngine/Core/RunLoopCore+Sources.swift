@@ -186,11 +186,17 @@ extension RunLoopCore {
     }
 
     /// `DispatchQueue.main.async` for the main thread's loop (docs/cfrunloop.md §14). Writes the main-queue port, which
-    /// wakes a main-thread run of a common mode.
-    package func performOnMainQueue(_ name: String, job: MainQueueJob? = nil, _ action: @escaping () -> Void) {
+    /// wakes a main-thread run of a common mode. `afterHop`: the job comes back from the global executor (the rest of
+    /// a main-actor task after `Task.yield()`, docs/concurrency.md rule 4), tens of microseconds after this call on
+    /// a real machine, so the loop's next look at the main queue without a wait may come before it (a race the
+    /// waiter decides, `LoopWaiter/hopArrivesBeforeLook(_:loop:)`).
+    package func performOnMainQueue(
+        _ name: String, job: MainQueueJob? = nil, afterHop: Bool = false, _ action: @escaping () -> Void
+    ) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
         lock.withLock {
-            mainQueue.append(PendingBlock(name: name, modes: [], action: action, job: job))
+            mainQueue.append(
+                PendingBlock(name: name, modes: [], action: action, job: job, hopSince: afterHop ? clock.now : nil))
             noteHandOver(.mainQueue(name))
         }
         waiter.send(mainQueuePort)

@@ -7,4 +7,8 @@ struct PendingBlock {
     /// What the main queue's job is, beyond a block (a main-actor task's job, an `asyncAfter` handler): the
     /// drain's event says it. Nil for a block.
     var job: MainQueueJob? = nil
+    /// For a main-queue job on its way back from the global executor, when it was sent: until the loop has blocked
+    /// or `RunLoopCore.hopLatency` has passed, a look at the main queue may come before it
+    /// (`RunLoopCore.performOnMainQueue(_:job:afterHop:_:)`). Nil once it is there, and for every other job.
+    var hopSince: LoopInstant? = nil
 }

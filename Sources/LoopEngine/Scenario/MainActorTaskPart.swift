@@ -4,14 +4,6 @@ package struct MainActorTaskPart: Sendable, Equatable {
     package var actions: [Action]
     package var await: TaskAwait?
 
-    /// How long the rest of a main-actor task takes to reach the main queue after `await Task.yield()`. The
-    /// runtime does not queue it there at once: the continuation goes to the global executor (from the main
-    /// thread), a pool thread resumes the task on the global executor again, and that hop back to the main actor
-    /// queues it on the main queue (probed with `swift_task_enqueueGlobal_hook`: two global enqueues per yield,
-    /// the second from another thread). Probed on this machine, 80 µs to 0.5 ms after the yield; the engine
-    /// takes 100 µs, so a loop that looks at the main queue sooner finds nothing there (docs/concurrency.md, rule 4).
-    package static let yieldHop = Duration.microseconds(100)
-
     /// `body` cut at each `await` directly in it (an `await` cannot be deeper: the parser refuses it).
     package static func parts(of body: [Action]) -> [MainActorTaskPart] {
         var parts: [MainActorTaskPart] = []

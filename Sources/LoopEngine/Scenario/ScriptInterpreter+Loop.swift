@@ -145,18 +145,19 @@ extension ScriptInterpreter: ScenarioLoop {
         mainHost.queueTaskPart(name, parts, 0, at: nil)
     }
 
-    /// Queues part `index` of a main-actor task on the main queue, now or (after an `await`) at `instant`; when it
-    /// has run, its `await` queues the next: `yield` at the back of the queue once it has come back from the
-    /// global executor (`MainActorTaskPart.yieldHop`); `sleep` when its libdispatch timer fires
-    /// (docs/concurrency.md, rules 1, 4 and 5).
-    private func queueTaskPart(_ name: String, _ parts: [MainActorTaskPart], _ index: Int, at instant: LoopInstant?) {
+    /// Queues part `index` of a main-actor task on the main queue, now or (after a `Task.sleep`) at `instant`;
+    /// when it has run, its `await` queues the next: `yield` at the back of the queue, by way of the global
+    /// executor (`hop`: the main thread's next look at the main queue may come before it); `sleep` when its
+    /// libdispatch timer fires (docs/concurrency.md, rules 1, 4 and 5).
+    private func queueTaskPart(
+        _ name: String, _ parts: [MainActorTaskPart], _ index: Int, at instant: LoopInstant?, hop: Bool = false
+    ) {
         let job = MainActorTaskPart.job(index, of: parts)
         let run = { [unowned self] in
             self.runTaskPart(name, parts[index])
             guard !self.isHalted, index + 1 < parts.count, let wait = parts[index].await else { return }
             switch wait {
-            case .yield:
-                self.queueTaskPart(name, parts, index + 1, at: self.world.clock.now + MainActorTaskPart.yieldHop)
+            case .yield: self.queueTaskPart(name, parts, index + 1, at: nil, hop: true)
             case .sleep(let duration):
                 self.queueTaskPart(name, parts, index + 1, at: self.world.clock.now + max(duration, .zero))
             }
@@ -164,7 +165,7 @@ extension ScriptInterpreter: ScenarioLoop {
         if let instant {
             loop.performOnMainQueue(at: instant, name, job: job, run)
         } else {
-            loop.performOnMainQueue(name, job: job, run)
+            loop.performOnMainQueue(name, job: job, afterHop: hop, run)
         }
     }
 

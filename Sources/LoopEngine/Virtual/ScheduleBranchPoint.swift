@@ -1,5 +1,6 @@
 /// A place in a run where the virtual world had to choose who goes on first: several threads able to go on at
-/// one instant, or an outside event due now and a thread able to go on. A run records each (a typed fact, kept
+/// one instant, an outside event due now and a thread able to go on, or a main-queue job on its way back from the
+/// global executor and the main thread's look at the main queue. A run records each (a typed fact, kept
 /// beside its trace, not in it) so `explore` knows where the run could have gone another way, and a view can mark
 /// the events whose place depends on a choice.
 package struct ScheduleBranchPoint: Hashable, Sendable {
@@ -9,6 +10,12 @@ package struct ScheduleBranchPoint: Hashable, Sendable {
         case outsideEvent(target: String)
         /// A hosted thread, by name.
         case thread(String)
+        /// A main-queue job on its way back from the global executor (the rest of a main-actor task after
+        /// `Task.yield()`), by its name.
+        case hop(job: String)
+        /// The main thread's look at the main queue without waiting (CF's peek after an iteration that did not
+        /// drain), by the loop's name.
+        case mainQueueLook(loop: String)
     }
 
     /// Its place among the run's branch points (what a schedule's choices are indexed by).

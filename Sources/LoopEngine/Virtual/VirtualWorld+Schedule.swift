@@ -16,28 +16,41 @@ extension VirtualWorld {
 
     /// The schedule's pick among `picks` (the default's order): a branch point when there are two or more.
     private func pick(among picks: [Pick]) -> Pick {
-        guard picks.count > 1, haltReason == nil else { return picks[0] }
-        guard branchPoints.count < Schedule.maximumBranchPoints else {
-            branchPointsCut = true
-            return picks[0]
-        }
-        let index = branchPoints.count
-        var chosen = schedule.choice(at: index)
         let options = picks.map { pick -> ScheduleBranchPoint.Option in
             switch pick {
             case .outsideEvent: .outsideEvent(target: nextOutsideEventTarget)
             case .thread(let thread): .thread(threads[thread.rawValue].name)
             }
         }
+        return picks[choice(among: options)]
+    }
+
+    /// The schedule's choice among `options` (option 0 is the default): a branch point, recorded, when there are
+    /// two or more and the world is not halted.
+    private func choice(among options: [ScheduleBranchPoint.Option]) -> Int {
+        guard options.count > 1, haltReason == nil else { return 0 }
+        guard branchPoints.count < Schedule.maximumBranchPoints else {
+            branchPointsCut = true
+            return 0
+        }
+        let index = branchPoints.count
+        var chosen = schedule.choice(at: index)
         var point = ScheduleBranchPoint(
             index: index, time: now, eventCount: eventCount?() ?? 0, options: options, chosen: chosen)
-        if chosen >= picks.count {
+        if chosen >= options.count {
             chosen = 0
             if unfittedBranchPoint == nil { unfittedBranchPoint = point }
             point.chosen = 0
         }
         branchPoints.append(point)
-        return picks[chosen]
+        return chosen
+    }
+
+    /// A job on its way back from the global executor and the main thread's look at the main queue: a branch
+    /// point whose default is the job arriving first (what real runs show when the main thread has anything to
+    /// do in between), the other the look coming first (fuzz seed 5 case 1316, docs/concurrency.md rule 4).
+    public func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool {
+        choice(among: [.hop(job: job), .mainQueueLook(loop: loop)]) == 0
     }
 
     /// A point between two steps of the calling thread's code (a callout starting, a program or script going on

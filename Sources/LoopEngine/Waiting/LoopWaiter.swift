@@ -102,6 +102,12 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// Engine lock held: who is calling, for the trace's hand-overs (`HandOver`): one of the backend's threads, an
     /// outside event, or ``LoopCaller/unknown`` when the backend cannot tell (a real kernel: the default).
     var caller: LoopCaller { get }
+    /// Engine lock held, on `loop`'s thread, before it looks at the main queue without waiting: every job queued
+    /// there is on its way back from the global executor (the rest of a main-actor task after `Task.yield()`,
+    /// `job` the first), which on a real machine takes tens of microseconds. True when the job is there before the
+    /// look (the default), false when the look comes first and finds the queue empty; a backend that explores
+    /// races may offer both.
+    func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool
 }
 
 /// Who called into a loop, as far as its backend can tell (``LoopWaiter/caller``).
@@ -127,6 +133,8 @@ extension LoopWaiter {
     public func readyPort(in set: PortSetID) -> WaitOutcome? { nil }
     /// Cannot tell.
     public var caller: LoopCaller { .unknown }
+    /// The job is there.
+    public func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool { true }
 }
 
 extension LoopWaiter {

@@ -37,31 +37,33 @@ struct CompareMainActorTests {
         #expect(sides.engine == sides.reference)
     }
 
-    /// Fuzz seed 5 case 1316, made small: the yield's rest comes back through the global executor
-    /// (`MainActorTaskPart.yieldHop`), so the outer run's look at the main queue, microseconds after the nested
-    /// run drained the task, finds nothing; `RunLoop.run(until:)` runs again and sleeps until it comes.
-    @Test("a yield's rest is not yet on the main queue when an outer run looks right after a nested drain")
-    func yieldRestMissesAnOuterRunsLook() throws {
-        let output = try Self.agreeing(
-            """
-            scenario "yield during a nested drain"
-            thread T main
-              source0 s1 in common
-                call 1: run default for 20ms returnAfterSourceHandled
-              perform f1 order 2 in common
-                signal s1
-              mainactor A1
-                await yield
-              RunLoop.run until 60ms
-            """, verdict: "AGREE t.loop (32 steps)")
-        let sides = CompareEveryLessonTests.columns(output, after: "AGREE t.loop (32 steps)")
-        let afterNestedRun = Array(sides.reference.drop { $0 != "mainQueue A1" }.prefix(9))
+    /// Fuzz seed 5 case 1316, made small: the yield's rest comes back from the global executor tens of
+    /// microseconds later, and the outer run looks at the main queue microseconds after the nested run drained the
+    /// task. The engine explores both orders (`MainActorYieldRaceTests`); the real run must take one of them: the
+    /// default's (the rest there, drained in the outer run) or schedule 0:1's (not yet: `RunLoop.run(until:)` runs
+    /// again and sleeps until it comes), which is what this machine shows.
+    @Test("a yield's rest and an outer run's look right after a nested drain: the real run takes an explored order")
+    func yieldRestRacesAnOuterRunsLook() throws {
+        let result = try CompareEveryLessonTests.compare(
+            ["t.loop"],
+            files: [
+                "t.loop": """
+                scenario "yield during a nested drain"
+                thread T main
+                  source0 s1 in common
+                    call 1: run default for 20ms returnAfterSourceHandled
+                  perform f1 order 2 in common
+                    signal s1
+                  mainactor A1
+                    await yield
+                  RunLoop.run until 60ms
+                """
+            ])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let verdict = result.stdout.components(separatedBy: "\n").first ?? ""
         #expect(
-            afterNestedRun == [
-                "mainQueue A1", "exit", "exit", "entry", "beforeTimers", "beforeSources", "beforeWaiting",
-                "afterWaiting", "mainQueue A1",
-            ], "\(output)")
-        #expect(sides.engine == sides.reference)
+            verdict == "AGREE t.loop (32 steps)"
+                || verdict.hasPrefix("AGREE t.loop (a race: the real run took schedule 0:1,"), "\(result.stdout)")
     }
 
     @Test("Task.yield on the main actor: the rest runs in the next drain, one beforeWaiting → afterWaiting later")

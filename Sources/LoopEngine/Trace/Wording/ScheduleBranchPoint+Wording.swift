@@ -7,6 +7,8 @@ extension ScheduleBranchPoint.Option {
         case .thread(let name): "thread \(name)"
         case .outsideEvent(let target) where target.isEmpty: "an outside event"
         case .outsideEvent(let target): "the outside event for \(target)"
+        case .hop(let job): "the rest of \(job) (back from the global executor)"
+        case .mainQueueLook(let loop): "\(loop)'s look at the main queue"
         }
     }
 }
