@@ -73,10 +73,10 @@ struct StatsViewTests {
 
                 per item
                 thread    kind       item                 calls      total    longest  modes
-                T         timer      plain                    4  0.000006s 0.0000015s  default
-                T         timer      fixed                    4  0.000006s 0.0000015s  default,Tracking
+                T         timer      plain                    4     6.0 µs     1.5 µs  default
+                T         timer      fixed                    4     6.0 µs     1.5 µs  default,Tracking
                 """))
-        #expect(result.stdout.contains("iteration lengths: 14 iterations, the longest 0.1999985s\n"))
+        #expect(result.stdout.contains("iteration lengths: 14 iterations, the longest 200.0 ms\n"))
         let missing = try LoopvizProcess.run(["stats"])
         #expect(missing.status == 2)
     }

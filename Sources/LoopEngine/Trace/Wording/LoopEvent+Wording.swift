@@ -340,6 +340,28 @@ extension LoopEvent {
         formatSeconds(duration.nanosecondsClamped) + "s"
     }
 
+    /// A duration for people reading a table (the aggregate views, `loopviz stats`), in the unit that keeps it
+    /// short: `0`, `800 ns`, `1.5 µs`, `11.7 ms`, `1.25 s`; `ascii` writes `us` for `µs`.
+    package static func readable(_ duration: Duration, ascii: Bool = false) -> String {
+        let nanoseconds = duration.nanosecondsClamped
+        let magnitude = nanoseconds.magnitude
+        // `digits` decimals of `unit` nanoseconds, rounded half up.
+        func scaled(_ unit: UInt64, _ digits: Int, _ name: String) -> String {
+            let scale: UInt64 = digits == 1 ? 10 : 100
+            let step = unit / scale
+            let counted = (magnitude + step / 2) / step
+            let fraction = String(counted % scale)
+            let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+            return (nanoseconds < 0 ? "-" : "") + "\(counted / scale).\(padded) " + name
+        }
+        if magnitude == 0 { return "0" }
+        if magnitude < 1_000 { return "\(nanoseconds) ns" }
+        // The next unit from where rounding would reach 1000.0.
+        if magnitude < 999_950 { return scaled(1_000, 1, ascii ? "us" : "µs") }
+        if magnitude < 999_950_000 { return scaled(1_000_000, 1, "ms") }
+        return scaled(1_000_000_000, 2, "s")
+    }
+
     /// `1 operation`, `2 operations`.
     package static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"

@@ -3,7 +3,8 @@ import LoopEngine
 /// The lines of the aggregate views' table shown: each with the row it selects (nil: a header or a title).
 func statsLines(_ overlay: StatsOverlay, _ glyphs: Glyphs) -> [(text: String, row: Int?)] {
     let stats = overlay.stats
-    let rows = stats.rows(overlay.table, bar: glyphs.theme.unicode ? "█" : "#")
+    let ascii = !glyphs.theme.unicode
+    let rows = stats.rows(overlay.table, bar: ascii ? "#" : "█", ascii: ascii)
     var lines: [(text: String, row: Int?)] = []
     if let header = TraceStats.header(overlay.table) { lines.append(("  " + header, nil)) }
     switch overlay.table {
@@ -15,7 +16,7 @@ func statsLines(_ overlay: StatsOverlay, _ glyphs: Glyphs) -> [(text: String, ro
         lines += rows.enumerated().map { ("  \($1)", $0) }
     case .iterations:
         let split = TraceStats.Bucket.allCases.count
-        let titles = stats.histogramTitles
+        let titles = stats.histogramTitles(ascii: ascii)
         lines.append(("  " + titles.iterations, nil))
         lines += rows[..<split].enumerated().map { ("  \($1)", $0) }
         lines.append(("  " + titles.sleeps, nil))

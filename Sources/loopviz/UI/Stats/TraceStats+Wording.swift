@@ -32,22 +32,23 @@ extension TraceStats {
     }
 
     /// One line per row of `table`: the rows the overlay selects, in order. The histograms have one row per
-    /// bucket of iteration lengths, then one per bucket of sleep lengths.
-    func rows(_ table: Table, bar: Character = "#") -> [String] {
+    /// bucket of iteration lengths, then one per bucket of sleep lengths. `ascii`: durations without `µ`.
+    func rows(_ table: Table, bar: Character = "#", ascii: Bool = false) -> [String] {
         let safe = TerminalSafeText.terminalSafe
+        let time = { (duration: Duration) in LoopEvent.readable(duration, ascii: ascii) }
         switch table {
         case .items:
             return items.map { item in
                 pad(safe(item.loop), 10) + pad(item.kind.rawValue, 11) + pad(safe(item.name ?? "-"), 18)
-                    + Self.right(String(item.calls), 8) + Self.right(LoopEvent.seconds(item.total), 11)
-                    + Self.right(LoopEvent.seconds(item.longest), 11) + "  "
+                    + Self.right(String(item.calls), 8) + Self.right(time(item.total), 11)
+                    + Self.right(time(item.longest), 11) + "  "
                     + item.modes.map(safe).joined(separator: ",")
             }
         case .activities:
             return activities.map { activity in
                 Self.pad(activity.kind.rawValue, 15) + Self.right(String(activity.count), 8)
-                    + Self.right(activity.meanGap.map(LoopEvent.seconds) ?? "-", 12)
-                    + Self.right(activity.gaps == 0 ? "-" : LoopEvent.seconds(activity.longestGap), 13)
+                    + Self.right(activity.meanGap.map(time) ?? "-", 12)
+                    + Self.right(activity.gaps == 0 ? "-" : time(activity.longestGap), 13)
             }
         case .iterations:
             return Self.bars(iterations, bar: bar) + Self.bars(sleeps, bar: bar)
@@ -55,11 +56,12 @@ extension TraceStats {
     }
 
     /// The line above each histogram's bars (the sleeps' follows the iterations' rows).
-    var histogramTitles: (iterations: String, sleeps: String) {
+    func histogramTitles(ascii: Bool = false) -> (iterations: String, sleeps: String) {
         (
             "iteration lengths: \(LoopEvent.count(iterations.total, "iteration")), the longest "
-                + LoopEvent.seconds(iterations.longest),
-            "sleep lengths: \(LoopEvent.count(sleeps.total, "sleep")), the longest " + LoopEvent.seconds(sleeps.longest)
+                + LoopEvent.readable(iterations.longest, ascii: ascii),
+            "sleep lengths: \(LoopEvent.count(sleeps.total, "sleep")), the longest "
+                + LoopEvent.readable(sleeps.longest, ascii: ascii)
         )
     }
 
@@ -78,7 +80,7 @@ extension TraceStats {
             if let header = Self.header(table) { out += header + "\n" }
             let lines = rows(table)
             if table == .iterations {
-                let titles = histogramTitles
+                let titles = histogramTitles()
                 let split = Bucket.allCases.count
                 out += titles.iterations + "\n" + lines[..<split].joined(separator: "\n") + "\n"
                 out += titles.sleeps + "\n" + lines[split...].joined(separator: "\n") + "\n"
