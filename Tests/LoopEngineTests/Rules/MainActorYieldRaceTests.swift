@@ -1,4 +1,5 @@
 import LoopEngine
+import SnapshotSupport
 import Testing
 
 extension Rules {
@@ -11,18 +12,8 @@ extension Rules {
     struct MainActorYieldRaceTests {
         /// A nested rash run drains the task; the outer run's source0 pass handled `s1`, so it peeks right after.
         static func scenario(extraWork: String = "", schedule: Schedule = .default) throws -> Scenario {
-            var scenario = try ScenarioParser.parse(
-                """
-                thread T main
-                  source0 s1 in common
-                    call 1: run default for 20ms returnAfterSourceHandled
-                  perform f1 order 2 in common
-                    signal s1
-                  mainactor A1
-                    await yield
-                \(extraWork)  RunLoop.run until 60ms
-                """, file: "t.loop"
-            ).scenario
+            var scenario = try ScenarioParser.parse(YieldRaceFixture.text(extraWork: extraWork), file: "t.loop")
+                .scenario
             scenario.schedule = schedule
             return scenario
         }

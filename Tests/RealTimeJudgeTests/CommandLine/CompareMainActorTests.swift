@@ -46,19 +46,7 @@ struct CompareMainActorTests {
     func yieldRestRacesAnOuterRunsLook() throws {
         let result = try CompareEveryLessonTests.compare(
             ["t.loop"],
-            files: [
-                "t.loop": """
-                scenario "yield during a nested drain"
-                thread T main
-                  source0 s1 in common
-                    call 1: run default for 20ms returnAfterSourceHandled
-                  perform f1 order 2 in common
-                    signal s1
-                  mainactor A1
-                    await yield
-                  RunLoop.run until 60ms
-                """
-            ])
+            files: ["t.loop": YieldRaceFixture.text()])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let verdict = result.stdout.components(separatedBy: "\n").first ?? ""
         #expect(
