@@ -70,6 +70,10 @@ public enum CFOracle {
         _ scenario: Scenario, timeLimit: Duration = .seconds(10), maxEvents: Int = .max, horizon: Duration? = nil
     ) throws -> [LoopEvent] {
         if let reason = unsupportedReason(scenario) { throw CFOracleError.unsupported(reason) }
+        if scenario.hasAsyncMain, let process = asyncMainProcess.withLock({ $0 }) {
+            // Its end is `exit(0)`: a process of its own (``runAsyncMainEndingProcess``).
+            return try process(scenario, timeLimit, maxEvents, horizon)
+        }
         let usesMain = scenario.threads.contains(where: \.isMain)
         let prefix: String
         if usesMain {
@@ -124,14 +128,21 @@ public enum CFOracle {
         let events = world.log.events
         if usesMain { withExtendedLifetime(world) { settleMainLoop(waitingFor: world.mainJobs) } }
         if let error = world.setUpFailure { throw error }
+        return try trace(of: ending, events: events, world: world, timeLimit: timeLimit, horizon: horizon)
+    }
+
+    /// The trace a run that ended so gives, or the error it is.
+    static func trace(
+        of ending: Ending, events: [LoopEvent], world: OracleWorld, timeLimit: Duration, horizon: Duration?
+    ) throws -> [LoopEvent] {
         switch ending {
         case .ended:
             if world.log.reachedLimit {
-                throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: events)
+                throw CFOracleError.reachedEventLimit(world.log.maxEvents, partialTrace: events)
             }
             return events
         case .overBudget(let partial):
-            throw CFOracleError.reachedEventLimit(maxEvents, partialTrace: partial)
+            throw CFOracleError.reachedEventLimit(world.log.maxEvents, partialTrace: partial)
         case .outOfTime(let partial):
             if let horizon, horizon <= timeLimit {
                 // The scenario's own end, as the engine stops there: what happened up to it.
@@ -151,7 +162,7 @@ public enum CFOracle {
     /// due after its end): longer than any sleep a lesson or the fuzzer makes.
     static let mainJobsGrace: Duration = .seconds(2)
 
-    private enum Ending {
+    enum Ending {
         case ended
         case overBudget([LoopEvent])
         case outOfTime([LoopEvent])
@@ -159,7 +170,7 @@ public enum CFOracle {
 
     /// Waits for every thread of `world` to end; when `limit` passes or the trace reaches its budget first, halts
     /// it and keeps stopping its loops until the threads notice (every action is skipped from then on).
-    private static func supervise(_ world: OracleWorld, limit: Duration) -> Ending {
+    static func supervise(_ world: OracleWorld, limit: Duration) -> Ending {
         // Waits in slices, so that a trace at its budget is noticed within one.
         let (end, overflow) = world.log.origin.addingReportingOverflow(max(limit.nanosecondsClamped, 0))
         let deadline = overflow ? Int64.max : end
@@ -211,6 +222,10 @@ public enum CFOracle {
             return "the \(scenario.profile.rawValue) profile (the real CFRunLoop here is the Linux one)"
         }
         let main = scenario.threads.first(where: \.isMain)
+        if let main, main.isAsyncMain, !canRunAsyncMain {
+            return "thread \(main.name) is an async main, whose end is exit(0): the oracle runs it in a process of "
+                + "its own, which `loopviz compare` starts"
+        }
         if let main, !mainThreadAvailable {
             return "thread \(main.name) is the main thread, and the oracle was called off the process's main thread "
                 + "(run `loopviz compare`, which calls it on the main thread)"

@@ -70,6 +70,7 @@ final class FoundationPoolThread: ScenarioLoop {
     func performBlock(_ name: String, modes: [ModeName], _ inner: [Action]) {}
     func mainQueue(_ name: String, _ inner: [Action]) {}
     func mainActorTask(_ name: String, _ parts: [MainActorTaskPart]) {}
+    func asyncMain(_ name: String, _ parts: [MainActorTaskPart]) {}
     func asyncAfter(_ name: String, delay: Duration, _ inner: [Action]) {}
     func performTask(_ task: String, onThread thread: String, wait: Bool, _ inner: [Action]) {}
     func wakeUp(thread: String) {}

@@ -39,3 +39,43 @@ extension OracleHost {
         }
     }
 }
+
+#if os(Linux)
+/// An async `main` on the real runtime, in a process of its own (``CFOracle/runAsyncMainEndingProcess``): what the
+/// compiler's entry point does with `static func main() async` - the body as a main-actor task started at once on
+/// the main thread (SE-0323), then `swift_task_asyncMainDrainQueue()`, which on Linux is `dispatch_main()` - and
+/// `exit(0)` at the body's end.
+extension OracleHost {
+    func asyncMain(_ name: String, _ parts: [MainActorTaskPart]) {
+        guard let exitProcess = world.exitProcess else { return }
+        let world = world
+        MainActor.assumeIsolated {
+            _ = Task.immediate { @MainActor [self] in
+                for (index, part) in parts.enumerated() {
+                    guard !world.isHalted else { return }
+                    if index > 0 { trace.record(.mainQueue, name, fact: .job(MainActorTaskPart.job(index, of: parts))) }
+                    runTaskPart(name, part)
+                    switch part.await {
+                    case .yield?: await Task.yield()
+                    case .sleep(let duration)?: try? await Task.sleep(for: max(duration, .zero))
+                    case nil: break
+                    }
+                }
+                trace.record(.note, name, fact: .note(.asyncMainExits(task: name, because: .returned)))
+                exitProcess()
+            }
+        }
+        // Here at the body's first suspension: the main thread goes where the runtime sends it.
+        trace.record(.note, name, fact: .note(.asyncMainLeavesMainThread(task: name)))
+        OracleAsyncMain.drainQueue()
+    }
+}
+
+/// The Swift runtime's entry for an async `main` after its first suspension (what compiled code calls).
+enum OracleAsyncMain {
+    @_silgen_name("swift_task_asyncMainDrainQueue")
+    private static func swiftTaskAsyncMainDrainQueue() -> Never
+
+    static func drainQueue() -> Never { swiftTaskAsyncMainDrainQueue() }
+}
+#endif

@@ -62,6 +62,9 @@ final class OracleWorld: @unchecked Sendable {
     /// so the settling after a main-thread scenario waits for them (``CFOracle``), and the next scenario's main
     /// loop never runs a job of this one.
     let mainJobs = DispatchGroup()
+    /// What `exit(0)` does in this process (an async `main`'s end, ``CFOracle/runAsyncMainEndingProcess``):
+    /// deliver the trace and end the process. Nil outside such a process (the scenario was refused then).
+    var exitProcess: (@Sendable () -> Void)?
 
     init(_ scenario: Scenario, maxEvents: Int, mainModePrefix: String) {
         self.scenario = scenario
@@ -151,7 +154,7 @@ final class OracleWorld: @unchecked Sendable {
         setUp.wait()
         guard setUpError.withLock({ $0 }) == nil else { return }
         host.startOutside(scenario.outside.filter { $0.thread == spec.name })
-        host.perform(spec.program)
+        host.runProgram(of: spec)
         host.programEnded.withLock { $0 = true }
     }
 

@@ -61,7 +61,7 @@ public final class LiveScenarioRun: @unchecked Sendable {
                         // The loop is this thread's from the start, as CF's loop is its thread's: a program's
                         // `limitDate` before its first run is asked on the loop's own thread.
                         host.loop.lock.withLock { host.loop.recordRunThread() }
-                        host.perform(host.program)
+                        host.runProgram(of: host.spec)
                         programsEnded.increment()
                     })
             } catch {

@@ -85,6 +85,9 @@ final class RealScenarioWorld: ScenarioWorld, @unchecked Sendable {
     var kernel: any LoopWaiter { waiter }
     var isHalted: Bool { waiter.isHalted }
 
+    /// `exit(0)`: the backend halts, so every thread unwinds and the run ends (a normal end).
+    func exitProcess() { waiter.halt() }
+
     /// Threads started while the scenario runs that have not ended yet.
     var liveThreads: Int { running.value - finished.value }
 

@@ -19,6 +19,9 @@ public struct Scenario: Sendable, Equatable {
     /// instant (`Schedule`; `loopviz run --schedule ID`). Real threads ignore it: their OS scheduler chooses.
     package var schedule = Schedule.default
 
+    /// True when the main thread's program is an async `main` (`thread NAME main async`).
+    package var hasAsyncMain: Bool { threads.contains { $0.isMain && $0.isAsyncMain } }
+
     package init(
         name: String, profile: PlatformProfile = .linux, threads: [ThreadSpec], outside: [OutsideEvent] = [],
         queues: [QueueSpec] = [], iterationCost: Duration = VirtualWorld.defaultIterationCost, owners: [OwnerSpec] = []
@@ -69,6 +72,9 @@ public struct ThreadSpec: Sendable, Equatable {
     package var items: [ItemSpec]
     /// What the thread does: set-up actions and calls that run its loop.
     package var program: [Action]
+    /// The main thread's program is an `async` `main` (`thread NAME main async`): its body is a main-actor task
+    /// whose first part runs on the main thread before any run loop (docs/concurrency.md, "The async main").
+    package var isAsyncMain = false
     /// A thread started on the way (`thread worker later`): it exists, with its loop and items, only once some
     /// thread's `start worker` (`[thread start]`) has run.
     package var startsLater: Bool

@@ -4,6 +4,15 @@
 extension ScenarioLoop {
     /// Performs `actions` in order as this thread's code; on an outside event's thread (`outside`) until its
     /// adapter says the program has ended.
+    /// Runs the program of thread `spec`: its actions, or the async `main` they are the body of.
+    package func runProgram(of spec: ThreadSpec) {
+        if spec.isAsyncMain {
+            asyncMain(spec.name, MainActorTaskPart.parts(of: spec.program))
+        } else {
+            perform(spec.program)
+        }
+    }
+
     package func perform(_ actions: [Action], outside: Bool = false) {
         for action in actions {
             guard mayPerform(outside: outside) else { return }

@@ -100,6 +100,10 @@ package protocol ScenarioLoop: AnyObject {
     /// `Task { @MainActor in … }` whose jobs are `parts` (the interpreter's ``MainActorTaskPart``): each part runs
     /// as the main thread's ``runTaskPart(_:_:)``, and its `await` decides when the next is queued.
     func mainActorTask(_ name: String, _ parts: [MainActorTaskPart])
+    /// The program of `thread NAME main async` (`name`): an async `main` whose body is `parts`. Its first part runs
+    /// here, on the main thread before any run loop; at its first `await` the main thread leaves for
+    /// `dispatch_main()` (Linux) or runs `CFRunLoopRun()` (Darwin); its end is `exit(0)` (docs/concurrency.md).
+    func asyncMain(_ name: String, _ parts: [MainActorTaskPart])
     /// `DispatchQueue.main.asyncAfter(deadline: .now() + delay)` of a block that performs `inner`.
     func asyncAfter(_ name: String, delay: Duration, _ inner: [Action])
     /// `performSelector:onThread:` of a task performing `inner` on thread `thread`'s loop, another thread's or

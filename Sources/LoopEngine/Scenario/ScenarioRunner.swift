@@ -137,7 +137,7 @@ public enum ScenarioRunner {
             guard let host = shared.host(named: event.thread) else { continue }
             world.at(.zero + event.time, target: event.thread) { host.perform(event.actions) }
         }
-        world.runThreads(shared.hosts.map { host in { host.perform(host.program) } })
+        world.runThreads(shared.hosts.map { host in { host.runProgram(of: host.spec) } })
         // The hosts and the outside events still scheduled hold each other and the world: let them all go.
         world.discardPendingEvents()
         shared.hosts = []

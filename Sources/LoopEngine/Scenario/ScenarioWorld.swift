@@ -7,6 +7,8 @@ protocol ScenarioWorld: PoolWorld {
     /// on to its next action), without the engine lock: outside events due now (``VirtualWorld/perform(after:_:)``)
     /// may happen here, as another thread's call could.
     func otherThreadsMayAct()
+    /// The scenario's process exits (`exit(0)` after an async `main`): the world stops now, every thread with it.
+    func exitProcess()
 }
 
 extension ScenarioWorld {
@@ -16,6 +18,10 @@ extension ScenarioWorld {
 extension VirtualWorld: ScenarioWorld {
     var clock: any LoopClock { self }
     var kernel: any LoopWaiter { self }
+
+    func exitProcess() {
+        if haltReason == nil { haltReason = .exited }
+    }
 
     /// Virtual time stops moving once the world halts, so `spend` returns at once then.
     func work(_ duration: Duration) { spend(duration) }

@@ -145,22 +145,61 @@ extension ScriptInterpreter: ScenarioLoop {
         mainHost.queueTaskPart(name, parts, 0, at: nil)
     }
 
+    func asyncMain(_ name: String, _ parts: [MainActorTaskPart]) {
+        // Its first part is the program's, on the main thread before any run loop (SE-0323).
+        runTaskPart(name, parts[0])
+        guard !isHalted else { return }
+        guard let wait = parts[0].await else { return exitProcess(name, .returned) }
+        queueRest(name, parts, after: wait, then: { [unowned self] in self.exitProcess(name, .returned) })
+        switch loop.profile {
+        case .linux:
+            // `dispatch_main()` (probed): the main thread leaves; its loop never runs again.
+            record(.note, name, fact: .note(.asyncMainLeavesMainThread(task: name)))
+            loop.serveMainQueueWithoutLoop()
+        case .darwin:
+            // `CFRunLoopRun()`, then `exit(0)` (the runtime's source; not verified here).
+            record(.note, name, fact: .note(.asyncMainRunsMainLoop(task: name)))
+            loop.runUntilStopped()
+            if !isHalted { exitProcess(name, .loopReturned) }
+        }
+    }
+
+    /// `exit(0)` of the scenario's process: the trace ends here, every thread with it.
+    private func exitProcess(_ name: String, _ reason: LoopEvent.AsyncMainExit) {
+        record(.note, name, fact: .note(.asyncMainExits(task: name, because: reason)))
+        world.exitProcess()
+    }
+
+    /// Queues the part after an `await` (`wait`, which ended part `index - 1`).
+    private func queueRest(
+        _ name: String, _ parts: [MainActorTaskPart], after wait: TaskAwait, index: Int = 1,
+        then finished: (() -> Void)?
+    ) {
+        switch wait {
+        case .yield: queueTaskPart(name, parts, index, at: nil, hop: true, then: finished)
+        case .sleep(let duration):
+            queueTaskPart(name, parts, index, at: world.clock.now + max(duration, .zero), then: finished)
+        }
+    }
+
     /// Queues part `index` of a main-actor task on the main queue, now or (after a `Task.sleep`) at `instant`;
     /// when it has run, its `await` queues the next: `yield` at the back of the queue, by way of the global
     /// executor (`hop`: the main thread's next look at the main queue may come before it); `sleep` when its
     /// libdispatch timer fires (docs/concurrency.md, rules 1, 4 and 5).
+    /// `finished` runs after the task's last part (an async `main`'s `exit(0)`).
     private func queueTaskPart(
-        _ name: String, _ parts: [MainActorTaskPart], _ index: Int, at instant: LoopInstant?, hop: Bool = false
+        _ name: String, _ parts: [MainActorTaskPart], _ index: Int, at instant: LoopInstant?, hop: Bool = false,
+        then finished: (() -> Void)? = nil
     ) {
         let job = MainActorTaskPart.job(index, of: parts)
         let run = { [unowned self] in
             self.runTaskPart(name, parts[index])
-            guard !self.isHalted, index + 1 < parts.count, let wait = parts[index].await else { return }
-            switch wait {
-            case .yield: self.queueTaskPart(name, parts, index + 1, at: nil, hop: true)
-            case .sleep(let duration):
-                self.queueTaskPart(name, parts, index + 1, at: self.world.clock.now + max(duration, .zero))
+            guard !self.isHalted else { return }
+            guard index + 1 < parts.count, let wait = parts[index].await else {
+                finished?()
+                return
             }
+            self.queueRest(name, parts, after: wait, index: index + 1, then: finished)
         }
         if let instant {
             loop.performOnMainQueue(at: instant, name, job: job, run)

@@ -10,6 +10,8 @@ final class ScriptInterpreter {
     let loop: RunLoopCore
     let world: any ScenarioWorld
     let program: [Action]
+    /// The thread it runs (its program is an async `main` when `spec.isAsyncMain`).
+    let spec: ThreadSpec
     let shared: Shared
     var sources: [String: LoopSource] = [:]
     var timers: [String: LoopTimer] = [:]
@@ -24,6 +26,7 @@ final class ScriptInterpreter {
         self.loop = loop
         self.world = world
         self.program = spec.program
+        self.spec = spec
         self.shared = shared
         for mode in spec.commonModes { loop.addCommonMode(mode) }
         for item in spec.items { create(item) }

@@ -276,6 +276,21 @@ extension LoopEvent {
         case taskSuspended(task: String, at: TaskAwait)
         /// A main-actor task's last job returned: the task is done.
         case taskFinished(task: String)
+        /// An async `main` (`task`, the main thread's name) reached its first `await` on Linux: the main thread
+        /// calls `dispatch_main()` and leaves; libdispatch runs the main queue on a worker, without the run loop.
+        case asyncMainLeavesMainThread(task: String)
+        /// An async `main` reached its first `await` on Darwin: the main thread runs `CFRunLoopRun()`.
+        case asyncMainRunsMainLoop(task: String)
+        /// The process ends (`exit(0)`): the async `main` returned, or (Darwin) the run loop it ran returned.
+        case asyncMainExits(task: String, because: AsyncMainExit)
+    }
+
+    /// Why an async `main` ends the process (docs/concurrency.md, "The async main").
+    public enum AsyncMainExit: String, Hashable, Sendable {
+        /// Its body's last part returned.
+        case returned
+        /// The `CFRunLoopRun()` it ran on Darwin returned (the main loop was stopped) before its body ended.
+        case loopReturned
     }
 
     /// An operation as it was added.

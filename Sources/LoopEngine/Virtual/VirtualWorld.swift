@@ -23,6 +23,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         case idle
         /// ``halt()`` was called (a replay reached the step it wanted).
         case requested
+        /// The scenario's process exited: its async `main` returned (or, on Darwin, the run loop it ran did).
+        /// A normal end, as every program's end is.
+        case exited
         /// A loop refused a run nested deeper than ``RunLoopCore/maximumNestingDepth``.
         case nestingLimit(NestingLimit)
         /// A thread could not be created: the thread limit, or the OS refused it.

@@ -72,6 +72,12 @@ extension CommandLine {
             return command(Array(arguments.dropFirst()))
         }
         switch first {
+        case AsyncMainOracleProcess.commandName:
+            #if os(Linux)
+            return AsyncMainOracleProcess.child(Array(arguments.dropFirst()))
+            #else
+            return .usage
+            #endif
         case "-h", "--help":
             print(usage)
             return .success

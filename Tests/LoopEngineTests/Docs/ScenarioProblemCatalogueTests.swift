@@ -55,6 +55,7 @@ struct ScenarioProblemCatalogueTests {
         .countInNextClaim,
         .duplicateThread("…"),
         .threadWithoutContent("…"),
+        .asyncWithoutMain,
         .duplicateItem("…", thread: "…"),
         .keywordAsName("…"),
         .unexpectedItemClause("…", item: "timer", stillAllowed: ["every", "tolerance", "in"], modesGiven: false),

@@ -7,6 +7,12 @@ extension ScenarioParserState {
         let name = nameToken.text
         let isMain = cursor.accept("main")
         let later = !isMain && cursor.accept("later")
+        // `thread NAME main async`: the program is an `async` `main` (docs/concurrency.md, "The async main").
+        var isAsyncMain = false
+        if let token = cursor.peek, token.isWord("async") {
+            _ = cursor.next()
+            if isMain { isAsyncMain = true } else { error(node.line, at: token, .asyncWithoutMain) }
+        }
         finish(&cursor)
         if threadNameSet.contains(name) {
             error(node.line, at: nameToken, .duplicateThread(name))
@@ -18,6 +24,7 @@ extension ScenarioParserState {
         if later { laterThreads.insert(name) }
         items[name] = [:]
         var spec = ThreadSpec(name: name, isMain: isMain, items: [], program: [], startsLater: later)
+        spec.isAsyncMain = isAsyncMain
         var programNodes: [Node] = []
         for child in node.children {
             let first = child.line.tokens[0]
@@ -34,6 +41,8 @@ extension ScenarioParserState {
                 programNodes.append(child)
             }
         }
+        // An async main's body is a main-actor task's: `await` may be a line of it.
+        if isAsyncMain { taskBodyLines.formUnion(programNodes.map(\.line.number)) }
         spec.program = parseActions(programNodes, thread: name, context: .program(isMain: isMain))
         if node.children.isEmpty {
             error(node.line, at: nameToken, .threadWithoutContent(name))

@@ -197,6 +197,8 @@ extension ScenarioProblem {
         case .duplicateThread(let name): return "duplicate thread '\(name)'"
         case .threadWithoutContent(let name):
             return "thread '\(name)' has no items and no program; indent them under it"
+        case .asyncWithoutMain:
+            return "only the main thread runs an async `main`: `thread NAME main async`"
         case .duplicateItem(let name, let thread): return "duplicate item '\(name)' on thread \(thread)"
         case .keywordAsName(let name): return "'\(name)' is a keyword; choose another name"
         case .unexpectedItemClause(let clause, let item, let left, let modesGiven):
@@ -235,7 +237,7 @@ extension ScenarioProblem {
         case .mainQueueWithoutMainThread:
             return "only the main thread services the main queue; mark a thread `main`"
         case .awaitOutsideTask:
-            return "`await` only as a line of a `mainactor` body: the task suspends there"
+            return "`await` only as a line of a `mainactor` body or of an async main's program: the task suspends there"
         case .awaitWithoutWhat: return "expected 'yield' or 'sleep' and a duration: `await yield`, `await sleep 100ms`"
         case .performWithoutOn: return "expected 'on' and a thread: `perform upload on worker [wait]`"
         case .performFromOutside: return "perform from outside: let a thread of the scenario perform it"

@@ -78,6 +78,8 @@ package enum ScenarioProblem: Equatable, Sendable {
 
     case duplicateThread(String)
     case threadWithoutContent(String)
+    /// `async` on a thread not marked `main`: only the main thread runs an async `main`.
+    case asyncWithoutMain
     case duplicateItem(String, thread: String)
     case keywordAsName(String)
     /// A clause the item does not take: the item's keyword, the clauses it may still take, and whether it was

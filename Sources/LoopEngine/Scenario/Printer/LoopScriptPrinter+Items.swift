@@ -5,6 +5,7 @@ extension LoopScriptPrinter.Lines {
             section()
             append(
                 w("thread") + " " + thread.name + (thread.isMain ? " " + w("main") : "")
+                    + (thread.isAsyncMain ? " " + w("async") : "")
                     + (thread.startsLater ? " " + w("later") : ""))
             if !thread.commonModes.isEmpty {
                 append("  " + w("common") + " " + thread.commonModes.map(\.rawValue).joined(separator: ", "))

@@ -77,6 +77,10 @@ extension LoopEvent.Fact {
                 out.tag("taskSuspended", .text(task))
                 out.taskAwait(wait)
             case .taskFinished(let task): out.tag("taskFinished", .text(task))
+            case .asyncMainLeavesMainThread(let task): out.tag("asyncMainLeavesMainThread", .text(task))
+            case .asyncMainRunsMainLoop(let task): out.tag("asyncMainRunsMainLoop", .text(task))
+            case .asyncMainExits(let task, let reason):
+                out.tag("asyncMainExits", .text(task), .text(reason.rawValue))
             }
         case .operation(let operation):
             out.tag("operation", .number(Int64(operation.priority.rawValue)))
@@ -433,6 +437,13 @@ struct TokenReader {
             guard let task = text(), let wait = taskAwait() else { return nil }
             return .taskSuspended(task: task, at: wait)
         case "taskFinished": return text().map { .taskFinished(task: $0) }
+        case "asyncMainLeavesMainThread": return text().map { .asyncMainLeavesMainThread(task: $0) }
+        case "asyncMainRunsMainLoop": return text().map { .asyncMainRunsMainLoop(task: $0) }
+        case "asyncMainExits":
+            guard let task = text(), let reason = text().flatMap(LoopEvent.AsyncMainExit.init(rawValue:)) else {
+                return nil
+            }
+            return .asyncMainExits(task: task, because: reason)
         default: return nil
         }
     }

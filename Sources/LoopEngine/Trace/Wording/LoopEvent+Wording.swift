@@ -224,6 +224,16 @@ extension LoopEvent.Note {
         case .taskSuspended(let task, .sleep(let duration)):
             "\(task) sleeps \(LoopEvent.seconds(duration)): the rest of \(task) is queued when its timer fires"
         case .taskFinished(let task): "\(task) is done: its last main-actor job returned"
+        case .asyncMainLeavesMainThread(let task):
+            "\(task) awaits for the first time: the main thread calls dispatch_main() and leaves; libdispatch runs "
+                + "the main queue on a worker thread from now on, and the main run loop runs no more"
+        case .asyncMainRunsMainLoop(let task):
+            "\(task) awaits for the first time: the main thread runs CFRunLoopRun() in default, which drains the "
+                + "main queue, until the loop is stopped (Darwin's runtime, not verified here)"
+        case .asyncMainExits(let task, .returned): "\(task) returned: exit(0) ends the process, every thread with it"
+        case .asyncMainExits(let task, .loopReturned):
+            "CFRunLoopRun() returned: the async main's entry calls exit(0), ending the process before the rest of "
+                + "\(task) runs"
         case .addDeclined(let item, let kind, let holder):
             "\(kind.rawValue) \(item) is in \(holder)'s loop: CF silently does not add it here (one loop per "
                 + "\(kind.rawValue))"
