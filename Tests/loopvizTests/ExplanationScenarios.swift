@@ -11,7 +11,7 @@ enum ExplanationScenarios {
         case sharedItems
         case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
         case exitStop, invalidations, timerFire
-        case mainActor
+        case mainActor, asyncMain
 
         var source: String {
             switch self {
@@ -42,6 +42,7 @@ enum ExplanationScenarios {
             case .invalidations: ExplanationScenarios.invalidations
             case .timerFire: ExplanationScenarios.timerFire
             case .mainActor: ExplanationScenarios.mainActor
+            case .asyncMain: ExplanationScenarios.asyncMain
             }
         }
     }
@@ -235,6 +236,13 @@ enum ExplanationScenarios {
             await sleep 20ms
           asyncafter 50ms h
           run default for 100ms
+        """
+
+    /// An async main on Linux: after its first await the main queue is served without the run loop.
+    static let asyncMain = """
+        thread app main async
+          mainqueue early
+          await sleep 20ms
         """
 
     /// The main thread: the main queue, and a task performed on a worker.

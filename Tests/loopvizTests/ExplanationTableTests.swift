@@ -345,6 +345,11 @@ struct ExplanationTableTests {
             "libdispatch's teardown job after the asyncAfter handler h runs nothing of the program's, yet its drain "
                 + "counts as a handled source: asyncAfter costs one more loop turn."),
         Row(
+            .mainQueueWithoutLoop, .asyncMain, step: 3,
+            "Main-queue job early runs on a libdispatch worker thread: the async main's first await called "
+                + "dispatch_main(), so the main queue is served like any serial queue, first in first out, as soon as "
+                + "a job is queued; no run loop runs it, and Thread.isMainThread is false in it."),
+        Row(
             .opAdd, .pool, step: 1,
             "addOperation(a) on q (priority normal, work 0.100s). Nothing to wait for, so it "
                 + "becomes ready at once; it starts when the queue has a free slot and is not "

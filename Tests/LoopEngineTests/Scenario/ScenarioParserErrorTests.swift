@@ -89,11 +89,21 @@ struct ScenarioErrorCase: Sendable, CustomTestStringConvertible {
             message: "only the main thread services the main queue; mark a thread `main`"),
         .init(
             id: "await outside a task", source: "thread T main\n  await yield", line: 2, column: 3,
-            message: "`await` only as a line of a `mainactor` body: the task suspends there"),
+            message:
+                "`await` only as a line of a `mainactor` body or of an async main's program: the task suspends there"),
+        .init(
+            id: "async on a thread that is not the main thread", source: "thread T async\n  run default for 1s",
+            line: 1, column: 10, message: "only the main thread runs an async `main`: `thread NAME main async`"),
+        .init(
+            id: "await in an async main's callout", source: "thread T main async\n  timer t at 1ms\n    await yield",
+            line: 3, column: 5,
+            message:
+                "`await` only as a line of a `mainactor` body or of an async main's program: the task suspends there"),
         .init(
             id: "await deeper than a task's body",
             source: "thread T main\n  mainactor t\n    if done\n      await yield", line: 4, column: 7,
-            message: "`await` only as a line of a `mainactor` body: the task suspends there"),
+            message:
+                "`await` only as a line of a `mainactor` body or of an async main's program: the task suspends there"),
         .init(
             id: "await without yield or sleep", source: "thread T main\n  mainactor t\n    await nap", line: 3,
             column: 11,

@@ -124,6 +124,25 @@ struct EventWordingTests {
         ),
         (.note, .note(.taskFinished(task: "t")), "t is done: its last main-actor job returned"),
         (
+            .note, .note(.asyncMainLeavesMainThread(task: "app")),
+            "app awaits for the first time: the main thread calls dispatch_main() and leaves; libdispatch runs the "
+                + "main queue on a worker thread from now on, and the main run loop runs no more"
+        ),
+        (
+            .note, .note(.asyncMainRunsMainLoop(task: "app")),
+            "app awaits for the first time: the main thread runs CFRunLoopRun() in default, which drains the main "
+                + "queue, until the loop is stopped (Darwin's runtime, not verified here)"
+        ),
+        (
+            .note, .note(.asyncMainExits(task: "app", because: .returned)),
+            "app returned: exit(0) ends the process, every thread with it"
+        ),
+        (
+            .note, .note(.asyncMainExits(task: "app", because: .loopReturned)),
+            "CFRunLoopRun() returned: the async main's entry calls exit(0), ending the process before the rest of "
+                + "app runs"
+        ),
+        (
             .note, .note(.delayedPerformsCancelled(task: "save", target: "doc", count: 1)),
             "cancelPreviousPerformRequests target doc selector save: 1 delayed perform removed"
         ),
@@ -325,6 +344,9 @@ struct EventWordingTests {
             case .taskSuspended(_, .yield): "note(taskSuspended yield)"
             case .taskSuspended(_, .sleep): "note(taskSuspended sleep)"
             case .taskFinished: "note(taskFinished)"
+            case .asyncMainLeavesMainThread: "note(asyncMainLeavesMainThread)"
+            case .asyncMainRunsMainLoop: "note(asyncMainRunsMainLoop)"
+            case .asyncMainExits(_, let reason): "note(asyncMainExits \(reason))"
             }
         case .operation(let operation):
             switch operation.body {
@@ -426,6 +448,8 @@ struct EventWordingTests {
             "invalidated(source0 3)", "invalidated(source1 0)", "fireCalled(true)", "fireCalled(false)",
             "job(taskStart)", "job(resumed yield)", "job(resumed sleep)", "job(asyncAfter)", "job(asyncAfterTeardown)",
             "note(taskSuspended yield)", "note(taskSuspended sleep)", "note(taskFinished)",
+            "note(asyncMainLeavesMainThread)", "note(asyncMainRunsMainLoop)", "note(asyncMainExits returned)",
+            "note(asyncMainExits loopReturned)",
         ]
         #expect(covered == Set(every))
     }

@@ -16,7 +16,7 @@ enum Explanation {
         case afterWaiting, beforeWaitingRecorded
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot, timerFireRepeating, timerFireOneShot
         case source1, observer, mainQueue, perform, performOrdered, performDelayed, exit
-        case mainActorTaskStart, mainActorResumedAfterYield, mainActorResumedAfterSleep
+        case mainActorTaskStart, mainActorResumedAfterYield, mainActorResumedAfterSleep, mainQueueWithoutLoop
         case asyncAfterHandler, asyncAfterTeardown
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
@@ -130,6 +130,17 @@ enum Explanation {
                     + "observer is invalidated after its first call."
             )
         case .mainQueue:
+            // Only libdispatch itself runs a main-queue job outside every run: after an async main's
+            // dispatch_main() (the core's `serveMainQueueWithoutLoop`).
+            if event.depth == 0 {
+                return (
+                    .mainQueueWithoutLoop,
+                    "Main-queue job \(name)\(event.detail.map { " (\($0))" } ?? "") runs on a libdispatch worker "
+                        + "thread: the async main's first await called dispatch_main(), so the main queue is served "
+                        + "like any serial queue, first in first out, as soon as a job is queued; no run loop runs "
+                        + "it, and Thread.isMainThread is false in it."
+                )
+            }
             if case .job(let job) = event.fact { return mainQueueJob(job, name) }
             return (
                 .mainQueue,
