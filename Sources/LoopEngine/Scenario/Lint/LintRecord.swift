@@ -27,6 +27,8 @@ struct LintRecord {
     /// True once a pattern names `result finished` or `returned false`: the file expects some run to find its
     /// mode empty.
     var expectsEmptyRun = false
+    /// The items a `never` claim names (`claims later never timer refresh`): the file expects them not to run.
+    var itemsClaimedNever: Set<String> = []
 
     /// The kinds of event whose name is an item of the file.
     static let itemKinds: Set<LoopEvent.Kind> = [

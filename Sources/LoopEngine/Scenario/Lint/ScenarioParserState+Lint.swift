@@ -60,7 +60,9 @@ extension ScenarioParserState {
     /// items are declared in or added to that no run enters.
     func lintModes(_ scenario: Scenario) -> [ScenarioDiagnostic] {
         let content = Self.modesWithContent(scenario)
-        let run = Set(lint.runs.map(\.mode))
+        var run = Set(lint.runs.map(\.mode))
+        // Darwin's async main runs `CFRunLoopRun()` (default) at its first await; Linux's runs no loop.
+        if scenario.profile == .darwin, scenario.hasAsyncMain { run.insert(.default) }
         var warnings: [ScenarioDiagnostic] = []
         func warn(_ use: LintRecord.ModeUse, _ problem: ScenarioProblem) {
             guard warnings.count < ScenarioDiagnostics.shownLimit else { return }
@@ -94,6 +96,7 @@ extension ScenarioParserState {
         for use in lint.declarations where isRun(use.mode) { linesRun.insert(use.line.number) }
         for use in lint.declarations + lint.additions where !isRun(use.mode) && !queriedModes.contains(use.mode) {
             if use.items.contains(where: queriedItems.contains) { continue }
+            if !use.items.isEmpty, use.items.allSatisfy(lint.itemsClaimedNever.contains) { continue }
             // An item declared in several modes is fine while one of them is run.
             guard !linesRun.contains(use.line.number), warned.insert(use.mode).inserted else { continue }
             guard warnings.count < ScenarioDiagnostics.shownLimit else { break }

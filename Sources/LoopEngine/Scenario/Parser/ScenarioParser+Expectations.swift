@@ -280,6 +280,8 @@ extension ScenarioParserState {
                 error(line, at: line.tokens.first, .neverWithCount)
             }
             step.count = .exactly(0)
+            // The file says this item never runs: a mode of it no run enters is what it shows, not a slip.
+            if let name = step.name, LintRecord.itemKinds.contains(step.kind) { lint.itemsClaimedNever.insert(name) }
         }
         return step
     }

@@ -107,6 +107,10 @@ struct WalkthroughErrorTests {
             "thread T\n  timer tick at 1ms\n    call 1: add late to Later\n  source0 late in nothing\n"
                 + "  run default for 10ms\n  run Later for 10ms",
             "thread T\n  timer tick at 1s in Tracking\n  query nextTimerFireDate Tracking",
+            // The file claims the item never runs: its mode no run enters is the point.
+            "thread T main async\n  timer tick at 1ms in default\n  await sleep 5ms\nexpect\n  never timer tick",
+            // Darwin's async main runs CFRunLoopRun() (default) at its first await.
+            "profile darwin\nthread T main async\n  timer tick at 1ms in default\n  await sleep 5ms",
         ])
     func legitimate(_ source: String) throws {
         let script = try ScenarioParser.parse(source, file: "t.loop")
@@ -126,5 +130,12 @@ struct WalkthroughErrorTests {
                 "mode 'Empty' has no items, so this run returns at once; add items to it, or expect "
                     + "`result finished` (or `returned false`) if that is the point",
             ])
+    }
+
+    @Test("an async main on Linux runs no loop after its first await: its items in default are warned about")
+    func asyncMainOnLinuxRunsNoDefault() throws {
+        let script = try ScenarioParser.parse(
+            "thread T main async\n  timer tick at 1ms in default\n  await sleep 5ms", file: "t.loop")
+        #expect(script.warnings.map(\.message) == ["'tick' is in mode 'default', which no run enters"])
     }
 }
