@@ -133,6 +133,16 @@ extension ExplanationTableTests {
         #expect(CycleSteps.step(of: 67, in: loop, documented: false) == 9)
     }
 
+    @Test("a main-queue job an async main's dispatch_main() serves marks no step: no loop runs it")
+    func dispatchMainJobMarksNoStep() {
+        let trace = ExplanationScenarios.trace(.asyncMain)
+        #expect(trace[2].step == "mainQueue early")
+        #expect(trace[2].depth == 0)
+        for documented in [false, true] {
+            #expect(CycleSteps.step(of: 2, in: trace, documented: documented) == nil)
+        }
+    }
+
     @Test("a LoopRecorder recording says only what an observer saw: its beforeWaiting claims no source0")
     func recordingSaysLess() throws {
         let bytes = Array(try Data(contentsOf: RecordingTests.fixture))

@@ -63,6 +63,9 @@ enum CycleSteps {
     /// at once) is what a poll does in CF, and Apple has a row for the sleep of its own.
     static func step(of index: Int, in trace: LoopTrace, documented: Bool = false) -> Int? {
         let event = trace[index]
+        // A main-queue job outside every run is libdispatch's own (after an async main's dispatch_main()): no loop
+        // runs it, so no step of a loop is its.
+        if event.kind == .mainQueue && event.depth == 0 { return nil }
         guard documented else { return implementationStep(of: index, in: trace) }
         switch event.kind {
         case .beforeWaiting: return 5
