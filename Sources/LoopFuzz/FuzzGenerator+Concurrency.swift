@@ -54,3 +54,34 @@ extension FuzzGenerator {
         }
     }
 }
+
+extension FuzzGenerator {
+    /// In some main-thread cases: the program made an async `main` (docs/concurrency.md, "The async main"): its runs
+    /// are the first part, then an `await sleep D` (on Linux the main thread leaves for `dispatch_main()`), main-queue
+    /// work, and sometimes an `await yield` and more; its end is `exit(0)`, which ends the scenario.
+    mutating func addAsyncMain(to scenario: inout Scenario) {
+        guard scenario.threads[0].isMain, rng.chance(20) else { return }
+        let sources = Set(
+            scenario.threads[0].items.compactMap { item in
+                if case .source0 = item.kind { return item.name }
+                return nil
+            })
+        var body: [Action] = [.await(.sleep(grid(1...3)))]
+        func work(_ generator: inout FuzzGenerator) -> [Action] {
+            var actions = (0..<generator.rng.int(0...2)).map { _ in
+                generator.innerAction(mainThreadSources: sources)
+            }
+            if generator.rng.chance(50) {
+                actions.append(.mainQueue("Z\(generator.rng.int(1...9))", [.work(.milliseconds(1))]))
+            }
+            return actions
+        }
+        body += work(&self)
+        if rng.chance(50) {
+            body.append(.await(rng.chance(50) ? .yield : .sleep(grid(1...2))))
+            body += work(&self)
+        }
+        scenario.threads[0].program += body
+        scenario.threads[0].isAsyncMain = true
+    }
+}

@@ -23,6 +23,8 @@ struct FuzzGenerator {
     /// The draws of the shapes added since seed 1's campaigns (the main thread, …): a stream of their own, so that
     /// a case to which they add nothing is the very scenario it was before them.
     var extra: SplitMix64
+    /// The async main's draws (``addAsyncMain(to:)``): a third stream, so that the cases before it are unchanged.
+    var asyncMainDraws: SplitMix64
     let maxItems: Int
 
     var sources0: [String] = []
@@ -50,11 +52,14 @@ struct FuzzGenerator {
     init(seed: UInt64, maxItems: Int) {
         rng = SplitMix64(seed: seed)
         extra = SplitMix64(seed: seed ^ Self.extraStream)
+        asyncMainDraws = SplitMix64(seed: seed ^ Self.asyncMainStream)
         self.maxItems = max(1, maxItems)
     }
 
     /// What sets the extra stream apart from the first.
     static let extraStream: UInt64 = 0x6D61_696E_7468_7264
+    /// What sets the async main's stream apart from the other two.
+    static let asyncMainStream: UInt64 = 0x6173_796E_636D_6169
 
     var items: [String] { sources0 + ports + timers + observers }
     static let modes: [ModeName] = [.default, "M1"]
@@ -171,6 +176,9 @@ struct FuzzGenerator {
         withExtraStream { $0.addTimerCalls(to: &scenario) }
         withExtraStream { $0.addFoundationTimers(to: &scenario) }
         withExtraStream { $0.addSecondThreadOwner(to: &scenario) }
+        swap(&rng, &asyncMainDraws)
+        addAsyncMain(to: &scenario)
+        swap(&rng, &asyncMainDraws)
         return scenario
     }
 

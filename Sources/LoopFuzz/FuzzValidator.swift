@@ -61,7 +61,10 @@ package enum FuzzValidator {
     /// The engine's run of `scenario`, or nil when it does not end in time.
     static func endingRun(_ scenario: Scenario) -> ScenarioRunner.Outcome? {
         let outcome = ScenarioRunner.run(scenario, horizon: maxDuration, maxEvents: maxEvents)
-        guard outcome.haltReason == nil, !outcome.reachedEventLimit, outcome.endTime <= .zero + maxDuration else {
+        // An async main's `exit(0)` is an end as every program's is.
+        guard outcome.haltReason == nil || outcome.haltReason == .exited, !outcome.reachedEventLimit,
+            outcome.endTime <= .zero + maxDuration
+        else {
             return nil
         }
         return outcome

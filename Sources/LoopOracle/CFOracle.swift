@@ -211,21 +211,21 @@ public enum CFOracle {
 
     /// Why `scenario` cannot run on the real CFRunLoop here, or nil when it can.
     public static func unsupportedReason(_ scenario: Scenario) -> String? {
-        unsupportedReason(scenario, mainThreadAvailable: canRunMainThread)
+        if let main = scenario.threads.first(where: \.isMain), main.isAsyncMain, !canRunAsyncMain {
+            return "thread \(main.name) is an async main, whose end is exit(0): the oracle runs it in a process of "
+                + "its own, which `loopviz compare` starts"
+        }
+        return unsupportedReason(scenario, mainThreadAvailable: canRunMainThread)
     }
 
     /// Why `scenario` could not run on the real CFRunLoop from a caller that is (`mainThreadAvailable`) or is not
-    /// the process's main thread: the fuzzer judges its cases as `loopviz fuzz` runs them, on the main thread,
-    /// so that a seed makes the same cases under `swift test` too.
+    /// the process's main thread: the fuzzer judges its cases as `loopviz fuzz` runs them, on the main thread and
+    /// with an async main in a process of its own, so that a seed makes the same cases under `swift test` too.
     public static func unsupportedReason(_ scenario: Scenario, mainThreadAvailable: Bool) -> String? {
         if scenario.profile != .linux {
             return "the \(scenario.profile.rawValue) profile (the real CFRunLoop here is the Linux one)"
         }
         let main = scenario.threads.first(where: \.isMain)
-        if let main, main.isAsyncMain, !canRunAsyncMain {
-            return "thread \(main.name) is an async main, whose end is exit(0): the oracle runs it in a process of "
-                + "its own, which `loopviz compare` starts"
-        }
         if let main, !mainThreadAvailable {
             return "thread \(main.name) is the main thread, and the oracle was called off the process's main thread "
                 + "(run `loopviz compare`, which calls it on the main thread)"

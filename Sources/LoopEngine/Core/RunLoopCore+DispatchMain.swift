@@ -18,6 +18,7 @@ extension RunLoopCore {
         }
         lock.lock()
         defer { lock.unlock() }
+        mainThreadHasExited = true
         while !isHalted {
             lock.unlock()
             let outcome = waiter.wait(on: queueOnly, poll: false)
@@ -32,5 +33,14 @@ extension RunLoopCore {
                 callout(.mainQueue, job.name) { job.action() }
             }
         }
+    }
+
+    /// True, with a note saying so, when this is the main loop and the main thread has left: CF's
+    /// `CFRunLoopAddSource`, `CFRunLoopAddTimer`, `CFRunLoopAddObserver` and `CFRunLoopPerformBlock` return at once
+    /// then, logging an error once per process (docs/concurrency.md, "The async main"). Called under the lock.
+    func refusesAfterMainThreadExitLocked(_ name: String, _ kind: LoopEvent.Kind) -> Bool {
+        guard mainThreadHasExited else { return false }
+        emit(.note, name, .note(.refusedAfterMainThreadExit(item: name, kind: kind)))
+        return true
     }
 }

@@ -3,6 +3,10 @@ extension RunLoopCore {
     /// nothing. The source's schedule callout runs once per concrete mode it is newly inserted into.
     public func add(_ source: LoopSource, to mode: ModeName) {
         lock.lock()
+        if refusesAfterMainThreadExitLocked(source.name, source.version == .one ? .source1 : .source0) {
+            lock.unlock()
+            return
+        }
         let inserted = addLocked(source, to: mode)
         lock.unlock()
         runScheduleCallouts(source, inserted)
@@ -99,7 +103,10 @@ extension RunLoopCore {
     /// `CFRunLoopAddObserver`. Ignored when the observer is invalid or belongs to another loop (an `addDeclined`
     /// note says so).
     public func add(_ observer: LoopObserver, to mode: ModeName) {
-        lock.withLock { addLocked(observer, to: mode) }
+        lock.withLock {
+            if refusesAfterMainThreadExitLocked(observer.name, .observer) { return }
+            addLocked(observer, to: mode)
+        }
     }
 
     func addLocked(_ observer: LoopObserver, to modeName: ModeName) {
@@ -173,6 +180,7 @@ extension RunLoopCore {
     /// (`.common` matches whatever is common then). Does not wake the loop.
     public func perform(_ name: String, modes: [ModeName], _ action: @escaping () -> Void) {
         lock.withLock {
+            if refusesAfterMainThreadExitLocked(name, .block) { return }
             for mode in modes where mode != .common { _ = modeLocked(mode, create: true) }
             // CF creates a mode of every name it is given, `kCFRunLoopCommonModes` too (it is never run).
             if modes.contains(.common) { hasCommonModesMode = true }
@@ -195,8 +203,20 @@ extension RunLoopCore {
     ) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
         lock.withLock {
-            mainQueue.append(
-                PendingBlock(name: name, modes: [], action: action, job: job, hopSince: afterHop ? clock.now : nil))
+            let pending = PendingBlock(
+                name: name, modes: [], action: action, job: job, hopSince: afterHop ? clock.now : nil)
+            var queue = mainQueue  // out, change, back in: see `RunLoopCore.runs`
+            mainQueue = []
+            // Two hops in flight at once (two yields in one drain): the global executor's threads may bring them
+            // back in either order (fuzz seed 7 case 119), a race the waiter decides.
+            if afterHop, let last = queue.last, let since = last.hopSince, clock.now - since < Self.hopLatency,
+                waiter.hopOvertakes(name, ahead: last.name, loop: self.name)
+            {
+                queue.insert(pending, at: queue.count - 1)
+            } else {
+                queue.append(pending)
+            }
+            mainQueue = queue
             noteHandOver(.mainQueue(name))
         }
         waiter.send(mainQueuePort)

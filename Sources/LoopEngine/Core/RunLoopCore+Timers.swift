@@ -124,7 +124,10 @@ extension RunLoopCore {
     /// `CFRunLoopAddTimer`. Ignored when the timer is invalid or belongs to another loop (the trace says so with an
     /// `addDeclined` note: CF itself says nothing).
     public func add(_ timer: LoopTimer, to mode: ModeName) {
-        lock.withLock { addLocked(timer, to: mode) }
+        lock.withLock {
+            if refusesAfterMainThreadExitLocked(timer.name, .timer) { return }
+            addLocked(timer, to: mode)
+        }
     }
 
     func addLocked(_ timer: LoopTimer, to modeName: ModeName) {

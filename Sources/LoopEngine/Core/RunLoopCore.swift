@@ -87,6 +87,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// own one-shot timer (see `RunLoopCore+DelayedPerform.swift`).
     var delayedPerforms: [DelayedPerform] = []
     var isDrainingMainQueue = false
+    /// The main thread has left (an async main's `dispatch_main()`, `serveMainQueueWithoutLoop`): CF's
+    /// `__CFMainThreadHasExited`, after which it adds no source, timer or observer to the main loop and queues no
+    /// block there.
+    var mainThreadHasExited = false
     /// A block was queued for `common`: CF then has a mode named `kCFRunLoopCommonModes` (see ``allModes``).
     var hasCommonModesMode = false
     var sleeping = false

@@ -11,7 +11,8 @@ public enum ScenarioRunner {
         public var trace: LoopTrace
         /// The events recorded, as an array (made on each call: prefer ``trace`` for a long run).
         public var events: [LoopEvent] { Array(trace) }
-        /// Why the world stopped: nil when every program ran to its end.
+        /// Why the world stopped: nil when every program ran to its end, `.exited` when an async main's `exit(0)`
+        /// ended them (a normal end too).
         public var haltReason: VirtualWorld.HaltReason?
         /// The virtual time when the run ended.
         public var endTime: LoopInstant

@@ -281,6 +281,9 @@ extension LoopEvent {
         case asyncMainLeavesMainThread(task: String)
         /// An async `main` reached its first `await` on Darwin: the main thread runs `CFRunLoopRun()`.
         case asyncMainRunsMainLoop(task: String)
+        /// CF refused to add `item` (`kind`: a source, timer or observer) to the main run loop, or to queue block
+        /// `item` there: the main thread has exited (an async main's `dispatch_main()`); CF logs it once.
+        case refusedAfterMainThreadExit(item: String, kind: Kind)
         /// The process ends (`exit(0)`): the async `main` returned, or (Darwin) the run loop it ran returned.
         case asyncMainExits(task: String, because: AsyncMainExit)
     }

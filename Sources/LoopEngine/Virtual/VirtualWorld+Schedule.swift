@@ -53,6 +53,11 @@ extension VirtualWorld {
         choice(among: [.hop(job: job), .mainQueueLook(loop: loop)]) == 0
     }
 
+    /// Which of two hops in flight lands on the main queue first: a branch point whose default is the first one.
+    public func hopOvertakes(_ job: String, ahead: String, loop: String) -> Bool {
+        choice(among: [.hop(job: ahead), .hop(job: job)]) == 1
+    }
+
     /// A point between two steps of the calling thread's code (a callout starting, a program or script going on
     /// to its next action), where on real threads another thread running at the same moment could act first.
     /// When another thread can go on now, or an outside event is due now, this is a branch point whose default

@@ -108,6 +108,11 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// look (the default), false when the look comes first and finds the queue empty; a backend that explores
     /// races may offer both.
     func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool
+    /// Engine lock held: `job` goes to the global executor on its way back to `loop`'s main queue while `ahead`,
+    /// queued before it, is still on that way (two yields in one drain): the pool may run either hop first. False
+    /// when `ahead` lands first (the default, first in first out), true when `job` overtakes it; a backend that
+    /// explores races may offer both.
+    func hopOvertakes(_ job: String, ahead: String, loop: String) -> Bool
 }
 
 /// Who called into a loop, as far as its backend can tell (``LoopWaiter/caller``).
@@ -135,6 +140,8 @@ extension LoopWaiter {
     public var caller: LoopCaller { .unknown }
     /// The job is there.
     public func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool { true }
+    /// First in, first out.
+    public func hopOvertakes(_ job: String, ahead: String, loop: String) -> Bool { false }
 }
 
 extension LoopWaiter {

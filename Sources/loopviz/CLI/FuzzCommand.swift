@@ -52,8 +52,10 @@ enum FuzzCommand {
             Task.yield or Task.sleep, asyncAfter, nested runs, queries (timer properties too), an owner's
             properties, ifs, ordered and delayed performs; set-up actions; one to three runs - run ... for,
             RunLoop.run ... before, run until, acceptInput, while not FLAG, while COND over an owner, CFRunLoopRun
-            and RunLoop.run ended by the thread's own timer; outside events, queries and a dealloc among them). It
-            calls the real CFRunLoop on this process's main thread, which a main-thread case runs on.
+            and RunLoop.run ended by the thread's own timer; outside events, queries and a dealloc among them;
+            sometimes the main thread's program is an async main that awaits after its runs). It calls the real
+            CFRunLoop on this process's main thread, which a main-thread case runs on (an async main in a process
+            of its own: its end is exit(0)).
             Every time is a multiple of 20 ms, and a scenario whose engine trace changes when its work, outside
             events, run limits, timers, delayed performs, sleeps or asyncAfter delays move by 6 ms is discarded:
             on the real CFRunLoop that is a race, decided by scheduling noise (docs/fuzzing.md). Each case runs on

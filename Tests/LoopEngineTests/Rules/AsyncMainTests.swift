@@ -162,3 +162,37 @@ extension Rules {
         }
     }
 }
+
+extension Rules.AsyncMainTests {
+    @Test(
+        "Linux: once the main thread has left, CF adds no source, timer or observer to the main loop and queues no block there"
+    )
+    func mainThreadExitedRefusesAdds() throws {
+        let outcome = try Self.outcome(
+            """
+            thread app main async
+              source0 s in nothing
+              timer t at 50ms
+              await yield
+              add s to default
+              add t to M
+              block b in default
+              query contains s in default
+            """)
+        let notes = outcome.events.filter { $0.kind == .note || $0.kind == .schedule || $0.kind == .query }.map {
+            "\($0.step)" + ($0.detail.map { " (\($0))" } ?? "")
+        }
+        let expected: [String] = [
+            "note s (the main thread has exited: CF does not add source0 s to the main run loop (it logs "
+                + "\"Attempting to add source to main runloop, but the main thread has exited\" once))",
+            "note t (the main thread has exited: CF does not add timer t to the main run loop (it logs "
+                + "\"Attempting to add timer to main runloop, but the main thread has exited\" once))",
+            "note b (the main thread has exited: CF does not queue block b on the main run loop (it logs "
+                + "\"Attempting to perform block on main runloop, but the main thread has exited\" once))",
+            "query contains s in default is false (CFRunLoopContains(s, default) answered false)",
+        ]
+        let shown = Array(notes.dropFirst(2).prefix(4))
+        #expect(shown == expected, "\(notes)")
+        #expect(!outcome.events.contains { $0.kind == .schedule || $0.kind == .enqueue })
+    }
+}

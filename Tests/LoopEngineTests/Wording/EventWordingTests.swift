@@ -134,6 +134,16 @@ struct EventWordingTests {
                 + "queue, until the loop is stopped (Darwin's runtime, not verified here)"
         ),
         (
+            .note, .note(.refusedAfterMainThreadExit(item: "t", kind: .timer)),
+            "the main thread has exited: CF does not add timer t to the main run loop (it logs \"Attempting to add "
+                + "timer to main runloop, but the main thread has exited\" once)"
+        ),
+        (
+            .note, .note(.refusedAfterMainThreadExit(item: "b", kind: .block)),
+            "the main thread has exited: CF does not queue block b on the main run loop (it logs \"Attempting to "
+                + "perform block on main runloop, but the main thread has exited\" once)"
+        ),
+        (
             .note, .note(.asyncMainExits(task: "app", because: .returned)),
             "app returned: exit(0) ends the process, every thread with it"
         ),
@@ -347,6 +357,7 @@ struct EventWordingTests {
             case .asyncMainLeavesMainThread: "note(asyncMainLeavesMainThread)"
             case .asyncMainRunsMainLoop: "note(asyncMainRunsMainLoop)"
             case .asyncMainExits(_, let reason): "note(asyncMainExits \(reason))"
+            case .refusedAfterMainThreadExit(_, let kind): "note(refusedAfterMainThreadExit \(kind))"
             }
         case .operation(let operation):
             switch operation.body {
@@ -449,7 +460,8 @@ struct EventWordingTests {
             "job(taskStart)", "job(resumed yield)", "job(resumed sleep)", "job(asyncAfter)", "job(asyncAfterTeardown)",
             "note(taskSuspended yield)", "note(taskSuspended sleep)", "note(taskFinished)",
             "note(asyncMainLeavesMainThread)", "note(asyncMainRunsMainLoop)", "note(asyncMainExits returned)",
-            "note(asyncMainExits loopReturned)",
+            "note(asyncMainExits loopReturned)", "note(refusedAfterMainThreadExit timer)",
+            "note(refusedAfterMainThreadExit block)",
         ]
         #expect(covered == Set(every))
     }

@@ -83,5 +83,38 @@ struct CompareAsyncMainTests {
         #expect(!worker.reference.contains("result timedOut"))
         #expect(worker.engine == worker.reference)
     }
+
+    @Test(
+        "once the main thread has left, CF adds nothing to the main loop: the source is not in its mode, no schedule callout"
+    )
+    func addsAfterTheMainThreadLeftAreRefused() throws {
+        let result = try CompareEveryLessonTests.compare(
+            ["t.loop"],
+            files: [
+                "t.loop": """
+                scenario "adds to the main loop after dispatch_main()"
+                thread app main async
+                  source0 s in nothing
+                    on schedule: work 1ms
+                  timer t at 50ms in nothing
+                  await yield
+                  add s to default
+                  add t to M
+                  block b in default
+                  query contains s in default
+                  query contains t in M
+                """
+            ])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.hasPrefix("AGREE t.loop (3 steps)\n"), "\(result.stdout)")
+        let sides = CompareEveryLessonTests.columns(result.stdout, after: "AGREE t.loop (3 steps)")
+        #expect(
+            sides.reference == [
+                "mainQueue app", "query contains s in default is false", "query contains t in M is false",
+            ], "\(result.stdout)")
+        #expect(sides.engine == sides.reference)
+        // CF says so on standard error, once per kind.
+        #expect(result.stderr.contains("Attempting to add source to main runloop, but the main thread has exited"))
+    }
     #endif
 }

@@ -14,7 +14,7 @@ struct FuzzCommandTests {
         #expect(result.stdout.contains("USAGE: loopviz fuzz --against cf [--cases N] [--seed S]"))
         for word in [
             "--max-items N", "--out DIR", "--quiet", "EXIT STATUS", "docs/fuzzing.md", "Timer.fire()",
-            "main-actor tasks that await", "asyncAfter", "timer properties",
+            "main-actor tasks that await", "asyncAfter", "timer properties", "an async main",
         ] {
             #expect(result.stdout.contains(word), "\(word)")
         }

@@ -21,6 +21,7 @@ extension FuzzGeneratorTests {
             }
         }
         for thread in scenario.threads {
+            if thread.isAsyncMain { found.insert("async main") }
             record(thread.program, "program")
             record(thread.items.flatMap { $0.script.map(\.action) }, "callout")
             for item in thread.items {
@@ -48,14 +49,16 @@ extension FuzzGeneratorTests {
             ]))
     }
 
-    @Test("the generator makes main-actor tasks with yield and sleep, and asyncAfter, on the main thread only")
+    @Test(
+        "the generator makes main-actor tasks with yield and sleep, asyncAfter and an async main, on the main thread only"
+    )
     func generatesConcurrency() throws {
         var found: Set<String> = []
         for index in 0..<500 {
             var generator = FuzzGenerator(seed: SplitMix64.caseSeed(7, index), maxItems: 6)
             let scenario = generator.scenario(name: "case \(index)")
             let shapes = Self.timerAndTaskShapes(scenario).filter { shape in
-                ["mainactor", "await", "asyncafter"].contains { shape.hasPrefix($0) }
+                ["mainactor", "await", "asyncafter", "async main"].contains { shape.hasPrefix($0) }
             }
             found.formUnion(shapes)
             // Only the main loop drains the main queue, where the main actor's jobs run.
@@ -66,7 +69,7 @@ extension FuzzGeneratorTests {
         #expect(
             found == [
                 "mainactor in program", "mainactor in callout", "mainactor in outside", "await yield", "await sleep",
-                "asyncafter in program", "asyncafter in callout",
+                "asyncafter in program", "asyncafter in callout", "async main",
             ])
     }
 
@@ -83,8 +86,9 @@ extension FuzzGeneratorTests {
             if shapes.contains(where: { $0.hasPrefix("property") }) { found.insert("property") }
             if shapes.contains(where: { $0.hasPrefix("mainactor") }) { found.insert("mainactor") }
             if shapes.contains(where: { $0.hasPrefix("asyncafter") }) { found.insert("asyncafter") }
+            if shapes.contains("async main") { found.insert("async main") }
         }
-        #expect(found == ["fire", "property", "mainactor", "asyncafter"])
+        #expect(found == ["fire", "property", "mainactor", "asyncafter", "async main"])
         #expect(summary.rejected[.unsupported] == nil && summary.rejected[.unparsable] == nil)
     }
 }

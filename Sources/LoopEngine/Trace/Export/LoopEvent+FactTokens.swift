@@ -79,6 +79,8 @@ extension LoopEvent.Fact {
             case .taskFinished(let task): out.tag("taskFinished", .text(task))
             case .asyncMainLeavesMainThread(let task): out.tag("asyncMainLeavesMainThread", .text(task))
             case .asyncMainRunsMainLoop(let task): out.tag("asyncMainRunsMainLoop", .text(task))
+            case .refusedAfterMainThreadExit(let item, let kind):
+                out.tag("refusedAfterMainThreadExit", .text(item), .text(kind.rawValue))
             case .asyncMainExits(let task, let reason):
                 out.tag("asyncMainExits", .text(task), .text(reason.rawValue))
             }
@@ -439,6 +441,9 @@ struct TokenReader {
         case "taskFinished": return text().map { .taskFinished(task: $0) }
         case "asyncMainLeavesMainThread": return text().map { .asyncMainLeavesMainThread(task: $0) }
         case "asyncMainRunsMainLoop": return text().map { .asyncMainRunsMainLoop(task: $0) }
+        case "refusedAfterMainThreadExit":
+            guard let item = text(), let kind = text().flatMap(LoopEvent.Kind.init(rawValue:)) else { return nil }
+            return .refusedAfterMainThreadExit(item: item, kind: kind)
         case "asyncMainExits":
             guard let task = text(), let reason = text().flatMap(LoopEvent.AsyncMainExit.init(rawValue:)) else {
                 return nil

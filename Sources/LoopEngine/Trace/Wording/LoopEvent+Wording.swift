@@ -230,6 +230,13 @@ extension LoopEvent.Note {
         case .asyncMainRunsMainLoop(let task):
             "\(task) awaits for the first time: the main thread runs CFRunLoopRun() in default, which drains the "
                 + "main queue, until the loop is stopped (Darwin's runtime, not verified here)"
+        case .refusedAfterMainThreadExit(let item, .block):
+            "the main thread has exited: CF does not queue block \(item) on the main run loop (it logs "
+                + "\"Attempting to perform block on main runloop, but the main thread has exited\" once)"
+        case .refusedAfterMainThreadExit(let item, let kind):
+            "the main thread has exited: CF does not add \(kind.rawValue) \(item) to the main run loop (it logs "
+                + "\"Attempting to add \(kind == .timer ? "timer" : kind == .observer ? "observer" : "source") to main "
+                + "runloop, but the main thread has exited\" once)"
         case .asyncMainExits(let task, .returned): "\(task) returned: exit(0) ends the process, every thread with it"
         case .asyncMainExits(let task, .loopReturned):
             "CFRunLoopRun() returned: the async main's entry calls exit(0), ending the process before the rest of "

@@ -1,0 +1,79 @@
+import LoopEngine
+import Testing
+
+extension Rules.MainActorYieldRaceTests {
+    /// Fuzz seed 7 case 119: two tasks yield in one drain (A3, then A2 microseconds later), then the loop wakes
+    /// for the main queue and drains.
+    static func twoYields(a2Work: String, schedule: String? = nil) throws -> [String] {
+        var scenario = try ScenarioParser.parse(
+            """
+            thread T main
+              source0 s1 in M1
+              run M1 for 40ms
+              mainactor A2
+                \(a2Work)
+                await yield
+              RunLoop.run default before 100ms
+              RunLoop.run default before 100ms
+            at 20ms on T
+              mainactor A3
+                await yield
+            """, file: "t.loop"
+        ).scenario
+        if let schedule { scenario.schedule = try #require(Schedule(id: schedule)) }
+        let run = ScenarioRunner.run(scenario)
+        return run.events.filter { $0.kind == .mainQueue || $0.kind == .result }.map { event in
+            event.step + (event.detail.map { " (\($0))" } ?? "")
+        }
+    }
+
+    @Test("two yields in one drain: which rest the global executor brings back first is a branch point")
+    func twoHopsInFlightMayLandInEitherOrder() throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            thread T main
+              source0 s1 in M1
+              run M1 for 40ms
+              mainactor A2
+                await yield
+              RunLoop.run default before 100ms
+              RunLoop.run default before 100ms
+            at 20ms on T
+              mainactor A3
+                await yield
+            """, file: "t.loop"
+        ).scenario
+        let run = ScenarioRunner.run(scenario)
+        #expect(run.branchPoints.map(\.options).first == [.hop(job: "A3"), .hop(job: "A2")])
+        #expect(
+            try Self.twoYields(a2Work: "work 0ms") == [
+                "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
+                "result handledSource", "mainQueue A3 (resumed after Task.yield())",
+                "mainQueue A2 (resumed after Task.yield())", "result handledSource",
+            ])
+        #expect(
+            try Self.twoYields(a2Work: "work 0ms", schedule: "0:1") == [
+                "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
+                "result handledSource", "mainQueue A2 (resumed after Task.yield())",
+                "mainQueue A3 (resumed after Task.yield())", "result handledSource",
+            ])
+    }
+
+    @Test(
+        "a yield microseconds before a drain that another job's port started: the rest is in that drain, or comes after it"
+    )
+    func aHopJustQueuedMayMissTheDrain() throws {
+        // A2 works 2 ms first: A3's rest has landed by then; A2's is microseconds old at the next drain.
+        #expect(
+            try Self.twoYields(a2Work: "work 2ms") == [
+                "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
+                "result handledSource", "mainQueue A3 (resumed after Task.yield())",
+                "mainQueue A2 (resumed after Task.yield())", "result handledSource",
+            ])
+        #expect(
+            try Self.twoYields(a2Work: "work 2ms", schedule: "0:1") == [
+                "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
+                "result handledSource", "mainQueue A3 (resumed after Task.yield())", "result handledSource",
+            ])
+    }
+}
