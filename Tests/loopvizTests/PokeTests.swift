@@ -151,6 +151,7 @@ struct PokeTests {
             ("2s", "s needs a version-0 source: select 3 first (item 2 tick is a timer)"),
             ("2S", "S needs a version-0 source: select 3 first (item 2 tick is a timer)"),
             ("3o", "o needs a port: select 1, 4 first (item 3 work is a version-0 source)"),
+            ("5f", "f needs a timer: select 2 first (item 5 activity is an observer)"),
         ] {
             var model = Self.lesson(at: 41)
             let original = model.trace

@@ -46,17 +46,21 @@ enum AsyncMainOracleProcess {
     #if os(Linux)
     static func run(_ scenario: Scenario, timeLimit: Duration, maxEvents: Int, horizon: Duration?) throws -> [LoopEvent]
     {
-        var template = Array("/tmp/loopviz-async-main-XXXXXX".utf8CString)
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((temporary + "/loopviz-async-main-XXXXXX").utf8CString)
         guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Failure(description: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
         let folder = String(cString: directory)
         let scenarioPath = folder + "/scenario.loop"
         let tracePath = folder + "/trace"
+        // A signal that ends loopviz meanwhile ends the child and removes these (folder first: removed last).
+        for path in [folder, scenarioPath, tracePath] { HeadlessSignals.markScratch(path) }
         defer {
             unlink(scenarioPath)
             unlink(tracePath)
             rmdir(folder)
+            for path in [tracePath, scenarioPath, folder] { HeadlessSignals.forgetScratch(path) }
         }
         try write(LoopScriptPrinter.text(of: scenario), to: scenarioPath)
         let arguments = [
@@ -64,11 +68,13 @@ enum AsyncMainOracleProcess {
             String(maxEvents), horizon.map { String($0.nanosecondsClamped) } ?? "-",
         ]
         let pid = try spawn(arguments)
+        HeadlessSignals.child = pid
         let ending = wait(pid, limit: timeLimit + grace)
+        HeadlessSignals.child = 0
         guard case .exited(0) = ending else {
             throw Failure(description: "the async main's process \(ending)")
         }
-        return try read(tracePath, timeLimit: timeLimit)
+        return try read(tracePath, timeLimit: timeLimit, maxEvents: maxEvents)
     }
 
     private enum Ending: CustomStringConvertible {
@@ -138,7 +144,7 @@ enum AsyncMainOracleProcess {
     }
 
     /// The child's trace: its status line, then the JSONL trace; mapped to the oracle's result or error.
-    private static func read(_ path: String, timeLimit: Duration) throws -> [LoopEvent] {
+    private static func read(_ path: String, timeLimit: Duration, maxEvents: Int) throws -> [LoopEvent] {
         guard let file = fopen(path, "r") else {
             throw Failure(description: "the async main's process left no trace")
         }
@@ -163,7 +169,9 @@ enum AsyncMainOracleProcess {
         if status == .failed { throw Failure(description: rest) }
         let events: [LoopEvent]
         do {
-            events = Array(try JSONLTraceReader.read(bytes[(newline + 1)...], maximumEvents: .max).events)
+            // The child's trace stops at `maxEvents`; a bound on what is read whatever it wrote.
+            let bound = min(maxEvents, EventBudget.maximum)
+            events = Array(try JSONLTraceReader.read(bytes[(newline + 1)...], maximumEvents: bound).events)
         } catch {
             throw Failure(description: "the async main's trace is unreadable: \(error)")
         }

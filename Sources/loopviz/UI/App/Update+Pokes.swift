@@ -38,7 +38,7 @@ func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
             others.isEmpty
                 ? "\(key) needs a \(what): thread \(thread.name) has none"
                 : "\(key) needs a \(what): select \(others.joined(separator: ", ")) first",
-            detail: "item \(selectedIndex + 1) \(selected.name) is a \(kindName(selected.kind))")
+            detail: "item \(selectedIndex + 1) \(selected.name) is \(kindName(selected.kind))")
         return nil
     }
     func isTimer(_ kind: ItemSpec.Kind) -> Bool { if case .timer = kind { true } else { false } }
@@ -117,12 +117,13 @@ func poke(_ command: Command, _ model: inout AppModel) -> [Effect] {
 }
 
 /// How the status bar names an item's kind.
+/// The kind of item, with its article: `a timer`, `an observer`.
 private func kindName(_ kind: ItemSpec.Kind) -> String {
     switch kind {
-    case .source0: "version-0 source"
-    case .port: "port"
-    case .timer: "timer"
-    case .observer: "observer"
+    case .source0: "a version-0 source"
+    case .port: "a port"
+    case .timer: "a timer"
+    case .observer: "an observer"
     }
 }
 
