@@ -169,6 +169,7 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// True when `mode` would return `finished` at once (`_CFRunLoopFinished`).
     package func isFinished(mode: ModeName) -> Bool {
         lock.withLock {
+            if mainThreadHasExited { return true }
             // CFRunLoopPerformBlock creates a mode for each tag, `kCFRunLoopCommonModes` too; that mode holds no
             // item but is not empty while a block tagged common is pending (docs/cfrunloop.md §11).
             if mode == .common { return !blocks.contains { $0.modes.contains(.common) } }
@@ -210,6 +211,9 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
 
     /// The empty-mode rule (docs/cfrunloop.md §4). Observers never count.
     func isEmptyLocked(_ mode: LoopModeState) -> Bool {
+        // After an async main's dispatch_main() a run asked for from a main-queue job runs the worker thread's loop
+        // (`CFRunLoopGetCurrent()` there), which nothing was ever added to.
+        if mainThreadHasExited { return true }
         if isMainThread && !isDrainingMainQueue && commonModes.contains(mode.name) { return false }
         if !mode.hasNoSourcesOrTimers { return false }
         return !blocks.contains { blockMatches($0, mode.name) }

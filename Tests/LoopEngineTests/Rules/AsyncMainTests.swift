@@ -195,4 +195,24 @@ extension Rules.AsyncMainTests {
         #expect(shown == expected, "\(notes)")
         #expect(!outcome.events.contains { $0.kind == .schedule || $0.kind == .enqueue })
     }
+
+    @Test("Linux: a run asked for in a main-queue job after the hand-over is the worker thread's own, empty loop's")
+    func runAfterTheHandOverFindsAnEmptyLoop() throws {
+        let outcome = try Self.outcome(
+            """
+            thread app main async
+              timer t at 5ms in default
+              await yield
+              run default for 20ms
+              RunLoop.run default before 20ms
+            """)
+        let steps = outcome.events.map { $0.step + ($0.detail.map { " (\($0))" } ?? "") }
+        #expect(
+            Array(steps.dropFirst(3).prefix(4)) == [
+                "runStart default (limit 0.020s)", "result finished",
+                "note (run(mode: default, before:) returned false at once: the mode is empty)",
+                "returned false (run(mode:before:) returned false: the mode is empty, it did not run)",
+            ])
+        #expect(!steps.contains("timer t"))
+    }
 }

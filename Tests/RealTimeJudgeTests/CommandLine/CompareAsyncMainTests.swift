@@ -116,5 +116,26 @@ struct CompareAsyncMainTests {
         // CF says so on standard error, once per kind.
         #expect(result.stderr.contains("Attempting to add source to main runloop, but the main thread has exited"))
     }
+
+    @Test("a run asked for in a main-queue job after the hand-over finds an empty loop: RunLoop.run returns false")
+    func runAfterTheHandOver() throws {
+        let result = try CompareEveryLessonTests.compare(
+            ["t.loop"],
+            files: [
+                "t.loop": """
+                scenario "a run after dispatch_main()"
+                thread app main async
+                  timer t at 5ms in default
+                  await yield
+                  run default for 20ms
+                  RunLoop.run default before 20ms
+                """
+            ])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.hasPrefix("AGREE t.loop (2 steps)\n"), "\(result.stdout)")
+        let sides = CompareEveryLessonTests.columns(result.stdout, after: "AGREE t.loop (2 steps)")
+        #expect(sides.reference == ["mainQueue app", "returned false"], "\(result.stdout)")
+        #expect(sides.engine == sides.reference)
+    }
     #endif
 }
