@@ -11,7 +11,7 @@ enum ExplanationScenarios {
         case sharedItems
         case entryStop, lateCauses, nestedRuns, tolerance, mainQueueReady, staleTimerPort, peek, rashFalseStop, dueNow
         case exitStop, invalidations, timerFire
-        case mainActor, asyncMain
+        case mainActor, asyncMain, asyncMainDarwin
 
         var source: String {
             switch self {
@@ -43,6 +43,7 @@ enum ExplanationScenarios {
             case .timerFire: ExplanationScenarios.timerFire
             case .mainActor: ExplanationScenarios.mainActor
             case .asyncMain: ExplanationScenarios.asyncMain
+            case .asyncMainDarwin: ExplanationScenarios.asyncMainDarwin
             }
         }
     }
@@ -242,6 +243,15 @@ enum ExplanationScenarios {
     static let asyncMain = """
         thread app main async
           mainqueue early
+          await sleep 20ms
+        """
+
+    /// An async main under the darwin profile: CFRunLoopRun() at its first await, which a stop ends.
+    static let asyncMainDarwin = """
+        profile darwin
+        thread app main async
+          timer quit at 10ms in default
+            stop
           await sleep 20ms
         """
 

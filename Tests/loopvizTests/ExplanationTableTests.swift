@@ -350,6 +350,26 @@ struct ExplanationTableTests {
                 + "dispatch_main(), so the main queue is served like any serial queue, first in first out, as soon as "
                 + "a job is queued; no run loop runs it, and Thread.isMainThread is false in it."),
         Row(
+            .asyncMainLeaves, .asyncMain, step: 2,
+            "app is an async main: its first part ran on the main thread like any main (SE-0323); at its first await "
+                + "the runtime calls dispatch_main(), so the main thread leaves for good. From now on libdispatch runs "
+                + "the main queue's jobs on a worker, first in first out, and no run loop runs on the main thread: its "
+                + "timers, observers and blocks wait forever. On Darwin the runtime runs CFRunLoopRun() here instead "
+                + "(profile darwin)."),
+        Row(
+            .asyncMainExit, .asyncMain, step: 6,
+            "app returned: the async main's entry calls exit(0), so the process ends here, every thread with it, and "
+                + "jobs still queued never run."),
+        Row(
+            .asyncMainRunsLoop, .asyncMainDarwin, step: 2,
+            "app is an async main: at its first await Darwin's runtime runs CFRunLoopRun() on the main thread (read in "
+                + "its source, not verified here): the default mode runs, draining the main queue, and when the loop "
+                + "is stopped the process exits. On Linux dispatch_main() runs no loop at all."),
+        Row(
+            .asyncMainExitOnStop, .asyncMainDarwin, step: 16,
+            "CFRunLoopRun() returned because the main loop was stopped: the async main's entry calls exit(0) at once, "
+                + "so the rest of app never runs (swiftlang/swift#91716)."),
+        Row(
             .opAdd, .pool, step: 1,
             "addOperation(a) on q (priority normal, work 0.100s). Nothing to wait for, so it "
                 + "becomes ready at once; it starts when the queue has a free slot and is not "

@@ -17,6 +17,7 @@ enum Explanation {
         case timer, timerLateMissedTicks, timerLateRepeating, timerLateOneShot, timerFireRepeating, timerFireOneShot
         case source1, observer, mainQueue, perform, performOrdered, performDelayed, exit
         case mainActorTaskStart, mainActorResumedAfterYield, mainActorResumedAfterSleep, mainQueueWithoutLoop
+        case asyncMainLeaves, asyncMainRunsLoop, asyncMainExit, asyncMainExitOnStop
         case asyncAfterHandler, asyncAfterTeardown
         case resultFinished, resultStopped, resultTimedOut, resultHandledSource
         case enqueue, signal, signalPortIgnored, send
@@ -244,6 +245,7 @@ enum Explanation {
             if case .note(.addDeclined(let item, let kind, let holder)) = event.fact {
                 return addDeclined(item, kind, holder, here: event.loop)
             }
+            if case .note(let note) = event.fact, let words = asyncMain(note) { return words }
             return (.note, event.detail ?? "")
         case .command:
             return command(event)
