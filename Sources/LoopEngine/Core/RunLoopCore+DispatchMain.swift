@@ -12,8 +12,12 @@ extension RunLoopCore {
         guard let mainQueuePort else { preconditionFailure("\(name) is not the main thread's loop") }
         let queueOnly = waiter.makePortSet(label: "\(name).dispatchMain")
         waiter.insert(mainQueuePort, into: queueOnly)
+        // Its wake-up port too, for the backend's halt alone (a real kernel wakes a halted run through it): a
+        // `CFRunLoopWakeUp` of this loop writes nothing now, as no run is active.
+        waiter.insert(wakeUpPort, into: queueOnly)
         defer {
             waiter.remove(mainQueuePort, from: queueOnly)
+            waiter.remove(wakeUpPort, from: queueOnly)
             waiter.closePortSet(queueOnly)
         }
         lock.lock()
