@@ -105,15 +105,20 @@ extension RunLoopCore {
     func drainMainQueue() {
         var batch = mainQueue
         mainQueue = []
-        // Jobs queued behind the ones that woke the loop, on their way back from the global executor for less than
-        // `hopLatency` (a yield microseconds before this look, fuzz seed 7 case 119): whether they are there yet is
-        // a race the waiter decides. Left out, they come after the drain and write the queue's port again.
-        if let mainQueuePort, let first = batch.firstIndex(where: isHopInFlight), first > 0,
-            batch[first...].allSatisfy(isHopInFlight), !waiter.hopArrivesBeforeLook(batch[first].name, loop: name)
-        {
-            mainQueue = Array(batch[first...])
-            batch.removeSubrange(first...)
-            waiter.send(mainQueuePort)
+        // Jobs queued behind the one that woke the loop, on their way back from the global executor for less than
+        // `hopLatency` (a yield microseconds before this look, fuzz seed 7 case 119): whether they were there when
+        // the wait took the port is a race the waiter decides. If not, each writes the queue's port again when it
+        // comes, which costs a later wake for nothing if it came before this drain began (a second race), or is
+        // the wake for a drain of its own if it comes after. (The first job is there: its port ended the wait.)
+        if let mainQueuePort, let inFlight = batch.firstIndex(where: isHopInFlight), batch.count > 1 {
+            let first = max(inFlight, 1)
+            if batch[first...].allSatisfy(isHopInFlight), !waiter.hopArrivesBeforeLook(batch[first].name, loop: name) {
+                if !waiter.hopArrivesBeforeLook(batch[first].name, loop: name) {
+                    mainQueue = Array(batch[first...])
+                    batch.removeSubrange(first...)
+                }
+                waiter.send(mainQueuePort)
+            }
         }
         isDrainingMainQueue = true
         for (index, block) in batch.enumerated() {

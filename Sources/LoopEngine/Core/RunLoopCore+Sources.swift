@@ -207,10 +207,11 @@ extension RunLoopCore {
                 name: name, modes: [], action: action, job: job, hopSince: afterHop ? clock.now : nil)
             var queue = mainQueue  // out, change, back in: see `RunLoopCore.runs`
             mainQueue = []
-            // Two hops in flight at once (two yields in one drain): the global executor's threads may bring them
-            // back in either order (fuzz seed 7 case 119), a race the waiter decides.
-            if afterHop, let last = queue.last, let since = last.hopSince, clock.now - since < Self.hopLatency,
-                waiter.hopOvertakes(name, ahead: last.name, loop: self.name)
+            // Queued behind a job still on its way back from the global executor: two hops in flight at once (two
+            // yields in one drain) may come back in either order (fuzz seed 7 case 119), and a job queued straight
+            // on the queue may land first (seed 9 case 2259): a race the waiter decides.
+            if let last = queue.last, let since = last.hopSince, clock.now - since < Self.hopLatency,
+                waiter.overtakesHop(name, isHop: afterHop, ahead: last.name, loop: self.name)
             {
                 queue.insert(pending, at: queue.count - 1)
             } else {

@@ -18,12 +18,6 @@ extension RunLoopCore {
         armedTimerModes?.contains(name) ?? true
     }
 
-    /// The next stamp for the timer queues' order.
-    func nextTimerStamp() -> UInt64 {
-        timerStamps &+= 1
-        return timerStamps
-    }
-
     /// A run of a mode whose port the loop did not arm: its queue takes the keys its timers' moves gave them, and
     /// its port is armed from now on. Not what CF's port would have been (it was armed at every move), so a
     /// scenario's loops are told every mode their runs can wait on, and this never happens to them.

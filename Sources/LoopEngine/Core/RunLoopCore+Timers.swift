@@ -89,7 +89,8 @@ extension RunLoopCore {
     /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports. Only the modes whose port
     /// the loop arms are touched (`armedModes`); the others read the move from `moveStamp` when asked.
     func repositionInAllModes(_ timer: LoopTimer) {
-        let stamp = nextTimerStamp()
+        // A move is a new deadline, computed now.
+        let stamp = timer.stampDeadline()
         timer.moveStamp = stamp
         for name in timer.armedModes {
             guard let state = modes[name], state.timers.reposition(timer, stamp: stamp) else { continue }
@@ -152,11 +153,13 @@ extension RunLoopCore {
             // A timer made without its creation time is read as if created now (CF reads the date at creation).
             if !timer.fireDateReadAtCreation {
                 timer.fireTime = LoopTimer.deadline(timer.fireTime, createdAt: clock.now)
+                timer.stampDeadline()
             }
         }
         timer.modes.append(modeName)
         timer.joinedAt[modeName] = clock.now
-        mode.timers.insert(timer, stamp: nextTimerStamp())
+        // Among equal deadlines, where its deadline's computation puts it, not where this add comes.
+        mode.timers.insert(timer, stamp: timer.dateStamp)
         guard armsTimerPort(of: modeName) else { return }
         timer.armedModes.append(modeName)
         armNextTimer(mode)
@@ -201,6 +204,7 @@ extension RunLoopCore {
         guard timer.isValidStorage else { return }
         timer.fireTime = max(date, clock.now)
         timer.dateStorage = date
+        timer.stampDeadline()
         if timer.isFiring { timer.rescheduledDuringCallout = true }
         guard timer.loop === self else { return }
         repositionInAllModes(timer)

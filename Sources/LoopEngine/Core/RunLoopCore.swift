@@ -95,8 +95,6 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var hasCommonModesMode = false
     var sleeping = false
     var sequence: UInt64 = 0
-    /// The timer queues' stamps (``TimerQueue``): one per insert of a timer into a mode, one per move in all modes.
-    var timerStamps: UInt64 = 0
     /// The modes whose timer port this loop arms; nil: every mode (see `limitTimerPorts(toModes:)`).
     var armedTimerModes: Set<ModeName>?
     /// How many times a timer was moved in one mode's queue (and that mode's port re-armed): the work fires cost.

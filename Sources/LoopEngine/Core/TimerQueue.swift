@@ -1,12 +1,13 @@
-/// A mode's timers in CF's order: by deadline, equal deadlines in the order they were inserted or last moved (a
-/// moved timer goes after every timer with its deadline, as an insert into CF's sorted array does).
+/// A mode's timers in CF's order: by deadline, equal deadlines in the order those deadlines were computed (CF sorts
+/// by `_fireTSR`, a deadline on the clock fixed when it is computed; a moved timer goes after every timer whose
+/// deadline was computed before its new one).
 ///
 /// It was that sorted array, with a linear insert for every add and every repeating fire, and linear scans at
 /// every wake; a heap keyed by (deadline, stamp) keeps the same order with O(log n) changes, and the questions the
 /// loop asks (what is due, what to arm, what comes next) look only at the timers up to the answer.
 ///
-/// The stamps come from the loop (`RunLoopCore.nextTimerStamp()`), one for each insert and one for each move of a
-/// timer in all its modes, so they order a queue's inserts and moves as a count of its own would. The key is the
+/// The stamps are `LoopTimer.dateStamp`s, taken from one increasing count (`LoopTimer.stamps`) whenever a deadline
+/// is computed: at creation, at a first add that reads the date, at a reschedule, at each move after a fire. The key is the
 /// deadline the timer had when it was inserted or last moved here. In a mode whose timer port the loop arms, whoever
 /// changes a timer's `fireTime` moves it with ``reposition(_:stamp:)`` before asking this queue anything (the core
 /// does, in `repositionInAllModes`). A mode no run can ever wait on (`RunLoopCore.limitTimerPorts(toModes:)`) is
@@ -34,7 +35,7 @@ struct TimerQueue {
 
     func contains(_ timer: LoopTimer) -> Bool { heap.contains(ObjectIdentifier(timer)) }
 
-    /// Inserts `timer` after every timer whose deadline is at most its own; `stamp` is later than every stamp here.
+    /// Inserts `timer` among the timers of its deadline by `stamp`: when its deadline was computed.
     mutating func insert(_ timer: LoopTimer, stamp: UInt64) {
         heap.set(ObjectIdentifier(timer), key: Order(fireTime: timer.fireTime, stamp: stamp), value: timer)
     }

@@ -29,8 +29,24 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     /// The modes of `modes` whose timer port the loop arms (all of them unless the loop was told which modes its
     /// runs can wait on): the ones a fire moves it in. A fire costs work for each of these, not for each mode.
     var armedModes: [ModeName] = []
-    /// The loop's timer stamp when the timer was last moved in all its modes (`RunLoopCore.repositionInAllModes`).
+    /// The timer stamp when the timer was last moved in all its modes (`RunLoopCore.repositionInAllModes`).
     var moveStamp: UInt64 = 0
+    /// The timer stamp when its deadline was last computed (created, read at its first add, rescheduled, moved on
+    /// after a fire): what orders it among timers of an equal deadline in every queue it joins. CF orders timers
+    /// by `_fireTSR`, the deadline on the clock at the moment it was computed, and a date not later than that
+    /// moment (one in the past, or "now") is that moment itself: so two such deadlines of one virtual instant are
+    /// in the order they were computed (fuzz seed 9 case 1869), whichever joined a mode first.
+    var dateStamp: UInt64 = 0
+
+    /// Every loop's timer stamps, one increasing count (a timer may be created before any loop has it).
+    static let stamps = AtomicCounter()
+
+    /// Takes the next timer stamp as the moment its deadline is computed.
+    @discardableResult
+    func stampDeadline() -> UInt64 {
+        dateStamp = UInt64(Self.stamps.next())
+        return dateStamp
+    }
     /// When the timer joined each of its modes: a fire after its deadline in a mode it joined later is late because
     /// it was added late (`LoopEvent.LateCause.addedAfterDue`).
     var joinedAt: [ModeName: LoopInstant] = [:]
@@ -67,6 +83,7 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
         self.toleranceStorage = tolerance < .zero ? .zero : tolerance
         self.order = order
         self.callout = callout
+        stampDeadline()
     }
 
     /// `CFRunLoopTimerCreate`'s reading of a fire date: no earlier than `now`, no later than CF's time-interval

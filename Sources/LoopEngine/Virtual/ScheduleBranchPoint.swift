@@ -13,6 +13,8 @@ package struct ScheduleBranchPoint: Hashable, Sendable {
         /// A main-queue job on its way back from the global executor (the rest of a main-actor task after
         /// `Task.yield()`), by its name.
         case hop(job: String)
+        /// A main-queue job queued straight on the queue (not through the global executor), by its name.
+        case queued(job: String)
         /// The main thread's look at the main queue without waiting (CF's peek after an iteration that did not
         /// drain), by the loop's name.
         case mainQueueLook(loop: String)

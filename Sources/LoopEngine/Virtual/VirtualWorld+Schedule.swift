@@ -53,9 +53,10 @@ extension VirtualWorld {
         choice(among: [.hop(job: job), .mainQueueLook(loop: loop)]) == 0
     }
 
-    /// Which of two hops in flight lands on the main queue first: a branch point whose default is the first one.
-    public func hopOvertakes(_ job: String, ahead: String, loop: String) -> Bool {
-        choice(among: [.hop(job: ahead), .hop(job: job)]) == 1
+    /// Which of a job on its way back from the global executor and a job queued behind it lands on the main queue
+    /// first: a branch point whose default is the first one.
+    public func overtakesHop(_ job: String, isHop: Bool, ahead: String, loop: String) -> Bool {
+        choice(among: [.hop(job: ahead), isHop ? .hop(job: job) : .queued(job: job)]) == 1
     }
 
     /// A point between two steps of the calling thread's code (a callout starting, a program or script going on

@@ -47,4 +47,7 @@ final class AtomicCounter: @unchecked Sendable {
     var value: Int { Int(lv_atomic_load_int64(cell)) }
 
     func increment() { _ = lv_atomic_add_int64(cell, 1) }
+
+    /// Adds one and returns the new value.
+    func next() -> Int64 { lv_atomic_add_int64(cell, 1) }
 }

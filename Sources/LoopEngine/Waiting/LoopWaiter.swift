@@ -108,11 +108,12 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// look (the default), false when the look comes first and finds the queue empty; a backend that explores
     /// races may offer both.
     func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool
-    /// Engine lock held: `job` goes to the global executor on its way back to `loop`'s main queue while `ahead`,
-    /// queued before it, is still on that way (two yields in one drain): the pool may run either hop first. False
-    /// when `ahead` lands first (the default, first in first out), true when `job` overtakes it; a backend that
-    /// explores races may offer both.
-    func hopOvertakes(_ job: String, ahead: String, loop: String) -> Bool
+    /// Engine lock held: `job` is queued for `loop`'s main queue while `ahead`, queued before it, is still on its
+    /// way back from the global executor: `job` on the same way (`isHop`: two yields in one drain, which the pool
+    /// may bring back in either order) or straight onto the queue (it lands before `ahead` unless `ahead` comes in
+    /// time). False when `ahead` lands first (the default, first in first out), true when `job` overtakes it; a
+    /// backend that explores races may offer both.
+    func overtakesHop(_ job: String, isHop: Bool, ahead: String, loop: String) -> Bool
 }
 
 /// Who called into a loop, as far as its backend can tell (``LoopWaiter/caller``).
@@ -141,7 +142,7 @@ extension LoopWaiter {
     /// The job is there.
     public func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool { true }
     /// First in, first out.
-    public func hopOvertakes(_ job: String, ahead: String, loop: String) -> Bool { false }
+    public func overtakesHop(_ job: String, isHop: Bool, ahead: String, loop: String) -> Bool { false }
 }
 
 extension LoopWaiter {

@@ -15,6 +15,7 @@ extension Rules.MainActorYieldRaceTests {
                 await yield
               RunLoop.run default before 100ms
               RunLoop.run default before 100ms
+              RunLoop.run default before 100ms
             at 20ms on T
               mainactor A3
                 await yield
@@ -49,31 +50,72 @@ extension Rules.MainActorYieldRaceTests {
             try Self.twoYields(a2Work: "work 0ms") == [
                 "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
                 "result handledSource", "mainQueue A3 (resumed after Task.yield())",
-                "mainQueue A2 (resumed after Task.yield())", "result handledSource",
+                "mainQueue A2 (resumed after Task.yield())", "result handledSource", "result timedOut",
             ])
         #expect(
             try Self.twoYields(a2Work: "work 0ms", schedule: "0:1") == [
                 "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
                 "result handledSource", "mainQueue A2 (resumed after Task.yield())",
-                "mainQueue A3 (resumed after Task.yield())", "result handledSource",
+                "mainQueue A3 (resumed after Task.yield())", "result handledSource", "result timedOut",
             ])
     }
 
     @Test(
-        "a yield microseconds before a drain that another job's port started: the rest is in that drain, or comes after it"
+        "a yield microseconds before a drain another job's port started: in that drain, in it with a wake for nothing later, or after it"
     )
     func aHopJustQueuedMayMissTheDrain() throws {
         // A2 works 2 ms first: A3's rest has landed by then; A2's is microseconds old at the next drain.
+        let start = [
+            "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
+            "result handledSource", "mainQueue A3 (resumed after Task.yield())",
+        ]
+        let a2 = "mainQueue A2 (resumed after Task.yield())"
+        // There when the wait took the port: one drain, and the third run sleeps to its limit.
         #expect(
-            try Self.twoYields(a2Work: "work 2ms") == [
-                "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
-                "result handledSource", "mainQueue A3 (resumed after Task.yield())",
-                "mainQueue A2 (resumed after Task.yield())", "result handledSource",
+            try Self.twoYields(a2Work: "work 2ms")
+                == start + [a2, "result handledSource", "result timedOut"])
+        // Came after the wake, before the drain: in it, and its port write wakes the third run for nothing.
+        #expect(
+            try Self.twoYields(a2Work: "work 2ms", schedule: "0:1")
+                == start + [a2, "result handledSource", "result handledSource"])
+        // Came after the drain: a drain of its own.
+        #expect(
+            try Self.twoYields(a2Work: "work 2ms", schedule: "0:1,1:1")
+                == start + ["result handledSource", a2, "result handledSource"])
+    }
+}
+
+extension Rules.MainActorYieldRaceTests {
+    @Test(
+        "a job queued straight on the main queue behind a rest still on its way may land first (fuzz seed 9 case 2259)")
+    func aDirectJobMayOvertakeAHop() throws {
+        let source = """
+            thread T main
+              observer o1 on afterWaiting, exit in common
+                mainactor A1
+              mainactor A2
+                await yield
+              run default for 0ms
+              run default for 0ms
+            """
+        func jobs(_ schedule: String?) throws -> [String] {
+            var scenario = try ScenarioParser.parse(source, file: "t.loop").scenario
+            if let schedule { scenario.schedule = try #require(Schedule(id: schedule)) }
+            let run = ScenarioRunner.run(scenario)
+            if schedule == nil {
+                #expect(run.branchPoints.first?.options == [.hop(job: "A2"), .queued(job: "A1")])
+            }
+            return run.events.filter { $0.kind == .mainQueue }.map { $0.step + " " + ($0.detail ?? "") }
+        }
+        #expect(
+            try jobs(nil) == [
+                "mainQueue A2 main-actor task starts", "mainQueue A2 resumed after Task.yield()",
+                "mainQueue A1 main-actor task starts",
             ])
         #expect(
-            try Self.twoYields(a2Work: "work 2ms", schedule: "0:1") == [
-                "result timedOut", "mainQueue A3 (main-actor task starts)", "mainQueue A2 (main-actor task starts)",
-                "result handledSource", "mainQueue A3 (resumed after Task.yield())", "result handledSource",
+            try jobs("0:1") == [
+                "mainQueue A2 main-actor task starts", "mainQueue A1 main-actor task starts",
+                "mainQueue A2 resumed after Task.yield()",
             ])
     }
 }

@@ -8,6 +8,7 @@ extension ScheduleBranchPoint.Option {
         case .outsideEvent(let target) where target.isEmpty: "an outside event"
         case .outsideEvent(let target): "the outside event for \(target)"
         case .hop(let job): "the rest of \(job) (back from the global executor)"
+        case .queued(let job): "\(job) (queued on the main queue)"
         case .mainQueueLook(let loop): "\(loop)'s look at the main queue"
         }
     }
