@@ -9,11 +9,7 @@ extension FuzzGenerator {
     /// program before a run, or (a task) from an outside thread at a free grid instant.
     mutating func addConcurrency(to scenario: inout Scenario) {
         guard scenario.threads[0].isMain, rng.chance(50) else { return }
-        let sources = Set(
-            scenario.threads[0].items.compactMap { item in
-                if case .source0 = item.kind { return item.name }
-                return nil
-            })
+        let sources = Self.mainThreadSources(scenario)
         var tasks = 0
         var afters = 0
         func construct(_ generator: inout FuzzGenerator, task: Bool) -> Action {
@@ -61,11 +57,7 @@ extension FuzzGenerator {
     /// work, and sometimes an `await yield` and more; its end is `exit(0)`, which ends the scenario.
     mutating func addAsyncMain(to scenario: inout Scenario) {
         guard scenario.threads[0].isMain, rng.chance(20) else { return }
-        let sources = Set(
-            scenario.threads[0].items.compactMap { item in
-                if case .source0 = item.kind { return item.name }
-                return nil
-            })
+        let sources = Self.mainThreadSources(scenario)
         var body: [Action] = [.await(.sleep(grid(1...3)))]
         func work(_ generator: inout FuzzGenerator) -> [Action] {
             var actions = (0..<generator.rng.int(0...2)).map { _ in

@@ -26,11 +26,7 @@ extension FuzzGenerator {
             if case .addCommonMode = action { return true }
             return nil
         }
-        let sources = Set(
-            scenario.threads[0].items.compactMap { item in
-                if case .source0 = item.kind { return item.name }
-                return nil
-            })
+        let sources = Self.mainThreadSources(scenario)
         // And no `query allModes`: the main loop keeps the modes of every earlier scenario of the process, and
         // the one CF makes for the common-modes name (a block in `common`) is not the scenario's own (seed 1
         // case 263: the engine answered `M1, common, default`, the oracle `M1, default`).
@@ -67,6 +63,15 @@ extension FuzzGenerator {
             scenario.outside.append(OutsideEvent(at: slot, [mainQueueBlock(&self)]))
             scenario.outside.sort { $0.time < $1.time }
         }
+    }
+
+    /// The version-0 sources of T, the case's first thread (what the main thread's rules keep their hands off).
+    static func mainThreadSources(_ scenario: Scenario) -> Set<String> {
+        Set(
+            scenario.threads[0].items.compactMap { item in
+                if case .source0 = item.kind { return item.name }
+                return nil
+            })
     }
 
     /// An action inside a block or a perform (``calloutAction(depth:)`` at depth 1); with `mainThreadSources`

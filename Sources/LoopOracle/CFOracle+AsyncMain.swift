@@ -60,14 +60,7 @@ extension CFOracle {
             finish(
                 Result { try trace(of: .ended, events: events, world: world, timeLimit: timeLimit, horizon: horizon) })
         }
-        for spec in world.atStart where !spec.isMain {
-            let thread = Thread {
-                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
-                world.runDeclared(spec)
-            }
-            thread.name = "loopviz oracle: \(spec.name)"
-            thread.start()
-        }
+        startSecondaryThreads(of: world)
         let limit = horizon.map { min($0, timeLimit) } ?? timeLimit
         let keeper = Thread {
             OracleScheduling.raiseCurrentThread(to: OracleScheduling.keeperPriority)

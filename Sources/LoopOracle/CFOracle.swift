@@ -91,14 +91,7 @@ public enum CFOracle {
             prefix = ""
         }
         let world = OracleWorld(scenario, maxEvents: maxEvents, mainModePrefix: prefix)
-        for spec in world.atStart where !spec.isMain {
-            let thread = Thread {
-                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
-                world.runDeclared(spec)
-            }
-            thread.name = "loopviz oracle: \(spec.name)"
-            thread.start()
-        }
+        startSecondaryThreads(of: world)
         let limit = horizon.map { min($0, timeLimit) } ?? timeLimit
         let ending: Ending
         if let main = scenario.threads.first(where: \.isMain) {
@@ -149,6 +142,18 @@ public enum CFOracle {
                 return partial.filter { $0.time <= LoopInstant.zero + horizon }
             }
             throw CFOracleError.timedOut(limit: timeLimit, partialTrace: partial)
+        }
+    }
+
+    /// Starts a real thread for each declared thread of `world` but the main one, which runs on the caller.
+    static func startSecondaryThreads(of world: OracleWorld) {
+        for spec in world.atStart where !spec.isMain {
+            let thread = Thread {
+                OracleScheduling.raiseCurrentThread(to: OracleScheduling.scenarioPriority)
+                world.runDeclared(spec)
+            }
+            thread.name = "loopviz oracle: \(spec.name)"
+            thread.start()
         }
     }
 

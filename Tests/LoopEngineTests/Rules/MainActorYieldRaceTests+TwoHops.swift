@@ -4,7 +4,7 @@ import Testing
 extension Rules.MainActorYieldRaceTests {
     /// Fuzz seed 7 case 119: two tasks yield in one drain (A3, then A2 microseconds later), then the loop wakes
     /// for the main queue and drains.
-    static func twoYields(a2Work: String, schedule: String? = nil) throws -> [String] {
+    static func twoYieldsScenario(a2Work: String, schedule: String? = nil) throws -> Scenario {
         var scenario = try ScenarioParser.parse(
             """
             thread T main
@@ -22,7 +22,12 @@ extension Rules.MainActorYieldRaceTests {
             """, file: "t.loop"
         ).scenario
         if let schedule { scenario.schedule = try #require(Schedule(id: schedule)) }
-        let run = ScenarioRunner.run(scenario)
+        return scenario
+    }
+
+    /// The main-queue jobs and run results of ``twoYieldsScenario(a2Work:schedule:)``.
+    static func twoYields(a2Work: String, schedule: String? = nil) throws -> [String] {
+        let run = ScenarioRunner.run(try twoYieldsScenario(a2Work: a2Work, schedule: schedule))
         return run.events.filter { $0.kind == .mainQueue || $0.kind == .result }.map { event in
             event.step + (event.detail.map { " (\($0))" } ?? "")
         }
@@ -30,21 +35,7 @@ extension Rules.MainActorYieldRaceTests {
 
     @Test("two yields in one drain: which rest the global executor brings back first is a branch point")
     func twoHopsInFlightMayLandInEitherOrder() throws {
-        let scenario = try ScenarioParser.parse(
-            """
-            thread T main
-              source0 s1 in M1
-              run M1 for 40ms
-              mainactor A2
-                await yield
-              RunLoop.run default before 100ms
-              RunLoop.run default before 100ms
-            at 20ms on T
-              mainactor A3
-                await yield
-            """, file: "t.loop"
-        ).scenario
-        let run = ScenarioRunner.run(scenario)
+        let run = ScenarioRunner.run(try Self.twoYieldsScenario(a2Work: "work 0ms"))
         #expect(run.branchPoints.map(\.options).first == [.hop(job: "A3"), .hop(job: "A2")])
         #expect(
             try Self.twoYields(a2Work: "work 0ms") == [
