@@ -1,5 +1,8 @@
 import Foundation
+import LoopEngine
 import Testing
+
+@testable import loopviz
 
 /// `loopviz hangs` through the built executable: what it lists, and its exit status at the boundaries.
 @Suite("loopviz hangs")
@@ -70,5 +73,119 @@ struct HangsCommandTests {
                 1.250  main    1      default  observer       LoopRecorder  beforeWaiting
 
                 """)
+    }
+}
+
+/// `loopviz hangs --detector`: the SDKs' detectors replayed over a hand-made recording, through the executable.
+@Suite("loopviz hangs --detector")
+struct HangsDetectorCommandTests {
+    static func line(_ t: String, _ kind: String, depth: Int = 1, mode: String = "default") -> String {
+        #"{"t":\#(t),"thread":"main","depth":\#(depth),"mode":"\#(mode)","iteration":1,"kind":"\#(kind)","name":null,"detail":null}"#
+    }
+
+    static func last(_ t: String, depth: Int = 1, mode: String = "default") -> String {
+        #"{"t":\#(t),"thread":"main","depth":\#(depth),"mode":"\#(mode)","iteration":1,"kind":"observer","name":"LoopRecorder","detail":"beforeWaiting","fact":["activity",32]}"#
+    }
+
+    /// A 3 s hang in a source at 10 s, then a nested run of mode `private` asleep for 3 s inside a callout at 20 s.
+    static let recording =
+        [
+            #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":24}"#,
+            line("0.000", "entry"), line("0.000", "beforeTimers"), line("0.000", "beforeSources"),
+            line("0.000", "beforeWaiting"), last("0.000"),
+            line("10.000", "afterWaiting"), line("10.000", "beforeTimers"), line("10.000", "beforeSources"),
+            line("13.500", "beforeWaiting"), last("13.500"),
+            line("20.000", "afterWaiting"), line("20.000", "beforeTimers"), line("20.000", "beforeSources"),
+            line("20.010", "entry", depth: 2, mode: "private"),
+            line("20.010", "beforeTimers", depth: 2, mode: "private"),
+            line("20.010", "beforeSources", depth: 2, mode: "private"),
+            line("20.010", "beforeWaiting", depth: 2, mode: "private"), last("20.010", depth: 2, mode: "private"),
+            line("23.010", "afterWaiting", depth: 2, mode: "private"),
+            line("23.010", "exit", depth: 2, mode: "private"),
+            line("23.020", "beforeWaiting"), last("23.020"),
+            line("30.000", "afterWaiting"), line("30.000", "beforeTimers"),
+        ].joined(separator: "\n") + "\n"
+
+    @Test("each detector's line under the hang, and the reports each made while the loop slept in a private mode")
+    func allDetectors() throws {
+        let result = try LoopvizProcess.run(
+            ["hangs", "t.jsonl", "--detector", "all", "--common-modes", "default"],
+            files: ["t.jsonl": Self.recording])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                severe hang 3.500s at 10.000 on main mode default depth 1: afterWaiting -> beforeWaiting
+                  verdict: busy (the loop did not sleep in its wait)
+                  held by: sources and blocks (beforeSources -> beforeWaiting: the observers of beforeSources, blocks, version-0 sources)
+                  phases: sources and blocks 100.0% (3.500s), wake-up work 0.0% (0.000s), beforeTimers observers 0.0% (0.000s), beforeWaiting observers 0.0% (0.000s)
+                  sentry: reported at 12.000, 2.000s into its window (from 10.000)
+                  matrix: reported at 13.000, 3.000s into its window (from 10.000)
+                  bugsnag: reported at 12.000, 2.000s into its window (from 10.000)
+                  kscrash: reported at 10.250, 0.250s into its window (from 10.000)
+                detectors (replayed on main; common modes: default):
+                  sentry (SentryANRTrackerV1): a main-queue ping every 0.400s; a hang when 5 in a row were not run (2.000s)
+                    2 reports (1 while the loop slept), 0 missed (busy stretches as long as its threshold, not reported)
+                    not a hang: at 22.000, a window of 2.000s from 20.000, but the loop slept in the kernel for 1.990s of it (busy at most 0.010s at a time; the run then was in mode private)
+                  matrix (WCBlockMonitorMgr): observers at LONG_MIN and LONG_MAX; a look every 1.000s after the first at 5.000s; a window longer than 2.000s
+                    2 reports (1 while the loop slept), 0 missed (busy stretches as long as its threshold, not reported)
+                    not a hang: at 23.000, a window of 3.000s from 20.000, but the loop slept in the kernel for 2.990s of it (busy at most 0.010s at a time; the run then was in mode private)
+                  bugsnag (BSGAppHangDetector): an observer at INT_MAX; a unit from afterWaiting or beforeSources to the next beforeSources or beforeWaiting; a deadline 2.000s after it began
+                    2 reports (1 while the loop slept), 0 missed (busy stretches as long as its threshold, not reported)
+                    not a hang: at 22.000, a window of 2.000s from 20.000, but the loop slept in the kernel for 1.990s of it (busy at most 0.010s at a time; the run then was in mode private)
+                  kscrash (KSCrashMonitor_Watchdog): an observer at order 0; a window from afterWaiting to beforeWaiting; a timer every 0.250s, a hang at 0.250s
+                    2 reports (1 while the loop slept), 0 missed (busy stretches as long as its threshold, not reported)
+                    not a hang: at 20.250, a window of 0.250s from 20.000, but the loop slept in the kernel for 0.240s of it (busy at most 0.010s at a time; the run then was in mode private)
+                t.jsonl: 1 hang at the threshold of 0.250s (1 severe), 0 micro-hangs, in 5 busy segments; the longest 3.500s
+
+                """)
+    }
+
+    @Test("a threshold a detector refuses is said; an unknown detector and --common-modes alone are usage errors")
+    func usage() throws {
+        let refused = try LoopvizProcess.run(
+            ["hangs", "t.jsonl", "--detector", "matrix,kscrash", "--threshold", "100ms"],
+            files: ["t.jsonl": Self.recording])
+        #expect(
+            refused.stdout.contains(
+                "a window longer than 2.000s; it does not take a threshold of 0.100s, so keeps 2.000s"))
+        #expect(refused.stdout.contains("a hang at 0.250s; it does not take a threshold of 0.100s, so keeps 0.250s"))
+        let unknown = try LoopvizProcess.run(
+            ["hangs", "t.jsonl", "--detector", "datadog"], files: ["t.jsonl": Self.recording])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("datadog"))
+        let alone = try LoopvizProcess.run(
+            ["hangs", "t.jsonl", "--common-modes", "default"], files: ["t.jsonl": Self.recording])
+        #expect(alone.status == 2)
+        #expect(alone.stderr == "loopviz: error: --common-modes goes with --detector\nSee 'loopviz hangs --help'.\n")
+    }
+}
+
+/// The words for each reason a detector let a busy stretch pass.
+@Suite("loopviz hangs --detector: the reasons for a miss")
+struct HangDetectorMissWordingTests {
+    @Test("each reason in words, with the detector's threshold and period")
+    func reasons() {
+        let settings = HangDetector.matrix.settings(threshold: nil, commonModes: ["default"])
+        let rows: [(HangDetector.Miss, String)] = [
+            (
+                .windowsCut(longest: .milliseconds(100), by: .beforeSources),
+                "its windows inside were shorter than its threshold 2.000s (beforeSources ended or began one while the loop was busy); the longest 0.100s"
+            ),
+            (
+                .windowsCut(longest: .milliseconds(100), by: nil),
+                "its windows inside were shorter than its threshold 2.000s; the longest 0.100s"
+            ),
+            (
+                .lookedTooLate(window: .milliseconds(2_500), period: .seconds(1)),
+                "its window reached 2.500s, but its thread, looking every 1.000s, did not look between 2.000s into it and its end"
+            ),
+            (.beforeFirstLook(.seconds(5)), "it ended before the detector's first look, 5.000s after it started"),
+            (
+                .pingsAnswered(longestWait: .milliseconds(1_910)),
+                "the main queue ran its pings in time (the longest wait 1.910s, under its threshold 2.000s): the loop looked at the main queue between its callouts"
+            ),
+            (.notObserved(mode: "private"), "the loop ran it in a run of mode private, which its observers are not in"),
+        ]
+        for (miss, words) in rows { #expect(HangReport.words(miss, settings) == words) }
     }
 }

@@ -15,6 +15,19 @@ enum HangsCommand {
                 The shortest segment that counts as a hang (default 250ms). Micro-hangs are
                 listed too; a threshold below 100ms lists every segment at least that long.
                 """),
+        CommandOption(
+            "--detector", .text(placeholder: "NAMES"),
+            help: """
+                Replay SDKs' hang detectors over the trace too: sentry, matrix, bugsnag,
+                kscrash (comma-separated), or all. Each runs with its SDK's defaults, or
+                with --threshold where it accepts one.
+                """),
+        CommandOption(
+            "--common-modes", .text(placeholder: "MODES"),
+            help: """
+                The modes of kCFRunLoopCommonModes, comma-separated, for --detector (default:
+                default and Apple's tracking and modal-panel modes).
+                """),
         EventBudget.declaration(
             help: """
                 Read at most N events (default 1000000, at most 10000000); a longer trace is
@@ -49,10 +62,13 @@ enum HangsCommand {
     static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
         let budget = try EventBudget.limit(scanner)
         var threshold = defaultThreshold
+        var asked: Duration?
         if let text = scanner.value("--threshold") {
             guard let value = ScriptLoader.duration(text), value > .zero else { throw thresholdProblem(text) }
             threshold = value
+            asked = value
         }
+        var replays = try detectors(scanner, threshold: asked)
         guard scanner.positional.count == 1, let path = scanner.positional.first else {
             throw scanner.positional.isEmpty
                 ? .missingArgument("FILE.jsonl") : .takesOneArgument(command: "hangs", argument: "FILE.jsonl")
@@ -60,10 +76,18 @@ enum HangsCommand {
         // The events are not kept: a recording of an hour (10⁷ events) is read in one pass, holding only the open
         // segments and those `hangs` lists.
         var finder = BusySegment.Finder(keepingAtLeast: HangReport.floor(threshold))
-        if case .failure(let status) = TraceLoader.stream(path, maxEvents: budget, each: { finder.add($0) }) {
-            return status
+        let streamed = TraceLoader.stream(path, maxEvents: budget) { event in
+            finder.add(event)
+            for index in replays.indices { replays[index].add(event) }
         }
+        if case .failure(let status) = streamed { return status }
         var report = HangReport(finder.finish(), threshold: threshold)
+        if !replays.isEmpty {
+            let outcomes = replays.indices.map { (replays[$0], replays[$0].finish()) }
+            // Matrix adds a mode of its own; the common modes are those every detector has.
+            let common = replays.dropFirst().reduce(replays[0].settings.modes) { $0.intersection($1.settings.modes) }
+            report.detectorLab = HangReport.DetectorLab(outcomes: outcomes, commonModes: common)
+        }
         // A second pass gives each listed segment its own loop's events, bounded: the phases need them all.
         var analyser = HangReport.Analyser(report.listed)
         if !report.listed.isEmpty,
@@ -89,6 +113,8 @@ struct HangReport {
     /// Each listed segment's verdict and phases, in the order of ``listed``; nil for a segment with more events
     /// than ``Analyser/maxEvents`` (empty until the second pass has run).
     var analyses: [HangAnalysis?] = []
+    /// The SDKs' detectors replayed over the trace (`--detector`), if asked for.
+    var detectorLab: DetectorLab?
 
     init(_ summary: BusySegment.Finder.Summary, threshold: Duration) {
         segments = summary.kept
@@ -129,7 +155,9 @@ struct HangReport {
                 out += "  \(mark.time) \(kind) \(safe(mark.name ?? ""))\n"
             }
             if position < analyses.count { out += Self.lines(analyses[position]) }
+            for (replay, outcome) in detectorLab?.outcomes ?? [] { out += Self.line(replay, outcome, segment) }
         }
+        out += detectorText()
         let count = { (severity: BusySegment.Severity) in
             segments.filter { $0.severity == severity && $0.length >= threshold }.count
         }
