@@ -1,10 +1,11 @@
 import LoopEngine
 
-/// `loopviz hangs FILE.jsonl`: the busy segments of a trace that are long enough to be hangs, in KSCrash's
-/// classes, each with where it began and ended and the marks the program made inside it.
+/// `loopviz hangs FILE`: the busy segments of a trace (or of a scenario's run) that are long enough to be hangs, in
+/// KSCrash's classes, each with where it began and ended and the marks the program made inside it; with
+/// `--detector`, what SDKs' hang detectors replayed over it make of them.
 enum HangsCommand {
     static let command = LoopvizCommand(
-        name: "hangs", synopsis: "hangs FILE.jsonl",
+        name: "hangs", synopsis: "hangs FILE",
         summary: "List the hangs of a trace (a LoopRecorder recording): exit 1 when there is one.",
         options: options, help: help, run: run)
 
@@ -31,7 +32,7 @@ enum HangsCommand {
         EventBudget.declaration(
             help: """
                 Read at most N events (default 1000000, at most 10000000); a longer trace is
-                refused.
+                refused, a scenario's run stopped (exit 3).
                 """),
     ]
 
@@ -39,25 +40,53 @@ enum HangsCommand {
         beforeOptions: """
             OVERVIEW: List the hangs of a trace: the stretches in which a loop did not sleep.
 
-            USAGE: loopviz hangs FILE.jsonl [--threshold TIME] [--max-events N]
+            USAGE: loopviz hangs FILE [--threshold TIME] [--detector NAMES [--common-modes MODES]]
+                                 [--max-events N]
 
             ARGUMENTS:
-              FILE.jsonl              A trace: recorded with LoopRecorder, or written by `loopviz run --trace jsonl`.
+              FILE                    A .jsonl trace (recorded with LoopRecorder, or written by `loopviz run
+                                      --trace jsonl`), read in one pass; or a .loop scenario, run on the virtual
+                                      clock.
 
             A busy segment runs from the end of a wait (afterWaiting), or a run's entry, to the loop's next
             beforeWaiting (after every observer of it) or the outermost run's exit. Classes (KSCrash's): micro-hang
             100 ms up to 250 ms, hang 250 ms up to 500 ms, severe 500 ms or more. Each is listed with its start, its
             length, its thread, mode and depth, the activities that began and ended it, and the marks inside it.
+
+            The detector lab (--detector): each SDK's published hang detector replayed over the same events, on the
+            main thread: sentry (SentryANRTrackerV1, a main-queue ping), matrix (WCBlockMonitorMgr, LONG_MIN and
+            LONG_MAX observers), bugsnag (BSGAppHangDetector, an INT_MAX observer), kscrash (KSCrashMonitor_Watchdog,
+            an order-0 observer). Under each segment: when each reported it, or why it did not; then each one's
+            reports made while the loop slept in the kernel. A scenario's common modes are its main thread's.
             """,
         afterOptions: """
             EXIT STATUS:
               0    no segment as long as the threshold
               1    at least one segment as long as the threshold (a hang): usable in CI
               2    invalid input or usage (a corrupt trace: its line and column)
-            \(ExitStatus.helpText(budget: "not used: a trace longer than --max-events is refused (exit 2)"))
+            \(ExitStatus.helpText(budget: "a scenario's run reached --max-events (a trace longer than that is refused: exit 2)"))
             """)
 
     static let defaultThreshold: Duration = .milliseconds(250)
+
+    /// Where the events come from: a trace file, read again for each pass, or a scenario's run, kept.
+    enum Events {
+        case file(String)
+        case run(LoopTrace)
+
+        /// Gives each event in order; the exit status when the file cannot be read.
+        func each(maxEvents: Int, _ body: (LoopEvent) -> Void) -> ExitStatus? {
+            switch self {
+            case .file(let path):
+                if case .failure(let status) = TraceLoader.stream(path, maxEvents: maxEvents, each: body) {
+                    return status
+                }
+            case .run(let events):
+                for event in events { body(event) }
+            }
+            return nil
+        }
+    }
 
     static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
         let budget = try EventBudget.limit(scanner)
@@ -68,19 +97,48 @@ enum HangsCommand {
             threshold = value
             asked = value
         }
-        var replays = try detectors(scanner, threshold: asked)
+        let choice = try detectorChoice(scanner)
         guard scanner.positional.count == 1, let path = scanner.positional.first else {
             throw scanner.positional.isEmpty
-                ? .missingArgument("FILE.jsonl") : .takesOneArgument(command: "hangs", argument: "FILE.jsonl")
+                ? .missingArgument("FILE") : .takesOneArgument(command: "hangs", argument: "FILE")
         }
-        // The events are not kept: a recording of an hour (10⁷ events) is read in one pass, holding only the open
-        // segments and those `hangs` lists.
+        // A recording's events are not kept: an hour of them (10⁷) is read in one pass, holding only the open
+        // segments and those `hangs` lists. A scenario is run on the virtual clock first, as `run` would.
+        let events: Events
+        var replays: [HangDetector.Replay]
+        if TraceLoader.isTrace(path) {
+            events = .file(path)
+            replays = choice.replays(threshold: asked, loop: nil, modes: HangDetector.defaultCommonModes)
+        } else {
+            let script: LoopScript
+            switch ScriptLoader.load(path, iterationCost: nil) {
+            case .success(let loaded): script = loaded
+            case .failure(let failure):
+                CommandLine.printError(ScriptLoader.describe(failure))
+                return .usage
+            }
+            let horizon = script.until ?? ScenarioLimits.defaultHorizon
+            let outcome = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
+            if outcome.reachedEventLimit {
+                CommandLine.printError(EventBudget.message(path, limit: budget))
+                return .budget
+            }
+            events = .run(outcome.trace)
+            let threads = script.scenario.threads
+            let main = threads.first(where: \.isMain) ?? threads.first
+            let modes = Set(["default"] + (main?.commonModes.map(\.rawValue) ?? []))
+            replays = choice.replays(threshold: asked, loop: main?.name, modes: modes)
+        }
         var finder = BusySegment.Finder(keepingAtLeast: HangReport.floor(threshold))
-        let streamed = TraceLoader.stream(path, maxEvents: budget) { event in
-            finder.add(event)
-            for index in replays.indices { replays[index].add(event) }
+        if let status = events.each(
+            maxEvents: budget,
+            { event in
+                finder.add(event)
+                for index in replays.indices { replays[index].add(event) }
+            })
+        {
+            return status
         }
-        if case .failure(let status) = streamed { return status }
         var report = HangReport(finder.finish(), threshold: threshold)
         if !replays.isEmpty {
             let outcomes = replays.indices.map { (replays[$0], replays[$0].finish()) }
@@ -90,9 +148,7 @@ enum HangsCommand {
         }
         // A second pass gives each listed segment its own loop's events, bounded: the phases need them all.
         var analyser = HangReport.Analyser(report.listed)
-        if !report.listed.isEmpty,
-            case .failure(let status) = TraceLoader.stream(path, maxEvents: budget, each: { analyser.add($0) })
-        {
+        if !report.listed.isEmpty, let status = events.each(maxEvents: budget, { analyser.add($0) }) {
             return status
         }
         report.analyses = analyser.finish()

@@ -41,6 +41,27 @@ struct HangAnalysisTests {
             ])
     }
 
+    @Test("an engine trace's poll (a sleep event that polls) is no sleep: a loop that never waits is busy")
+    func pollIsNoSleep() {
+        let analysis = Self.analyse([
+            Self.event(0, .afterWaiting),
+            Self.event(0, .beforeTimers),
+            Self.event(0, .beforeSources),
+            Self.event(0, .source0, name: "chunk"),
+            Self.event(100, .sleep, fact: .wait(.poll)),
+            Self.event(100, .wake),
+            Self.event(101, .beforeTimers),
+            Self.event(101, .beforeSources),
+            Self.event(101, .source0, name: "chunk"),
+            Self.event(201, .beforeTimers),
+            Self.event(201, .beforeSources),
+            Self.event(201, .beforeWaiting),
+        ])
+        #expect(analysis.verdict == .busy)
+        #expect(analysis.heldBy == .polledWork)
+        #expect(analysis.shares.first == .init(phase: .polledWork, time: .milliseconds(201)))
+    }
+
     @Test("a window with a beforeWaiting ... afterWaiting pair inside: asleep for that long, not a hang")
     func asleepInTheKernel() {
         let analysis = Self.analyse([

@@ -119,7 +119,8 @@ package struct HangAnalysis: Hashable, Sendable {
         // LoopRecorder's highest-order observer: every observer of beforeWaiting is done, the loop sleeps. (Another
         // observer's callout of it, in an engine trace, is still the observers' phase; `sleep` starts the wait.)
         case .observer where event.fact == .activity(.beforeWaiting) && event.name == recorderObserver: return .asleep
-        case .sleep: return .asleep
+        // A poll looks at the ports and does not sleep: the work around it goes on.
+        case .sleep where event.fact != .wait(.poll): return .asleep
         default: return nil
         }
     }

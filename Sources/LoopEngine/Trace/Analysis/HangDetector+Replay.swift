@@ -3,7 +3,8 @@ extension HangDetector {
     /// own state, its thread's looks at their times between events, and what the loop really did (its sleeps in the
     /// kernel and its busy stretches), so that each report can be judged and each stretch it let pass explained.
     ///
-    /// The detectors watch the main thread: the loop named `main`, or the first loop of a trace that has none.
+    /// The detectors watch the main thread: the loop named `main`, or the first loop of a trace that has none (or
+    /// the loop the caller names).
     /// The detector starts with the loop's first event. Its thread's looks cost nothing and come on time; a
     /// main-queue ping is run at the loop's next look at the main queue in a run of a common mode: at once while
     /// it sleeps (the ping wakes it), else at the end of its next sources pass (CF polls the main queue's port after
@@ -19,9 +20,13 @@ extension HangDetector {
         private var loops: [String: LoopState] = [:]
         private var firstLoop: String?
 
-        package init(_ detector: HangDetector, settings: Settings) {
+        /// The loop watched, when the caller knows which is the main thread (a scenario's `main`).
+        private let watching: String?
+
+        package init(_ detector: HangDetector, settings: Settings, watching: String? = nil) {
             self.detector = detector
             self.settings = settings
+            self.watching = watching
         }
 
         /// What a replay found on the main thread.
@@ -38,6 +43,7 @@ extension HangDetector {
         /// The trace's next event.
         package mutating func add(_ event: LoopEvent) {
             let name = event.loop
+            if let watching, name != watching { return }
             if firstLoop == nil { firstLoop = name }
             if loops[name] == nil {
                 guard loops.count < Self.maxLoops || name == "main" else { return }
