@@ -3,13 +3,15 @@ import Testing
 
 /// A capture in the README or docs/ is marked `<!-- output of: loopviz ARGUMENTS -->` on the line before its code
 /// block; the block must be exactly what that command prints today (run from the package's folder), so a change
-/// to the screen or the trace cannot leave a stale picture behind. Re-make one with the command in its marker.
+/// to the screen or the trace cannot leave a stale picture behind. Re-make one with the command in its marker. A
+/// command that ends with another status than 0 says it: `<!-- output of: loopviz hangs f.loop; exit 1 -->`.
 @Suite("captures in the README and docs/ are what loopviz prints")
 struct DocCaptureTests {
     struct Capture: CustomTestStringConvertible, Sendable {
         var document: String
         var line: Int
         var arguments: [String]
+        var status: Int32 = 0
         var text: String
         var testDescription: String { "\(document):\(line): loopviz \(arguments.joined(separator: " "))" }
     }
@@ -29,13 +31,20 @@ struct DocCaptureTests {
         return lines.indices.compactMap { index -> Capture? in
             let line = lines[index]
             guard line.hasPrefix(marker), line.hasSuffix(" -->") else { return nil }
-            let arguments = line.dropFirst(marker.count).dropLast(4).split(separator: " ").map(String.init)
+            var command = String(line.dropFirst(marker.count).dropLast(4))
+            var status: Int32 = 0
+            if let semicolon = command.range(of: "; exit "), let value = Int32(command[semicolon.upperBound...]) {
+                status = value
+                command = String(command[..<semicolon.lowerBound])
+            }
+            let arguments = command.split(separator: " ").map(String.init)
             var block: [String] = []
             if index + 1 < lines.count, lines[index + 1].hasPrefix("```") {
                 block = Array(lines[(index + 2)...].prefix { !$0.hasPrefix("```") })
             }
             return Capture(
-                document: document, line: index + 1, arguments: arguments, text: block.joined(separator: "\n"))
+                document: document, line: index + 1, arguments: arguments, status: status,
+                text: block.joined(separator: "\n"))
         }
     }
 
@@ -47,7 +56,7 @@ struct DocCaptureTests {
     @Test("each capture is what its command prints", arguments: captures)
     func captureMatchesTheCommand(_ capture: Capture) throws {
         let result = try LoopvizProcess.run(capture.arguments, in: LoopvizProcess.packageRoot)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == capture.status, "\(result.stderr)")
         let printed = result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout
         #expect(printed == capture.text)
     }
