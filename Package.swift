@@ -30,8 +30,12 @@ let package = Package(
             dependencies: ["LoopEngine", "CLoopKernel"],
             linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
+        // The stack sampler's signal handler and the list of loaded objects (C: a signal handler must be
+        // async-signal-safe, which Swift code is not).
+        .target(name: "CLoopSampler"),
         .target(
             name: "LoopRecorder",
+            dependencies: ["CLoopSampler"],
             linkerSettings: [.linkedLibrary("Foundation", .when(platforms: [.linux]))]
         ),
         // The preloaded library's constructor and crash-signal handlers (C: Swift has neither a constructor nor

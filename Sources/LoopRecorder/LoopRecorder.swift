@@ -1,3 +1,4 @@
+import CLoopSampler
 import CoreFoundation
 import Foundation
 
@@ -65,13 +66,17 @@ public final class LoopRecorder: @unchecked Sendable {
     private let buffer: RecordBuffer
     private let writer: RecordWriter
     private let tracker: LoopTracker
+    private let sampler: StackSampler?
     private let summary = RecorderLocked<Summary?>(nil)
 
     /// Starts recording `loop` (it must be `RunLoop.main` or the calling thread's `RunLoop.current`: Foundation
-    /// on Linux does not hand out another thread's CFRunLoop) in `modes` into the file at `url`.
+    /// on Linux does not hand out another thread's CFRunLoop) in `modes` into the file at `url`. With
+    /// `sampleInterval`, the loop's thread's stack is sampled that often while the loop is busy (Linux; see
+    /// ``start(on:modes:to:thread:capacity:flushInterval:sampleInterval:)``).
     @discardableResult
     public static func start(
-        on loop: RunLoop = .current, modes: [RunLoop.Mode] = [.common], to url: URL
+        on loop: RunLoop = .current, modes: [RunLoop.Mode] = [.common], to url: URL,
+        sampleInterval: TimeInterval? = nil
     )
         throws -> LoopRecorder
     {
@@ -82,16 +87,25 @@ public final class LoopRecorder: @unchecked Sendable {
                 userInfo: [NSLocalizedDescriptionKey: "start the recorder on the loop's own thread"])
         }
         let cfLoop: CFRunLoop = isMain ? CFRunLoopGetMain() : CFRunLoopGetCurrent()
-        return try start(on: cfLoop, modes: modes.map(Self.cfMode), to: url, thread: isMain ? "main" : nil)
+        return try start(
+            on: cfLoop, modes: modes.map(Self.cfMode), to: url, thread: isMain ? "main" : nil,
+            sampleInterval: sampleInterval)
     }
 
     /// Starts recording a CFRunLoop. `thread` names the loop in the trace (default: `main` for the main loop, else
     /// the current thread's name); `capacity` bounds the buffer (2 to ``maximumCapacity`` events); the writer
     /// wakes every `flushInterval` seconds (within ``flushIntervals``).
+    ///
+    /// `sampleInterval` (nil: none) samples the stack of the loop's thread that often while the loop has been busy
+    /// that long (bounded to ``sampleIntervals``): a signal to that thread whose handler unwinds its stack, on Linux
+    /// only (elsewhere no samples are taken). Sampling needs the main loop, or `start` on the loop's own thread.
+    /// Each sample is written as an event, with the objects loaded in the process, and `loopviz hangs` names the
+    /// functions when it reads the recording. A sample interrupts a system call the thread is in; one the kernel
+    /// does not restart (`nanosleep`, `poll`) returns `EINTR`, as for any signal.
     @discardableResult
     public static func start(
         on loop: CFRunLoop, modes: [CFRunLoopMode] = [kCFRunLoopCommonModes], to url: URL, thread: String? = nil,
-        capacity: Int = defaultCapacity, flushInterval: TimeInterval = 0.05
+        capacity: Int = defaultCapacity, flushInterval: TimeInterval = 0.05, sampleInterval: TimeInterval? = nil
     ) throws -> LoopRecorder {
         let name = thread ?? (CFEqual(loop, CFRunLoopGetMain()) ? "main" : Self.threadName())
         // The recorder running now is stopped first, its file closed, before this one opens its own: both may
@@ -109,8 +123,20 @@ public final class LoopRecorder: @unchecked Sendable {
         let writer = try RecordWriter(
             url: url, buffer: buffer, thread: RecordedEvent.bounded(name),
             process: RecordedEvent.bounded(info.processName), pid: info.processIdentifier, interval: interval)
-        let recorder = LoopRecorder(loop: loop, modes: modes, buffer: buffer, writer: writer)
+        // The thread to sample: the main thread's id is the process's; another loop only from its own thread.
+        var threadID: Int64?
+        if sampleInterval != nil {
+            if CFEqual(loop, CFRunLoopGetMain()) {
+                threadID = Int64(info.processIdentifier)
+            } else if CFEqual(loop, CFRunLoopGetCurrent()) {
+                threadID = loop_sampler_thread_id()
+            }
+        }
+        let recorder = LoopRecorder(
+            loop: loop, modes: modes, buffer: buffer, writer: writer,
+            sampling: threadID.flatMap { id in sampleInterval.map { (id, $0) } })
         writer.start()
+        recorder.sampler?.start()
         let replaced = current.withLock { current in
             defer { current = recorder }
             return current
@@ -120,12 +146,19 @@ public final class LoopRecorder: @unchecked Sendable {
         return recorder
     }
 
-    private init(loop: CFRunLoop, modes: [CFRunLoopMode], buffer: RecordBuffer, writer: RecordWriter) {
+    /// The shortest and longest time between two stack samples: a `sampleInterval` outside is bounded to it.
+    public static let sampleIntervals: ClosedRange<TimeInterval> = StackSampler.intervals
+
+    private init(
+        loop: CFRunLoop, modes: [CFRunLoopMode], buffer: RecordBuffer, writer: RecordWriter,
+        sampling: (thread: Int64, interval: TimeInterval)?
+    ) {
         self.loop = loop
         self.buffer = buffer
         self.writer = writer
         let tracker = LoopTracker(loop: loop, buffer: buffer)
         self.tracker = tracker
+        sampler = sampling.flatMap { StackSampler(tracker: tracker, threadID: $0.thread, interval: $0.interval) }
         let first = CFRunLoopObserverCreateWithHandler(
             nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min
         ) { _, activity in
@@ -148,6 +181,7 @@ public final class LoopRecorder: @unchecked Sendable {
         summary.withLock { summary in
             if let summary { return summary }
             for observer in observers { CFRunLoopObserverInvalidate(observer) }
+            sampler?.stop()
             writer.stopAndWait()
             let result = Summary(
                 events: writer.written, dropped: buffer.droppedTotal, writeFailed: writer.writeFailed)

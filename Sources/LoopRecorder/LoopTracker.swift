@@ -1,5 +1,6 @@
 import CoreFoundation
 import Foundation
+import Synchronization
 
 /// What the recorder knows of the loop between callouts: the runs that are active (from `entry` and `exit`),
 /// each with its mode and iteration, and the clock. The observers and the marks stamp their events with it.
@@ -24,6 +25,9 @@ final class LoopTracker: @unchecked Sendable {
     private let buffer: RecordBuffer
     private let origin = LoopTracker.monotonic()
     private let state = RecorderLocked(State())
+    /// Since when the loop has been busy (nanoseconds of the recording, plus one), or 0 while it sleeps or runs
+    /// no run: the stack sampler reads it without a lock.
+    let busySince = Atomic<Int64>(0)
 
     init(loop: CFRunLoop, buffer: RecordBuffer) {
         self.loop = loop
@@ -31,7 +35,7 @@ final class LoopTracker: @unchecked Sendable {
     }
 
     /// Nanoseconds since the recording began, on the monotonic clock.
-    private var now: Int64 { Self.monotonic() - origin }
+    var now: Int64 { Self.monotonic() - origin }
 
     /// `CLOCK_MONOTONIC` in nanoseconds: read on every event, through the vDSO (no system call).
     private static func monotonic() -> Int64 {
@@ -43,6 +47,9 @@ final class LoopTracker: @unchecked Sendable {
     /// The lowest-order observer: the activity begins (before every other observer of it).
     func first(_ activity: CFRunLoopActivity) {
         let time = now
+        if activity == .afterWaiting || activity == .entry, busySince.load(ordering: .relaxed) == 0 {
+            busySince.store(time + 1, ordering: .relaxed)
+        }
         var tooDeep: RecordedEvent?
         let event: RecordedEvent? = state.withLock { state in
             let kind: RecordedEvent.Kind
@@ -85,6 +92,8 @@ final class LoopTracker: @unchecked Sendable {
             event.name = "LoopRecorder"
             event.fact = .activity(UInt32(truncatingIfNeeded: activity.rawValue), name)
             if activity == .exit, !state.runs.isEmpty { state.runs.removeLast() }
+            // The loop sleeps now, or has left its outermost run.
+            if activity == .beforeWaiting || state.runs.isEmpty { busySince.store(0, ordering: .relaxed) }
             return event
         }
         if let event { buffer.append(event) }
@@ -97,6 +106,14 @@ final class LoopTracker: @unchecked Sendable {
         // Cut here, not only when written: a flood of huge labels must not fill the buffer's memory either.
         event.name = RecordedEvent.bounded(label)
         event.fact = .mark(kind.rawValue)
+        buffer.append(event)
+    }
+
+    /// An event of the stack sampler's (a sample, a loaded object), stamped with the run it was taken in.
+    func sampled(_ time: Int64, name: String?, fact: RecordedEvent.Fact) {
+        var event = state.withLock { stamped(time, .note, $0) }
+        event.name = name.map(RecordedEvent.bounded)
+        event.fact = fact
         buffer.append(event)
     }
 

@@ -28,8 +28,27 @@ extension RecordedEvent {
         case .dropped(let count):
             let words = "the recorder dropped \(count) event\(count == 1 ? "" : "s"): its buffer was full"
             bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"dropped\",\(count)]}\n".utf8)
+        case .stack(let frames):
+            let words = "a stack sample of \(frames.count) frame\(frames.count == 1 ? "" : "s")"
+            bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"stack\"".utf8)
+            for frame in frames {
+                bytes.append(0x2C)
+                bytes.append(contentsOf: String(Int64(bitPattern: frame)).utf8)
+            }
+            bytes.append(contentsOf: "]}\n".utf8)
+        case .module(let base, let low, let high):
+            let words = "a loaded object: its addresses from \(Self.hex(low)) to \(Self.hex(high))"
+            bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"module\",".utf8)
+            for (index, value) in [base, low, high].enumerated() {
+                if index > 0 { bytes.append(0x2C) }
+                bytes.append(contentsOf: String(Int64(bitPattern: value)).utf8)
+            }
+            bytes.append(contentsOf: "]}\n".utf8)
         }
     }
+
+    /// `0x7f3a…`: an address as the detail of an event says it.
+    static func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
 
     /// `text` cut to ``LoopRecorder/maximumNameLength`` Unicode scalars: at the last whole character that leaves
     /// room for `…`, which ends it. A shorter text (nearly every one: checked by its byte count) is as it is.

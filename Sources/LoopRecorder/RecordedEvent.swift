@@ -14,6 +14,12 @@ struct RecordedEvent: Sendable, Equatable {
         case mark(String)
         /// `note`: events dropped because the buffer was full.
         case dropped(Int)
+        /// `note`: a sample of the loop thread's stack while it was busy: return addresses, the interrupted
+        /// instruction first.
+        case stack([UInt64])
+        /// `note`: an object loaded in the process (the event's name is its file): the address it was loaded at
+        /// and the extent of its loaded segments, to find a sample's functions when the recording is read.
+        case module(base: UInt64, low: UInt64, high: UInt64)
     }
 
     var nanoseconds: Int64

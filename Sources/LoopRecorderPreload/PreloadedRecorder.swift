@@ -22,6 +22,8 @@ enum PreloadedRecorder {
     /// This library's path as `LD_PRELOAD` names it, taken out of it so that the program's own child processes
     /// do not load it again.
     static let libraryVariable = "LOOPVIZ_RECORD_LIBRARY"
+    /// Seconds between two stack samples of the main thread while its loop is busy; unset: no samples.
+    static let sampleVariable = "LOOPVIZ_RECORD_SAMPLE_INTERVAL"
     /// The longest a signal handler waits for the recording to be written before the signal goes on: bounded,
     /// so a recorder that cannot finish (its lock held by the thread that crashed) never holds the process.
     static let signalWaitMilliseconds: Int32 = 1_000
@@ -37,8 +39,10 @@ enum PreloadedRecorder {
         guard let value = getenv(fileVariable), value.pointee != 0 else { return }
         let path = String(cString: value)
         let library = getenv(libraryVariable).map { String(cString: $0) }
+        let sampleInterval = getenv(sampleVariable).flatMap { TimeInterval(String(cString: $0)) }
         unsetenv(fileVariable)
         unsetenv(libraryVariable)
+        unsetenv(sampleVariable)
         if let library { removeFromPreload(library) }
         var blocked = sigset_t()
         var previous = sigset_t()
@@ -48,7 +52,8 @@ enum PreloadedRecorder {
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         do {
-            try LoopRecorder.start(on: CFRunLoopGetMain(), to: URL(fileURLWithPath: path), thread: "main")
+            try LoopRecorder.start(
+                on: CFRunLoopGetMain(), to: URL(fileURLWithPath: path), thread: "main", sampleInterval: sampleInterval)
         } catch {
             FileHandle.standardError.write(Data("LoopRecorderPreload: cannot record into \(path): \(error)\n".utf8))
             return

@@ -28,10 +28,19 @@ guard arguments.isEmpty || arguments == ["--crash"] else {
 let crashes = arguments == ["--crash"]
 
 /// The deliberate hang: 300 ms of synchronous work on the main thread, in a function of its own so that a stack
-/// sample names it.
+/// sample names it. Work, not a sleep: a sleep of the thread (`usleep`) would end early at the first signal of
+/// `loopviz record --stacks`, as it ends at any signal.
 @Sendable @inline(never)
 func decodeImageOnTheMainThread() {
-    usleep(300_000)
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    var checksum: UInt64 = 0
+    var now = start
+    repeat {
+        for byte in 0..<10_000 { checksum = checksum &* 31 &+ UInt64(byte) }
+        clock_gettime(CLOCK_MONOTONIC, &now)
+    } while (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) < 300_000_000
+    if checksum == 42 { print("") }
 }
 
 // A port keeps the loop alive (on Linux `Port()` traps; a SocketPort is the translation of NSPort).

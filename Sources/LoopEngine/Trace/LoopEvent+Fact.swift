@@ -61,6 +61,12 @@ extension LoopEvent {
         case mark(Mark)
         /// `note` of a recording: events the recorder dropped because its buffer was full.
         case dropped(Int)
+        /// `note` of a recording: a sample of the loop thread's stack while it was busy (return addresses, the
+        /// interrupted instruction first). Boxed: a sample is large and rare.
+        indirect case stack(StackSample)
+        /// `note` of a recording: an object loaded in the process (the event's name is its file), so that a
+        /// sample's addresses can be found in it when the recording is read.
+        case module(LoadedModule)
         /// `query`: what the program asked and what the loop answered.
         case query(LoopQuery, QueryAnswer)
         /// `perform` of an ordered perform (`performSelector:target:argument:order:modes:`): its order.
@@ -449,4 +455,36 @@ extension LoopEvent {
 
     /// The deadline a late `timer` fire was for.
     package var lateDue: LoopInstant? { if case .late(let due, _, _) = fact { due } else { nil } }
+}
+
+extension LoopEvent {
+    /// A sample of a thread's stack: the interrupted instruction's address, then each caller's return address.
+    public struct StackSample: Hashable, Sendable {
+        /// The addresses, the interrupted instruction first, then each caller's return address.
+        public var frames: [UInt64]
+
+        /// A sample of these addresses.
+        public init(frames: [UInt64]) { self.frames = frames }
+    }
+
+    /// Where an object was loaded: the address its file's addresses are moved by (`base`), and the extent of its
+    /// loaded segments.
+    public struct LoadedModule: Hashable, Sendable {
+        /// What was added to the file's addresses when it was loaded (0 for an executable that is not PIE).
+        public var base: UInt64
+        /// The lowest address of its loaded segments.
+        public var low: UInt64
+        /// The address just past its loaded segments.
+        public var high: UInt64
+
+        /// An object loaded at `base`, its segments from `low` up to `high`.
+        public init(base: UInt64, low: UInt64, high: UInt64) {
+            self.base = base
+            self.low = low
+            self.high = high
+        }
+
+        /// True when `address` lies in its loaded segments.
+        public func contains(_ address: UInt64) -> Bool { address >= low && address < high }
+    }
 }

@@ -40,6 +40,13 @@ extension HangReport {
             }
         }
 
+        /// Each segment's stack samples (a recording's `stack` notes on its loop), in the order of the segments.
+        func samples() -> [[LoopEvent.StackSample]] {
+            buffers.map { events in
+                events.compactMap { if case .stack(let sample) = $0.fact { sample } else { nil } }
+            }
+        }
+
         /// Each segment's analysis, in the order of the segments.
         func finish() -> [HangAnalysis?] {
             segments.indices.map { position in

@@ -130,11 +130,13 @@ enum HangsCommand {
             replays = choice.replays(threshold: asked, loop: main?.name, modes: modes)
         }
         var finder = BusySegment.Finder(keepingAtLeast: HangReport.floor(threshold))
+        var symbolizer = StackSymbolizer()
         if let status = events.each(
             maxEvents: budget,
             { event in
                 finder.add(event)
                 for index in replays.indices { replays[index].add(event) }
+                if case .module(let module) = event.fact { symbolizer.add(module: module, path: event.name ?? "") }
             })
         {
             return status
@@ -152,6 +154,7 @@ enum HangsCommand {
             return status
         }
         report.analyses = analyser.finish()
+        report.stacks = analyser.samples().map { HangReport.StackSummary($0, symbolizer: &symbolizer) }
         print(report.text(file: path), terminator: "")
         return report.hangs.isEmpty ? .success : .failure
     }
@@ -171,6 +174,8 @@ struct HangReport {
     var analyses: [HangAnalysis?] = []
     /// The SDKs' detectors replayed over the trace (`--detector`), if asked for.
     var detectorLab: DetectorLab?
+    /// Each listed segment's stack samples, named (empty until the second pass has run).
+    var stacks: [StackSummary?] = []
 
     init(_ summary: BusySegment.Finder.Summary, threshold: Duration) {
         segments = summary.kept
@@ -211,6 +216,7 @@ struct HangReport {
                 out += "  \(mark.time) \(kind) \(safe(mark.name ?? ""))\n"
             }
             if position < analyses.count { out += Self.lines(analyses[position]) }
+            if position < stacks.count { out += Self.stackLines(stacks[position]) }
             for (replay, outcome) in detectorLab?.outcomes ?? [] { out += Self.line(replay, outcome, segment) }
         }
         out += detectorText()

@@ -36,7 +36,10 @@ extension RecordCommand {
             throw .cannotFollow(path: error.path, reason: error.reason)
         }
         let pid: pid_t
-        switch RecordedChild.spawn(Array(scanner.positional), library: library, recording: temporary, detached: true) {
+        switch RecordedChild.spawn(
+            Array(scanner.positional), library: library, recording: temporary,
+            sampleInterval: try stackInterval(scanner), detached: true)
+        {
         case .failure(let failure):
             file.abandon()
             return finish(.cannotStart(program: program, errorNumber: failure.number))

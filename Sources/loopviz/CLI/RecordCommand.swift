@@ -47,6 +47,15 @@ enum RecordCommand {
                 Quitting while the program runs sends it SIGTERM (SIGKILL 5 s later); the
                 recording is kept. The program's output goes to /dev/null. Needs a terminal.
                 """),
+        CommandOption(
+            "--stacks",
+            help: """
+                Sample the main thread's stack every 10ms while its loop is busy (a signal to
+                the thread), for `loopviz hangs` to name the functions that held it.
+                """),
+        CommandOption(
+            "--stack-interval", .text(placeholder: "TIME"),
+            help: "With --stacks: the time between two samples (1ms to 1s; default 10ms)."),
         CommandOption("--no-color", help: "With --live: no colours (as NO_COLOR)."),
         CommandOption("--ascii", help: "With --live: ASCII only, no box drawing."),
         CommandOption(
@@ -59,7 +68,7 @@ enum RecordCommand {
         beforeOptions: """
             OVERVIEW: Record the main run loop of any program that uses Foundation, with no code change.
 
-            USAGE: loopviz record -o FILE.jsonl [--time-limit TIME] [--live] -- PROGRAM [ARGS...]
+            USAGE: loopviz record -o FILE.jsonl [--time-limit TIME] [--stacks] [--live] -- PROGRAM [ARGS...]
 
             ARGUMENTS:
               PROGRAM [ARGS...]       The program and its arguments (looked up in PATH), after `--`.
@@ -70,6 +79,11 @@ enum RecordCommand {
             other signals are passed on to the program (SIGKILL if it still runs 5 s later), and the recording
             is kept. Then read it with `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`. A statically linked
             or set-user-ID program ignores LD_PRELOAD: nothing is recorded, and no file is left.
+
+            With --stacks, a signal interrupts the main thread every 10 ms (--stack-interval) while its loop has
+            been busy that long, and its stack is written into the recording; `loopviz hangs` shows each hang's
+            hottest frames. A system call the kernel does not restart after a signal (nanosleep, usleep, poll)
+            returns early with EINTR when a sample lands in it, as for any signal: off by default.
 
             With --live, the UI follows the recording while the program writes it (FILE.jsonl must be a
             regular file or a new one), and the file is renamed into place as soon as the program ends. The
@@ -96,6 +110,7 @@ enum RecordCommand {
             }
             limit = value
         }
+        let stacks = try stackInterval(scanner)
         let live = scanner.has("--live")
         for option in lookOptions where scanner.gave(option) && !live {
             throw .goesWith(option: option, other: "--live")
@@ -126,7 +141,8 @@ enum RecordCommand {
         // shares.
         let target = file.temporaryPath ?? (file.path == nil ? "/dev/stdout" : output)
         let ending = RecordedChild.run(
-            Array(scanner.positional), library: library, recording: target, limit: limit, grace: grace)
+            Array(scanner.positional), library: library, recording: target, sampleInterval: stacks,
+            limit: limit, grace: grace)
         let outcome: RecordOutcome
         switch ending {
         case .cannotStart(let errorNumber):

@@ -20,12 +20,15 @@ enum RecordedChild {
     /// The environment variables the library reads (PreloadedRecorder's names).
     static let fileVariable = "LOOPVIZ_RECORD_FILE"
     static let libraryVariable = "LOOPVIZ_RECORD_LIBRARY"
+    /// Seconds between two stack samples (`record --stacks`); unset: no samples.
+    static let sampleVariable = "LOOPVIZ_RECORD_SAMPLE_INTERVAL"
 
     /// How often the wait looks at the child when no signal comes.
     static let tick = timespec(tv_sec: 0, tv_nsec: 50_000_000)
 
     static func run(
-        _ command: [String], library: String, recording: String, limit: Duration, grace: Duration
+        _ command: [String], library: String, recording: String, sampleInterval: Duration? = nil, limit: Duration,
+        grace: Duration
     )
         -> Ending
     {
@@ -39,7 +42,7 @@ enum RecordedChild {
         sigprocmask(SIG_BLOCK, &signals, &previous)
         defer { sigprocmask(SIG_SETMASK, &previous, nil) }
         let pid: pid_t
-        switch spawn(command, library: library, recording: recording) {
+        switch spawn(command, library: library, recording: recording, sampleInterval: sampleInterval) {
         case .failure(let errorNumber): return .cannotStart(errorNumber.number)
         case .success(let started): pid = started
         }
@@ -63,7 +66,8 @@ enum RecordedChild {
     /// own, so the keys typed (Ctrl-C, Ctrl-Z) reach the UI alone, which passes signals on; and `/dev/null` for
     /// its standard input, output and error, which would otherwise fight the UI for the terminal.
     static func spawn(
-        _ command: [String], library: String, recording: String, detached: Bool = false
+        _ command: [String], library: String, recording: String, sampleInterval: Duration? = nil,
+        detached: Bool = false
     )
         -> Result<pid_t, SpawnError>
     {
@@ -76,11 +80,12 @@ enum RecordedChild {
             if text.hasPrefix("LD_PRELOAD=") {
                 let old = text.dropFirst("LD_PRELOAD=".count)
                 if !old.isEmpty { preload += ":" + old }
-            } else if !text.hasPrefix(fileVariable + "=") && !text.hasPrefix(libraryVariable + "=") {
+            } else if ![fileVariable, libraryVariable, sampleVariable].contains(where: { text.hasPrefix($0 + "=") }) {
                 environment.append(text)
             }
         }
         environment += ["LD_PRELOAD=\(preload)", "\(fileVariable)=\(recording)", "\(libraryVariable)=\(library)"]
+        if let sampleInterval { environment.append("\(sampleVariable)=\(sampleInterval.secondsValue)") }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -254,6 +254,12 @@ struct EventWordingTests {
         (.note, .mark(.end), "end"),
         (.note, .dropped(1), "the recorder dropped 1 event: its buffer was full"),
         (.note, .dropped(12), "the recorder dropped 12 events: its buffer was full"),
+        (.note, .stack(LoopEvent.StackSample(frames: [0x4000])), "a stack sample of 1 frame"),
+        (.note, .stack(LoopEvent.StackSample(frames: [0x4000, 0x5000])), "a stack sample of 2 frames"),
+        (
+            .note, .module(LoopEvent.LoadedModule(base: 0, low: 0x55f0_0000_0000, high: 0x55f0_0000_7398)),
+            "a loaded object: its addresses from 0x55f000000000 to 0x55f000007398"
+        ),
         (.query, .query(.currentMode, .mode("Modal")), "CFRunLoopCopyCurrentMode answered Modal"),
         (.query, .query(.currentMode, .none), "CFRunLoopCopyCurrentMode answered nil"),
         (
@@ -411,6 +417,8 @@ struct EventWordingTests {
         case .returned(let value): "returned(\(value))"
         case .mark(let mark): "mark(\(mark))"
         case .dropped: "dropped"
+        case .stack: "stack"
+        case .module: "module"
         case .order: "order"
         case .delayed: "delayed"
         case .invalidated(let kind, let modes): "invalidated(\(kind) \(modes.count))"
@@ -449,7 +457,8 @@ struct EventWordingTests {
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
-            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "query(currentMode)",
+            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "stack", "module",
+            "query(currentMode)",
             "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
             "query(nextFireDate)", "query(allModes)", "command(posted)", "command(refused)", "command(performed)",
             "command(dropped)", "submitted(block)", "submitted(workItem)",

@@ -135,6 +135,13 @@ extension LoopEvent.Fact {
         case .result(let result): out.tag("result", .number(Int64(result.rawValue)))
         case .mark(let mark): out.tag("mark", .text(mark.rawValue))
         case .dropped(let count): out.tag("dropped", .number(Int64(count)))
+        case .stack(let sample):
+            out.tag("stack")
+            for frame in sample.frames { out.add(.number(Int64(bitPattern: frame))) }
+        case .module(let module):
+            out.tag(
+                "module", .number(Int64(bitPattern: module.base)), .number(Int64(bitPattern: module.low)),
+                .number(Int64(bitPattern: module.high)))
         case .returned(let value): out.tag("returned", .flag(value))
         case .order(let order): out.tag("order", .number(Int64(order)))
         case .delayed(let delay): out.tag("delayed", .number(delay.nanosecondsClamped))
@@ -370,6 +377,18 @@ struct TokenReader {
             return number().flatMap { Int32(exactly: $0) }.flatMap(RunResult.init(rawValue:)).map { .result($0) }
         case "mark": return text().flatMap(LoopEvent.Mark.init(rawValue:)).map { .mark($0) }
         case "dropped": return int().map { .dropped($0) }
+        case "stack":
+            var frames: [UInt64] = []
+            while !atEnd {
+                guard let frame = number() else { return nil }
+                frames.append(UInt64(bitPattern: frame))
+            }
+            return .stack(LoopEvent.StackSample(frames: frames))
+        case "module":
+            guard let base = number(), let low = number(), let high = number() else { return nil }
+            return .module(
+                LoopEvent.LoadedModule(
+                    base: UInt64(bitPattern: base), low: UInt64(bitPattern: low), high: UInt64(bitPattern: high)))
         case "returned": return flag().map { .returned($0) }
         case "order": return int().map { .order($0) }
         case "delayed": return duration().map { .delayed($0) }

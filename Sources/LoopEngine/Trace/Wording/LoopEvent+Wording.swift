@@ -67,6 +67,9 @@ extension LoopEvent.Fact {
         case .returned(false): "run(mode:before:) returned false: the mode is empty, it did not run"
         case .mark(let mark): mark.words
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
+        case .stack(let sample): "a stack sample of \(LoopEvent.count(sample.frames.count, "frame"))"
+        case .module(let module):
+            "a loaded object: its addresses from 0x\(String(module.low, radix: 16)) to 0x\(String(module.high, radix: 16))"
         case .order(let order): "order \(order)"
         case .delayed(let delay): "afterDelay \(LoopEvent.seconds(delay))"
         case .query(let question, let answer): "\(question.call) answered \(question.words(for: answer))"

@@ -1,0 +1,155 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
+#include "CLoopSampler.h"
+
+#if defined(__linux__)
+#include <errno.h>
+#include <execinfo.h>
+#include <link.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+enum { IDLE = 0, REQUESTED = 1, RUNNING = 2, DONE = 3 };
+
+static int sampler_signal = 0;
+static _Atomic int state = IDLE;
+static void *raw[LOOP_SAMPLER_MAX_FRAMES + 8];
+static int raw_count = 0;
+static uintptr_t interrupted_pc = 0;
+
+static void handler(int signo, siginfo_t *info, void *context) {
+    (void)signo;
+    (void)info;
+    int expected = REQUESTED;
+    // Only a sample asked for is taken: a stray signal (or one that came after its request was abandoned) is not.
+    if (!atomic_compare_exchange_strong(&state, &expected, RUNNING)) return;
+    int saved = errno;
+    ucontext_t *uc = (ucontext_t *)context;
+#if defined(__x86_64__)
+    interrupted_pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    interrupted_pc = (uintptr_t)uc->uc_mcontext.pc;
+#else
+    interrupted_pc = 0;
+#endif
+    // glibc's backtrace unwinds through the signal frame with the unwinder of libgcc, which finds each frame's
+    // unwind table without a lock (_dl_find_object, glibc 2.35); its first call, which loads libgcc_s, was made
+    // at install time.
+    raw_count = backtrace(raw, LOOP_SAMPLER_MAX_FRAMES + 8);
+    errno = saved;
+    atomic_store(&state, DONE);
+}
+
+int loop_sampler_install(void) {
+    if (sampler_signal != 0) return 0;
+    void *warm[4];
+    backtrace(warm, 4);
+    for (int candidate = SIGRTMIN + 4; candidate <= SIGRTMAX - 4; candidate++) {
+        struct sigaction old;
+        if (sigaction(candidate, NULL, &old) != 0) continue;
+        if ((old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL)) continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = handler;
+        action.sa_flags = SA_SIGINFO | SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(candidate, &action, NULL) != 0) continue;
+        sampler_signal = candidate;
+        return 0;
+    }
+    return -1;
+}
+
+int64_t loop_sampler_thread_id(void) { return (int64_t)syscall(SYS_gettid); }
+
+static void pause_briefly(void) {
+    struct timespec step = {0, 50 * 1000};
+    nanosleep(&step, NULL);
+}
+
+int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeout_us) {
+    if (sampler_signal == 0) return -1;
+    int expected = IDLE;
+    if (!atomic_compare_exchange_strong(&state, &expected, REQUESTED)) return 0;
+    if (syscall(SYS_tgkill, (pid_t)getpid(), (pid_t)tid, sampler_signal) != 0) {
+        atomic_store(&state, IDLE);
+        return 0;
+    }
+    int waited = 0;
+    for (;;) {
+        int now = atomic_load(&state);
+        if (now == DONE) break;
+        if (waited >= timeout_us) {
+            // Not taken in time: withdraw the request, unless the handler has begun (then wait for it: it only
+            // unwinds).
+            int requested = REQUESTED;
+            if (atomic_compare_exchange_strong(&state, &requested, IDLE)) return 0;
+        }
+        pause_briefly();
+        waited += 50;
+    }
+    // Frames from the interrupted instruction on: those of the handler and the signal trampoline are left out.
+    int start = 0;
+    for (int index = 0; index < raw_count; index++) {
+        if ((uintptr_t)raw[index] == interrupted_pc) {
+            start = index;
+            break;
+        }
+    }
+    int limit = capacity < LOOP_SAMPLER_MAX_FRAMES ? capacity : LOOP_SAMPLER_MAX_FRAMES;
+    int count = 0;
+    for (int index = start; index < raw_count && count < limit; index++) frames[count++] = (uint64_t)(uintptr_t)raw[index];
+    atomic_store(&state, IDLE);
+    return count;
+}
+
+struct module_walk {
+    void *context;
+    void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t);
+};
+
+static int visit(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct module_walk *walk = data;
+    uint64_t low = UINT64_MAX, high = 0;
+    for (int index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type != PT_LOAD) continue;
+        uint64_t start = info->dlpi_addr + header->p_vaddr;
+        uint64_t end = start + header->p_memsz;
+        if (start < low) low = start;
+        if (end > high) high = end;
+    }
+    if (high > low) walk->each(walk->context, info->dlpi_name ? info->dlpi_name : "", info->dlpi_addr, low, high);
+    return 0;
+}
+
+void loop_sampler_modules(void *context, void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t)) {
+    struct module_walk walk = {context, each};
+    dl_iterate_phdr(visit, &walk);
+}
+
+#else
+
+int loop_sampler_install(void) { return -1; }
+int64_t loop_sampler_thread_id(void) { return 0; }
+int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeout_us) {
+    (void)tid;
+    (void)frames;
+    (void)capacity;
+    (void)timeout_us;
+    return -1;
+}
+void loop_sampler_modules(void *context, void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t)) {
+    (void)context;
+    (void)each;
+}
+
+#endif

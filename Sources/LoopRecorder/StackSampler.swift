@@ -1,0 +1,122 @@
+import CLoopSampler
+import Foundation
+import Synchronization
+
+/// Samples the recorded loop's thread's stack while the loop is busy (Linux): a thread of its own looks every
+/// `interval` whether the loop has been awake that long, and if so interrupts the loop's thread with a signal
+/// whose handler unwinds its stack (`CLoopSampler`). Each sample is written as an event, and each object its
+/// frames lie in once, with where it was loaded, so that `loopviz hangs` can name the functions when it reads the
+/// recording: nothing is looked up while the program runs.
+///
+/// While the loop sleeps the sampler looks less and less often, down to every 20 ms, so an idle program is not
+/// woken 1,000 times a second. A sample interrupts a system call the thread is in: one that the kernel does not
+/// restart (`nanosleep`, `poll`, `epoll_wait`) returns `EINTR`, as it would for any signal.
+final class StackSampler: @unchecked Sendable {
+    /// The shortest and longest time between two samples: an interval outside is bounded to it.
+    static let intervals: ClosedRange<TimeInterval> = 0.001...1
+    /// The longest wait between two looks while the loop sleeps.
+    static let idleLook: Int64 = 20_000_000
+    /// The most loaded objects written, and the fewest samples between two looks for new ones.
+    static let maximumModules = 4_096
+
+    private let tracker: LoopTracker
+    private let threadID: Int64
+    private let interval: Int64
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    /// The loaded objects written so far, by the extent of their segments (touched by the sampler's thread only).
+    private var known: [(low: UInt64, high: UInt64)] = []
+    private var written: Set<UInt64> = []
+    private var lastScan: Int64 = .min
+
+    /// A sampler of the thread `threadID` (a kernel thread id), or nil where samples cannot be taken (not Linux,
+    /// or no signal free for it).
+    init?(tracker: LoopTracker, threadID: Int64, interval: TimeInterval) {
+        guard loop_sampler_install() == 0 else { return nil }
+        self.tracker = tracker
+        self.threadID = threadID
+        let bounded = interval.isNaN ? 0.01 : min(max(interval, Self.intervals.lowerBound), Self.intervals.upperBound)
+        self.interval = Int64(bounded * 1e9)
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "LoopRecorder stack sampler"
+        thread.start()
+    }
+
+    /// Stops sampling; returns once the sampler's thread has ended (at most one look and one sample later).
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        finished.wait()
+    }
+
+    private func run() {
+        var wait = interval
+        while !stopped.load(ordering: .relaxed) {
+            Self.sleep(wait)
+            if stopped.load(ordering: .relaxed) { break }
+            let since = tracker.busySince.load(ordering: .relaxed)
+            guard since != 0 else {
+                wait = min(wait * 2, max(interval, Self.idleLook))
+                continue
+            }
+            wait = interval
+            let now = tracker.now
+            guard now - (since - 1) >= interval else { continue }
+            sample(at: now)
+        }
+    }
+
+    private func sample(at time: Int64) {
+        var frames = [UInt64](repeating: 0, count: Int(LOOP_SAMPLER_MAX_FRAMES))
+        let count = frames.withUnsafeMutableBufferPointer {
+            loop_sampler_capture(threadID, $0.baseAddress, LOOP_SAMPLER_MAX_FRAMES, 20_000)
+        }
+        guard count > 0 else { return }
+        frames.removeLast(frames.count - Int(count))
+        // The loop may have gone to sleep between the look and the signal: a sample of its wait is no hang's.
+        guard tracker.busySince.load(ordering: .relaxed) != 0 else { return }
+        if frames.contains(where: { frame in !known.contains { frame >= $0.low && frame < $0.high } }),
+            known.isEmpty || time &- lastScan >= 1_000_000_000
+        {
+            lastScan = time
+            writeModules(at: time)
+        }
+        tracker.sampled(time, name: "stack", fact: .stack(frames))
+    }
+
+    /// Writes every loaded object not written yet.
+    private func writeModules(at time: Int64) {
+        var found: [(path: String, base: UInt64, low: UInt64, high: UInt64)] = []
+        withUnsafeMutablePointer(to: &found) { pointer in
+            loop_sampler_modules(pointer) { context, path, base, low, high in
+                let list = context!.assumingMemoryBound(
+                    to: [(path: String, base: UInt64, low: UInt64, high: UInt64)].self)
+                list.pointee.append((path.map { String(cString: $0) } ?? "", base, low, high))
+            }
+        }
+        for module in found where !written.contains(module.low) && written.count < Self.maximumModules {
+            written.insert(module.low)
+            known.append((module.low, module.high))
+            let path = module.path.isEmpty ? Self.executablePath() : module.path
+            tracker.sampled(time, name: path, fact: .module(base: module.base, low: module.low, high: module.high))
+        }
+    }
+
+    private static func executablePath() -> String {
+        var bytes = [CChar](repeating: 0, count: 4_096)
+        let length = readlink("/proc/self/exe", &bytes, bytes.count - 1)
+        guard length > 0 else { return CommandLine.arguments.first ?? "" }
+        return String(decoding: bytes.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func sleep(_ nanoseconds: Int64) {
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
