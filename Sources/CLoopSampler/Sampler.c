@@ -6,6 +6,7 @@
 
 #if defined(__linux__)
 #include <errno.h>
+#include <pthread.h>
 #include <execinfo.h>
 #include <link.h>
 #include <signal.h>
@@ -68,6 +69,14 @@ int loop_sampler_install(void) {
 }
 
 int64_t loop_sampler_thread_id(void) { return (int64_t)syscall(SYS_gettid); }
+
+void loop_sampler_unblock(void) {
+    if (sampler_signal == 0) return;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sampler_signal);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
 
 static void pause_briefly(void) {
     struct timespec step = {0, 50 * 1000};
@@ -140,6 +149,7 @@ void loop_sampler_modules(void *context, void (*each)(void *, const char *, uint
 
 int loop_sampler_install(void) { return -1; }
 int64_t loop_sampler_thread_id(void) { return 0; }
+void loop_sampler_unblock(void) {}
 int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeout_us) {
     (void)tid;
     (void)frames;

@@ -136,7 +136,12 @@ public final class LoopRecorder: @unchecked Sendable {
             loop: loop, modes: modes, buffer: buffer, writer: writer,
             sampling: threadID.flatMap { id in sampleInterval.map { (id, $0) } })
         writer.start()
-        recorder.sampler?.start()
+        if let sampler = recorder.sampler {
+            // On the loop's own thread, the signal is let through (a thread started from a dispatch worker
+            // inherits a mask that blocks it); the main thread's, from another thread, is as the program left it.
+            if CFEqual(loop, CFRunLoopGetCurrent()) { loop_sampler_unblock() }
+            sampler.start()
+        }
         let replaced = current.withLock { current in
             defer { current = recorder }
             return current

@@ -14,6 +14,10 @@
 /// -1 when no signal is free or sampling is not available on this platform.
 int loop_sampler_install(void);
 
+/// Unblocks the sampling signal in the calling thread (a thread started from a dispatch worker inherits a mask
+/// that blocks it). Call it on the thread to be sampled, after `loop_sampler_install`.
+void loop_sampler_unblock(void);
+
 /// The calling thread's kernel thread id (to pass to `loop_sampler_capture` from another thread).
 int64_t loop_sampler_thread_id(void);
 

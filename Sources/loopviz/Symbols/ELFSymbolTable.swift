@@ -20,7 +20,13 @@ struct ELFSymbolTable {
 
     /// The table of the file at `path`; empty when it cannot be read.
     init(path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        // A regular file only (a library is often named by a link to it): a recording names the files, and a FIFO
+        // or a device would block or never end.
+        let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return }
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd() else { return }
         func read(_ offset: UInt64, _ count: UInt64) -> Data? {

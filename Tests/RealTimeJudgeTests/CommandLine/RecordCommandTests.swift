@@ -57,6 +57,39 @@ struct RecordCommandTests {
             listed.stdout.contains("\n  verdict: busy (the loop did not sleep in its wait)\n  held by: wake-up work ("))
     }
 
+    @Test(
+        "record --stacks: hangs names decodeImageOnTheMainThread as the hottest frame of the one hang, and only while busy"
+    )
+    func sampleHangStacks() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("stacks.jsonl")
+        let result = try RealTimeGate.exclusive {
+            try LoopvizProcess.run(
+                ["record", "--stacks", "-o", output, "--time-limit", "30s", "--", Self.sample.path], in: folder.url)
+        }
+        #expect(result.status == 0)
+        let (trace, hangs) = try Self.hangs(in: output)
+        #expect(hangs.count == 1)
+        let samples = trace.events.filter { if case .stack = $0.fact { true } else { false } }
+        #expect(!samples.isEmpty)
+        // Every sample lies inside a busy stretch of the loop: none while it slept.
+        let segments = BusySegment.all(in: trace.events)
+        #expect(samples.allSatisfy { sample in segments.contains { sample.time >= $0.start && sample.time <= $0.end } })
+        let modules = trace.events.compactMap { if case .module = $0.fact { $0.name } else { nil } }
+        #expect(modules.contains(Self.sample.path))
+        let listed = try LoopvizProcess.run(["hangs", output, "--detector", "kscrash"])
+        #expect(listed.status == 1)
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        let hottest = lines.first { $0.hasPrefix("  hottest frames (") }
+        #expect(
+            hottest.map {
+                $0.contains("): loopviz_sample.decodeImageOnTheMainThread@Sendable () -> () in loopviz-sample ")
+            } == true, "\(listed.stdout)")
+        #expect(lines.contains("    loopviz_sample.decodeImageOnTheMainThread@Sendable () -> () in loopviz-sample"))
+        #expect(lines.contains { $0.hasPrefix("  kscrash: reported at ") && $0.contains(", 0.250s into its window") })
+    }
+
     @Test("a program that crashes after its hang leaves a recording of it, ending with the signal's mark")
     func crashKeepsTheRecording() throws {
         let folder = try Folder()

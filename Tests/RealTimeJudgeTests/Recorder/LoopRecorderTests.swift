@@ -2,6 +2,7 @@ import CoreFoundation
 import Foundation
 import LoopEngine
 import LoopRecorder
+import SnapshotSupport
 import Testing
 
 /// LoopRecorder on a real CFRunLoop: what it writes is read back with the trace reader. Serialized: marks go to the
@@ -84,6 +85,47 @@ struct LoopRecorderTests {
         #expect(trace.header.clock == .real && trace.header.events == trace.events.count)
         #expect(trace.header.recording?.thread == "recorded")
         #expect(trace.header.recording?.pid == Int(getpid()))
+        // The recorder writes what LoopEngine's formatter writes for the same events, byte for byte.
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines == trace.events.map(JSONLTraceFormatter.line))
+    }
+
+    @Test("sampleInterval: samples of the loop's thread while a timer's callout works, none while the loop sleeps")
+    func stackSamples() throws {
+        let url = Self.temporaryFile("stacks")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try RealTimeGate.exclusive {
+            Self.onThread {
+                let loop = CFRunLoopGetCurrent()!
+                // 100 ms of work in a timer's callout, after 100 ms of sleep; the loop sleeps 100 ms more.
+                let work = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.1, 0, 0, 0) { _ in
+                    let end = CFAbsoluteTimeGetCurrent() + 0.1
+                    var spin = 0
+                    while CFAbsoluteTimeGetCurrent() < end { spin &+= 1 }
+                    if spin == -1 { print("") }
+                }
+                let stop = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.3, 0, 0, 0) { _ in
+                    CFRunLoopStop(CFRunLoopGetCurrent())
+                }
+                CFRunLoopAddTimer(loop, work, kCFRunLoopDefaultMode)
+                CFRunLoopAddTimer(loop, stop, kCFRunLoopDefaultMode)
+                try! LoopRecorder.start(on: loop, to: url, thread: "recorded", sampleInterval: 0.005)
+                _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 10, false)
+                LoopRecorder.stop()
+            }
+        }
+        let trace = try Self.read(url)
+        let samples = trace.events.filter { if case .stack = $0.fact { true } else { false } }
+        #expect(samples.count >= 3)
+        // Each sample inside the busy stretch of the timer's callout: after its wake, before the next sleep.
+        let wakes = trace.events.filter { $0.kind == .afterWaiting }.map(\.time)
+        #expect(wakes.count == 2)
+        #expect(samples.allSatisfy { $0.time >= wakes[0] && $0.time < wakes[1] })
+        #expect(samples.allSatisfy { if case .stack(let sample) = $0.fact { !sample.frames.isEmpty } else { false } })
+        // The objects the frames lie in are written before the first sample, and hold its first frame.
+        let modules = trace.events.compactMap { if case .module(let module) = $0.fact { module } else { nil } }
+        let first = samples.first.flatMap { if case .stack(let sample) = $0.fact { sample.frames.first } else { nil } }
+        #expect(first.map { frame in modules.contains { $0.contains(frame) } } == true)
         // The recorder writes what LoopEngine's formatter writes for the same events, byte for byte.
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
         #expect(lines == trace.events.map(JSONLTraceFormatter.line))
