@@ -17,8 +17,9 @@ import LoopEngine
 ///   - each **hang**: a busy segment at least `HangsCommand.defaultThreshold` long, with `hangs`' verdict and
 ///     the phase that held the time;
 ///   - each of the program's **marks** (`LoopRecorder.mark`, `begin`, `end`): an instant, named by its label.
-/// - Samples: none. LoopRecorder does not sample stacks yet, and an engine trace has none to sample, so the
-///   samples table and the shared stack, frame and function tables are present and empty, as the format allows.
+/// - Samples: a recording's stack samples (`loopviz record --stacks`), each thread's, over shared stack, frame,
+///   function and resource tables (``Samples``). An engine trace has none: the tables are present and empty, as
+///   the format allows.
 enum FirefoxProfileFormatter {
     /// `PROCESSED_PROFILE_VERSION` of firefox-devtools/profiler's `src/app-logic/constants.ts` this writes.
     static let processedProfileVersion = 70
@@ -28,10 +29,14 @@ enum FirefoxProfileFormatter {
     /// The whole profile as one JSON object; the markers of each thread one per line, so diffs stay readable.
     static func format(_ events: LoopTrace, scenario: String, clock: TraceClock) -> String {
         let markers = Markers(events)
+        var strings = markers.strings
+        let samples = Samples(events, threads: markers.threads, strings: &strings)
         var threads: [String] = []
         for (index, thread) in markers.threads.enumerated() {
             threads.append(
-                threadJSON(thread, tid: index + 1, markers: markers.byThread[index], strings: markers.strings))
+                threadJSON(
+                    thread, tid: index + 1, markers: markers.byThread[index], strings: markers.strings,
+                    samples: samples.samplesJSON(thread: index)))
         }
         let meta = JSONText.object([
             ("interval", "1"), ("startTime", "0"), ("processType", "0"),
@@ -41,34 +46,45 @@ enum FirefoxProfileFormatter {
             ("categories", "[" + Category.allCases.map(\.json).joined(separator: ",") + "]"),
             ("markerSchema", "[" + MarkerType.allCases.map(\.schema).joined(separator: ",") + "]"),
         ])
-        let strings = "[" + markers.strings.values.map(JSONText.quoted).joined(separator: ",") + "]"
-        return "{\"meta\":" + meta + ",\n\"libs\":[],\n\"shared\":" + sharedJSON(strings: strings)
+        let stringArray = "[" + strings.values.map(JSONText.quoted).joined(separator: ",") + "]"
+        let tables = samples.tables(category: Category.other.rawValue)
+        return "{\"meta\":" + meta + ",\n\"libs\":[],\n\"shared\":" + sharedJSON(strings: stringArray, tables: tables)
             + ",\n\"threads\":[\n"
             + threads.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The tables every thread's samples would refer to: empty, as there are no samples.
-    private static func sharedJSON(strings: String) -> String {
+    /// The tables every thread's samples refer to: `tables`' where there are samples, else empty.
+    private static func sharedJSON(strings: String, tables: [String: String]) -> String {
         let empty = "[]"
         return JSONText.object([
-            ("stackTable", JSONText.object([("frame", empty), ("prefixOffset", empty), ("length", "0")])),
+            (
+                "stackTable",
+                tables["stackTable"]
+                    ?? JSONText.object([("frame", empty), ("prefixOffset", empty), ("length", "0")])
+            ),
             (
                 "frameTable",
-                JSONText.object(
-                    [
-                        "address", "lib", "inlineDepth", "category", "subcategory", "func", "nativeSymbol",
-                        "innerWindowID", "line", "column", "originalLocation",
-                    ].map { ($0, empty) } + [("length", "0")])
+                tables["frameTable"]
+                    ?? JSONText.object(
+                        [
+                            "address", "lib", "inlineDepth", "category", "subcategory", "func", "nativeSymbol",
+                            "innerWindowID", "line", "column", "originalLocation",
+                        ].map { ($0, empty) } + [("length", "0")])
             ),
             (
                 "funcTable",
-                JSONText.object(
-                    [
-                        "name", "isJS", "relevantForJS", "resource", "source", "lineNumber", "columnNumber",
-                        "originalLocation",
-                    ].map { ($0, empty) } + [("length", "0")])
+                tables["funcTable"]
+                    ?? JSONText.object(
+                        [
+                            "name", "isJS", "relevantForJS", "resource", "source", "lineNumber", "columnNumber",
+                            "originalLocation",
+                        ].map { ($0, empty) } + [("length", "0")])
             ),
-            ("resourceTable", JSONText.object(["name", "host", "type"].map { ($0, empty) } + [("length", "0")])),
+            (
+                "resourceTable",
+                tables["resourceTable"]
+                    ?? JSONText.object(["name", "host", "type"].map { ($0, empty) } + [("length", "0")])
+            ),
             (
                 "nativeSymbols",
                 JSONText.object(
@@ -88,11 +104,9 @@ enum FirefoxProfileFormatter {
         ])
     }
 
-    private static func threadJSON(_ name: String, tid: Int, markers: [Marker], strings: StringTable) -> String {
-        let samples = JSONText.object([
-            ("weightType", JSONText.quoted("samples")), ("weight", "null"), ("stack", "[]"), ("time", "[]"),
-            ("length", "0"),
-        ])
+    private static func threadJSON(
+        _ name: String, tid: Int, markers: [Marker], strings: StringTable, samples: String
+    ) -> String {
         func column(_ values: (Marker) -> String) -> String {
             "[" + markers.map(values).joined(separator: ",") + "]"
         }

@@ -53,8 +53,9 @@ enum FirefoxProfileSchema {
         for key in columns { _ = try column(table, key, length: 0, sourceLocation: sourceLocation) { _ in true } }
     }
 
-    /// Checks the whole file and returns its threads.
-    static func check(_ text: String) throws -> [Thread] {
+    /// Checks the whole file and returns its threads. With `samples`, the sample tables are checked by
+    /// ``sampleStacks(_:)`` instead of being expected empty.
+    static func check(_ text: String, samples hasSamples: Bool = false) throws -> [Thread] {
         let top = try #require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "the file is a JSON object")
         let meta = try #require(top["meta"] as? [String: Any])
@@ -83,17 +84,22 @@ enum FirefoxProfileSchema {
         }
         #expect(top["libs"] is [Any])
         let shared = try #require(top["shared"] as? [String: Any])
-        try emptyTable(shared["stackTable"], ["frame", "prefixOffset"])
-        try emptyTable(
-            shared["frameTable"],
-            [
-                "address", "lib", "inlineDepth", "category", "subcategory", "func", "nativeSymbol", "innerWindowID",
-                "line", "column", "originalLocation",
-            ])
-        try emptyTable(
-            shared["funcTable"],
-            ["name", "isJS", "relevantForJS", "resource", "source", "lineNumber", "columnNumber", "originalLocation"])
-        try emptyTable(shared["resourceTable"], ["name", "host", "type"])
+        if !hasSamples {
+            try emptyTable(shared["stackTable"], ["frame", "prefixOffset"])
+            try emptyTable(
+                shared["frameTable"],
+                [
+                    "address", "lib", "inlineDepth", "category", "subcategory", "func", "nativeSymbol",
+                    "innerWindowID", "line", "column", "originalLocation",
+                ])
+            try emptyTable(
+                shared["funcTable"],
+                [
+                    "name", "isJS", "relevantForJS", "resource", "source", "lineNumber", "columnNumber",
+                    "originalLocation",
+                ])
+            try emptyTable(shared["resourceTable"], ["name", "host", "type"])
+        }
         try emptyTable(shared["nativeSymbols"], ["libIndex", "address", "name", "functionSize"])
         try emptyTable(shared["sources"], ["id", "filename", "startLine", "startColumn", "sourceMapURL", "content"])
         try emptyTable(shared["sourceLocationTable"], ["source", "line", "column"])
@@ -110,7 +116,7 @@ enum FirefoxProfileSchema {
             let samples = try #require(thread["samples"] as? [String: Any])
             #expect(samples["weightType"] as? String == "samples")
             #expect(samples["weight"] is NSNull)
-            try emptyTable(samples, ["stack", "time"])
+            if !hasSamples { try emptyTable(samples, ["stack", "time"]) }
             let markers = try #require(thread["markers"] as? [String: Any])
             let length = Int(try #require(number(markers["length"])))
             let names = try column(markers, "name", length: length) { (number($0) ?? -1) < Double(strings.count) }
@@ -140,5 +146,72 @@ enum FirefoxProfileSchema {
                     data: data.compactMap { $0 as? [String: Any] }))
         }
         return threads
+    }
+
+    /// Checks the shared sample tables and each thread's samples (indices in range, columns as long as their
+    /// tables, the stack table in topological order) and returns, per thread, each sample's stack as function
+    /// names, top first.
+    static func sampleStacks(_ text: String) throws -> [[[String]]] {
+        let top = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let shared = try #require(top["shared"] as? [String: Any])
+        let strings = try #require(shared["stringArray"] as? [String])
+        func table(_ key: String) throws -> (values: [String: Any], length: Int) {
+            let values = try #require(shared[key] as? [String: Any], "\(key)")
+            return (values, Int(try #require(number(values["length"]), "\(key).length")))
+        }
+        let stacks = try table("stackTable")
+        let frames = try table("frameTable")
+        let functions = try table("funcTable")
+        let resources = try table("resourceTable")
+        let index = { (limit: Int) in { (value: Any) in (number(value).map { $0 >= 0 && $0 < Double(limit) }) ?? false }
+        }
+        let stackFrames = try column(stacks.values, "frame", length: stacks.length, index(frames.length))
+        let offsets = try column(stacks.values, "prefixOffset", length: stacks.length) { (number($0) ?? -1) >= 0 }
+        for (row, offset) in offsets.enumerated() { #expect(Int(number(offset) ?? 0) <= row, "parents come first") }
+        let frameFunctions = try column(frames.values, "func", length: frames.length, index(functions.length))
+        for key in ["address", "lib"] {
+            _ = try column(frames.values, key, length: frames.length) { number($0) != nil }
+        }
+        for key in ["inlineDepth", "category", "subcategory", "innerWindowID"] {
+            _ = try column(frames.values, key, length: frames.length) { (number($0) ?? -1) >= 0 }
+        }
+        for key in ["nativeSymbol", "line", "column", "originalLocation"] {
+            _ = try column(frames.values, key, length: frames.length) { $0 is NSNull || number($0) != nil }
+        }
+        let names = try column(functions.values, "name", length: functions.length, index(strings.count))
+        for key in ["isJS", "relevantForJS"] {
+            _ = try column(functions.values, key, length: functions.length) { $0 is Bool }
+        }
+        _ = try column(functions.values, "resource", length: functions.length) {
+            number($0) == -1 || index(resources.length)($0)
+        }
+        for key in ["source", "lineNumber", "columnNumber", "originalLocation"] {
+            _ = try column(functions.values, key, length: functions.length) { $0 is NSNull || number($0) != nil }
+        }
+        _ = try column(resources.values, "name", length: resources.length, index(strings.count))
+        _ = try column(resources.values, "host", length: resources.length) { $0 is NSNull }
+        _ = try column(resources.values, "type", length: resources.length) { number($0) == 1 }
+        var result: [[[String]]] = []
+        for thread in try #require(top["threads"] as? [[String: Any]]) {
+            let samples = try #require(thread["samples"] as? [String: Any])
+            let length = Int(try #require(number(samples["length"])))
+            let sampled = try column(samples, "stack", length: length, index(stacks.length))
+            let times = try column(samples, "time", length: length) { number($0) != nil }
+            #expect(times.map { number($0)! } == times.map { number($0)! }.sorted(), "samples in order of time")
+            result.append(
+                sampled.map { value in
+                    var stack: [String] = []
+                    var node = Int(number(value)!)
+                    while true {
+                        let function = Int(number(frameFunctions[Int(number(stackFrames[node])!)])!)
+                        stack.append(strings[Int(number(names[function])!)])
+                        let offset = Int(number(offsets[node])!)
+                        if offset == 0 { break }
+                        node -= offset
+                    }
+                    return stack
+                })
+        }
+        return result
     }
 }

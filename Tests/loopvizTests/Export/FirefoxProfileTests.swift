@@ -99,6 +99,40 @@ struct FirefoxProfileTests {
         #expect((samples["stack"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("a recording's stack samples: each thread's samples over the shared tables, named, the stacks rebuilt")
+    func samples() throws {
+        let binary = LoopvizProcess.executable.path
+        let table = ELFSymbolTable(path: binary)
+        let named = { (prefix: String) in
+            table.functions.first { StackSymbolizer.demangled($0.name).hasPrefix(prefix) }
+        }
+        let run = try #require(named("static loopviz.HangsCommand.run("))
+        let main = try #require(table.functions.first { $0.name == "main" })
+        let base: UInt64 = 0x5500_0000_0000
+        let module = LoopEvent.LoadedModule(base: base, low: base, high: base + 0x1000_0000)
+        let stack = { (top: UInt64) in
+            LoopEvent.Fact.stack(LoopEvent.StackSample(frames: [top, base + main.start + 8]))
+        }
+        let trace = LoopTrace(
+            Array(Self.recording.prefix(6)) + [
+                Self.event(150, .note, name: binary, fact: .module(module)),
+                Self.event(150, .note, name: "stack", fact: stack(base + run.start + 4)),
+                Self.event(160, .note, name: "stack", fact: stack(base + run.start + 6)),
+                Self.event(170, .note, name: "stack", fact: stack(0x10)),
+            ] + Array(Self.recording.dropFirst(6)))
+        let text = FirefoxProfileFormatter.format(trace, scenario: "recording", clock: .real)
+        _ = try FirefoxProfileSchema.check(text, samples: true)
+        let stacks = try FirefoxProfileSchema.sampleStacks(text)
+        let runName = StackSymbolizer.demangled(run.name)
+        #expect(stacks == [[[runName, "main"], [runName, "main"], ["0x10", "main"]]])
+        // Two frames at two addresses of one function are one function; the two objects are one resource.
+        let top = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let shared = try #require(top["shared"] as? [String: Any])
+        #expect(FirefoxProfileSchema.number((shared["funcTable"] as? [String: Any])?["length"]) == 3)
+        #expect(FirefoxProfileSchema.number((shared["frameTable"] as? [String: Any])?["length"]) == 4)
+        #expect(FirefoxProfileSchema.number((shared["resourceTable"] as? [String: Any])?["length"]) == 1)
+    }
+
     @Test("an empty trace is an empty profile: no threads")
     func empty() throws {
         let threads = try FirefoxProfileSchema.check(
