@@ -36,6 +36,10 @@ extension RecordedEvent {
                 bytes.append(contentsOf: String(Int64(bitPattern: frame)).utf8)
             }
             bytes.append(contentsOf: "]}\n".utf8)
+        case .paused(let nanoseconds):
+            let words =
+                "the recorder's sampler did not run for \(Self.seconds(nanoseconds))s: the process was stopped or had no CPU"
+            bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"paused\",\(nanoseconds)]}\n".utf8)
         case .module(let base, let low, let high):
             let words = "a loaded object: its addresses from \(Self.hex(low)) to \(Self.hex(high))"
             bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"module\",".utf8)

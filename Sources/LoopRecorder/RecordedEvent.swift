@@ -20,6 +20,8 @@ struct RecordedEvent: Sendable, Equatable {
         /// `note`: an object loaded in the process (the event's name is its file): the address it was loaded at
         /// and the extent of its loaded segments, to find a sample's functions when the recording is read.
         case module(base: UInt64, low: UInt64, high: UInt64)
+        /// `note`: the sampler did not run for this many nanoseconds past its wait while the loop was busy.
+        case paused(Int64)
     }
 
     var nanoseconds: Int64

@@ -54,12 +54,27 @@ final class StackSampler: @unchecked Sendable {
         finished.wait()
     }
 
+    /// The shortest overrun of the sampler's own wait written as a pause.
+    static let pauseThreshold: Int64 = 100_000_000
+
     private func run() {
         var wait = interval
+        var lastLook = tracker.now
+        var wasBusy = false
         while !stopped.load(ordering: .relaxed) {
             Self.sleep(wait)
             if stopped.load(ordering: .relaxed) { break }
             let since = tracker.busySince.load(ordering: .relaxed)
+            // The sampler's thread came back long after its wait (from the last look, whose sample takes
+            // microseconds): the process did not run — stopped, or no CPU. Said when the loop was busy, where it
+            // would lengthen a hang.
+            let look = tracker.now
+            let overrun = look - lastLook - wait
+            if overrun >= Self.pauseThreshold && (wasBusy || since != 0) {
+                tracker.sampled(look, name: "paused", fact: .paused(overrun))
+            }
+            lastLook = look
+            wasBusy = since != 0
             guard since != 0 else {
                 wait = min(wait * 2, max(interval, Self.idleLook))
                 continue

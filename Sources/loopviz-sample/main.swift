@@ -10,10 +10,12 @@ import Glibc
 // `decodeImageOnTheMainThread`. `loopviz record -o OUT.jsonl -- loopviz-sample` records it with no code change.
 
 let usage = """
-    usage: loopviz-sample [--crash]
+    usage: loopviz-sample [--crash | --pause]
       Runs its main run loop for a second: a timer, a block from another thread, a port, and one 300 ms hang in
       decodeImageOnTheMainThread. --crash: ends with a trap (SIGILL or SIGTRAP) right after the hang, to show that
-      `loopviz record` keeps the recording of a program that crashes.
+      `loopviz record` keeps the recording of a program that crashes. --pause: 50 ms into the hang the program
+      stops itself (SIGSTOP) until something continues it (SIGCONT), to show a hang that was not the program's
+      work.
 
     """
 let arguments = CommandLine.arguments.dropFirst()
@@ -21,11 +23,12 @@ if arguments.contains(where: { ["--help", "-h", "help"].contains($0) }) {
     print(usage, terminator: "")
     exit(0)
 }
-guard arguments.isEmpty || arguments == ["--crash"] else {
+guard arguments.isEmpty || arguments == ["--crash"] || arguments == ["--pause"] else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let crashes = arguments == ["--crash"]
+let pauses = arguments == ["--pause"]
 
 /// The deliberate hang: 300 ms of synchronous work on the main thread, in a function of its own so that a stack
 /// sample names it. Work, not a sleep: a sleep of the thread (`usleep`) would end early at the first signal of
@@ -36,9 +39,14 @@ func decodeImageOnTheMainThread() {
     clock_gettime(CLOCK_MONOTONIC, &start)
     var checksum: UInt64 = 0
     var now = start
+    var paused = false
     repeat {
         for byte in 0..<10_000 { checksum = checksum &* 31 &+ UInt64(byte) }
         clock_gettime(CLOCK_MONOTONIC, &now)
+        if pauses && !paused && (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) > 50_000_000 {
+            paused = true
+            raise(SIGSTOP)
+        }
     } while (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) < 300_000_000
     if checksum == 42 { print("") }
 }

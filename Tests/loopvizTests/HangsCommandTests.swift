@@ -51,6 +51,31 @@ struct HangsCommandTests {
         )
     }
 
+    @Test("a pause note written after the loop went to sleep still counts for the hang it lay in")
+    func pauseAfterTheSegment() throws {
+        func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
+            #"{"t":\#(t),"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"\#(kind)",\#(rest)}"#
+        }
+        let text =
+            [
+                #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":5}"#,
+                line("1.000", "afterWaiting"),
+                line("1.700", "beforeWaiting"),
+                line("1.700", "observer", #""name":"LoopRecorder","detail":"beforeWaiting","fact":["activity",32]"#),
+                line(
+                    "1.701", "note",
+                    #""name":"paused","detail":"the recorder's sampler did not run for 0.640s: the process was stopped or had no CPU","fact":["paused",640000000]"#
+                ),
+                line("2.000", "afterWaiting"),
+            ].joined(separator: "\n") + "\n"
+        let result = try LoopvizProcess.run(["hangs", "t.jsonl"], files: ["t.jsonl": text])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "\n  verdict: not the program's work: the process did not run for 0.639s of it (stopped by a signal or a debugger, or it had no CPU), busy 0.061s\n"
+            ), "\(result.stdout)")
+    }
+
     @Test("a corrupt trace is refused with its line and column (exit 2)")
     func corrupt() throws {
         let text = Self.trace(busy: "1.250").replacingOccurrences(of: #""kind":"note""#, with: #""kind":note"#)

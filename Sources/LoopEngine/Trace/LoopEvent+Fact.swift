@@ -67,6 +67,10 @@ extension LoopEvent {
         /// `note` of a recording: an object loaded in the process (the event's name is its file), so that a
         /// sample's addresses can be found in it when the recording is read.
         case module(LoadedModule)
+        /// `note` of a recording: the recorder's stack sampler did not run for this long, past its wait, while the
+        /// loop was busy (the event comes at the end of that time): the whole process was stopped (a signal, a
+        /// debugger) or had no CPU, so that time is not the program's work.
+        case paused(Duration)
         /// `query`: what the program asked and what the loop answered.
         case query(LoopQuery, QueryAnswer)
         /// `perform` of an ordered perform (`performSelector:target:argument:order:modes:`): its order.

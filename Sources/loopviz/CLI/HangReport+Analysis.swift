@@ -22,6 +22,10 @@ extension HangReport {
     static func verdict(_ analysis: HangAnalysis) -> String {
         switch analysis.verdict {
         case .busy: return "busy (the loop did not sleep in its wait)"
+        case .paused(let time):
+            let ran = analysis.length - time
+            return
+                "not the program's work: the process did not run for \(LoopEvent.seconds(time)) of it (stopped by a signal or a debugger, or it had no CPU), busy \(LoopEvent.seconds(ran))"
         case .asleep(let time):
             let awake = analysis.length - time
             return

@@ -255,6 +255,10 @@ struct EventWordingTests {
         (.note, .dropped(1), "the recorder dropped 1 event: its buffer was full"),
         (.note, .dropped(12), "the recorder dropped 12 events: its buffer was full"),
         (.note, .stack(LoopEvent.StackSample(frames: [0x4000])), "a stack sample of 1 frame"),
+        (
+            .note, .paused(.milliseconds(500)),
+            "the recorder's sampler did not run for 0.500s: the process was stopped or had no CPU"
+        ),
         (.note, .stack(LoopEvent.StackSample(frames: [0x4000, 0x5000])), "a stack sample of 2 frames"),
         (
             .note, .module(LoopEvent.LoadedModule(base: 0, low: 0x55f0_0000_0000, high: 0x55f0_0000_7398)),
@@ -419,6 +423,7 @@ struct EventWordingTests {
         case .dropped: "dropped"
         case .stack: "stack"
         case .module: "module"
+        case .paused: "paused"
         case .order: "order"
         case .delayed: "delayed"
         case .invalidated(let kind, let modes): "invalidated(\(kind) \(modes.count))"
@@ -457,7 +462,7 @@ struct EventWordingTests {
             "origin(detached)", "end(idle)", "end(taskDone)", "limit(count)", "limit(automatic true)",
             "limit(automatic false)", "queue(suspended)", "queue(resumed)", "queue(cancelAll)", "queue(waitAll)",
             "result(finished)", "result(stopped)", "result(timedOut)", "result(handledSource)", "returned(true)",
-            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "stack", "module",
+            "returned(false)", "mark(point)", "mark(begin)", "mark(end)", "dropped", "stack", "module", "paused",
             "query(currentMode)",
             "query(limitDate)", "query(nextTimerFireDate)", "query(isWaiting)", "query(contains)", "query(isValid)",
             "query(nextFireDate)", "query(allModes)", "command(posted)", "command(refused)", "command(performed)",

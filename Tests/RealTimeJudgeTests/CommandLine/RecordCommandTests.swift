@@ -90,6 +90,58 @@ struct RecordCommandTests {
         #expect(lines.contains { $0.hasPrefix("  kscrash: reported at ") && $0.contains(", 0.250s into its window") })
     }
 
+    /// The pid of the child of `parent` named `name` once it is stopped (state T), within `seconds`.
+    static func stoppedChild(of parent: Int32, named name: String, within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            for entry in entries {
+                guard let pid = Int32(entry),
+                    let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+                else { continue }
+                let lines = status.split(separator: "\n")
+                guard lines.contains("Name:\t\(name)"), lines.contains("PPid:\t\(parent)"),
+                    lines.contains(where: { $0.hasPrefix("State:\tT") })
+                else { continue }
+                return pid
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    @Test("a program stopped (SIGSTOP) inside its hang: the verdict says the process did not run, not its work")
+    func stoppedInsideTheHang() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("paused.jsonl")
+        try RealTimeGate.exclusive {
+            let record = Process()
+            record.executableURL = LoopvizProcess.executable
+            record.arguments = [
+                "record", "--stacks", "-o", output, "--time-limit", "30s", "--", Self.sample.path, "--pause",
+            ]
+            record.currentDirectoryURL = folder.url
+            record.standardOutput = FileHandle.nullDevice
+            record.standardError = FileHandle.nullDevice
+            try record.run()
+            let child = Self.stoppedChild(of: record.processIdentifier, named: "loopviz-sample", within: 20)
+            #expect(child != nil, "the sample stops itself 50 ms into its hang")
+            if let child {
+                usleep(600_000)
+                kill(child, SIGCONT)
+            }
+            record.waitUntilExit()
+            #expect(record.terminationStatus == 0)
+        }
+        let listed = try LoopvizProcess.run(["hangs", output])
+        let verdicts = listed.stdout.split(separator: "\n").filter { $0.hasPrefix("  verdict: ") }
+        #expect(verdicts.count == 1, "\(listed.stdout)")
+        #expect(
+            verdicts.first?.hasPrefix(
+                "  verdict: not the program's work: the process did not run for 0.") == true, "\(listed.stdout)")
+    }
+
     @Test("a program that crashes after its hang leaves a recording of it, ending with the signal's mark")
     func crashKeepsTheRecording() throws {
         let folder = try Folder()

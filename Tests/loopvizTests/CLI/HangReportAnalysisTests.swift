@@ -35,6 +35,35 @@ struct HangReportAnalysisTests {
                 """)
     }
 
+    @Test("a hang the process was stopped in: not the program's work, the time it did not run, the busy rest")
+    func paused() {
+        let events = [
+            Self.event(0, .afterWaiting),
+            Self.event(50, .note, name: "stack", fact: .stack(LoopEvent.StackSample(frames: [1]))),
+            Self.event(700, .beforeTimers),
+            Self.event(700, .beforeSources),
+            Self.event(702, .beforeWaiting),
+            Self.event(702, .observer, name: "LoopRecorder", fact: .activity(.beforeWaiting)),
+        ]
+        // The sampler's note comes after the loop's sleep began: it counts for the part of its time in the hang.
+        let pause = Self.event(703, .note, name: "paused", fact: .paused(.milliseconds(640)))
+        let analysis = HangAnalysis(events: events, loop: "main", depth: 1, from: 0, to: 5, pauses: [pause])
+        #expect(analysis.verdict == .paused(.milliseconds(639)))
+        #expect(
+            HangReport.lines(analysis).hasPrefix(
+                """
+                  verdict: not the program's work: the process did not run for 0.639s of it (stopped by a signal or a debugger, or it had no CPU), busy 0.063s
+
+                """))
+        // Less than half of it: busy, as any hang.
+        let short = Self.event(703, .note, name: "paused", fact: .paused(.milliseconds(300)))
+        #expect(HangAnalysis(events: events, loop: "main", depth: 1, from: 0, to: 5, pauses: [short]).verdict == .busy)
+        // A pause that ended before the hang began does not count.
+        let before = Self.event(0, .note, name: "paused", fact: .paused(.milliseconds(500)))
+        #expect(
+            HangAnalysis(events: [before] + events, loop: "main", depth: 1, from: 0, to: 6).verdict == .busy)
+    }
+
     @Test("every phase has its name and its description")
     func phases() {
         let rows: [(HangAnalysis.Phase, String, String)] = [

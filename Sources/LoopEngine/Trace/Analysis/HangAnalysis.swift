@@ -9,6 +9,9 @@ package struct HangAnalysis: Hashable, Sendable {
         /// The loop slept in the kernel (a `beforeWaiting` … `afterWaiting` pair) for this long inside the
         /// candidate: that time is no hang (the false positive of monitors that time a window, not the loop).
         case asleep(Duration)
+        /// The process did not run for this long inside the candidate, half of it or more (the recorder's sampler
+        /// said so: the process was stopped, or had no CPU): not the program's work.
+        case paused(Duration)
     }
 
     /// A stretch between two activities, by what CFRunLoop runs there.
@@ -58,8 +61,14 @@ package struct HangAnalysis: Hashable, Sendable {
 
     /// Analyses the events of `loop` between `start` and `end` (indices into `events`, inclusive): `depth` is the
     /// depth of the run the candidate belongs to; deeper events are a nested run's.
-    package init(events: some RandomAccessCollection<LoopEvent>, loop: String, depth: Int, from start: Int, to end: Int)
-    {
+    ///
+    /// `pauses`: the recorder's pause notes of the loop written after the candidate's last event (the sampler
+    /// writes one when the process runs again, after the loop may already have moved on): each counts for the part
+    /// of its time inside the candidate, as the notes inside it do.
+    package init(
+        events: some RandomAccessCollection<LoopEvent>, loop: String, depth: Int, from start: Int, to end: Int,
+        pauses: [LoopEvent] = []
+    ) {
         var own: [LoopEvent] = []
         var index = events.index(events.startIndex, offsetBy: max(0, start))
         let last = events.index(events.startIndex, offsetBy: min(end, events.count - 1))
@@ -86,11 +95,26 @@ package struct HangAnalysis: Hashable, Sendable {
             times[phase, default: .zero] += time
         }
         let asleep = times[.asleep] ?? .zero
-        verdict = asleep > .zero ? .asleep(asleep) : .busy
+        length = (own.last?.time ?? .zero) - (own.first?.time ?? .zero)
+        // Each pause note closes the time the process did not run, up to it: the part of that time inside the
+        // candidate counts.
+        let opened = own.first?.time ?? .zero
+        let closed = own.last?.time ?? .zero
+        let paused = (own + pauses).reduce(Duration.zero) { total, event in
+            guard case .paused(let time) = event.fact else { return total }
+            let overlap = min(event.time, closed) - max(event.time - time, opened)
+            return overlap > .zero ? total + overlap : total
+        }
+        if asleep > .zero {
+            verdict = .asleep(asleep)
+        } else if paused > .zero, paused * 2 >= length {
+            verdict = .paused(paused)
+        } else {
+            verdict = .busy
+        }
         shares = order.enumerated()
             .sorted { (times[$0.element]!, -$0.offset) > (times[$1.element]!, -$1.offset) }
             .map { Share(phase: $0.element, time: times[$0.element]!) }
-        length = (own.last?.time ?? .zero) - (own.first?.time ?? .zero)
     }
 
     /// Analyses a busy segment of `events` (the events it was found in).

@@ -138,6 +138,7 @@ extension LoopEvent.Fact {
         case .stack(let sample):
             out.tag("stack")
             for frame in sample.frames { out.add(.number(Int64(bitPattern: frame))) }
+        case .paused(let time): out.tag("paused", .number(time.nanosecondsClamped))
         case .module(let module):
             out.tag(
                 "module", .number(Int64(bitPattern: module.base)), .number(Int64(bitPattern: module.low)),
@@ -384,6 +385,7 @@ struct TokenReader {
                 frames.append(UInt64(bitPattern: frame))
             }
             return .stack(LoopEvent.StackSample(frames: frames))
+        case "paused": return duration().map { .paused($0) }
         case "module":
             guard let base = number(), let low = number(), let high = number() else { return nil }
             return .module(

@@ -68,6 +68,8 @@ extension LoopEvent.Fact {
         case .mark(let mark): mark.words
         case .dropped(let count): "the recorder dropped \(LoopEvent.count(count, "event")): its buffer was full"
         case .stack(let sample): "a stack sample of \(LoopEvent.count(sample.frames.count, "frame"))"
+        case .paused(let time):
+            "the recorder's sampler did not run for \(LoopEvent.seconds(time)): the process was stopped or had no CPU"
         case .module(let module):
             "a loaded object: its addresses from 0x\(String(module.low, radix: 16)) to 0x\(String(module.high, radix: 16))"
         case .order(let order): "order \(order)"
