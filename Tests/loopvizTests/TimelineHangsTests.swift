@@ -1,3 +1,4 @@
+import Foundation
 import LoopEngine
 import Testing
 
@@ -58,6 +59,44 @@ struct TimelineHangsTests {
         }
         let ascii = try Self.demo(step: 40, unicode: false)
         #expect(hangWords(ascii, explaining: 39) == words.replacingOccurrences(of: "→", with: "->"))
+    }
+
+    @Test("a recording with stack samples: the Why pane adds the hang's hottest frame, named from the binary")
+    func hottestFrame() throws {
+        let binary = LoopvizProcess.executable.path
+        let run = try #require(
+            ELFSymbolTable(path: binary).functions.first {
+                StackSymbolizer.demangled($0.name).hasPrefix("static loopviz.HangsCommand.run(")
+            })
+        let base: Int64 = 0x5500_0000_0000
+        func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
+            #"{"t":\#(t),"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"\#(kind)",\#(rest)}"#
+        }
+        let top = base + Int64(run.start) + 4
+        let stack = #""name":"stack","detail":"a stack sample of 1 frame","fact":["stack",\#(top)]"#
+        let module =
+            #""name":"\#(binary)","detail":"a loaded object","fact":["module",\#(base),\#(base),\#(base + 0x1000_0000)]"#
+        let text =
+            [
+                #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":8}"#,
+                line("1.000", "afterWaiting"), line("1.010", "note", module), line("1.010", "note", stack),
+                line("1.020", "note", stack), line("1.400", "beforeTimers"), line("1.400", "beforeSources"),
+                line("1.400", "beforeWaiting"),
+                line("1.400", "observer", #""name":"LoopRecorder","detail":"beforeWaiting","fact":["activity",32]"#),
+            ].joined(separator: "\n") + "\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-stacks-\(UUID()).jsonl")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        guard case .success(var model) = UICommand.loadModel(url.path) else { throw FixtureError() }
+        _ = updateInline(&model, .resize(width: 100, height: 30))
+        model.isPaused = true
+        model.cursor = 5
+        model.furthest = 5
+        let name = StackSymbolizer.demangled(run.name)
+        #expect(
+            hangWords(model, explaining: 4)
+                == "hang 0.400s (afterWaiting → beforeWaiting), no marks, hottest frame: \(name) in loopviz (2 of 2 stack samples). "
+        )
     }
 
     static func event(_ ms: Int, _ kind: LoopEvent.Kind, loop: String = "T", name: String? = nil) -> LoopEvent {

@@ -18,6 +18,7 @@ extension Session {
         let dropped = trace.events.reduce(0) { if case .dropped(let count) = $1.fact { $0 + count } else { $0 } }
         appendLive(Array(trace.events), dropped: dropped, ended: false)
         hangs = TimelineHangs(self.trace)
+        hangs.nameStacks(self.trace)
         fillsFromActivities = !self.trace.contains { [.runStart, .result, .sleep, .wake].contains($0.kind) }
     }
 

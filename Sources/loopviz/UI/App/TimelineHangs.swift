@@ -9,6 +9,8 @@ struct TimelineHangs: Equatable {
 
     /// Each thread's hangs, in the order they began (a thread's segments never overlap).
     private(set) var byLoop: [String: [BusySegment]] = [:]
+    /// A recording's stack samples in each hang, named (``nameStacks(_:)``): by thread, by the hang's first event.
+    private(set) var stacks: [String: [Int: HangReport.StackSummary]] = [:]
 
     init() {}
 
@@ -24,6 +26,31 @@ struct TimelineHangs: Equatable {
     private mutating func keep(_ segments: [BusySegment]) {
         for segment in segments where segment.length >= Self.threshold {
             byLoop[segment.loop, default: []].append(segment)
+        }
+    }
+
+    /// Names the stack samples of each hang of a recording (`loopviz record --stacks`): what `loopviz hangs` shows
+    /// under a hang, for the Why pane. Reads the symbol tables of the files the samples lie in, once: called when a
+    /// recording is opened, never while drawing.
+    mutating func nameStacks(_ events: some Collection<LoopEvent>) {
+        guard !byLoop.isEmpty else { return }
+        var symbolizer = StackSymbolizer()
+        var samples: [String: [Int: [LoopEvent.StackSample]]] = [:]
+        for (index, event) in events.enumerated() {
+            switch event.fact {
+            case .module(let module): symbolizer.add(module: module, path: event.name ?? "")
+            case .stack(let sample):
+                guard let hang = hang(containing: index, on: event.loop) else { continue }
+                samples[event.loop, default: [:]][hang.startIndex, default: []].append(sample)
+            default: continue
+            }
+        }
+        for (loop, hangs) in samples {
+            for (start, list) in hangs {
+                if let summary = HangReport.StackSummary(list, symbolizer: &symbolizer) {
+                    stacks[loop, default: [:]][start] = summary
+                }
+            }
         }
     }
 

@@ -20,11 +20,16 @@ func hangColumns(
     }
 }
 
-/// The Why pane's first words when the step explained lies in a hang: the hang's words (``BusySegment/words(arrow:)``)
-/// and a full stop; empty otherwise.
+/// The Why pane's first words when the step explained lies in a hang: the hang's words (``BusySegment/words(arrow:)``),
+/// its hottest frame when the recording has stack samples, and a full stop; empty otherwise.
 func hangWords(_ model: AppModel, explaining index: Int?) -> String {
     guard let index, index < model.trace.count,
         let hang = model.session.hangs.hang(containing: index, on: model.trace[index].loop)
     else { return "" }
-    return hang.words(arrow: Glyphs(theme: model.theme).rightArrow) + ". "
+    var words = hang.words(arrow: Glyphs(theme: model.theme).rightArrow)
+    if let summary = model.session.hangs.stacks[hang.loop]?[hang.startIndex], let hottest = summary.hottest.first {
+        let frame = TerminalSafeText.terminalSafe(hottest.frame.words)
+        words += ", hottest frame: \(frame) (\(hottest.samples) of \(LoopEvent.count(summary.samples, "stack sample")))"
+    }
+    return words + ". "
 }
