@@ -43,7 +43,8 @@ func decodeImageOnTheMainThread() {
     repeat {
         for byte in 0..<10_000 { checksum = checksum &* 31 &+ UInt64(byte) }
         clock_gettime(CLOCK_MONOTONIC, &now)
-        if pauses && !paused && (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) > 50_000_000 {
+        if pauses && !paused && (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) > 50_000_000
+        {
             paused = true
             raise(SIGSTOP)
         }
