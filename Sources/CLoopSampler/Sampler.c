@@ -121,26 +121,56 @@ int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeou
 
 struct module_walk {
     void *context;
-    void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t);
+    void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t, const uint8_t *, int);
 };
+
+/// The GNU build ID in a loaded note segment, if there is one.
+static const uint8_t *build_id(const uint8_t *notes, uint64_t size, int *length) {
+    uint64_t at = 0;
+    while (at + 12 <= size) {
+        uint32_t name_size, desc_size, type;
+        memcpy(&name_size, notes + at, 4);
+        memcpy(&desc_size, notes + at + 4, 4);
+        memcpy(&type, notes + at + 8, 4);
+        uint64_t name_at = at + 12;
+        uint64_t desc_at = name_at + ((name_size + 3u) & ~3u);
+        uint64_t next = desc_at + ((desc_size + 3u) & ~3u);
+        if (next > size || desc_at > size) return NULL;
+        if (type == 3 && name_size == 4 && memcmp(notes + name_at, "GNU", 4) == 0 && desc_size > 0 && desc_size <= 64) {
+            *length = (int)desc_size;
+            return notes + desc_at;
+        }
+        at = next;
+    }
+    return NULL;
+}
 
 static int visit(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     struct module_walk *walk = data;
     uint64_t low = UINT64_MAX, high = 0;
+    const uint8_t *identity = NULL;
+    int identity_length = 0;
     for (int index = 0; index < info->dlpi_phnum; index++) {
         const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type == PT_NOTE && identity == NULL) {
+            identity = build_id((const uint8_t *)(info->dlpi_addr + header->p_vaddr), header->p_memsz, &identity_length);
+        }
         if (header->p_type != PT_LOAD) continue;
         uint64_t start = info->dlpi_addr + header->p_vaddr;
         uint64_t end = start + header->p_memsz;
         if (start < low) low = start;
         if (end > high) high = end;
     }
-    if (high > low) walk->each(walk->context, info->dlpi_name ? info->dlpi_name : "", info->dlpi_addr, low, high);
+    if (high > low) {
+        walk->each(walk->context, info->dlpi_name ? info->dlpi_name : "", info->dlpi_addr, low, high, identity,
+                   identity_length);
+    }
     return 0;
 }
 
-void loop_sampler_modules(void *context, void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t)) {
+void loop_sampler_modules(void *context,
+                          void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t, const uint8_t *, int)) {
     struct module_walk walk = {context, each};
     dl_iterate_phdr(visit, &walk);
 }
@@ -157,7 +187,8 @@ int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeou
     (void)timeout_us;
     return -1;
 }
-void loop_sampler_modules(void *context, void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t)) {
+void loop_sampler_modules(void *context,
+                          void (*each)(void *, const char *, uint64_t, uint64_t, uint64_t, const uint8_t *, int)) {
     (void)context;
     (void)each;
 }

@@ -40,13 +40,14 @@ extension RecordedEvent {
             let words =
                 "the recorder's sampler did not run for \(Self.seconds(nanoseconds))s: the process was stopped or had no CPU"
             bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"paused\",\(nanoseconds)]}\n".utf8)
-        case .module(let base, let low, let high):
+        case .module(let base, let low, let high, let buildID):
             let words = "a loaded object: its addresses from \(Self.hex(low)) to \(Self.hex(high))"
             bytes.append(contentsOf: "\"\(words)\",\"fact\":[\"module\",".utf8)
             for (index, value) in [base, low, high].enumerated() {
                 if index > 0 { bytes.append(0x2C) }
                 bytes.append(contentsOf: String(Int64(bitPattern: value)).utf8)
             }
+            if let buildID { bytes.append(contentsOf: ",\"\(buildID)\"".utf8) }
             bytes.append(contentsOf: "]}\n".utf8)
         }
     }

@@ -19,7 +19,7 @@ struct RecordedEvent: Sendable, Equatable {
         case stack([UInt64])
         /// `note`: an object loaded in the process (the event's name is its file): the address it was loaded at
         /// and the extent of its loaded segments, to find a sample's functions when the recording is read.
-        case module(base: UInt64, low: UInt64, high: UInt64)
+        case module(base: UInt64, low: UInt64, high: UInt64, buildID: String?)
         /// `note`: the sampler did not run for this many nanoseconds past its wait while the loop was busy.
         case paused(Int64)
     }

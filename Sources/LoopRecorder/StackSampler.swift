@@ -106,20 +106,36 @@ final class StackSampler: @unchecked Sendable {
 
     /// Writes every loaded object not written yet.
     private func writeModules(at time: Int64) {
-        var found: [(path: String, base: UInt64, low: UInt64, high: UInt64)] = []
+        var found: [Module] = []
         withUnsafeMutablePointer(to: &found) { pointer in
-            loop_sampler_modules(pointer) { context, path, base, low, high in
-                let list = context!.assumingMemoryBound(
-                    to: [(path: String, base: UInt64, low: UInt64, high: UInt64)].self)
-                list.pointee.append((path.map { String(cString: $0) } ?? "", base, low, high))
+            loop_sampler_modules(pointer) { context, path, base, low, high, identity, length in
+                let list = context!.assumingMemoryBound(to: [Module].self)
+                let buildID = identity.map { bytes in
+                    (0..<Int(length)).map { String(bytes[$0], radix: 16).leftPadded }.joined()
+                }
+                list.pointee.append(
+                    Module(
+                        path: path.map { String(cString: $0) } ?? "", base: base, low: low, high: high, buildID: buildID
+                    ))
             }
         }
         for module in found where !written.contains(module.low) && written.count < Self.maximumModules {
             written.insert(module.low)
             known.append((module.low, module.high))
             let path = module.path.isEmpty ? Self.executablePath() : module.path
-            tracker.sampled(time, name: path, fact: .module(base: module.base, low: module.low, high: module.high))
+            tracker.sampled(
+                time, name: path,
+                fact: .module(base: module.base, low: module.low, high: module.high, buildID: module.buildID))
         }
+    }
+
+    /// A loaded object as `loop_sampler_modules` reports it; `buildID` in hexadecimal.
+    private struct Module {
+        var path: String
+        var base: UInt64
+        var low: UInt64
+        var high: UInt64
+        var buildID: String?
     }
 
     private static func executablePath() -> String {
@@ -134,4 +150,9 @@ final class StackSampler: @unchecked Sendable {
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
+}
+
+extension String {
+    /// A byte's two hexadecimal digits.
+    fileprivate var leftPadded: String { count < 2 ? "0" + self : self }
 }

@@ -26,10 +26,12 @@ int64_t loop_sampler_thread_id(void);
 /// did not take the signal within `timeout_us` microseconds (gone, or blocking it), -1 when not installed.
 int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeout_us);
 
-/// Calls `each(context, path, base, size)` for every object loaded in the process: its file (the main program:
-/// "" on Linux), the address it was loaded at (added to the file's addresses), and the extent of its loaded
-/// segments from its lowest address.
-void loop_sampler_modules(void *context, void (*each)(void *context, const char *path, uint64_t base,
-                                                        uint64_t low, uint64_t high));
+/// Calls `each(context, path, base, low, high, build_id, build_id_length)` for every object loaded in the process:
+/// its file (the main program: "" on Linux), the address it was loaded at (added to the file's addresses), the
+/// extent of its loaded segments, and its GNU build ID (NULL and 0 when it has none; at most 64 bytes), which tells
+/// whether the file read later is the one that was loaded.
+void loop_sampler_modules(void *context,
+                          void (*each)(void *context, const char *path, uint64_t base, uint64_t low, uint64_t high,
+                                       const uint8_t *build_id, int build_id_length));
 
 #endif

@@ -480,12 +480,16 @@ extension LoopEvent {
         public var low: UInt64
         /// The address just past its loaded segments.
         public var high: UInt64
+        /// Its GNU build ID in hexadecimal, when it has one: the file read when the recording is read must have the
+        /// same, or its names are not this object's.
+        public var buildID: String?
 
-        /// An object loaded at `base`, its segments from `low` up to `high`.
-        public init(base: UInt64, low: UInt64, high: UInt64) {
+        /// An object loaded at `base`, its segments from `low` up to `high`, with the build ID `buildID`.
+        public init(base: UInt64, low: UInt64, high: UInt64, buildID: String? = nil) {
             self.base = base
             self.low = low
             self.high = high
+            self.buildID = buildID
         }
 
         /// True when `address` lies in its loaded segments.

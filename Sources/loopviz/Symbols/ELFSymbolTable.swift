@@ -17,6 +17,8 @@ struct ELFSymbolTable {
 
     /// Sorted by start.
     private(set) var functions: [Function] = []
+    /// The file's GNU build ID in hexadecimal (its `.note.gnu.build-id`), if it has one.
+    private(set) var buildID: String?
 
     /// The table of the file at `path`; empty when it cannot be read.
     init(path: String) {
@@ -54,6 +56,12 @@ struct ELFSymbolTable {
                 type: sections.le32(at + 4), offset: sections.le64(at + 0x18), size: sections.le64(at + 0x20),
                 link: sections.le32(at + 0x28), entrySize: sections.le64(at + 0x38))
         }
+        for section in all where section.type == 7 && section.size <= 4_096 {
+            if let notes = read(section.offset, section.size), let found = Self.buildID(in: notes) {
+                buildID = found
+                break
+            }
+        }
         // The full table when there is one; the dynamic one (exported names only) of a stripped file.
         let table = all.first { $0.type == 2 } ?? all.first { $0.type == 11 }
         guard let table, table.entrySize >= 24, Int(table.link) < all.count else { return }
@@ -77,6 +85,26 @@ struct ELFSymbolTable {
         }
         found.sort { $0.start < $1.start }
         functions = found
+    }
+
+    /// The GNU build ID among ELF notes (type 3, name `GNU`), in hexadecimal.
+    static func buildID(in notes: Data) -> String? {
+        var at = 0
+        while at + 12 <= notes.count {
+            let nameSize = Int(notes.le32(at))
+            let descSize = Int(notes.le32(at + 4))
+            let type = notes.le32(at + 8)
+            let descAt = at + 12 + (nameSize + 3) / 4 * 4
+            let next = descAt + (descSize + 3) / 4 * 4
+            guard nameSize <= notes.count, descSize <= notes.count, next <= notes.count else { return nil }
+            let name = notes[(notes.startIndex + at + 12)..<(notes.startIndex + at + 12 + nameSize)]
+            if type == 3, name == Data("GNU\u{0}".utf8), descSize > 0, descSize <= 64 {
+                let bytes = notes[(notes.startIndex + descAt)..<(notes.startIndex + descAt + descSize)]
+                return bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            }
+            at = next
+        }
+        return nil
     }
 
     /// The function at `address` (an address of the file, before it was loaded), if a symbol covers it.

@@ -12,11 +12,14 @@ struct StackSymbolizer {
         /// The object's file name (its last path component); nil when no loaded object holds the address.
         var module: String?
         var address: UInt64
+        /// The object's file is not the one that was loaded (its build ID differs): its names are not read.
+        var fileChanged = false
 
         /// `decodeImage() in loopviz-sample`, or the address where the function is not known.
         var words: String {
             let place = module.map { " in \($0)" } ?? ""
-            return (function ?? "0x" + String(address, radix: 16)) + place
+            let changed = fileChanged ? " (the file changed since the recording)" : ""
+            return (function ?? "0x" + String(address, radix: 16)) + place + changed
         }
     }
 
@@ -43,8 +46,12 @@ struct StackSymbolizer {
         if let (path, module) = modules.first(where: { $0.module.contains(key) }) {
             frame.module = path.split(separator: "/").last.map(String.init) ?? path
             if tables[path] == nil, tables.count < Self.maximumFiles { tables[path] = ELFSymbolTable(path: path) }
-            if let function = tables[path]?.function(at: key &- module.base) {
-                frame.function = Self.shortened(Self.demangled(function.name))
+            if let table = tables[path] {
+                if let recorded = module.buildID, table.buildID != recorded {
+                    frame.fileChanged = true
+                } else if let function = table.function(at: key &- module.base) {
+                    frame.function = Self.shortened(Self.demangled(function.name))
+                }
             }
         }
         if names.count < 1_000_000 { names[key] = frame }

@@ -159,6 +159,24 @@ struct JSONLReaderTests {
         #expect(time == nanoseconds)
     }
 
+    @Test("a loaded object's build ID is read when it is hexadecimal digits, refused otherwise; an old one has none")
+    func moduleBuildID() throws {
+        func line(_ fact: String) -> String {
+            Self.header + "\n"
+                + #"{"t":0.001,"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"note","name":"/bin/x","detail":"a loaded object","fact":\#(fact)}"#
+                + "\n"
+        }
+        let read = try Self.read(line(#"["module",4096,4096,8192,"00ff7a"]"#)).events.first?.fact
+        #expect(read == .module(LoopEvent.LoadedModule(base: 4096, low: 4096, high: 8192, buildID: "00ff7a")))
+        let old = try Self.read(line(#"["module",4096,4096,8192]"#)).events.first?.fact
+        #expect(old == .module(LoopEvent.LoadedModule(base: 4096, low: 4096, high: 8192)))
+        for bad in [
+            #"["module",4096,4096,8192,"XYZ"]"#, #"["module",4096,4096,8192,""]"#, #"["module",4096,4096,8192,7]"#,
+        ] {
+            #expect(throws: JSONLTraceReader.Failure.self, "\(bad)") { try Self.read(line(bad)) }
+        }
+    }
+
     @Test("corrupt input gets its line and, for bad JSON, its column")
     func corruptInput() {
         for (input, expected) in Self.corrupt {

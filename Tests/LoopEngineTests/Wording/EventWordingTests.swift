@@ -261,7 +261,9 @@ struct EventWordingTests {
         ),
         (.note, .stack(LoopEvent.StackSample(frames: [0x4000, 0x5000])), "a stack sample of 2 frames"),
         (
-            .note, .module(LoopEvent.LoadedModule(base: 0, low: 0x55f0_0000_0000, high: 0x55f0_0000_7398)),
+            .note,
+            .module(
+                LoopEvent.LoadedModule(base: 0, low: 0x55f0_0000_0000, high: 0x55f0_0000_7398, buildID: "7f9e7704")),
             "a loaded object: its addresses from 0x55f000000000 to 0x55f000007398"
         ),
         (.query, .query(.currentMode, .mode("Modal")), "CFRunLoopCopyCurrentMode answered Modal"),

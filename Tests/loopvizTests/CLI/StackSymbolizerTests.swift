@@ -64,6 +64,28 @@ struct StackSymbolizerTests {
         #expect(StackSymbolizer.shortened(String(repeating: "a", count: 200)).count == StackSymbolizer.maximumName)
     }
 
+    @Test("a build ID recorded: the same file is named, a file rebuilt since is not (its frames say so)")
+    func buildID() throws {
+        let table = ELFSymbolTable(path: Self.binary)
+        let identity = try #require(table.buildID)
+        #expect(identity.count == 40 && identity.allSatisfy(\.isHexDigit))
+        let run = try #require(Self.function(startingWith: "static loopviz.HangsCommand.run("))
+        let base: UInt64 = 0x5500_0000_0000
+        func frame(recorded: String?) -> StackSymbolizer.Frame {
+            var symbolizer = StackSymbolizer()
+            symbolizer.add(
+                module: LoopEvent.LoadedModule(base: base, low: base, high: base + 0x1000_0000, buildID: recorded),
+                path: Self.binary)
+            return symbolizer.frame(base + run.start + 4, isReturnAddress: false)
+        }
+        #expect(frame(recorded: identity).function?.hasPrefix("static loopviz.HangsCommand.run(") == true)
+        let changed = frame(recorded: String(repeating: "0", count: 40))
+        #expect(changed.function == nil && changed.fileChanged)
+        #expect(
+            changed.words
+                == "0x\(String(base + run.start + 4, radix: 16)) in loopviz (the file changed since the recording)")
+    }
+
     @Test("a hang's lines: the hottest frames with their share of the samples, then the most frequent stack")
     func lines() {
         var symbolizer = StackSymbolizer()

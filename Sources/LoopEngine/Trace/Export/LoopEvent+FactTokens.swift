@@ -143,6 +143,7 @@ extension LoopEvent.Fact {
             out.tag(
                 "module", .number(Int64(bitPattern: module.base)), .number(Int64(bitPattern: module.low)),
                 .number(Int64(bitPattern: module.high)))
+            if let buildID = module.buildID { out.add(.text(buildID)) }
         case .returned(let value): out.tag("returned", .flag(value))
         case .order(let order): out.tag("order", .number(Int64(order)))
         case .delayed(let delay): out.tag("delayed", .number(delay.nanosecondsClamped))
@@ -388,9 +389,18 @@ struct TokenReader {
         case "paused": return duration().map { .paused($0) }
         case "module":
             guard let base = number(), let low = number(), let high = number() else { return nil }
+            // The build ID, when the object had one: hexadecimal digits only, at most 64 bytes' worth.
+            var buildID: String?
+            if !atEnd {
+                guard let text = text(), !text.isEmpty, text.count <= 128,
+                    text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+                else { return nil }
+                buildID = text
+            }
             return .module(
                 LoopEvent.LoadedModule(
-                    base: UInt64(bitPattern: base), low: UInt64(bitPattern: low), high: UInt64(bitPattern: high)))
+                    base: UInt64(bitPattern: base), low: UInt64(bitPattern: low), high: UInt64(bitPattern: high),
+                    buildID: buildID))
         case "returned": return flag().map { .returned($0) }
         case "order": return int().map { .order($0) }
         case "delayed": return duration().map { .delayed($0) }
