@@ -51,7 +51,10 @@ enum HangsCommand {
             A busy segment runs from the end of a wait (afterWaiting), or a run's entry, to the loop's next
             beforeWaiting (after every observer of it) or the outermost run's exit. Classes (KSCrash's): micro-hang
             100 ms up to 250 ms, hang 250 ms up to 500 ms, severe 500 ms or more. Each is listed with its start, its
-            length, its thread, mode and depth, the activities that began and ended it, and the marks inside it.
+            length, its thread, mode and depth, the activities that began and ended it, and the marks inside it;
+            then its verdict (busy, asleep in the kernel, or the process did not run), the phase that held the
+            time, and, for a recording made with `loopviz record --stacks`, its hottest frames and most frequent
+            stack, named from the files the samples lie in.
 
             The detector lab (--detector): each SDK's published hang detector replayed over the same events, on the
             main thread: sentry (SentryANRTrackerV1, a main-queue ping), matrix (WCBlockMonitorMgr, LONG_MIN and
