@@ -85,24 +85,32 @@ static void pause_briefly(void) {
 
 int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeout_us) {
     if (sampler_signal == 0) return -1;
+    // A sample finished after its requester gave up on it is stale: dropped.
+    int stale = DONE;
+    atomic_compare_exchange_strong(&state, &stale, IDLE);
     int expected = IDLE;
     if (!atomic_compare_exchange_strong(&state, &expected, REQUESTED)) return 0;
     if (syscall(SYS_tgkill, (pid_t)getpid(), (pid_t)tid, sampler_signal) != 0) {
         atomic_store(&state, IDLE);
         return 0;
     }
-    int waited = 0;
+    struct timespec begun;
+    clock_gettime(CLOCK_MONOTONIC, &begun);
     for (;;) {
         int now = atomic_load(&state);
         if (now == DONE) break;
+        struct timespec clock;
+        clock_gettime(CLOCK_MONOTONIC, &clock);
+        int64_t waited = (int64_t)(clock.tv_sec - begun.tv_sec) * 1000000 + (clock.tv_nsec - begun.tv_nsec) / 1000;
         if (waited >= timeout_us) {
             // Not taken in time: withdraw the request, unless the handler has begun (then wait for it: it only
-            // unwinds).
+            // unwinds), and never longer than a second in all: a handler that does not finish leaves the state
+            // RUNNING, and no later sample is taken, but the sampling thread goes on (and can be stopped).
             int requested = REQUESTED;
             if (atomic_compare_exchange_strong(&state, &requested, IDLE)) return 0;
+            if (waited >= timeout_us + 1000000) return 0;
         }
         pause_briefly();
-        waited += 50;
     }
     // Frames from the interrupted instruction on: those of the handler and the signal trampoline are left out.
     int start = 0;
