@@ -214,4 +214,48 @@ struct HangDetectorTests {
         let times = [HangDetector.sentry, .bugsnag, .kscrash].map { Self.replay($0, events).reports.map(\.reportedAt) }
         #expect(times == [[Self.at(12_400)], [Self.at(12_050)], [Self.at(10_300)]])
     }
+
+    @Test("notes while beforeWaiting's observers run (stack samples) do not end the hang: every detector sees it whole")
+    func notesWhileClosing() {
+        var events = Self.recording([Self.iteration(wake: 10_000, busy: 50, observers: 3_000)], end: 20_000)
+        // A sample between the first observer of beforeWaiting and the last.
+        let closing = events.firstIndex { $0.kind == .beforeWaiting && $0.time == Self.at(10_050) }!
+        events.insert(
+            BusySegmentTests.event(
+                11_000, .note, name: "stack", fact: .stack(LoopEvent.StackSample(frames: [1]))),
+            at: closing + 1)
+        var finder = BusySegment.Finder(keepingAtLeast: .zero)
+        for event in events { finder.add(event) }
+        #expect(finder.finish().longest == .milliseconds(3_050))
+        #expect(Self.replay(.bugsnag, events).reports.map(\.reportedAt) == [Self.at(12_050)])
+    }
+
+    @Test("a trace that ends inside a hang (a killed process): the detector's miss still comes, at the last event")
+    func endsInsideAHang() {
+        let events =
+            Self.recording([], end: 1_000) + [
+                Self.event(10_000, .afterWaiting), Self.event(10_000, .beforeTimers),
+                Self.event(10_000, .beforeSources), Self.event(20_000, .note),
+            ]
+        // Bugsnag reports it at its deadline; a trace cut before the deadline is a miss it never had the time for.
+        #expect(Self.replay(.bugsnag, events).reports.map(\.reportedAt) == [Self.at(12_000)])
+        let short = Array(events.dropLast()) + [Self.event(11_000, .note)]
+        #expect(Self.replay(.kscrash, short).reports.map(\.reportedAt) == [Self.at(10_250)])
+        #expect(Self.replay(.bugsnag, short).reports.isEmpty)
+    }
+
+    @Test("a threshold of a nanosecond and a trace of days: Sentry's looks are bounded, the replay ends at once")
+    func boundedLooks() {
+        let events = [
+            Self.event(0, .entry), Self.event(0, .beforeTimers), Self.event(0, .beforeSources),
+            Self.event(86_400_000, .beforeWaiting), Self.last(86_400_000), Self.event(172_800_000, .afterWaiting),
+        ]
+        let settings = HangDetector.sentry.settings(threshold: .nanoseconds(1), commonModes: ["default"])
+        #expect(settings.period == .milliseconds(1))
+        var replay = HangDetector.Replay(.sentry, settings: settings)
+        for event in events { replay.add(event) }
+        let outcome = replay.finish()
+        #expect(outcome.reports.count == 1)
+        #expect(outcome.reports.first?.windowStart == Self.at(0))
+    }
 }

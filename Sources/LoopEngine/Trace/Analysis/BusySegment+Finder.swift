@@ -31,6 +31,9 @@ extension BusySegment {
             let loop = event.loop
             // Most events meet no closing segment: the dictionary is empty and not hashed.
             if !closing.isEmpty, var segment = closing[loop] {
+                // A note (a mark, a stack sample) while the observers of beforeWaiting or exit still run: they are
+                // not done yet.
+                if event.kind == .note { return }
                 if event.kind == .observer, event.fact == .activity(.beforeWaiting) || event.fact == .activity(.exit) {
                     segment.end = event.time
                     segment.endIndex = index

@@ -45,6 +45,9 @@ extension HangDetector {
             let name = event.loop
             if let watching, name != watching { return }
             if firstLoop == nil { firstLoop = name }
+            // Once the main thread is known, only it is followed.
+            if name != "main", loops["main"] != nil { return }
+            if name == "main", loops["main"] == nil, loops.count > 0 { loops = [:] }
             if loops[name] == nil {
                 guard loops.count < Self.maxLoops || name == "main" else { return }
                 loops[name] = LoopState(detector: detector, settings: settings, loop: name, start: event.time)
@@ -98,6 +101,8 @@ extension HangDetector.Replay {
         /// Per depth: a sources pass (from `beforeSources`) has begun and not ended.
         var inSources: [Bool] = []
         var stretch: Stretch?
+        /// The latest event's time: where the trace ends for this loop.
+        var lastTime: LoopInstant
 
         // The detector.
         var window: Window?
@@ -139,6 +144,7 @@ extension HangDetector.Replay {
             self.settings = settings
             self.loop = loop
             origin = start
+            lastTime = start
             nextLook = start + settings.firstLook
             awakeSince = start
             // Bugsnag's unit and KSCrash's window are open from the start (a launch hang is caught).
@@ -151,6 +157,9 @@ extension HangDetector.Replay {
         var measuring: Window? { detector == .matrix && !running ? nil : window }
 
         mutating func add(_ event: LoopEvent) {
+            lastTime = max(lastTime, event.time)
+            // A note (a mark, a stack sample) changes nothing of the loop's: observers still running go on.
+            if event.kind == .note, closing != nil { return }
             let continuesClosing =
                 event.kind == .sleep
                 || (event.kind == .observer && closing.map { event.fact == .activity(Self.activity($0.kind)) } ?? false)
@@ -200,7 +209,7 @@ extension HangDetector.Replay {
 
         mutating func finish() {
             if closing != nil { endClosing() }
-            guard let last = [awakeSince, asleepSince, closing?.last].compactMap({ $0 }).max() else { return }
+            let last = lastTime
             advance(to: last)
             if let measuring { closeWindow(measuring, at: last) }
             endStretch(at: last)
@@ -283,8 +292,7 @@ extension HangDetector.Replay {
                     : .pingsAnswered(longestWait: ended.longestWindow)
             } else if detector.reaches(ended.longestWindow, settings.threshold) {
                 reason =
-                    time < origin + settings.firstLook + (settings.period ?? .zero)
-                        && settings.firstLook > .zero
+                    time <= origin + settings.firstLook && settings.firstLook > .zero
                     ? .beforeFirstLook(settings.firstLook)
                     : .lookedTooLate(window: ended.longestWindow, period: settings.period ?? .zero)
             } else if let unobserved = ended.unobservedMode, ended.cutBy(endingAt: time) == nil {
@@ -343,34 +351,54 @@ extension HangDetector.Replay {
         private mutating func advance(to time: LoopInstant) {
             switch detector {
             case .bugsnag:
-                if var open = window, !open.reported, open.start + settings.threshold < time {
+                if var open = window, !open.reported, open.start + settings.threshold <= time {
                     open.reported = true
                     window = open
                     report(window: open, at: open.start + settings.threshold)
                 }
             case .kscrash:
-                if var open = window, !open.reported, open.start + settings.threshold < time {
+                if var open = window, !open.reported, open.start + settings.threshold <= time {
                     open.reported = true
                     window = open
                     report(window: open, at: open.start + settings.threshold)
                 }
             case .matrix:
+                // The state cannot change between two events: after a few looks every further one finds what the
+                // last found (its interval only grows), so the rest are skipped to the last before `time`.
                 var looks = 0
-                while nextLook < time, looks < 1_000_000 {
+                while nextLook < time, looks < Self.looksBeforeSkipping {
                     looks += 1
                     matrixLook(at: nextLook)
                 }
-                if nextLook < time { nextLook = time }
+                skipLooks(before: time, every: (settings.period ?? .seconds(1)) * lookInterval.current)
             case .sentry:
                 guard let period = settings.period, period > .zero else { return }
                 var looks = 0
-                while nextLook < time, looks < 1_000_000 {
+                while nextLook < time, looks < Self.looksBeforeSkipping {
                     looks += 1
                     sentryLook(at: nextLook)
                     nextLook = nextLook + period
                 }
-                if nextLook < time { nextLook = time }
+                // Past five unanswered pings (reported) or with the pings answered at once, each look is the last.
+                let skipped = skipLooks(before: time, every: period)
+                if ticks > 0 { ticks = min(ticks + skipped, 1_000_000) }
             }
+        }
+
+        /// Looks made one by one between two events; the rest are skipped in closed form.
+        static let looksBeforeSkipping = 16
+
+        /// Takes the looks left before `time`, on a grid of `period` from the next one, as made (each would find
+        /// what the last found), moves the next look to the first at or after `time`, and returns how many there
+        /// were.
+        @discardableResult
+        private mutating func skipLooks(before time: LoopInstant, every period: Duration) -> Int {
+            guard time > nextLook, period > .zero else { return 0 }
+            let gap = (time - nextLook).nanosecondsClamped
+            let step = period.nanosecondsClamped
+            let skipped = gap / step + (gap % step == 0 ? 0 : 1)
+            nextLook = nextLook + .nanoseconds(skipped.multipliedReportingOverflow(by: step).partialValue)
+            return Int(clamping: skipped)
         }
 
         private mutating func matrixLook(at time: LoopInstant) {

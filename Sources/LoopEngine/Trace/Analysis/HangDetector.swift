@@ -56,9 +56,10 @@ package enum HangDetector: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .sentry:
             let threshold = asked ?? .seconds(2)
+            // A ping at least every millisecond apart: the replay's looks are bounded by time, not the threshold.
             return Settings(
-                threshold: threshold, period: threshold / 5, firstLook: .zero, refusedThreshold: nil,
-                modes: commonModes)
+                threshold: threshold, period: max(threshold / 5, .milliseconds(1)), firstLook: .zero,
+                refusedThreshold: nil, modes: commonModes)
         case .matrix:
             var settings = Settings(
                 threshold: .seconds(2), period: .seconds(1), firstLook: .seconds(5), refusedThreshold: nil,
