@@ -64,9 +64,10 @@ struct TimelineHangsTests {
     @Test("a recording with stack samples: the Why pane adds the hang's hottest frame, named from the binary")
     func hottestFrame() throws {
         let binary = LoopvizProcess.executable.path
+        let table = ELFSymbolTable(path: binary)
         let run = try #require(
-            ELFSymbolTable(path: binary).functions.first {
-                StackSymbolizer.demangled($0.name).hasPrefix("static loopviz.HangsCommand.run(")
+            table.functions.first {
+                StackSymbolizer.demangled(table.name($0)).hasPrefix("static loopviz.HangsCommand.run(")
             })
         let base: Int64 = 0x5500_0000_0000
         func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
@@ -92,7 +93,7 @@ struct TimelineHangsTests {
         model.isPaused = true
         model.cursor = 5
         model.furthest = 5
-        let name = StackSymbolizer.demangled(run.name)
+        let name = StackSymbolizer.demangled(table.name(run))
         #expect(
             hangWords(model, explaining: 4)
                 == "hang 0.400s (afterWaiting → beforeWaiting), no marks, hottest frame: \(name) in loopviz (2 of 2 stack samples). "

@@ -33,8 +33,11 @@ struct StackSymbolizer {
 
     /// Takes a `module` event of the recording.
     mutating func add(module: LoopEvent.LoadedModule, path: String) {
-        guard modules.count < 4_096, !modules.contains(where: { $0.module == module }) else { return }
-        modules.append((path, module))
+        guard modules.count < 4_096, !modules.contains(where: { $0.module == module && $0.path == path }) else {
+            return
+        }
+        // The latest first: an object loaded where another was unloaded names the addresses from then on.
+        modules.insert((path, module), at: 0)
     }
 
     /// The frame at `address`; a return address (every frame but a sample's first) is looked up one byte before
@@ -45,12 +48,15 @@ struct StackSymbolizer {
         var frame = Frame(function: nil, module: nil, address: address)
         if let (path, module) = modules.first(where: { $0.module.contains(key) }) {
             frame.module = path.split(separator: "/").last.map(String.init) ?? path
-            if tables[path] == nil, tables.count < Self.maximumFiles { tables[path] = ELFSymbolTable(path: path) }
-            if let table = tables[path] {
+            // A name without a folder is no file (the kernel's vDSO, `linux-vdso.so.1`): it is not looked for.
+            if path.hasPrefix("/"), tables[path] == nil, tables.count < Self.maximumFiles {
+                tables[path] = ELFSymbolTable(path: path)
+            }
+            if let table = tables[path], table.isReadable {
                 if let recorded = module.buildID, table.buildID != recorded {
                     frame.fileChanged = true
                 } else if let function = table.function(at: key &- module.base) {
-                    frame.function = Self.shortened(Self.demangled(function.name))
+                    frame.function = Self.shortened(Self.demangled(table.name(function)))
                 }
             }
         }

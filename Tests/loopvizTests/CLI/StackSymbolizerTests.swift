@@ -12,7 +12,10 @@ struct StackSymbolizerTests {
     static let binary = LoopvizProcess.executable.path
 
     static func function(startingWith text: String) -> ELFSymbolTable.Function? {
-        ELFSymbolTable(path: binary).functions.first { StackSymbolizer.demangled($0.name).hasPrefix(text) }
+        {
+            let table = ELFSymbolTable(path: binary);
+            return table.functions.first { StackSymbolizer.demangled(table.name($0)).hasPrefix(text) }
+        }()
     }
 
     @Test("the symbol table of an executable: functions sorted, each address inside one found by it")
@@ -62,6 +65,44 @@ struct StackSymbolizerTests {
         #expect(outside.words == "0x10")
         #expect(StackSymbolizer.demangled("memcpy") == "memcpy")
         #expect(StackSymbolizer.shortened(String(repeating: "a", count: 200)).count == StackSymbolizer.maximumName)
+    }
+
+    @Test("crafted files: sizes past the file or absurd entry sizes are no table, never a trap")
+    func crafted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-elf-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.binary))
+        func patched(_ name: String, _ change: (inout Data) -> Void) throws -> String {
+            var data = original
+            change(&data)
+            let url = folder.appendingPathComponent(name)
+            try data.write(to: url)
+            return url.path
+        }
+        func put64(_ data: inout Data, _ at: Int, _ value: UInt64) {
+            for byte in 0..<8 { data[at + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+        }
+        let sectionsAt = Int((0..<8).reduce(UInt64(0)) { $0 | UInt64(original[0x28 + $1]) << (8 * $1) })
+        let count = Int(original[0x3C]) | Int(original[0x3D]) << 8
+        // Every section's entry size made huge, every size past the file, the section table moved off the end.
+        let huge = try patched("huge-entries") { data in
+            for index in 0..<count { put64(&data, sectionsAt + index * 64 + 0x38, UInt64.max / 3) }
+        }
+        let sizes = try patched("huge-sizes") { data in
+            for index in 0..<count { put64(&data, sectionsAt + index * 64 + 0x20, UInt64.max - 7) }
+        }
+        let moved = try patched("moved-table") { data in put64(&data, 0x28, UInt64.max - 100) }
+        for path in [huge, sizes, moved] { #expect(ELFSymbolTable(path: path).functions.isEmpty, "\(path)") }
+        // An unreadable file is not a changed one: its frames keep their address, without the words.
+        var symbolizer = StackSymbolizer()
+        symbolizer.add(
+            module: LoopEvent.LoadedModule(base: 0, low: 0x1000, high: 0x2000, buildID: "ab"),
+            path: folder.appendingPathComponent("missing.so").path)
+        symbolizer.add(
+            module: LoopEvent.LoadedModule(base: 0, low: 0x3000, high: 0x4000), path: "linux-vdso.so.1")
+        #expect(symbolizer.frame(0x1010, isReturnAddress: false).words == "0x1010 in missing.so")
+        #expect(symbolizer.frame(0x3010, isReturnAddress: false).words == "0x3010 in linux-vdso.so.1")
     }
 
     @Test("a build ID recorded: the same file is named, a file rebuilt since is not (its frames say so)")

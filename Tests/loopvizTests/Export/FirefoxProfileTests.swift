@@ -104,10 +104,10 @@ struct FirefoxProfileTests {
         let binary = LoopvizProcess.executable.path
         let table = ELFSymbolTable(path: binary)
         let named = { (prefix: String) in
-            table.functions.first { StackSymbolizer.demangled($0.name).hasPrefix(prefix) }
+            table.functions.first { StackSymbolizer.demangled(table.name($0)).hasPrefix(prefix) }
         }
         let run = try #require(named("static loopviz.HangsCommand.run("))
-        let main = try #require(table.functions.first { $0.name == "main" })
+        let main = try #require(table.functions.first { table.name($0) == "main" })
         let base: UInt64 = 0x5500_0000_0000
         let module = LoopEvent.LoadedModule(base: base, low: base, high: base + 0x1000_0000)
         let stack = { (top: UInt64) in
@@ -123,7 +123,7 @@ struct FirefoxProfileTests {
         let text = FirefoxProfileFormatter.format(trace, scenario: "recording", clock: .real)
         _ = try FirefoxProfileSchema.check(text, samples: true)
         let stacks = try FirefoxProfileSchema.sampleStacks(text)
-        let runName = StackSymbolizer.demangled(run.name)
+        let runName = StackSymbolizer.demangled(table.name(run))
         #expect(stacks == [[[runName, "main"], [runName, "main"], ["0x10", "main"]]])
         // Two frames at two addresses of one function are one function; the two objects are one resource.
         let top = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
