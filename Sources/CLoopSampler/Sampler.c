@@ -4,9 +4,14 @@
 
 #include "CLoopSampler.h"
 
-#if defined(__linux__)
+// glibc only: <execinfo.h>'s backtrace and `_dl_find_object` (musl and Android's bionic get the stubs below).
+#if defined(__linux__) && defined(__GLIBC__)
+#include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <execinfo.h>
 #include <link.h>
 #include <signal.h>
@@ -21,13 +26,20 @@ enum { IDLE = 0, REQUESTED = 1, RUNNING = 2, DONE = 3 };
 
 static int sampler_signal = 0;
 static _Atomic int state = IDLE;
+/// The thread a request is for: a signal taken by another thread (one sent to the process) samples nothing.
+static _Atomic int64_t target_thread = 0;
+/// A signal was sent and no handler has run since: the thread blocks it, so no other is sent (real-time signals
+/// queue, and the user's limit of queued signals is shared).
+static _Atomic int undelivered = 0;
 static void *raw[LOOP_SAMPLER_MAX_FRAMES + 8];
 static int raw_count = 0;
 static uintptr_t interrupted_pc = 0;
 
 static void handler(int signo, siginfo_t *info, void *context) {
     (void)signo;
-    (void)info;
+    atomic_store(&undelivered, 0);
+    if (info == NULL || info->si_code != SI_TKILL) return;
+    if ((int64_t)syscall(SYS_gettid) != atomic_load(&target_thread)) return;
     int expected = REQUESTED;
     // Only a sample asked for is taken: a stray signal (or one that came after its request was abandoned) is not.
     if (!atomic_compare_exchange_strong(&state, &expected, RUNNING)) return;
@@ -50,6 +62,8 @@ static void handler(int signo, siginfo_t *info, void *context) {
 
 int loop_sampler_install(void) {
     if (sampler_signal != 0) return 0;
+    // Without `_dl_find_object` (glibc before 2.35), the unwinder takes the loader's lock: not safe in a handler.
+    if (dlsym(RTLD_DEFAULT, "_dl_find_object") == NULL) return -1;
     void *warm[4];
     backtrace(warm, 4);
     for (int candidate = SIGRTMIN + 4; candidate <= SIGRTMAX - 4; candidate++) {
@@ -78,6 +92,40 @@ void loop_sampler_unblock(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/// 1 with the instruction a thread sleeps at when it is asleep in a system call (its state S or D, and
+/// /proc/self/task/TID/syscall names the call), 0 when it runs, -1 when neither can be read (it is gone).
+static int blocked_in_system_call(int64_t tid, uint64_t *pc) {
+    char path[64];
+    char text[512];
+    snprintf(path, sizeof path, "/proc/self/task/%lld/stat", (long long)tid);
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return -1;
+    ssize_t length = read(descriptor, text, sizeof text - 1);
+    close(descriptor);
+    if (length <= 0) return -1;
+    text[length] = 0;
+    // The state follows the command's closing parenthesis (the command may hold spaces and parentheses).
+    char *end = strrchr(text, ')');
+    if (end == NULL || end[1] != ' ') return -1;
+    char run_state = end[2];
+    if (run_state != 'S' && run_state != 'D') return 0;
+    snprintf(path, sizeof path, "/proc/self/task/%lld/syscall", (long long)tid);
+    descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return 0;
+    length = read(descriptor, text, sizeof text - 1);
+    close(descriptor);
+    if (length <= 0) return 0;
+    text[length] = 0;
+    // "NUMBER ARG1 … ARG6 SP PC": the last field is the instruction the thread will return to ("running": none).
+    char *last = strrchr(text, ' ');
+    if (last == NULL || strncmp(text, "running", 7) == 0) return 0;
+    char *parsed = NULL;
+    unsigned long long value = strtoull(last + 1, &parsed, 16);
+    if (parsed == last + 1 || value == 0) return 0;
+    *pc = (uint64_t)value;
+    return 1;
+}
+
 static void pause_briefly(void) {
     struct timespec step = {0, 50 * 1000};
     nanosleep(&step, NULL);
@@ -85,12 +133,25 @@ static void pause_briefly(void) {
 
 int loop_sampler_capture(int64_t tid, uint64_t *frames, int capacity, int timeout_us) {
     if (sampler_signal == 0) return -1;
+    // A thread asleep in a system call is not interrupted (the call would end early with EINTR): its sample is the
+    // instruction it sleeps at, read from /proc.
+    uint64_t blocked_pc = 0;
+    int blocked = blocked_in_system_call(tid, &blocked_pc);
+    if (blocked != 0) {
+        if (blocked < 0 || capacity < 1) return 0;
+        frames[0] = blocked_pc;
+        return 1;
+    }
+    if (atomic_load(&undelivered)) return 0;
     // A sample finished after its requester gave up on it is stale: dropped.
     int stale = DONE;
     atomic_compare_exchange_strong(&state, &stale, IDLE);
     int expected = IDLE;
     if (!atomic_compare_exchange_strong(&state, &expected, REQUESTED)) return 0;
+    atomic_store(&target_thread, tid);
+    atomic_store(&undelivered, 1);
     if (syscall(SYS_tgkill, (pid_t)getpid(), (pid_t)tid, sampler_signal) != 0) {
+        atomic_store(&undelivered, 0);
         atomic_store(&state, IDLE);
         return 0;
     }

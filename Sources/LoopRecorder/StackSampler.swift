@@ -86,12 +86,14 @@ final class StackSampler: @unchecked Sendable {
         }
     }
 
-    private func sample(at time: Int64) {
+    private func sample(at look: Int64) {
         var frames = [UInt64](repeating: 0, count: Int(LOOP_SAMPLER_MAX_FRAMES))
         let count = frames.withUnsafeMutableBufferPointer {
             loop_sampler_capture(threadID, $0.baseAddress, LOOP_SAMPLER_MAX_FRAMES, 20_000)
         }
         guard count > 0 else { return }
+        // Stamped once taken: the loop's own events since the look come before it in the file.
+        let time = max(look, tracker.now)
         frames.removeLast(frames.count - Int(count))
         // The loop may have gone to sleep between the look and the signal: a sample of its wait is no hang's.
         guard tracker.busySince.load(ordering: .relaxed) != 0 else { return }

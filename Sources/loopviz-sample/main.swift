@@ -10,12 +10,12 @@ import Glibc
 // `decodeImageOnTheMainThread`. `loopviz record -o OUT.jsonl -- loopviz-sample` records it with no code change.
 
 let usage = """
-    usage: loopviz-sample [--crash | --pause]
+    usage: loopviz-sample [--crash | --pause | --sleep]
       Runs its main run loop for a second: a timer, a block from another thread, a port, and one 300 ms hang in
       decodeImageOnTheMainThread. --crash: ends with a trap (SIGILL or SIGTRAP) right after the hang, to show that
       `loopviz record` keeps the recording of a program that crashes. --pause: 50 ms into the hang the program
       stops itself (SIGSTOP) until something continues it (SIGCONT), to show a hang that was not the program's
-      work.
+      work. --sleep: the hang is a 300 ms sleep of the thread (usleep) instead of work.
 
     """
 let arguments = CommandLine.arguments.dropFirst()
@@ -23,18 +23,23 @@ if arguments.contains(where: { ["--help", "-h", "help"].contains($0) }) {
     print(usage, terminator: "")
     exit(0)
 }
-guard arguments.isEmpty || arguments == ["--crash"] || arguments == ["--pause"] else {
+guard arguments.isEmpty || [["--crash"], ["--pause"], ["--sleep"]].contains(Array(arguments)) else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let crashes = arguments == ["--crash"]
 let pauses = arguments == ["--pause"]
+let sleeps = arguments == ["--sleep"]
 
 /// The deliberate hang: 300 ms of synchronous work on the main thread, in a function of its own so that a stack
 /// sample names it. Work, not a sleep: a sleep of the thread (`usleep`) would end early at the first signal of
 /// `loopviz record --stacks`, as it ends at any signal.
 @Sendable @inline(never)
 func decodeImageOnTheMainThread() {
+    if sleeps {
+        usleep(300_000)
+        return
+    }
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
     var checksum: UInt64 = 0

@@ -90,6 +90,25 @@ struct RecordCommandTests {
         #expect(lines.contains { $0.hasPrefix("  kscrash: reported at ") && $0.contains(", 0.250s into its window") })
     }
 
+    @Test("record --stacks of a hang that sleeps (usleep): not cut short by a signal, its sample is the sleep's call")
+    func sleepingHang() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("sleep.jsonl")
+        let result = try RealTimeGate.exclusive {
+            try LoopvizProcess.run(
+                ["record", "--stacks", "-o", output, "--time-limit", "30s", "--", Self.sample.path, "--sleep"],
+                in: folder.url)
+        }
+        #expect(result.status == 0)
+        let (_, hangs) = try Self.hangs(in: output)
+        // A thread asleep in a system call is read from /proc, not signalled: the sleep lasts its 300 ms.
+        #expect(hangs.count == 1 && hangs.first.map { $0.length >= .milliseconds(290) } == true)
+        let listed = try LoopvizProcess.run(["hangs", output])
+        let hottest = listed.stdout.split(separator: "\n").first { $0.hasPrefix("  hottest frames (") }
+        #expect(hottest.map { $0.contains("nanosleep") } == true, "\(listed.stdout)")
+    }
+
     /// The pid of the child of `parent` named `name` once it is stopped (state T), within `seconds`.
     static func stoppedChild(of parent: Int32, named name: String, within seconds: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
