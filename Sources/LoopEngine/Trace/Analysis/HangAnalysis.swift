@@ -100,11 +100,13 @@ package struct HangAnalysis: Hashable, Sendable {
         // candidate counts.
         let opened = own.first?.time ?? .zero
         let closed = own.last?.time ?? .zero
-        let paused = (own + pauses).reduce(Duration.zero) { total, event in
+        let pausedSum = (own + pauses).reduce(Duration.zero) { total, event in
             guard case .paused(let time) = event.fact else { return total }
             let overlap = min(event.time, closed) - max(event.time - time, opened)
             return overlap > .zero ? total + overlap : total
         }
+        // The sampler's pauses follow one another; bounded by the candidate all the same.
+        let paused = min(pausedSum, length)
         if asleep > .zero {
             verdict = .asleep(asleep)
         } else if paused > .zero, paused * 2 >= length {

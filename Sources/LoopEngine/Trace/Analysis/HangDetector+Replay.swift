@@ -417,7 +417,10 @@ extension HangDetector.Replay {
                     lookInterval = (lookInterval.current, lookInterval.last + lookInterval.current)
                 }
             } else {
+                // No lag: Matrix forgets the last stack, so a window taken up again (`exit`, then `entry`) is
+                // reported again at its next lag.
                 lookInterval = (1, 1)
+                window?.reported = false
             }
             nextLook = time + period * lookInterval.current
         }
