@@ -94,7 +94,7 @@ struct LoopRecorderTests {
     func stackSamples() throws {
         let url = Self.temporaryFile("stacks")
         defer { try? FileManager.default.removeItem(at: url) }
-        try RealTimeGate.exclusive {
+        RealTimeGate.exclusive {
             Self.onThread {
                 let loop = CFRunLoopGetCurrent()!
                 // 100 ms of work in a timer's callout, after 100 ms of sleep; the loop sleeps 100 ms more.
