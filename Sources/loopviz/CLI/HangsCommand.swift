@@ -113,13 +113,7 @@ enum HangsCommand {
             events = .file(path)
             replays = choice.replays(threshold: asked, loop: nil, modes: HangDetector.defaultCommonModes)
         } else {
-            let script: LoopScript
-            switch ScriptLoader.load(path, iterationCost: nil) {
-            case .success(let loaded): script = loaded
-            case .failure(let failure):
-                CommandLine.printError(ScriptLoader.describe(failure))
-                return .usage
-            }
+            guard let script = ScriptLoader.loadOrReport(path) else { return .usage }
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
             let outcome = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
             if outcome.reachedEventLimit {

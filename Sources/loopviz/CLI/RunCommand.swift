@@ -86,13 +86,7 @@ enum RunCommand {
             until = value
         }
         let schedule = try ScheduleOption.value(in: scanner)
-        var script: LoopScript
-        switch ScriptLoader.load(path, iterationCost: iterationCost) {
-        case .success(let loaded): script = loaded
-        case .failure(let failure):
-            CommandLine.printError(ScriptLoader.describe(failure))
-            return .usage
-        }
+        guard var script = ScriptLoader.loadOrReport(path, iterationCost: iterationCost) else { return .usage }
         if let schedule {
             guard clock == .virtual else { throw .goesWith(option: ScheduleOption.name, other: "--clock virtual") }
             script.scenario.schedule = schedule

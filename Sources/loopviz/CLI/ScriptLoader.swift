@@ -83,6 +83,18 @@ enum ScriptLoader {
         }
     }
 
+    /// Loads `path` for a command that reads one file: on failure prints the diagnostics to standard error and
+    /// returns nil (the command then ends with `.usage`).
+    static func loadOrReport(_ path: String, iterationCost: Duration? = nil) -> LoopScript? {
+        switch load(path, iterationCost: iterationCost) {
+        case .success(let script):
+            return script
+        case .failure(let failure):
+            CommandLine.printError(describe(failure))
+            return nil
+        }
+    }
+
     static func describe(_ failure: Failure) -> String {
         switch failure {
         case .unreadable(let message): "loopviz: error: \(message)"

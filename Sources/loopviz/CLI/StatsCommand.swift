@@ -62,13 +62,7 @@ enum StatsCommand {
             print(builder.finish().text(file: path), terminator: "")
             return .success
         }
-        let script: LoopScript
-        switch ScriptLoader.load(path, iterationCost: nil) {
-        case .success(let loaded): script = loaded
-        case .failure(let failure):
-            CommandLine.printError(ScriptLoader.describe(failure))
-            return .usage
-        }
+        guard let script = ScriptLoader.loadOrReport(path) else { return .usage }
         let horizon = until ?? script.until ?? ScenarioLimits.defaultHorizon
         let outcome = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
         for event in outcome.trace { builder.add(event) }
