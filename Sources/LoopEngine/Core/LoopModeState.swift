@@ -26,7 +26,7 @@ final class LoopModeState {
     /// Sorted ascending by `order`; equal orders keep insertion order.
     var observers: [LoopObserver] = []
     /// By deadline; equal deadlines keep insertion order.
-    var timers = TimerQueue()
+    let timers = TimerQueue()
     /// The mode's timer port (CF: one timerfd per mode).
     let timerPort: PortID
     /// The ports a run of this mode waits on: the loop's wake-up port, the timer port, then source1 ports.

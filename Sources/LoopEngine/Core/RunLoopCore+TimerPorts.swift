@@ -25,7 +25,7 @@ extension RunLoopCore {
         timerPortsArmedLate += 1
         armedTimerModes?.insert(mode.name)
         mode.timers.refreshKeys()
-        for timer in mode.timers.ordered { timer.armedModes.append(mode.name) }
+        for slot in mode.timers.slotsInOrder { slot.timer.armedSlots.append(LoopTimer.ArmedSlot(mode: mode, slot: slot)) }
         armNextTimer(mode)
     }
 }

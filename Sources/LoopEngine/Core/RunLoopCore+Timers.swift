@@ -87,15 +87,15 @@ extension RunLoopCore {
     }
 
     /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports. Only the modes whose port
-    /// the loop arms are touched (`armedModes`); the others read the move from `moveStamp` when asked.
+    /// the loop arms are touched (`armedSlots`); the others read the move from `moveStamp` when asked.
     func repositionInAllModes(_ timer: LoopTimer) {
         // A move is a new deadline, computed now.
         let stamp = timer.stampDeadline()
         timer.moveStamp = stamp
-        for name in timer.armedModes {
-            guard let state = modes[name], state.timers.reposition(timer, stamp: stamp) else { continue }
+        for armed in timer.armedSlots {
+            armed.mode.timers.reposition(armed.slot, stamp: stamp)
             timerMovesInModes += 1
-            armNextTimer(state)
+            armNextTimer(armed.mode)
         }
     }
 
@@ -159,9 +159,9 @@ extension RunLoopCore {
         timer.modes.append(modeName)
         timer.joinedAt[modeName] = clock.now
         // Among equal deadlines, where its deadline's computation puts it, not where this add comes.
-        mode.timers.insert(timer, stamp: timer.dateStamp)
+        let slot = mode.timers.insert(timer, stamp: timer.dateStamp)
         guard armsTimerPort(of: modeName) else { return }
-        timer.armedModes.append(modeName)
+        timer.armedSlots.append(LoopTimer.ArmedSlot(mode: mode, slot: slot))
         armNextTimer(mode)
     }
 
@@ -181,7 +181,7 @@ extension RunLoopCore {
         timer.joinedAt[modeName] = nil
         if timer.modes.isEmpty { timer.loop = nil }
         guard armsTimerPort(of: modeName) else { return }
-        timer.armedModes.removeAll { $0 == modeName }
+        timer.armedSlots.removeAll { $0.mode === mode }
         armNextTimer(mode)
     }
 
@@ -195,7 +195,7 @@ extension RunLoopCore {
             armNextTimer(mode)
         }
         timer.modes = []
-        timer.armedModes = []
+        timer.armedSlots = []
         timer.joinedAt = [:]
     }
 

@@ -26,9 +26,16 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     var rescheduledDuringCallout = false
     weak var loop: RunLoopCore?
     var modes: [ModeName] = []
-    /// The modes of `modes` whose timer port the loop arms (all of them unless the loop was told which modes its
-    /// runs can wait on): the ones a fire moves it in. A fire costs work for each of these, not for each mode.
-    var armedModes: [ModeName] = []
+    /// Its slots in the modes of `modes` whose timer port the loop arms (all of them unless the loop was told which
+    /// modes its runs can wait on), in the order it joined them: the ones a fire moves it in, reached without a
+    /// lookup. A fire costs work for each of these, not for each mode.
+    var armedSlots: [ArmedSlot] = []
+
+    /// A mode whose port the loop arms, and the timer's slot in its queue.
+    struct ArmedSlot {
+        unowned let mode: LoopModeState
+        unowned let slot: TimerSlot
+    }
     /// The timer stamp when the timer was last moved in all its modes (`RunLoopCore.repositionInAllModes`).
     var moveStamp: UInt64 = 0
     /// The timer stamp when its deadline was last computed (created, read at its first add, rescheduled, moved on

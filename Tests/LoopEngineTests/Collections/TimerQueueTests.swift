@@ -53,7 +53,7 @@ struct TimerQueueTests {
                 tolerance: .microseconds(random.below(4) * 700)
             ) { _ in }
         }
-        var queue = TimerQueue()
+        let queue = TimerQueue()
         var model = SortedArrayModel()
         // The loop's stamps: one for each insert and each move.
         var stamps: UInt64 = 0
@@ -100,7 +100,7 @@ struct TimerQueueTests {
     @Test("equal deadlines keep insertion order; a moved timer goes after those already at its new deadline")
     func tiesAndMoves() {
         let timers = ["a", "b", "c", "d"].map { LoopTimer(name: $0, fireDate: .zero + .milliseconds(5)) { _ in } }
-        var queue = TimerQueue()
+        let queue = TimerQueue()
         var stamps: UInt64 = 0
         func stamp() -> UInt64 {
             stamps += 1
