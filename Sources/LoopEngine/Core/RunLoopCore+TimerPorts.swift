@@ -25,7 +25,9 @@ extension RunLoopCore {
         timerPortsArmedLate += 1
         armedTimerModes?.insert(mode.name)
         mode.timers.refreshKeys()
-        for slot in mode.timers.slotsInOrder { slot.timer.armedSlots.append(LoopTimer.ArmedSlot(mode: mode, slot: slot)) }
+        for slot in mode.timers.slotsInOrder {
+            slot.timer.armedSlots.append(LoopTimer.ArmedSlot(mode: mode, slot: slot))
+        }
         armNextTimer(mode)
     }
 }
