@@ -107,11 +107,26 @@ extension RunLoopCore {
 
     /// `limitDate.timeIntervalSinceReferenceDate - CFAbsoluteTimeGetCurrent()`, as Foundation computes a run's
     /// seconds: in floating point, so that the distant past and future stay far out of range instead of wrapping.
+    ///
+    /// On Linux `Date()` reads nanoseconds and `CFAbsoluteTimeGetCurrent()` whole microseconds (`gettimeofday`),
+    /// so a limit of "now" is usually still ahead of CF's clock: `acceptInput(forMode:before: Date())` slept in
+    /// 77–80 % of 20,000 runs here, `run(mode:before: Date())` in 26–36 % (docs/cfrunloop.md §13.2). A limit at
+    /// most a microsecond past is therefore a race (`LoopWaiter.clockReadsBeforeLimit(loop:)`): the default polls,
+    /// the other waits out the rest of the limit's microsecond.
     func secondsUntil(_ limit: LoopInstant) -> Double {
         if limit == .distantFuture { return .infinity }
         if limit == .distantPast { return -.infinity }
+        let past = clock.now.nanoseconds - limit.nanoseconds
+        if profile == .linux, (0..<Self.clockTick).contains(past),
+            lock.withLock({ waiter.clockReadsBeforeLimit(loop: name) })
+        {
+            return Double(Self.clockTick - past) / 1e9
+        }
         return Double(limit.nanoseconds) / 1e9 - Double(clock.now.nanoseconds) / 1e9
     }
+
+    /// The tick of `CFAbsoluteTimeGetCurrent()` on Linux, in nanoseconds: a microsecond.
+    static let clockTick: Int64 = 1_000
 
     /// Foundation's `RunLoop.run()`: `while run(mode: .default, before: .distantFuture) {}`. A stop only ends one
     /// inner run; this returns only when the default mode is empty - why `-[NSRunLoop run]` "cannot be stopped".

@@ -1,6 +1,7 @@
 /// A place in a run where the virtual world had to choose who goes on first: several threads able to go on at
 /// one instant, an outside event due now and a thread able to go on, or a main-queue job on its way back from the
-/// global executor and the main thread's look at the main queue. A run records each (a typed fact, kept
+/// global executor and the main thread's look at the main queue; or what a clock read: Foundation's run limit
+/// against CF's clock in whole microseconds (linux). A run records each (a typed fact, kept
 /// beside its trace, not in it) so `explore` knows where the run could have gone another way, and a view can mark
 /// the events whose place depends on a choice.
 package struct ScheduleBranchPoint: Hashable, Sendable {
@@ -18,6 +19,20 @@ package struct ScheduleBranchPoint: Hashable, Sendable {
         /// The main thread's look at the main queue without waiting (CF's peek after an iteration that did not
         /// drain), by the loop's name.
         case mainQueueLook(loop: String)
+        /// Not who goes first, but which microsecond CF's clock reads (linux): Foundation's run limit, at most a
+        /// microsecond before now, has passed on it, so the loop's run polls.
+        case limitPassed(loop: String)
+        /// CF's clock, in whole microseconds, still reads the one before the loop's run limit: the run waits
+        /// out the rest of that microsecond.
+        case limitAhead(loop: String)
+
+        /// True for the options that say who goes first; false for the clock's readings.
+        package var isOrdering: Bool {
+            switch self {
+            case .limitPassed, .limitAhead: false
+            default: true
+            }
+        }
     }
 
     /// Its place among the run's branch points (what a schedule's choices are indexed by).

@@ -59,6 +59,12 @@ extension VirtualWorld {
         choice(among: [.hop(job: ahead), isHop ? .hop(job: job) : .queued(job: job)]) == 1
     }
 
+    /// Foundation's limit and CF's microsecond clock (`LoopWaiter.clockReadsBeforeLimit(loop:)`): a branch point
+    /// whose default is the limit passed (a poll), the other CF's clock still a microsecond behind it (a wait).
+    public func clockReadsBeforeLimit(loop: String) -> Bool {
+        choice(among: [.limitPassed(loop: loop), .limitAhead(loop: loop)]) == 1
+    }
+
     /// A point between two steps of the calling thread's code (a callout starting, a program or script going on
     /// to its next action), where on real threads another thread running at the same moment could act first.
     /// When another thread can go on now, or an outside event is due now, this is a branch point whose default

@@ -114,6 +114,13 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// time). False when `ahead` lands first (the default, first in first out), true when `job` overtakes it; a
     /// backend that explores races may offer both.
     func overtakesHop(_ job: String, isHop: Bool, ahead: String, loop: String) -> Bool
+    /// Engine lock held, on `loop`'s thread, linux profile: Foundation is about to run `loop` until a limit that
+    /// is now, or less than a microsecond past (`acceptInput(forMode:before: Date())`). It gives the run
+    /// `limit - CFAbsoluteTimeGetCurrent()` seconds, and CF's clock reads `gettimeofday` in whole microseconds
+    /// where `Date()` reads nanoseconds, so the run may still get a sliver of time. True when CF's clock still
+    /// reads the microsecond before the limit (the run waits out the rest of it), false when it has passed the
+    /// limit (the run polls: the default); a backend that explores races may offer both.
+    func clockReadsBeforeLimit(loop: String) -> Bool
 }
 
 /// Who called into a loop, as far as its backend can tell (``LoopWaiter/caller``).
@@ -143,6 +150,8 @@ extension LoopWaiter {
     public func hopArrivesBeforeLook(_ job: String, loop: String) -> Bool { true }
     /// First in, first out.
     public func overtakesHop(_ job: String, isHop: Bool, ahead: String, loop: String) -> Bool { false }
+    /// The limit has passed: the run polls.
+    public func clockReadsBeforeLimit(loop: String) -> Bool { false }
 }
 
 extension LoopWaiter {

@@ -10,15 +10,20 @@ extension ScheduleBranchPoint.Option {
         case .hop(let job): "the rest of \(job) (back from the global executor)"
         case .queued(let job): "\(job) (queued on the main queue)"
         case .mainQueueLook(let loop): "\(loop)'s look at the main queue"
+        case .limitPassed(let loop): "CF's clock had passed \(loop)'s run limit (the run polls)"
+        case .limitAhead(let loop):
+            "CF's clock, in whole microseconds, was still before \(loop)'s run limit (the run waits up to a microsecond)"
         }
     }
+
+    /// What happened when this option was taken: `thread worker went first`, or a clock's reading as it is.
+    package var outcomeWords: String { isOrdering ? words + " went first" : words }
 }
 
 extension ScheduleBranchPoint {
     /// `at 1.0000ms, branch point 3: thread worker went first (the default: the outside event for main)`.
     package var words: String {
-        let taken = options[chosen].words
-        let head = "at \(time), branch point \(index): \(taken) went first"
+        let head = "at \(time), branch point \(index): \(options[chosen].outcomeWords)"
         return chosen == 0 ? head : head + " (the default: \(options[0].words))"
     }
 
@@ -28,8 +33,9 @@ extension ScheduleBranchPoint {
         let others = options.indices.filter { $0 != chosen }.map {
             options[$0].words + ($0 == 0 ? " (the default)" : "")
         }
-        return "at \(time), branch point \(index): \(options[chosen].words) went first; "
-            + "\(others.joined(separator: " or ")) could have gone first instead"
+        let instead = options[chosen].isOrdering ? "could have gone first instead" : "could have been so instead"
+        return "at \(time), branch point \(index): \(options[chosen].outcomeWords); "
+            + "\(others.joined(separator: " or ")) \(instead)"
     }
 }
 
