@@ -47,8 +47,8 @@ extension Rules {
             #expect(
                 waited.branchPoints.first?.choiceWords
                     == "at 0.000, branch point 0: CF's clock, in whole microseconds, was still before T's run limit "
-                    + "(the run waits up to a microsecond); CF's clock had passed T's run limit (the run polls) "
-                    + "(the default) could have been so instead")
+                    + "(the run waits up to a microsecond); or else CF's clock had passed T's run limit (the run polls) "
+                    + "(the default)")
         }
 
         @Test(

@@ -28,14 +28,15 @@ extension ScheduleBranchPoint {
     }
 
     /// `at 1.0000ms, branch point 3: thread main went first; thread worker could have gone first instead`: the
-    /// choice made and every one not made (the default among them is named so).
+    /// choice made and every one not made (the default among them is named so); for a clock's reading, `…: CF's
+    /// clock had passed T's run limit (the run polls); or else CF's clock, …`.
     package var choiceWords: String {
         let others = options.indices.filter { $0 != chosen }.map {
             options[$0].words + ($0 == 0 ? " (the default)" : "")
         }
-        let instead = options[chosen].isOrdering ? "could have gone first instead" : "could have been so instead"
-        return "at \(time), branch point \(index): \(options[chosen].outcomeWords); "
-            + "\(others.joined(separator: " or ")) \(instead)"
+        let head = "at \(time), branch point \(index): \(options[chosen].outcomeWords); "
+        guard options[chosen].isOrdering else { return head + "or else \(others.joined(separator: ", or else "))" }
+        return head + "\(others.joined(separator: " or ")) could have gone first instead"
     }
 }
 
