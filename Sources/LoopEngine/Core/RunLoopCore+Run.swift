@@ -125,7 +125,8 @@ extension RunLoopCore {
             // only jobs on their way back from the global executor may not have them yet (a race): then neither the
             // peek nor a poll right after it sees them, and a sleep wakes when they come.
             var hopLate = false
-            if let mainPort, !didDrainMainQueueLastTime {
+            let peeks = mainPort != nil && !didDrainMainQueueLastTime
+            if let mainPort, peeks {
                 hopLate = !hopArrivesBeforeLook()
                 let peek = hopLate ? WaitOutcome.nothing : waiter.poll(mainPort)
                 if case .port = peek {
@@ -136,6 +137,10 @@ extension RunLoopCore {
             if !peekedMainQueue {
                 // L8, L9
                 didDrainMainQueueLastTime = false
+                // A poll with no peek before it (a run's first iteration, or one after a drain) is the look: the same
+                // race, with the poll's other ports still seen (fuzz seed 77 case 2579: `acceptInput before
+                // distantPast` right after a run whose drain yielded; CF polled before the rest came back).
+                if poll, mainPort != nil, !peeks { hopLate = !hopArrivesBeforeLook() }
                 if !poll { doObservers(mode, .beforeWaiting) }
                 if isHalted { return nil }
                 sleeping = true
