@@ -148,6 +148,11 @@ extension RunLoopCore {
         // the modes it is in.
         guard let mode = modeLocked(modeName, create: true), !mode.timers.contains(timer) else { return }
         if timer.loop == nil {
+            // A loop that went away with the timer in its modes left them here (CF's loop removes its timers as it
+            // is deallocated): its slots are gone with it.
+            timer.modes = []
+            timer.armedSlots = []
+            timer.joinedAt = [:]
             timer.loop = self
             timer.sequence = nextSequence()
             // A timer made without its creation time is read as if created now (CF reads the date at creation).

@@ -81,6 +81,21 @@ extension Rules {
                 ])
         }
 
+        @Test("a timer whose loop went away while it was in its modes joins another loop and fires there")
+        func timerOutlivesItsLoop() {
+            let h = VirtualHarness()
+            let t = h.makeTimer("T", at: 50, every: 50, in: [])
+            do {
+                let gone = RunLoopCore(name: "U", clock: h.world, waiter: h.world)
+                gone.add(t, to: .default)
+                gone.add(t, to: ModeName("Other"))
+            }
+            h.loop.add(t, to: .default)
+            #expect(h.run(.default, 0.12) == .timedOut)
+            #expect(h.timedSteps.filter { $0.hasSuffix("timer T") } == ["50 timer T", "100 timer T"])
+            #expect(h.loop.contains(t, in: .default))
+        }
+
         @Test("an observer added to a second loop is silently ignored there")
         func observerBelongsToOneLoop() {
             let h = VirtualHarness()
