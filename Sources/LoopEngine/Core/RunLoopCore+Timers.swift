@@ -184,9 +184,10 @@ extension RunLoopCore {
         guard let mode = modes[modeName], mode.timers.remove(timer) else { return }
         timer.modes.removeAll { $0 == modeName }
         timer.joinedAt[modeName] = nil
+        // Its slot there is gone: whatever the loop arms now, no fire may move it.
+        timer.armedSlots.removeAll { $0.mode === mode }
         if timer.modes.isEmpty { timer.loop = nil }
         guard armsTimerPort(of: modeName) else { return }
-        timer.armedSlots.removeAll { $0.mode === mode }
         armNextTimer(mode)
     }
 
