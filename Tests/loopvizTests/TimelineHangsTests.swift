@@ -100,6 +100,57 @@ struct TimelineHangsTests {
         )
     }
 
+    @Test("a followed recording with stack samples: the hottest frame is named as the file is read, look by look")
+    func hottestFrameWhileFollowing() throws {
+        let binary = LoopvizProcess.executable.path
+        let table = ELFSymbolTable(path: binary)
+        let run = try #require(
+            table.functions.first {
+                StackSymbolizer.demangled(table.name($0)).hasPrefix("static loopviz.HangsCommand.run(")
+            })
+        let base: Int64 = 0x5500_0000_0000
+        func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
+            #"{"t":\#(t),"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"\#(kind)",\#(rest)}"#
+                + "\n"
+        }
+        let top = base + Int64(run.start) + 4
+        let stack = #""name":"stack","detail":"a stack sample of 1 frame","fact":["stack",\#(top)]"#
+        let module =
+            #""name":"\#(binary)","detail":"a loaded object","fact":["module",\#(base),\#(base),\#(base + 0x1000_0000)]"#
+        let header =
+            #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":null,"#
+            + #""recording":{"process":"p","pid":1,"thread":"main"}}"# + "\n"
+        let first =
+            header + line("1.000", "afterWaiting") + line("1.010", "note", module) + line("1.010", "note", stack)
+        let second =
+            line("1.020", "note", stack) + line("1.400", "beforeTimers") + line("1.400", "beforeSources")
+            + line("1.400", "beforeWaiting")
+            + line("1.400", "observer", #""name":"LoopRecorder","detail":"beforeWaiting","fact":["activity",32]"#)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("follow-stacks-\(UUID()).jsonl").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(first.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let feed = try FollowFeed(path: path)
+        var model = FollowFixture.model(width: 100)
+        guard case .followed(let firstBatch) = feed.take() else { throw FixtureError() }
+        #expect(firstBatch.frames.count == 1)
+        try takeFollowed(firstBatch, &model)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(second.utf8))
+        try handle.close()
+        guard case .followed(let secondBatch) = feed.take() else { throw FixtureError() }
+        // The same frame again: named once, in the first look.
+        #expect(secondBatch.frames.isEmpty)
+        try takeFollowed(secondBatch, &model)
+        model.isPaused = true
+        model.cursor = 5
+        let name = StackSymbolizer.demangled(table.name(run))
+        #expect(
+            hangWords(model, explaining: 4)
+                == "hang 0.400s (afterWaiting → beforeWaiting), no marks, hottest frame: \(name) in loopviz (2 of 2 stack samples). "
+        )
+    }
+
     static func event(_ ms: Int, _ kind: LoopEvent.Kind, loop: String = "T", name: String? = nil) -> LoopEvent {
         LoopEvent(
             time: .zero + .milliseconds(ms), loop: loop, depth: 1, mode: "default", iteration: 1, kind: kind,

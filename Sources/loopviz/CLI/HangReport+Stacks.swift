@@ -25,8 +25,15 @@ extension HangReport {
         func hash(into hasher: inout Hasher) { hasher.combine(samples) }
 
         init?(_ samples: [LoopEvent.StackSample], symbolizer: inout StackSymbolizer) {
+            self.init(samples) { symbolizer.frame($0.address, isReturnAddress: $0.isReturnAddress) }
+        }
+
+        /// The summary of `samples`, each frame named by `frame`.
+        init?(_ samples: [LoopEvent.StackSample], frame: (StackSymbolizer.Lookup) -> StackSymbolizer.Frame) {
             let stacks = samples.filter { !$0.frames.isEmpty }.map { sample in
-                sample.frames.enumerated().map { symbolizer.frame($0.element, isReturnAddress: $0.offset > 0) }
+                sample.frames.enumerated().map {
+                    frame(StackSymbolizer.Lookup(address: $0.element, isReturnAddress: $0.offset > 0))
+                }
             }
             guard !stacks.isEmpty else { return nil }
             self.samples = stacks.count

@@ -23,6 +23,14 @@ struct StackSymbolizer {
         }
     }
 
+    /// A frame's address as a sample holds it, and whether it is a return address (every frame but the first):
+    /// what ``frame(_:isReturnAddress:)`` names, the key of frames named elsewhere (`--follow` names them as it
+    /// reads, ``FollowBatch/frames``).
+    struct Lookup: Hashable {
+        var address: UInt64
+        var isReturnAddress: Bool
+    }
+
     static let maximumFiles = 256
     /// The longest function name shown: longer ones are cut and end with `…`.
     static let maximumName = 160

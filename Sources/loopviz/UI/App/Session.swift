@@ -46,6 +46,8 @@ struct Session: Equatable {
     private(set) var liveEnded = false
     /// The trace's hangs, found when the trace is computed or read (a live session's growing trace has none).
     var hangs = TimelineHangs()
+    /// `--follow`: the stack samples' frames named so far, as the feed read them (``FollowBatch/frames``).
+    var followedFrames: [StackSymbolizer.Lookup: StackSymbolizer.Frame] = [:]
     /// A replayed recording: the timeline follows its activities, as it has no run starts, results, sleeps or
     /// wakes (``TimelineRows/Row/follow(activity:depth:)``).
     var fillsFromActivities = false

@@ -54,6 +54,36 @@ struct TimelineHangs: Equatable {
         }
     }
 
+    /// Names the stack samples of each hang of a recording being followed, with the frames named so far as it was
+    /// read (`FollowFeed`); a hang with the same bounds in `earlier` (the hangs found before the last look) keeps
+    /// its summary, so a look reads only the events of hangs that are new or grew.
+    mutating func nameStacks(
+        _ events: LoopTrace, frames: [StackSymbolizer.Lookup: StackSymbolizer.Frame], keeping earlier: TimelineHangs
+    ) {
+        guard !frames.isEmpty else { return }
+        for (loop, segments) in byLoop {
+            let before = Dictionary(
+                (earlier.byLoop[loop] ?? []).map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
+            for segment in segments {
+                if let same = before[segment.start], same.end == segment.end {
+                    if let summary = earlier.stacks[loop]?[same.startIndex] {
+                        stacks[loop, default: [:]][segment.startIndex] = summary
+                    }
+                    continue
+                }
+                var samples: [LoopEvent.StackSample] = []
+                for index in segment.startIndex...min(segment.endIndex, events.count - 1) {
+                    let event = events[index]
+                    if event.loop == loop, case .stack(let sample) = event.fact { samples.append(sample) }
+                }
+                let summary = HangReport.StackSummary(samples) {
+                    frames[$0] ?? StackSymbolizer.Frame(function: nil, module: nil, address: $0.address)
+                }
+                if let summary { stacks[loop, default: [:]][segment.startIndex] = summary }
+            }
+        }
+    }
+
     /// `loop`'s hangs that began at or before `last` and end at or after `first`.
     func hangs(on loop: String, from first: LoopInstant, to last: LoopInstant) -> ArraySlice<BusySegment> {
         guard let segments = byLoop[loop] else { return [] }

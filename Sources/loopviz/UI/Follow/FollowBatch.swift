@@ -5,6 +5,9 @@ import LoopEngine
 struct FollowBatch: Equatable {
     var header: JSONLTraceHeader?
     var events: [LoopEvent] = []
+    /// The frames of the new events' stack samples not named before, named where the file is read (the symbol
+    /// tables are files: never read by the model's update).
+    var frames: [StackSymbolizer.Lookup: StackSymbolizer.Frame] = [:]
     var ended = false
     var problem: FollowProblem?
 }

@@ -32,8 +32,14 @@ extension Session {
             fillsFromActivities = false
         }
         let forgotten = appendLive(batch.events, dropped: dropped, ended: batch.ended || liveEnded)
-        // The hang marks appear as the busy segments end (found again over the events kept).
-        if !batch.events.isEmpty || forgotten > 0 { hangs = TimelineHangs(trace) }
+        // The hang marks appear as the busy segments end (found again over the events kept), with their stacks'
+        // frames named as the feed read them.
+        followedFrames.merge(batch.frames) { old, _ in old }
+        if !batch.events.isEmpty || forgotten > 0 {
+            let earlier = hangs
+            hangs = TimelineHangs(trace)
+            hangs.nameStacks(trace, frames: followedFrames, keeping: earlier)
+        }
         return forgotten
     }
 

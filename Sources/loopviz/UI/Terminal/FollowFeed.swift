@@ -21,6 +21,11 @@ final class FollowFeed: FollowSource {
     private let descriptor: Int32
     private let identity: (dev_t, ino_t)
     private var tail = FollowTail()
+    /// Names the stack samples' frames as they are read, with the modules read so far.
+    private var symbolizer = StackSymbolizer()
+    /// The frames already named and sent, at most ``maximumNamedFrames``: later new ones are shown as addresses.
+    private var named: Set<StackSymbolizer.Lookup> = []
+    static let maximumNamedFrames = 100_000
     private var headerSent = false
     private var done = false
     /// True once the header, rewritten with its counts, said the recording is complete: its writer is ending.
@@ -76,6 +81,7 @@ final class FollowFeed: FollowSource {
             } catch {
                 return stop(.unreadable(error))
             }
+            batch.frames = nameFrames(of: batch.events)
         }
         if !headerSent, let header = tail.header {
             headerSent = true
@@ -102,6 +108,25 @@ final class FollowFeed: FollowSource {
             batch.ended = true
         }
         return batch == FollowBatch() ? nil : .followed(batch)
+    }
+
+    /// The frames of `events`' stack samples not named before (`loopviz record --stacks`), named with the modules
+    /// the recording has listed so far.
+    private func nameFrames(of events: [LoopEvent]) -> [StackSymbolizer.Lookup: StackSymbolizer.Frame] {
+        var frames: [StackSymbolizer.Lookup: StackSymbolizer.Frame] = [:]
+        for event in events {
+            switch event.fact {
+            case .module(let module): symbolizer.add(module: module, path: event.name ?? "")
+            case .stack(let sample):
+                for (offset, address) in sample.frames.enumerated() {
+                    let lookup = StackSymbolizer.Lookup(address: address, isReturnAddress: offset > 0)
+                    guard named.count < Self.maximumNamedFrames, named.insert(lookup).inserted else { continue }
+                    frames[lookup] = symbolizer.frame(address, isReturnAddress: offset > 0)
+                }
+            default: continue
+            }
+        }
+        return frames
     }
 
     private func stop(_ problem: FollowProblem) -> AppMessage {
