@@ -123,10 +123,12 @@ public final class TraceRecorder: TraceSink, @unchecked Sendable {
     /// Notes a hand-over to `loop` by thread `from` (nil: an outside event), placed before the next event. Call with the engine lock held,
     /// as `record`. A replay that reuses events notes again those it repeats (their places are counted the same).
     package func recordHandOver(_ what: HandOver.What, from: String?, to loop: String, time: LoopInstant) {
-        let state = state.pointee
-        let position = state.repeated < state.reused ? state.repeated : state.trace.count
-        guard position < state.limit, state.handOvers.count < Self.maximumHandOvers else { return }
-        self.state.pointee.handOvers.append(HandOver(what, from: from, to: loop, position: position, time: time))
+        // Read through the pointer, never a copy of the state: a copy would hold the hand-overs' buffer, and the
+        // append below would then copy all of them, at every hand-over (a recorded run was quadratic in them).
+        let position =
+            state.pointee.repeated < state.pointee.reused ? state.pointee.repeated : state.pointee.trace.count
+        guard position < state.pointee.limit, state.pointee.handOvers.count < Self.maximumHandOvers else { return }
+        state.pointee.handOvers.append(HandOver(what, from: from, to: loop, position: position, time: time))
     }
 
     /// The most hand-overs kept (a trace at the event budget holds at most as many events).
