@@ -170,6 +170,8 @@ extension RunLoopCore {
                 if port == wakeUpPort {
                     // Its only job was to end the wait.
                 } else if port == mode.timerPort {
+                    wakeLateForTimersDueSoon(mode)
+                    if isHalted { return nil }
                     if !doTimers(mode, limit: clock.now) {
                         // Nothing was due: forget the armed deadline so the port is armed again.
                         mode.armedSoft = nil

@@ -135,6 +135,22 @@ final class TimerQueue {
         return found.map(\.timer)
     }
 
+    /// The latest deadline of a valid timer not firing that is due after `start` and at most at `end`.
+    func lastDeadline(after start: LoopInstant, upTo end: LoopInstant) -> LoopInstant? {
+        var last: LoopInstant?
+        visit { slot in
+            guard slot.key.fireTime <= end else { return false }
+            let timer = slot.timer
+            if timer.isValidStorage, !timer.isFiring, timer.fireTime > start, timer.fireTime <= end,
+                last.map({ timer.fireTime > $0 }) ?? true
+            {
+                last = timer.fireTime
+            }
+            return true
+        }
+        return last
+    }
+
     /// The first timer that is not firing.
     func firstNotFiring() -> LoopTimer? {
         var best: TimerSlot?

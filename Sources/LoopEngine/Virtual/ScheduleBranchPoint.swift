@@ -25,11 +25,16 @@ package struct ScheduleBranchPoint: Hashable, Sendable {
         /// CF's clock, in whole microseconds, still reads the one before the loop's run limit: the run waits
         /// out the rest of that microsecond.
         case limitAhead(loop: String)
+        /// Not who goes first, but how late a wake came: the loop's wake for its mode's timer port came at the
+        /// deadline, so a timer due microseconds later waits for the next timer pass.
+        case wakeOnTime(loop: String)
+        /// The wake came as late as a real one does (tens of microseconds), so that timer is due in this pass.
+        case wakeLate(loop: String)
 
-        /// True for the options that say who goes first; false for the clock's readings.
+        /// True for the options that say who goes first; false for a clock's readings and a wake's lateness.
         package var isOrdering: Bool {
             switch self {
-            case .limitPassed, .limitAhead: false
+            case .limitPassed, .limitAhead, .wakeOnTime, .wakeLate: false
             default: true
             }
         }

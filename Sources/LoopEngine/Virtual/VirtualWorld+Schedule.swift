@@ -65,6 +65,13 @@ extension VirtualWorld {
         choice(among: [.limitPassed(loop: loop), .limitAhead(loop: loop)]) == 1
     }
 
+    /// A timer-port wake and a timer due microseconds later (`LoopWaiter.wakeCameLate(loop:)`): a branch point
+    /// whose default is the wake at the deadline, as the virtual kernel wakes, the other a wake late enough for
+    /// that timer to be due in the same pass.
+    public func wakeCameLate(loop: String) -> Bool {
+        choice(among: [.wakeOnTime(loop: loop), .wakeLate(loop: loop)]) == 1
+    }
+
     /// A point between two steps of the calling thread's code (a callout starting, a program or script going on
     /// to its next action), where on real threads another thread running at the same moment could act first.
     /// When another thread can go on now, or an outside event is due now, this is a branch point whose default

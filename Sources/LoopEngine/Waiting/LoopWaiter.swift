@@ -121,6 +121,11 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// reads the microsecond before the limit (the run waits out the rest of it), false when it has passed the
     /// limit (the run polls: the default); a backend that explores races may offer both.
     func clockReadsBeforeLimit(loop: String) -> Bool
+    /// Engine lock held, on `loop`'s thread, right after a wait took its mode's timer port while another timer of
+    /// the mode is due within `RunLoopCore.wakeLatency`: true when the wake came that late, so CF's timer pass
+    /// finds that timer due too; false when it came at the deadline (the default). A real kernel's wake comes tens
+    /// to hundreds of microseconds late and its clock says so; a backend that explores races may offer both.
+    func wakeCameLate(loop: String) -> Bool
 }
 
 /// Who called into a loop, as far as its backend can tell (``LoopWaiter/caller``).
@@ -152,6 +157,8 @@ extension LoopWaiter {
     public func overtakesHop(_ job: String, isHop: Bool, ahead: String, loop: String) -> Bool { false }
     /// The limit has passed: the run polls.
     public func clockReadsBeforeLimit(loop: String) -> Bool { false }
+    /// On time: the clock read after the wake says how late it came.
+    public func wakeCameLate(loop: String) -> Bool { false }
 }
 
 extension LoopWaiter {

@@ -13,6 +13,10 @@ extension ScheduleBranchPoint.Option {
         case .limitPassed(let loop): "CF's clock had passed \(loop)'s run limit (the run polls)"
         case .limitAhead(let loop):
             "CF's clock, in whole microseconds, was still before \(loop)'s run limit (the run waits up to a microsecond)"
+        case .wakeOnTime(let loop):
+            "\(loop)'s wake for its timers came at the deadline (a timer due microseconds later waits for the next pass)"
+        case .wakeLate(let loop):
+            "\(loop)'s wake for its timers came tens of microseconds late (a timer due that soon fires in the same pass)"
         }
     }
 
