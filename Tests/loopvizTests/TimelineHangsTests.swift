@@ -61,30 +61,51 @@ struct TimelineHangsTests {
         #expect(hangWords(ascii, explaining: 39) == words.replacingOccurrences(of: "→", with: "->"))
     }
 
-    @Test("a recording with stack samples: the Why pane adds the hang's hottest frame, named from the binary")
-    func hottestFrame() throws {
-        let binary = LoopvizProcess.executable.path
-        let table = ELFSymbolTable(path: binary)
-        let run = try #require(
-            table.functions.first {
-                StackSymbolizer.demangled(table.name($0)).hasPrefix("static loopviz.HangsCommand.run(")
-            })
-        let base: Int64 = 0x5500_0000_0000
-        func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
-            #"{"t":\#(t),"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"\#(kind)",\#(rest)}"#
-        }
-        let top = base + Int64(run.start) + 4
-        let stack = #""name":"stack","detail":"a stack sample of 1 frame","fact":["stack",\#(top)]"#
-        let module =
-            #""name":"\#(binary)","detail":"a loaded object","fact":["module",\#(base),\#(base),\#(base + 0x1000_0000)]"#
-        let text =
-            [
-                #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":8}"#,
+    /// A recording of one 0.400 s hang with two stack samples whose top frame lies in `HangsCommand.run` of this
+    /// package's loopviz binary (a module placed at a made-up base), as its event lines, and that function's name.
+    struct StackedHang {
+        /// The event lines, each with its newline: after the header, the wake, the module, two samples, the sleep.
+        var lines: [String]
+        var hottestName: String
+
+        init() throws {
+            let binary = LoopvizProcess.executable.path
+            let table = ELFSymbolTable(path: binary)
+            let run = try #require(
+                table.functions.first {
+                    StackSymbolizer.demangled(table.name($0)).hasPrefix("static loopviz.HangsCommand.run(")
+                })
+            let base: Int64 = 0x5500_0000_0000
+            func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
+                #"{"t":\#(t),"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"\#(kind)",\#(rest)}"#
+                    + "\n"
+            }
+            let top = base + Int64(run.start) + 4
+            let stack = #""name":"stack","detail":"a stack sample of 1 frame","fact":["stack",\#(top)]"#
+            let module =
+                #""name":"\#(binary)","detail":"a loaded object","fact":["module",\#(base),\#(base),\#(base + 0x1000_0000)]"#
+            lines = [
                 line("1.000", "afterWaiting"), line("1.010", "note", module), line("1.010", "note", stack),
                 line("1.020", "note", stack), line("1.400", "beforeTimers"), line("1.400", "beforeSources"),
                 line("1.400", "beforeWaiting"),
                 line("1.400", "observer", #""name":"LoopRecorder","detail":"beforeWaiting","fact":["activity",32]"#),
-            ].joined(separator: "\n") + "\n"
+            ]
+            hottestName = StackSymbolizer.demangled(table.name(run))
+        }
+
+        /// What the Why pane says at the hang's fifth event.
+        var words: String {
+            "hang 0.400s (afterWaiting → beforeWaiting), no marks, hottest frame: \(hottestName) in loopviz (2 of 2 "
+                + "stack samples). "
+        }
+    }
+
+    @Test("a recording with stack samples: the Why pane adds the hang's hottest frame, named from the binary")
+    func hottestFrame() throws {
+        let hang = try StackedHang()
+        let text =
+            #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":8}"# + "\n"
+            + hang.lines.joined()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("loopviz-stacks-\(UUID()).jsonl")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -93,39 +114,18 @@ struct TimelineHangsTests {
         model.isPaused = true
         model.cursor = 5
         model.furthest = 5
-        let name = StackSymbolizer.demangled(table.name(run))
-        #expect(
-            hangWords(model, explaining: 4)
-                == "hang 0.400s (afterWaiting → beforeWaiting), no marks, hottest frame: \(name) in loopviz (2 of 2 stack samples). "
-        )
+        #expect(hangWords(model, explaining: 4) == hang.words)
     }
 
     @Test("a followed recording with stack samples: the hottest frame is named as the file is read, look by look")
     func hottestFrameWhileFollowing() throws {
-        let binary = LoopvizProcess.executable.path
-        let table = ELFSymbolTable(path: binary)
-        let run = try #require(
-            table.functions.first {
-                StackSymbolizer.demangled(table.name($0)).hasPrefix("static loopviz.HangsCommand.run(")
-            })
-        let base: Int64 = 0x5500_0000_0000
-        func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {
-            #"{"t":\#(t),"thread":"main","depth":1,"mode":"default","iteration":1,"kind":"\#(kind)",\#(rest)}"#
-                + "\n"
-        }
-        let top = base + Int64(run.start) + 4
-        let stack = #""name":"stack","detail":"a stack sample of 1 frame","fact":["stack",\#(top)]"#
-        let module =
-            #""name":"\#(binary)","detail":"a loaded object","fact":["module",\#(base),\#(base),\#(base + 0x1000_0000)]"#
+        let hang = try StackedHang()
         let header =
             #"{"format":"loopviz-trace","version":1,"scenario":"s","clock":"real","events":null,"#
             + #""recording":{"process":"p","pid":1,"thread":"main"}}"# + "\n"
-        let first =
-            header + line("1.000", "afterWaiting") + line("1.010", "note", module) + line("1.010", "note", stack)
-        let second =
-            line("1.020", "note", stack) + line("1.400", "beforeTimers") + line("1.400", "beforeSources")
-            + line("1.400", "beforeWaiting")
-            + line("1.400", "observer", #""name":"LoopRecorder","detail":"beforeWaiting","fact":["activity",32]"#)
+        // The first look reads the wake, the module and one sample; the second the rest.
+        let first = header + hang.lines[..<3].joined()
+        let second = hang.lines[3...].joined()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("follow-stacks-\(UUID()).jsonl").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(first.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -144,11 +144,7 @@ struct TimelineHangsTests {
         try takeFollowed(secondBatch, &model)
         model.isPaused = true
         model.cursor = 5
-        let name = StackSymbolizer.demangled(table.name(run))
-        #expect(
-            hangWords(model, explaining: 4)
-                == "hang 0.400s (afterWaiting → beforeWaiting), no marks, hottest frame: \(name) in loopviz (2 of 2 stack samples). "
-        )
+        #expect(hangWords(model, explaining: 4) == hang.words)
     }
 
     static func event(_ ms: Int, _ kind: LoopEvent.Kind, loop: String = "T", name: String? = nil) -> LoopEvent {
