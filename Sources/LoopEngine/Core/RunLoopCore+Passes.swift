@@ -101,21 +101,27 @@ extension RunLoopCore {
         return true
     }
 
-    /// Runs the main-queue blocks that were queued when the drain started (docs/cfrunloop.md §14).
-    func drainMainQueue() {
+    /// Runs the main-queue blocks that were queued when the drain started (docs/cfrunloop.md §14). `afterStaleWrite`:
+    /// the look that took the port took a write left by a job an earlier drain ran (`takeMainQueuePortRead`).
+    func drainMainQueue(afterStaleWrite: Bool = false) {
         var batch = mainQueue
         mainQueue = []
         // Jobs queued behind the one that woke the loop, on their way back from the global executor for less than
         // `hopLatency` (a yield microseconds before this look, fuzz seed 7 case 119): whether they were there when
         // the wait took the port is a race the waiter decides. If not, each writes the queue's port again when it
         // comes, which costs a later wake for nothing if it came before this drain began (a second race), or is
-        // the wake for a drain of its own if it comes after. (The first job is there: its port ended the wait.)
-        if let mainQueuePort, let inFlight = batch.firstIndex(where: isHopInFlight), batch.count > 1 {
-            let first = max(inFlight, 1)
+        // the wake for a drain of its own if it comes after. The first job is there, as its port ended the wait,
+        // unless a stale write did (fuzz seed 80 case 150: then the first may be on its way too).
+        if let mainQueuePort, let inFlight = batch.firstIndex(where: isHopInFlight), batch.count > 1 || afterStaleWrite
+        {
+            let first = afterStaleWrite ? inFlight : max(inFlight, 1)
             if batch[first...].allSatisfy(isHopInFlight), !waiter.hopArrivesBeforeLook(batch[first].name, loop: name) {
                 if !waiter.hopArrivesBeforeLook(batch[first].name, loop: name) {
                     mainQueue = Array(batch[first...])
                     batch.removeSubrange(first...)
+                } else {
+                    // Drained now, their write still to come: a stale one for the next look.
+                    mainQueueHasStaleWrite = true
                 }
                 waiter.send(mainQueuePort)
             }
@@ -126,10 +132,21 @@ extension RunLoopCore {
                 mainQueue = Array(batch[index...]) + mainQueue
                 break
             }
+            // Queued after the look read the port (by an afterWaiting observer, say): its write is still there.
+            if block.write > mainQueueWritesRead { mainQueueHasStaleWrite = true }
             emit(.mainQueue, block.name, block.job.map { .job($0) })
             callout(.mainQueue, block.name) { block.action() }
         }
         isDrainingMainQueue = false
+    }
+
+    /// Engine lock held, as a look (a wait, a peek, a poll) takes the main queue's port: every write so far is
+    /// read. True when one of them was left by a job already drained.
+    func takeMainQueuePortRead() -> Bool {
+        let stale = mainQueueHasStaleWrite
+        mainQueueHasStaleWrite = false
+        mainQueueWritesRead = mainQueueWrites
+        return stale
     }
 
     /// A job on its way back from the global executor that cannot have landed yet (queued less than

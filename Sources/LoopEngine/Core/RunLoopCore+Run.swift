@@ -126,12 +126,15 @@ extension RunLoopCore {
             // peek nor a poll right after it sees them, and a sleep wakes when they come.
             var hopLate = false
             let peeks = mainPort != nil && !didDrainMainQueueLastTime
+            // A stale write on the port is seen whatever is on its way; the drain then decides the race.
+            var staleWriteRead = false
             if let mainPort, peeks {
-                hopLate = !hopArrivesBeforeLook()
+                hopLate = !mainQueueHasStaleWrite && !hopArrivesBeforeLook()
                 let peek = hopLate ? WaitOutcome.nothing : waiter.poll(mainPort)
                 if case .port = peek {
                     outcome = peek
                     peekedMainQueue = true
+                    staleWriteRead = takeMainQueuePortRead()
                 }
             }
             if !peekedMainQueue {
@@ -140,7 +143,7 @@ extension RunLoopCore {
                 // A poll with no peek before it (a run's first iteration, or one after a drain) is the look: the same
                 // race, with the poll's other ports still seen (fuzz seed 77 case 2579: `acceptInput before
                 // distantPast` right after a run whose drain yielded; CF polled before the rest came back).
-                if poll, mainPort != nil, !peeks { hopLate = !hopArrivesBeforeLook() }
+                if poll, mainPort != nil, !peeks { hopLate = !mainQueueHasStaleWrite && !hopArrivesBeforeLook() }
                 if !poll { doObservers(mode, .beforeWaiting) }
                 if isHalted { return nil }
                 sleeping = true
@@ -155,6 +158,9 @@ extension RunLoopCore {
                 lock.lock()
                 if !poll { record.lastSleep = (sleptAt, clock.now) }
                 if let mainPortInWait { waiter.remove(mainPortInWait, from: mode.portSet) }
+                if case .port(let port, _) = outcome, port == mainPortInWait {
+                    staleWriteRead = takeMainQueuePortRead()
+                }
                 // A wait that blocked gave the jobs on their way back from the global executor the time to come.
                 if clock.now > sleptAt { landHops() }
                 // L11
@@ -179,7 +185,7 @@ extension RunLoopCore {
                         armNextTimer(mode)
                     }
                 } else if let mainPort, port == mainPort {
-                    drainMainQueue()
+                    drainMainQueue(afterStaleWrite: staleWriteRead)
                     handled = true
                     didDrainMainQueueLastTime = true
                 } else if let source = mode.portSources[port] {
@@ -265,7 +271,7 @@ extension RunLoopCore {
         // earlier (a stale one too, docs/cfrunloop.md §9.2), a wake-up written earlier (§10.1).
         var ready = waiter.readyPort(in: mode.portSet).map { wakeCause($0, mode: mode) }
         // Jobs on their way back from the global executor come during the sleep: not ready yet.
-        if ready == .mainQueue, onlyHopsInFlight() { ready = nil }
+        if ready == .mainQueue, !mainQueueHasStaleWrite, onlyHopsInFlight() { ready = nil }
         return .wait(.sleep(nextTimer: next, timeLimit: limit, ready: ready))
     }
 

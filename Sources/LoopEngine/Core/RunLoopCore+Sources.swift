@@ -203,8 +203,10 @@ extension RunLoopCore {
     ) {
         guard let mainQueuePort else { preconditionFailure("\(self.name) is not the main thread's loop") }
         lock.withLock {
+            mainQueueWrites &+= 1
             let pending = PendingBlock(
-                name: name, modes: [], action: action, job: job, hopSince: afterHop ? clock.now : nil)
+                name: name, modes: [], action: action, job: job, hopSince: afterHop ? clock.now : nil,
+                write: mainQueueWrites)
             var queue = mainQueue  // out, change, back in: see `RunLoopCore.runs`
             mainQueue = []
             // Queued behind a job still on its way back from the global executor: two hops in flight at once (two

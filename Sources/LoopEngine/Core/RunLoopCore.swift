@@ -87,6 +87,12 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     /// own one-shot timer (see `RunLoopCore+DelayedPerform.swift`).
     var delayedPerforms: [DelayedPerform] = []
     var isDrainingMainQueue = false
+    /// The main queue's port writes, one per job queued, and how many of them the loop's last look at the port
+    /// read. A job drained before its write was read leaves that write on the port: the next look takes it with
+    /// nothing (or only jobs still on their way) behind it (`mainQueueHasStaleWrite`, docs/cfrunloop.md §14).
+    var mainQueueWrites: UInt64 = 0
+    var mainQueueWritesRead: UInt64 = 0
+    var mainQueueHasStaleWrite = false
     /// The main thread has left (an async main's `dispatch_main()`, `serveMainQueueWithoutLoop`): CF's
     /// `__CFMainThreadHasExited`, after which it adds no source, timer or observer to the main loop and queues no
     /// block there.

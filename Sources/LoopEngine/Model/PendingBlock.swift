@@ -11,4 +11,6 @@ struct PendingBlock {
     /// or `RunLoopCore.hopLatency` has passed, a look at the main queue may come before it
     /// (`RunLoopCore.performOnMainQueue(_:job:afterHop:_:)`). Nil once it is there, and for every other job.
     var hopSince: LoopInstant? = nil
+    /// For a main-queue job, which of the main queue's port writes was its own (`RunLoopCore.mainQueueWrites`).
+    var write: UInt64 = 0
 }
