@@ -33,9 +33,10 @@ final class LoopModeState {
     let portSet: PortSetID
     /// `_CFRunLoopStopMode`'s sticky flag: ends the next run of this mode at once.
     var stoppedSticky = false
-    /// The soft and hard deadlines the timer port was last armed for (`nil` = none remembered).
-    var armedSoft: LoopInstant?
-    var armedHard: LoopInstant?
+    /// The soft and hard deadlines the timer port was last armed for, each with the stamp of its computation
+    /// (`nil` = none remembered; `TimerQueue.armingWindow(honourTolerance:)`).
+    var armedSoft: TimerQueue.Order?
+    var armedHard: TimerQueue.Order?
 
     init(name: ModeName, timerPort: PortID, portSet: PortSetID) {
         self.name = name

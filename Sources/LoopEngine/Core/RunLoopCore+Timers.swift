@@ -111,7 +111,7 @@ extension RunLoopCore {
             if soft != mode.armedSoft || hard != mode.armedHard {
                 // Darwin hands the whole window to the kernel; the virtual kernel fires at its end, which is
                 // where coalescing shows.
-                waiter.arm(mode.timerPort, at: honourTolerance ? hard : soft)
+                waiter.arm(mode.timerPort, at: honourTolerance ? hard.fireTime : soft.fireTime)
             }
         } else if profile == .darwin {
             waiter.arm(mode.timerPort, at: nil)

@@ -24,7 +24,8 @@
 final class TimerQueue {
     struct Order: Comparable {
         var fireTime: LoopInstant
-        /// The queue's insertion count when the timer was inserted: later inserts sort after earlier ones.
+        /// When the deadline was computed (`LoopTimer.dateStamp` at the insert or move): among equal deadlines,
+        /// the earlier computation sorts first.
         var stamp: UInt64
 
         static func < (a: Order, b: Order) -> Bool {
@@ -163,22 +164,29 @@ final class TimerQueue {
     }
 
     /// What `__CFArmNextTimerInMode` arms for, over the timers not firing: the earliest deadline (`soft`) and the
-    /// earliest deadline plus tolerance (`hard`, with `honourTolerance`; else the same as `soft`). Nil with no
-    /// such timer.
+    /// earliest deadline plus tolerance (`hard`, with `honourTolerance`; else the same as `soft`), each with the
+    /// stamp of the computation it came from. Nil with no such timer.
+    ///
+    /// The stamp is part of the answer because CF compares the deadlines it computed, on a clock that always
+    /// moves: two computations of one virtual instant (a date in the past rescheduled twice, which CF reads as
+    /// "now" each time) are two values there, and CF arms the port again for the second (fuzz seed 81 case 1933).
+    /// Among equal instants, the earliest computation is CF's smallest value.
     ///
     /// CF walks its sorted array until a deadline passes the `hard` found so far; every timer it skips has a
     /// deadline, and so a deadline plus tolerance, past that `hard`, so the walk's answer is these two minimums.
-    /// The heap is searched the same way: below an entry whose deadline is at or past `hard`, nothing can lower
-    /// either.
-    func armingWindow(honourTolerance: Bool) -> (soft: LoopInstant, hard: LoopInstant)? {
-        var soft: LoopInstant?
-        var hard: LoopInstant?
+    /// The heap is searched the same way: below an entry whose deadline is past `hard`, nothing can lower either.
+    func armingWindow(honourTolerance: Bool) -> (soft: Order, hard: Order)? {
+        var soft: Order?
+        var hard: Order?
         visit { slot in
-            if let hard, slot.key.fireTime >= hard { return false }
+            if let hard, slot.key.fireTime > hard.fireTime { return false }
             let timer = slot.timer
             guard !timer.isFiring else { return true }
-            let timerHard = honourTolerance ? timer.fireTime + timer.effectiveTolerance : timer.fireTime
-            if soft == nil || timer.fireTime < soft! { soft = timer.fireTime }
+            let timerSoft = Order(fireTime: timer.fireTime, stamp: slot.key.stamp)
+            let timerHard =
+                honourTolerance
+                ? Order(fireTime: timer.fireTime + timer.effectiveTolerance, stamp: slot.key.stamp) : timerSoft
+            if soft == nil || timerSoft < soft! { soft = timerSoft }
             if hard == nil || timerHard < hard! { hard = timerHard }
             return true
         }

@@ -24,13 +24,20 @@ struct TimerQueueTests {
             timers.filter { $0.isValidStorage && !$0.isFiring && $0.fireTime <= limit }
         }
 
-        func armingWindow(honourTolerance: Bool) -> (LoopInstant, LoopInstant)? {
-            var soft: LoopInstant?
-            var hard: LoopInstant?
+        /// CF's walk, each deadline with the stamp of its computation (`stamp(of:)`).
+        func armingWindow(
+            honourTolerance: Bool, stamp: (LoopTimer) -> UInt64
+        ) -> (TimerQueue.Order, TimerQueue.Order)? {
+            var soft: TimerQueue.Order?
+            var hard: TimerQueue.Order?
             for timer in timers where !timer.isFiring {
-                if let hard, timer.fireTime > hard { break }
-                let timerHard = honourTolerance ? timer.fireTime + timer.effectiveTolerance : timer.fireTime
-                if soft == nil || timer.fireTime < soft! { soft = timer.fireTime }
+                if let hard, timer.fireTime > hard.fireTime { break }
+                let timerSoft = TimerQueue.Order(fireTime: timer.fireTime, stamp: stamp(timer))
+                let timerHard =
+                    honourTolerance
+                    ? TimerQueue.Order(fireTime: timer.fireTime + timer.effectiveTolerance, stamp: stamp(timer))
+                    : timerSoft
+                if soft == nil || timerSoft < soft! { soft = timerSoft }
                 if hard == nil || timerHard < hard! { hard = timerHard }
             }
             guard let soft, let hard else { return nil }
@@ -61,13 +68,16 @@ struct TimerQueueTests {
             stamps += 1
             return stamps
         }
+        var stampOf: [ObjectIdentifier: UInt64] = [:]
         for _ in 0..<3_000 {
             let timer = timers[random.below(timers.count)]
             switch random.below(6) {
             case 0, 1:
                 guard !queue.contains(timer) else { continue }
                 timer.fireTime = instant()
-                queue.insert(timer, stamp: stamp())
+                let stamp = stamp()
+                stampOf[ObjectIdentifier(timer)] = stamp
+                queue.insert(timer, stamp: stamp)
                 model.insert(timer)
             case 2:
                 let removed = queue.remove(timer)
@@ -75,7 +85,9 @@ struct TimerQueueTests {
             case 3:
                 // What the core does when a timer's deadline moves: change it, then reposition it.
                 timer.fireTime = instant()
-                let moved = queue.reposition(timer, stamp: stamp())
+                let stamp = stamp()
+                let moved = queue.reposition(timer, stamp: stamp)
+                if moved { stampOf[ObjectIdentifier(timer)] = stamp }
                 if model.remove(timer) { model.insert(timer) } else { #expect(!moved) }
             case 4:
                 timer.isFiring.toggle()
@@ -90,7 +102,7 @@ struct TimerQueueTests {
             #expect(Self.names(queue.due(by: limit)) == Self.names(model.due(by: limit)))
             for honour in [false, true] {
                 let window = queue.armingWindow(honourTolerance: honour)
-                let expected = model.armingWindow(honourTolerance: honour)
+                let expected = model.armingWindow(honourTolerance: honour) { stampOf[ObjectIdentifier($0)] ?? 0 }
                 #expect(window?.soft == expected?.0 && window?.hard == expected?.1)
             }
         }

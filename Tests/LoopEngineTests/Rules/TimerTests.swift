@@ -154,6 +154,33 @@ extension Rules {
                 ])
         }
 
+        @Test(
+            "a reschedule into the past re-arms the port even at the instant of the last: CF's 'now' moved, so the one-shot's stale expiry wakes the loop once more"
+        )
+        func rescheduleToNowTwiceReArms() throws {
+            // Fuzz seed 81 case 1933, reduced: the afterWaiting reschedule arms the port again (CF's "now" is a new
+            // value); the timer fires and ends, and its port, never disarmed on Linux, holds that expiry.
+            let scenario = try ScenarioParser.parse(
+                """
+                thread T
+                  port p1
+                  timer t2 interval 20ms foundation scheduled
+                  observer o2 on beforeWaiting, afterWaiting
+                    reschedule t2 in -20ms
+                  RunLoop.run default before 20ms
+                """, file: "t.loop"
+            ).scenario
+            let run = ScenarioRunner.run(scenario)
+            let steps = run.events.filter { $0.kind != .note && $0.kind != .schedule }.map(\.step)
+            let cycle = ["beforeTimers", "beforeSources", "beforeWaiting", "observer o2", "sleep", "wake"]
+            #expect(
+                steps == ["runStart default", "entry"] + cycle + ["afterWaiting", "observer o2", "timer t2"] + cycle
+                    + ["afterWaiting", "observer o2"] + cycle.dropLast() + ["wakeUp", "wake", "afterWaiting"]
+                    + ["observer o2", "exit", "result timedOut"])
+            let wakes = run.events.compactMap { if case .woken(let cause) = $0.fact { cause } else { nil } }
+            #expect(wakes == [.timerPort, .timerPort, .wakeUpPort])
+        }
+
         @Test("removing a timer when another remains re-arms the port for it: no spurious wake")
         func removingATimerReArmsForTheNext() {
             let h = VirtualHarness()
