@@ -1,8 +1,11 @@
 #define _GNU_SOURCE
 #include "CLoopRecorderPreload.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +13,9 @@
 // Defined by the Swift target LoopRecorderPreload in the same shared library; weak, so that this file linked
 // anywhere else starts nothing.
 extern void loopviz_preload_start(void) __attribute__((weak));
+
+// Defined by the Swift target: records the calling thread's run loop too (`record --all-threads`).
+extern void loopviz_preload_thread_runs(void) __attribute__((weak));
 
 // Runs when the dynamic linker loads the library, before the program's main: on the main thread.
 __attribute__((constructor)) static void loopviz_preload_constructor(void) {
@@ -68,4 +74,46 @@ int loopviz_preload_install_signals(int notify, int done, int wait_ms) {
         if (sigaction(handled[index], &action, NULL) == 0) installed++;
     }
     return installed;
+}
+
+// `record --all-threads`: each thread's first run of its loop adds that loop to the recording. The sound place
+// (docs/recording.md, "Every thread's loop"): CFRunLoopRunInMode and CFRunLoopRun, which Foundation's RunLoop and
+// CoreFoundation's own callers reach through the PLT, so the definitions below come first and hand over to the
+// real ones. Not _CFRunLoopGet0 (every CFRunLoopGetCurrent, also of threads that never run their loop) nor
+// pthread_create (every thread would get a loop). CF's types are spelt out so that no CF header is needed:
+// CFRunLoopRunResult is a 32-bit integer, Boolean an unsigned char.
+static atomic_int record_every_thread = 0;
+static _Thread_local int thread_seen = 0;
+
+void loopviz_preload_record_every_thread(int on) { atomic_store(&record_every_thread, on); }
+
+static void loopviz_preload_first_run(void) {
+    if (thread_seen) return;
+    thread_seen = 1;
+    if (atomic_load(&record_every_thread) && loopviz_preload_thread_runs) loopviz_preload_thread_runs();
+}
+
+typedef int32_t (*run_in_mode_function)(const void *, double, unsigned char);
+typedef void (*run_function)(void);
+
+int32_t CFRunLoopRunInMode(const void *mode, double seconds, unsigned char returnAfterSourceHandled) {
+    static _Atomic(run_in_mode_function) real = NULL;
+    run_in_mode_function function = atomic_load(&real);
+    if (!function) {
+        function = (run_in_mode_function)dlsym(RTLD_NEXT, "CFRunLoopRunInMode");
+        atomic_store(&real, function);
+    }
+    loopviz_preload_first_run();
+    return function(mode, seconds, returnAfterSourceHandled);
+}
+
+void CFRunLoopRun(void) {
+    static _Atomic(run_function) real = NULL;
+    run_function function = atomic_load(&real);
+    if (!function) {
+        function = (run_function)dlsym(RTLD_NEXT, "CFRunLoopRun");
+        atomic_store(&real, function);
+    }
+    loopviz_preload_first_run();
+    function();
 }

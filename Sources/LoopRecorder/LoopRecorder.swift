@@ -61,13 +61,27 @@ public final class LoopRecorder: @unchecked Sendable {
     /// The recorder that `mark`, `begin` and `end` write to.
     private static let current = RecorderLocked<LoopRecorder?>(nil)
 
-    private let loop: CFRunLoop
-    private let observers: [CFRunLoopObserver]
+    /// The most loops one recording holds: the first and at most 63 added with ``addCurrentThreadLoop(thread:)``.
+    public static let maximumLoops = 64
+
+    private let modes: [CFRunLoopMode]
     private let buffer: RecordBuffer
     private let writer: RecordWriter
     private let tracker: LoopTracker
     private let sampler: StackSampler?
     private let summary = RecorderLocked<Summary?>(nil)
+    /// Every loop recorded, the first one's first, with its observers and the thread (`pthread_self`) whose
+    /// marks go to it; and whether the loop limit was marked.
+    private let loops: RecorderLocked<Loops>
+
+    // @unchecked Sendable: CF's run loops and observers are safe to use from any thread.
+    private struct Loops: @unchecked Sendable {
+        var recorded: [(tracker: LoopTracker, observers: [CFRunLoopObserver], thread: Int?)]
+        var names: Set<String>
+        var markedLimit = false
+        /// True once the recorder stopped: no loop is added after that.
+        var stopped = false
+    }
 
     /// Starts recording `loop` (it must be `RunLoop.main` or the calling thread's `RunLoop.current`: Foundation
     /// on Linux does not hand out another thread's CFRunLoop) in `modes` into the file at `url`. With
@@ -133,7 +147,7 @@ public final class LoopRecorder: @unchecked Sendable {
             }
         }
         let recorder = LoopRecorder(
-            loop: loop, modes: modes, buffer: buffer, writer: writer,
+            loop: loop, name: RecordedEvent.bounded(name), modes: modes, buffer: buffer, writer: writer,
             sampling: threadID.flatMap { id in sampleInterval.map { (id, $0) } })
         writer.start()
         if let sampler = recorder.sampler {
@@ -155,15 +169,24 @@ public final class LoopRecorder: @unchecked Sendable {
     public static let sampleIntervals: ClosedRange<TimeInterval> = StackSampler.intervals
 
     private init(
-        loop: CFRunLoop, modes: [CFRunLoopMode], buffer: RecordBuffer, writer: RecordWriter,
+        loop: CFRunLoop, name: String, modes: [CFRunLoopMode], buffer: RecordBuffer, writer: RecordWriter,
         sampling: (thread: Int64, interval: TimeInterval)?
     ) {
-        self.loop = loop
+        self.modes = modes
         self.buffer = buffer
         self.writer = writer
         let tracker = LoopTracker(loop: loop, buffer: buffer)
         self.tracker = tracker
         sampler = sampling.flatMap { StackSampler(tracker: tracker, threadID: $0.thread, interval: $0.interval) }
+        let observers = Self.observe(tracker, in: modes)
+        // The main loop's marks come from any thread that has no loop of its own recorded; another loop's from the
+        // thread that started the recorder on it.
+        let thread = CFEqual(loop, CFRunLoopGetMain()) ? nil : Self.callingThread()
+        loops = RecorderLocked(Loops(recorded: [(tracker, observers, thread)], names: [name]))
+    }
+
+    /// The two observers that record `tracker`'s loop, added to it in `modes`.
+    private static func observe(_ tracker: LoopTracker, in modes: [CFRunLoopMode]) -> [CFRunLoopObserver] {
         let first = CFRunLoopObserverCreateWithHandler(
             nil, CFRunLoopActivity.allActivities.rawValue, true, CFIndex.min
         ) { _, activity in
@@ -173,11 +196,74 @@ public final class LoopRecorder: @unchecked Sendable {
         let last = CFRunLoopObserverCreateWithHandler(nil, lastActivities, true, CFIndex.max) { _, activity in
             tracker.last(activity)
         }!
-        observers = [first, last]
+        let observers = [first, last]
         for mode in modes {
-            for observer in observers { CFRunLoopAddObserver(loop, observer, mode) }
+            for observer in observers { CFRunLoopAddObserver(tracker.loop, observer, mode) }
+        }
+        return observers
+    }
+
+    /// Records the calling thread's run loop too, into the same file, in the recorder's modes: its events carry
+    /// `thread` (default: the thread's name, or `thread`; a name already in the recording gets a number), the
+    /// marks made on this thread go to it, and with `sampleInterval` its stack is sampled as the first loop's is.
+    /// Call it on the loop's own thread (Foundation on Linux does not hand out another thread's CFRunLoop), before
+    /// the loop runs (`loopviz record --all-threads` does it at each thread's first run). Returns false, recording
+    /// nothing, when the loop is already recorded, the recorder has stopped, or ``maximumLoops`` are recorded (the
+    /// first time, a mark says which thread was left out).
+    @discardableResult
+    public func addCurrentThreadLoop(thread: String? = nil) -> Bool {
+        let loop = CFRunLoopGetCurrent()!
+        let wanted = RecordedEvent.bounded(thread ?? Self.threadName())
+        let added: LoopTracker? = loops.withLock { loops in
+            guard !loops.stopped, !loops.recorded.contains(where: { CFEqual($0.tracker.loop, loop) }) else {
+                return nil
+            }
+            guard loops.recorded.count < Self.maximumLoops else {
+                if !loops.markedLimit {
+                    loops.markedLimit = true
+                    tracker.mark(
+                        "LoopRecorder: \(Self.maximumLoops) loops are recorded, the limit: the loop of thread "
+                            + "\(wanted) and of every thread after it is not", .point)
+                }
+                return nil
+            }
+            var name = wanted
+            var number = 2
+            while loops.names.contains(name) {
+                name = RecordedEvent.bounded("\(wanted) \(number)")
+                number += 1
+            }
+            loops.names.insert(name)
+            let added = LoopTracker(loop: loop, index: writer.addThread(name), buffer: buffer, origin: tracker.start)
+            loops.recorded.append((added, Self.observe(added, in: modes), Self.callingThread()))
+            return added
+        }
+        guard let added else { return false }
+        if let sampler {
+            loop_sampler_unblock()
+            sampler.add(tracker: added, threadID: loop_sampler_thread_id())
+        }
+        return true
+    }
+
+    /// Records the calling thread's run loop in the recording in progress (``addCurrentThreadLoop(thread:)``);
+    /// false when there is none.
+    @discardableResult
+    public static func addCurrentThreadLoop(thread: String? = nil) -> Bool {
+        current.withLock { $0 }?.addCurrentThreadLoop(thread: thread) ?? false
+    }
+
+    /// The loop that the calling thread's marks go to: its own when it is recorded, else the first.
+    private var markTracker: LoopTracker {
+        loops.withLock { loops in
+            guard loops.recorded.count > 1 else { return tracker }
+            let thread = Self.callingThread()
+            return loops.recorded.first { $0.thread == thread }?.tracker ?? tracker
         }
     }
+
+    /// The calling thread, as a number to compare.
+    private static func callingThread() -> Int { Int(bitPattern: pthread_self()) }
 
     /// Stops recording: removes the observers, writes every buffered event and closes the file. Later calls return
     /// the same summary.
@@ -185,7 +271,11 @@ public final class LoopRecorder: @unchecked Sendable {
     public func stop() -> Summary {
         summary.withLock { summary in
             if let summary { return summary }
-            for observer in observers { CFRunLoopObserverInvalidate(observer) }
+            let recorded = loops.withLock { loops in
+                loops.stopped = true
+                return loops.recorded.map(\.observers)
+            }
+            for observer in recorded.joined() { CFRunLoopObserverInvalidate(observer) }
             sampler?.stop()
             writer.stopAndWait()
             let result = Summary(
@@ -205,13 +295,15 @@ public final class LoopRecorder: @unchecked Sendable {
     }
 
     /// Records a point in time with the program's own words (what it is about to do, which source fired).
-    public static func mark(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .point) }
+    /// With several loops recorded, a mark made on a recorded loop's thread goes to that loop, any other to the
+    /// first loop.
+    public static func mark(_ label: String) { current.withLock { $0 }?.markTracker.mark(label, .point) }
 
     /// Records the start of a named piece of work; `end(_:)` with the same label records its end.
-    public static func begin(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .begin) }
+    public static func begin(_ label: String) { current.withLock { $0 }?.markTracker.mark(label, .begin) }
 
     /// Records the end of the work `begin(_:)` started.
-    public static func end(_ label: String) { current.withLock { $0 }?.tracker.mark(label, .end) }
+    public static func end(_ label: String) { current.withLock { $0 }?.markTracker.mark(label, .end) }
 
     /// Runs `work` between a `begin` and an `end` of `label`.
     @discardableResult
@@ -229,8 +321,16 @@ public final class LoopRecorder: @unchecked Sendable {
         }
     }
 
+    /// The calling thread's name; `thread` and its kernel id when it has none of its own (on Linux a new thread
+    /// is named as the process until it names itself, and a name given to a `Thread` before `start()` does not
+    /// reach it).
     private static func threadName() -> String {
-        if let name = Thread.current.name, !name.isEmpty { return name }
-        return "thread"
+        if let name = Thread.current.name, !name.isEmpty,
+            name != String(ProcessInfo.processInfo.processName.prefix(15))
+        {
+            return name
+        }
+        let id = loop_sampler_thread_id()
+        return id > 0 ? "thread \(id)" : "thread"
     }
 }

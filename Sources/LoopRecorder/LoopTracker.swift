@@ -21,24 +21,32 @@ final class LoopTracker: @unchecked Sendable {
         var modeName = ""
     }
 
-    private let loop: CFRunLoop
+    let loop: CFRunLoop
+    /// The loop's index in the recording (`RecordedEvent.loop`).
+    let index: Int
     private let buffer: RecordBuffer
-    private let origin = LoopTracker.monotonic()
+    private let origin: Int64
     private let state = RecorderLocked(State())
     /// Since when the loop has been busy (nanoseconds of the recording, plus one), or 0 while it sleeps or runs
     /// no run: the stack sampler reads it without a lock.
     let busySince = Atomic<Int64>(0)
 
-    init(loop: CFRunLoop, buffer: RecordBuffer) {
+    /// `origin`: the recording's start on the monotonic clock, shared by every loop of one recording.
+    init(loop: CFRunLoop, index: Int = 0, buffer: RecordBuffer, origin: Int64 = LoopTracker.monotonic()) {
         self.loop = loop
+        self.index = index
         self.buffer = buffer
+        self.origin = origin
     }
 
     /// Nanoseconds since the recording began, on the monotonic clock.
     var now: Int64 { Self.monotonic() - origin }
 
+    /// The recording's start on the monotonic clock, for the trackers of loops added later.
+    var start: Int64 { origin }
+
     /// `CLOCK_MONOTONIC` in nanoseconds: read on every event, through the vDSO (no system call).
-    private static func monotonic() -> Int64 {
+    static func monotonic() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
@@ -120,7 +128,8 @@ final class LoopTracker: @unchecked Sendable {
     private func stamped(_ time: Int64, _ kind: RecordedEvent.Kind, _ state: State) -> RecordedEvent {
         let run = state.runs.last
         return RecordedEvent(
-            nanoseconds: time, depth: state.runs.count, mode: run?.mode, iteration: run?.iteration ?? 0, kind: kind)
+            nanoseconds: time, depth: state.runs.count, mode: run?.mode, iteration: run?.iteration ?? 0, kind: kind,
+            loop: index)
     }
 
     /// The loop's current mode in the trace's words (`default` for CF's default mode).

@@ -9,6 +9,8 @@ final class RecordBuffer: Sendable {
         var firstDropped: RecordedEvent?
         var droppedTotal = 0
         var closed = false
+        /// The time of the last event appended: no line of the file is earlier than the one before it.
+        var latest: Int64 = .min
     }
 
     let capacity: Int
@@ -26,10 +28,14 @@ final class RecordBuffer: Sendable {
     }
 
     /// Appends the event, or counts it as dropped when the buffer is full (a report of earlier drops needs a
-    /// second place).
+    /// second place). An event stamped before one that another thread appended first (two loops, or a loop and
+    /// the stack sampler, a few nanoseconds apart) takes that event's time, so the file's times never go back.
     func append(_ event: RecordedEvent) {
+        var event = event
         state.withLock { state in
             guard !state.closed else { return }
+            event.nanoseconds = max(event.nanoseconds, state.latest)
+            state.latest = event.nanoseconds
             let needed = state.droppedSinceReport > 0 ? 2 : 1
             guard state.events.count + needed <= capacity else {
                 if state.droppedSinceReport == 0 { state.firstDropped = event }
@@ -75,7 +81,7 @@ final class RecordBuffer: Sendable {
         state.events.append(
             RecordedEvent(
                 nanoseconds: first.nanoseconds, depth: first.depth, mode: first.mode, iteration: first.iteration,
-                kind: .note, name: nil, fact: .dropped(state.droppedSinceReport)))
+                kind: .note, name: nil, fact: .dropped(state.droppedSinceReport), loop: first.loop))
         state.droppedSinceReport = 0
         state.firstDropped = nil
     }

@@ -28,8 +28,8 @@ final class RecordWriter: @unchecked Sendable {
     /// True when the file can be cut back and its header rewritten (a regular file).
     private let seekable: Bool
     private let buffer: RecordBuffer
-    /// The thread's name as a JSON string, made once.
-    private let thread: [UInt8]
+    /// Each recorded loop's thread name as a JSON string, made once, by the loop's index (`RecordedEvent.loop`).
+    private let threads: RecorderLocked<[[UInt8]]>
     private let headerFields: String
     private let headerWidth: Int
     private let interval: TimeInterval
@@ -64,7 +64,7 @@ final class RecordWriter: @unchecked Sendable {
         self.buffer = buffer
         var quoted: [UInt8] = []
         RecordedEvent.appendQuoted(thread, to: &quoted)
-        self.thread = quoted
+        threads = RecorderLocked([quoted])
         self.interval = interval
         let header = Self.padded(first, to: headerWidth)
         guard write(header) else {
@@ -91,6 +91,16 @@ final class RecordWriter: @unchecked Sendable {
     /// The header's bytes padded with spaces to `width`, then a newline (spaces after a JSON value are allowed).
     private static func padded(_ bytes: [UInt8], to width: Int) -> [UInt8] {
         bytes + [UInt8](repeating: 0x20, count: max(0, width - bytes.count)) + [0x0A]
+    }
+
+    /// Adds a loop's thread name to the table; returns the loop's index for its events.
+    func addThread(_ name: String) -> Int {
+        var quoted: [UInt8] = []
+        RecordedEvent.appendQuoted(name, to: &quoted)
+        return threads.withLock { threads in
+            threads.append(quoted)
+            return threads.count - 1
+        }
     }
 
     /// Starts the writer thread.
@@ -132,7 +142,9 @@ final class RecordWriter: @unchecked Sendable {
         guard !events.isEmpty, !writeFailed else { return }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(events.count * 130)
-        for event in events { event.appendLine(thread: thread, to: &bytes) }
+        // The table only grows, and every event's loop was added before its event: one copy per batch.
+        let threads = self.threads.withLock { $0 }
+        for event in events { event.appendLine(thread: threads[event.loop], to: &bytes) }
         if write(bytes) {
             written += events.count
         } else {

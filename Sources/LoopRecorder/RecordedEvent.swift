@@ -31,4 +31,7 @@ struct RecordedEvent: Sendable, Equatable {
     var kind: Kind
     var name: String?
     var fact: Fact?
+    /// Which of the recording's loops it belongs to: its place in the writer's table of thread names (0 the first
+    /// loop's, `LoopRecorder.addCurrentThreadLoop(thread:)` adds the others).
+    var loop = 0
 }

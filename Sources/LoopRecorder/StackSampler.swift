@@ -2,13 +2,14 @@ import CLoopSampler
 import Foundation
 import Synchronization
 
-/// Samples the recorded loop's thread's stack while the loop is busy (Linux): a thread of its own looks every
-/// `interval` whether the loop has been awake that long, and if so interrupts the loop's thread with a signal
-/// whose handler unwinds its stack (`CLoopSampler`). Each sample is written as an event, and each object its
-/// frames lie in once, with where it was loaded, so that `loopviz hangs` can name the functions when it reads the
-/// recording: nothing is looked up while the program runs.
+/// Samples the recorded loops' threads' stacks while their loops are busy (Linux): a thread of its own looks every
+/// `interval` whether a loop has been awake that long, and if so interrupts that loop's thread with a signal whose
+/// handler unwinds its stack (`CLoopSampler`). Each sample is written as an event, and each object its frames lie
+/// in once, with where it was loaded, so that `loopviz hangs` can name the functions when it reads the recording:
+/// nothing is looked up while the program runs. One thread samples every loop of a recording, one at a time (the
+/// signal handler has one place for a stack).
 ///
-/// While the loop sleeps the sampler looks less and less often, down to every 20 ms, so an idle program is not
+/// While a loop sleeps the sampler looks at it less and less often, down to every 20 ms, so an idle program is not
 /// woken 1,000 times a second. A sample interrupts a system call the thread is in: one that the kernel does not
 /// restart (`nanosleep`, `poll`, `epoll_wait`) returns `EINTR`, as it would for any signal.
 final class StackSampler: @unchecked Sendable {
@@ -19,9 +20,20 @@ final class StackSampler: @unchecked Sendable {
     /// The most loaded objects written, and the fewest samples between two looks for new ones.
     static let maximumModules = 4_096
 
-    private let tracker: LoopTracker
-    private let threadID: Int64
+    /// A loop sampled, and the sampler thread's state for it.
+    private struct Target {
+        var tracker: LoopTracker
+        var threadID: Int64
+        /// The time from the last look to the next.
+        var wait: Int64
+        var lastLook: Int64
+        var wasBusy = false
+        var due: Int64 { lastLook + wait }
+    }
+
     private let interval: Int64
+    /// Loops to sample from the next look on (the first one's and each one ``add(tracker:threadID:)`` adds).
+    private let added: RecorderLocked<[(LoopTracker, Int64)]>
     private let stopped = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     /// The loaded objects written so far, by the extent of their segments (touched by the sampler's thread only).
@@ -33,10 +45,14 @@ final class StackSampler: @unchecked Sendable {
     /// or no signal free for it).
     init?(tracker: LoopTracker, threadID: Int64, interval: TimeInterval) {
         guard loop_sampler_install() == 0 else { return nil }
-        self.tracker = tracker
-        self.threadID = threadID
+        added = RecorderLocked([(tracker, threadID)])
         let bounded = interval.isNaN ? 0.01 : min(max(interval, Self.intervals.lowerBound), Self.intervals.upperBound)
         self.interval = Int64(bounded * 1e9)
+    }
+
+    /// Samples another loop's thread too (a kernel thread id), from the next look on.
+    func add(tracker: LoopTracker, threadID: Int64) {
+        added.withLock { $0.append((tracker, threadID)) }
     }
 
     func start() {
@@ -58,35 +74,48 @@ final class StackSampler: @unchecked Sendable {
     static let pauseThreshold: Int64 = 100_000_000
 
     private func run() {
-        var wait = interval
-        var lastLook = tracker.now
-        var wasBusy = false
+        var targets: [Target] = []
         while !stopped.load(ordering: .relaxed) {
-            Self.sleep(wait)
+            let new = added.withLock { added in
+                defer { added = [] }
+                return added
+            }
+            for (tracker, threadID) in new {
+                targets.append(Target(tracker: tracker, threadID: threadID, wait: interval, lastLook: tracker.now))
+            }
+            let now = targets.first?.tracker.now ?? 0
+            Self.sleep(max(0, (targets.map(\.due).min() ?? now + interval) - now))
             if stopped.load(ordering: .relaxed) { break }
-            let since = tracker.busySince.load(ordering: .relaxed)
-            // The sampler's thread came back long after its wait (from the last look, whose sample takes
-            // microseconds): the process did not run — stopped, or no CPU. Said when the loop was busy, where it
-            // would lengthen a hang.
-            let look = tracker.now
-            let overrun = look - lastLook - wait
-            if overrun >= Self.pauseThreshold && (wasBusy || since != 0) {
-                tracker.sampled(look, name: "paused", fact: .paused(overrun))
+            for index in targets.indices where targets[index].tracker.now >= targets[index].due {
+                look(at: &targets[index])
             }
-            lastLook = look
-            wasBusy = since != 0
-            guard since != 0 else {
-                wait = min(wait * 2, max(interval, Self.idleLook))
-                continue
-            }
-            wait = interval
-            let now = tracker.now
-            guard now - (since - 1) >= interval else { continue }
-            sample(at: now)
         }
     }
 
-    private func sample(at look: Int64) {
+    /// One look at a loop whose time to be looked at has come: a sample if it has been busy for an interval.
+    private func look(at target: inout Target) {
+        let tracker = target.tracker
+        let since = tracker.busySince.load(ordering: .relaxed)
+        // The sampler's thread came back long after its wait (from the last look, whose sample takes
+        // microseconds): the process did not run — stopped, or no CPU. Said when the loop was busy, where it
+        // would lengthen a hang.
+        let look = tracker.now
+        let overrun = look - target.lastLook - target.wait
+        if overrun >= Self.pauseThreshold && (target.wasBusy || since != 0) {
+            tracker.sampled(look, name: "paused", fact: .paused(overrun))
+        }
+        target.lastLook = look
+        target.wasBusy = since != 0
+        guard since != 0 else {
+            target.wait = min(target.wait * 2, max(interval, Self.idleLook))
+            return
+        }
+        target.wait = interval
+        guard look - (since - 1) >= interval else { return }
+        sample(target.threadID, of: tracker, at: look)
+    }
+
+    private func sample(_ threadID: Int64, of tracker: LoopTracker, at look: Int64) {
         var frames = [UInt64](repeating: 0, count: Int(LOOP_SAMPLER_MAX_FRAMES))
         let count = frames.withUnsafeMutableBufferPointer {
             loop_sampler_capture(threadID, $0.baseAddress, LOOP_SAMPLER_MAX_FRAMES, 20_000)
@@ -101,13 +130,13 @@ final class StackSampler: @unchecked Sendable {
             known.isEmpty || time &- lastScan >= 1_000_000_000
         {
             lastScan = time
-            writeModules(at: time)
+            writeModules(at: time, to: tracker)
         }
         tracker.sampled(time, name: "stack", fact: .stack(frames))
     }
 
     /// Writes every loaded object not written yet.
-    private func writeModules(at time: Int64) {
+    private func writeModules(at time: Int64, to tracker: LoopTracker) {
         var found: [Module] = []
         withUnsafeMutablePointer(to: &found) { pointer in
             loop_sampler_modules(pointer) { context, path, base, low, high, identity, length in

@@ -13,6 +13,12 @@ public func loopvizPreloadStart() {
     PreloadedRecorder.start()
 }
 
+/// Called on a thread's first run of its loop, once `record --all-threads` asked for every thread's loop.
+@_cdecl("loopviz_preload_thread_runs")
+public func loopvizPreloadThreadRuns() {
+    PreloadedRecorder.recordCallingThread()
+}
+
 /// LoopRecorder on the main run loop of a program that does not link it: `loopviz record -- PROGRAM` preloads
 /// this library and names the file in the environment. The recording stops, and everything buffered is written,
 /// when the program exits (`exit`, or a return from `main`) or a signal ends it (a crash or a request).
@@ -24,6 +30,8 @@ enum PreloadedRecorder {
     static let libraryVariable = "LOOPVIZ_RECORD_LIBRARY"
     /// Seconds between two stack samples of the main thread while its loop is busy; unset: no samples.
     static let sampleVariable = "LOOPVIZ_RECORD_SAMPLE_INTERVAL"
+    /// `1`: every thread's run loop too, each from its first run.
+    static let everyThreadVariable = "LOOPVIZ_RECORD_ALL_THREADS"
     /// The longest a signal handler waits for the recording to be written before the signal goes on: bounded,
     /// so a recorder that cannot finish (its lock held by the thread that crashed) never holds the process.
     static let signalWaitMilliseconds: Int32 = 1_000
@@ -40,9 +48,8 @@ enum PreloadedRecorder {
         let path = String(cString: value)
         let library = getenv(libraryVariable).map { String(cString: $0) }
         let sampleInterval = getenv(sampleVariable).flatMap { TimeInterval(String(cString: $0)) }
-        unsetenv(fileVariable)
-        unsetenv(libraryVariable)
-        unsetenv(sampleVariable)
+        let everyThread = getenv(everyThreadVariable).map { String(cString: $0) == "1" } ?? false
+        for variable in [fileVariable, libraryVariable, sampleVariable, everyThreadVariable] { unsetenv(variable) }
         if let library { removeFromPreload(library) }
         var blocked = sigset_t()
         var previous = sigset_t()
@@ -61,6 +68,14 @@ enum PreloadedRecorder {
         owner = getpid()
         atexit { PreloadedRecorder.stopInOwner() }
         watchSignals()
+        if everyThread { loopviz_preload_record_every_thread(1) }
+    }
+
+    /// Adds the calling thread's loop to the recording (in the process that started the recorder). The main loop
+    /// is recorded already: nothing happens for it.
+    static func recordCallingThread() {
+        guard getpid() == owner, !CFEqual(CFRunLoopGetCurrent(), CFRunLoopGetMain()) else { return }
+        LoopRecorder.addCurrentThreadLoop()
     }
 
     /// Stops the recording (writes what is buffered, rewrites the header), in the process that started it only.

@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 // loopviz-sample: the program of loopviz-demo without the recorder (no import of it, no mark): a 50 ms repeating
-// timer, a block performed from another thread, a port, and one deliberate 300 ms hang in the fifth tick, inside
-// `decodeImageOnTheMainThread`. `loopviz record -o OUT.jsonl -- loopviz-sample` records it with no code change.
+// timer, a block performed from another thread's run loop, a port, and one deliberate 300 ms hang in the fifth
+// tick, inside `decodeImageOnTheMainThread`. `loopviz record -o OUT.jsonl -- loopviz-sample` records it with no code change.
 
 let usage = """
     usage: loopviz-sample [--crash | --pause | --sleep]
@@ -71,13 +71,27 @@ let timer = Timer(fire: Date(timeIntervalSinceNow: 0.05), interval: 0.05, repeat
 }
 RunLoop.main.add(timer, forMode: .default)
 
-// A worker thread hands the main loop a block (Linux Foundation has no performSelector:onThread:), and wakes it.
+// A worker thread runs a loop of its own (a 100 ms heartbeat; `loopviz record --all-threads` records it too); a
+// one-shot timer there hands the main loop a block (Linux Foundation has no performSelector:onThread:) and wakes it.
 nonisolated(unsafe) var performed = false
-Thread.detachNewThread {
-    usleep(120_000)
-    RunLoop.main.perform { performed = true }
-    CFRunLoopWakeUp(CFRunLoopGetMain())
+let started = DispatchSemaphore(value: 0)
+let worker = Thread {
+    // Named here, once `start()` has returned: on Linux a name given before `start()` does not reach the thread,
+    // nor one given while `start()` is still storing the thread's handle (its name stays the process's).
+    started.wait()
+    Thread.current.name = "worker"
+    let handOver = Timer(fire: Date(timeIntervalSinceNow: 0.12), interval: 0, repeats: false) { _ in
+        RunLoop.main.perform { performed = true }
+        CFRunLoopWakeUp(CFRunLoopGetMain())
+    }
+    let heartbeat = Timer(fire: Date(timeIntervalSinceNow: 0.1), interval: 0.1, repeats: true) { _ in }
+    RunLoop.current.add(handOver, forMode: .default)
+    RunLoop.current.add(heartbeat, forMode: .default)
+    RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.9))
+    heartbeat.invalidate()
 }
+worker.start()
+started.signal()
 
 RunLoop.main.run(until: Date(timeIntervalSinceNow: 1.0))
 timer.invalidate()

@@ -8,4 +8,8 @@
 /// installed.
 int loopviz_preload_install_signals(int notify, int done, int wait_ms);
 
+/// `record --all-threads`: from now on, each thread's first CFRunLoopRunInMode or CFRunLoopRun calls the Swift
+/// side's `loopviz_preload_thread_runs` before it runs the loop.
+void loopviz_preload_record_every_thread(int on);
+
 #endif

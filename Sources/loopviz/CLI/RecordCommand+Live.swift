@@ -35,10 +35,11 @@ extension RecordCommand {
             file.abandon()
             throw .cannotFollow(path: error.path, reason: error.reason)
         }
+        let options = try recording(scanner)
+        let recorded = RecordOutcome.RecordedFile(path: output, everyThread: options.everyThread)
         let pid: pid_t
         switch RecordedChild.spawn(
-            Array(scanner.positional), library: library, recording: temporary,
-            sampleInterval: try stackInterval(scanner), detached: true)
+            Array(scanner.positional), library: library, recording: temporary, options: options, detached: true)
         {
         case .failure(let failure):
             file.abandon()
@@ -54,14 +55,15 @@ extension RecordCommand {
         // The terminal is restored: a program still running is ended now (bounded), and the file kept.
         let signal = status.isSignal ? status.rawValue - 128 : nil
         let ending = recording.finish(endedBy: signal)
-        let result = liveStatus(recording, ending, program: program, output: output, limit: limit, uiSignal: signal)
+        let result = liveStatus(
+            recording, ending, program: program, recorded: recorded, limit: limit, uiSignal: signal)
         return signal.map { ExitStatus(endedBy: $0) } ?? result
     }
 
     /// Prints how the program ended and how the file was left; the status of the program (or loopviz's).
     private static func liveStatus(
-        _ recording: LiveRecording, _ ending: RecordedChild.Ending, program: String, output: String, limit: Duration,
-        uiSignal: Int32?
+        _ recording: LiveRecording, _ ending: RecordedChild.Ending, program: String,
+        recorded: RecordOutcome.RecordedFile, limit: Duration, uiSignal: Int32?
     ) -> ExitStatus {
         switch recording.kept {
         case .nothingRecorded: return finish(.notLoaded(program: program))
@@ -73,12 +75,12 @@ extension RecordCommand {
         let outcome: RecordOutcome
         switch ending {
         case .exited(let status) where recording.endedByQuit && uiSignal == nil:
-            outcome = .quit(program: program, end: .exited(status), path: output)
+            outcome = .quit(program: program, end: .exited(status), path: recorded)
         case .signaled(let number) where recording.endedByQuit && uiSignal == nil:
-            outcome = .quit(program: program, end: .signaled(number), path: output)
-        case .exited(let status): outcome = .exited(program: program, status: status, path: output)
-        case .signaled(let number): outcome = .ended(program: program, signal: number, path: output)
-        case .timeLimit: outcome = .timeLimit(program: program, limit: limit, path: output)
+            outcome = .quit(program: program, end: .signaled(number), path: recorded)
+        case .exited(let status): outcome = .exited(program: program, status: status, path: recorded)
+        case .signaled(let number): outcome = .ended(program: program, signal: number, path: recorded)
+        case .timeLimit: outcome = .timeLimit(program: program, limit: limit, path: recorded)
         case .cannotStart(let number): return finish(.cannotStart(program: program, errorNumber: number))
         }
         return finish(outcome)

@@ -1,5 +1,11 @@
-/// `record --stacks [--stack-interval TIME]`: how often the preloaded recorder samples the main thread's stack.
+/// `record --stacks [--stack-interval TIME]`: how often the preloaded recorder samples the recorded threads'
+/// stacks; `--all-threads`: which loops it records.
 extension RecordCommand {
+    /// What the preloaded library is asked to record, from the command line.
+    static func recording(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> RecordedChild.Options {
+        RecordedChild.Options(sampleInterval: try stackInterval(scanner), everyThread: scanner.has("--all-threads"))
+    }
+
     /// The default time between two samples.
     static let defaultStackInterval: Duration = .milliseconds(10)
 

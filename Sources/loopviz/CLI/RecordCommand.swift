@@ -13,7 +13,7 @@ import Darwin
 enum RecordCommand {
     static let command = LoopvizCommand(
         name: "record", synopsis: "record -o FILE -- PROGRAM",
-        summary: "Record a program's main run loop with no code change (Linux: LD_PRELOAD).",
+        summary: "Record a program's run loops with no code change (Linux: LD_PRELOAD).",
         options: options, help: help, run: run)
 
     /// Without `--time-limit`: ten minutes, then SIGTERM.
@@ -48,10 +48,17 @@ enum RecordCommand {
                 recording is kept. The program's output goes to /dev/null. Needs a terminal.
                 """),
         CommandOption(
+            "--all-threads",
+            help: """
+                Record every thread's run loop, each from its first run, into the same file
+                (at most 64 loops), not only the main one.
+                """),
+        CommandOption(
             "--stacks",
             help: """
                 Sample the main thread's stack every 10ms while its loop is busy (a signal to
-                the thread), for `loopviz hangs` to name the functions that held it.
+                the thread), for `loopviz hangs` to name the functions that held it. With
+                --all-threads, every recorded loop's thread.
                 """),
         CommandOption(
             "--stack-interval", .text(placeholder: "TIME"),
@@ -68,7 +75,8 @@ enum RecordCommand {
         beforeOptions: """
             OVERVIEW: Record the main run loop of any program that uses Foundation, with no code change.
 
-            USAGE: loopviz record -o FILE.jsonl [--time-limit TIME] [--stacks] [--live] -- PROGRAM [ARGS...]
+            USAGE: loopviz record -o FILE.jsonl [--time-limit TIME] [--all-threads] [--stacks]
+                                  [--live] -- PROGRAM [ARGS...]
 
             ARGUMENTS:
               PROGRAM [ARGS...]       The program and its arguments (looked up in PATH), after `--`.
@@ -79,6 +87,11 @@ enum RecordCommand {
             other signals are passed on to the program (SIGKILL if it still runs 5 s later), and the recording
             is kept. Then read it with `loopviz hangs FILE.jsonl` or `loopviz FILE.jsonl`. A statically linked
             or set-user-ID program ignores LD_PRELOAD: nothing is recorded, and no file is left.
+
+            With --all-threads, each other thread's run loop is recorded too, from the first time the thread runs
+            it (CFRunLoopRunInMode or CFRunLoopRun, which RunLoop's run methods call), into the same file: every
+            event carries its thread, and `loopviz hangs` and the UI show each thread apart. At most 64 loops are
+            recorded; a mark in the recording names the first thread left out.
 
             With --stacks, a signal interrupts the main thread every 10 ms (--stack-interval) while its loop has
             been busy that long, and its stack is written into the recording; `loopviz hangs` shows each hang's
@@ -110,7 +123,8 @@ enum RecordCommand {
             }
             limit = value
         }
-        let stacks = try stackInterval(scanner)
+        let options = try recording(scanner)
+        let recorded = RecordOutcome.RecordedFile(path: output, everyThread: options.everyThread)
         let live = scanner.has("--live")
         for option in lookOptions where scanner.gave(option) && !live {
             throw .goesWith(option: option, other: "--live")
@@ -141,7 +155,7 @@ enum RecordCommand {
         // shares.
         let target = file.temporaryPath ?? (file.path == nil ? "/dev/stdout" : output)
         let ending = RecordedChild.run(
-            Array(scanner.positional), library: library, recording: target, sampleInterval: stacks,
+            Array(scanner.positional), library: library, recording: target, options: options,
             limit: limit, grace: grace)
         let outcome: RecordOutcome
         switch ending {
@@ -149,11 +163,11 @@ enum RecordCommand {
             file.abandon()
             return finish(.cannotStart(program: program, errorNumber: errorNumber))
         case .exited(let status):
-            outcome = .exited(program: program, status: status, path: output)
+            outcome = .exited(program: program, status: status, path: recorded)
         case .signaled(let signal):
-            outcome = .ended(program: program, signal: signal, path: output)
+            outcome = .ended(program: program, signal: signal, path: recorded)
         case .timeLimit:
-            outcome = .timeLimit(program: program, limit: limit, path: output)
+            outcome = .timeLimit(program: program, limit: limit, path: recorded)
         }
         if let temporary = file.temporaryPath {
             var info = stat()

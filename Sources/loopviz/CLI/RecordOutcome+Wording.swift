@@ -6,6 +6,12 @@ import Glibc
 import Darwin
 #endif
 
+extension RecordOutcome.RecordedFile {
+    /// What the recording holds, as the outcome's line says it.
+    fileprivate var loops: String { everyThread ? "its run loops" : "its main run loop" }
+    fileprivate var verb: String { everyThread ? "are" : "is" }
+}
+
 extension RecordOutcome {
     /// The line `loopviz record` prints on standard error when the program is done (the program's own output
     /// keeps standard output).
@@ -14,13 +20,13 @@ extension RecordOutcome {
         switch self {
         case .exited(let program, let status, let path):
             return
-                "loopviz: \(safe(program)) exited with status \(status); its main run loop is recorded in \(safe(path))"
+                "loopviz: \(safe(program)) exited with status \(status); \(path.loops) \(path.verb) recorded in \(safe(path.path))"
         case .ended(let program, let signal, let path):
             return
-                "loopviz: \(safe(program)) was ended by \(Self.signalName(signal)); its main run loop up to then is recorded in \(safe(path))"
+                "loopviz: \(safe(program)) was ended by \(Self.signalName(signal)); \(path.loops) up to then \(path.verb) recorded in \(safe(path.path))"
         case .timeLimit(let program, let limit, let path):
             return
-                "loopviz: \(safe(program)) was still running at the time limit (\(LoopEvent.seconds(limit))) and was sent SIGTERM; its main run loop up to then is recorded in \(safe(path)) (--time-limit TIME records longer)"
+                "loopviz: \(safe(program)) was still running at the time limit (\(LoopEvent.seconds(limit))) and was sent SIGTERM; \(path.loops) up to then \(path.verb) recorded in \(safe(path.path)) (--time-limit TIME records longer)"
         case .quit(let program, let end, let path):
             let ended =
                 switch end {
@@ -28,7 +34,7 @@ extension RecordOutcome {
                 case .signaled(let signal): "was ended by \(Self.signalName(signal))"
                 }
             return
-                "loopviz: the UI was quit while \(safe(program)) was running: it was sent SIGTERM and \(ended); its main run loop up to then is recorded in \(safe(path))"
+                "loopviz: the UI was quit while \(safe(program)) was running: it was sent SIGTERM and \(ended); \(path.loops) up to then \(path.verb) recorded in \(safe(path.path))"
         case .notLoaded(let program):
             return
                 "loopviz: error: \(safe(program)) did not load the recorder: nothing was recorded (a statically linked or set-user-ID program ignores LD_PRELOAD)"

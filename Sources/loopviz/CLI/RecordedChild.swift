@@ -22,12 +22,28 @@ enum RecordedChild {
     static let libraryVariable = "LOOPVIZ_RECORD_LIBRARY"
     /// Seconds between two stack samples (`record --stacks`); unset: no samples.
     static let sampleVariable = "LOOPVIZ_RECORD_SAMPLE_INTERVAL"
+    /// `1`: every thread's loop, each from its first run (`record --all-threads`); unset: the main loop only.
+    static let everyThreadVariable = "LOOPVIZ_RECORD_ALL_THREADS"
+
+    /// What the library records beyond the main loop's activities.
+    struct Options: Equatable {
+        /// The time between two stack samples of a busy loop's thread; nil: no samples.
+        var sampleInterval: Duration? = nil
+        /// Every thread's run loop, not only the main one.
+        var everyThread = false
+
+        /// The environment entries that ask the library for them.
+        var environment: [String] {
+            (sampleInterval.map { ["\(sampleVariable)=\($0.secondsValue)"] } ?? [])
+                + (everyThread ? ["\(everyThreadVariable)=1"] : [])
+        }
+    }
 
     /// How often the wait looks at the child when no signal comes.
     static let tick = timespec(tv_sec: 0, tv_nsec: 50_000_000)
 
     static func run(
-        _ command: [String], library: String, recording: String, sampleInterval: Duration? = nil, limit: Duration,
+        _ command: [String], library: String, recording: String, options: Options = Options(), limit: Duration,
         grace: Duration
     )
         -> Ending
@@ -42,7 +58,7 @@ enum RecordedChild {
         sigprocmask(SIG_BLOCK, &signals, &previous)
         defer { sigprocmask(SIG_SETMASK, &previous, nil) }
         let pid: pid_t
-        switch spawn(command, library: library, recording: recording, sampleInterval: sampleInterval) {
+        switch spawn(command, library: library, recording: recording, options: options) {
         case .failure(let errorNumber): return .cannotStart(errorNumber.number)
         case .success(let started): pid = started
         }
@@ -66,7 +82,7 @@ enum RecordedChild {
     /// own, so the keys typed (Ctrl-C, Ctrl-Z) reach the UI alone, which passes signals on; and `/dev/null` for
     /// its standard input, output and error, which would otherwise fight the UI for the terminal.
     static func spawn(
-        _ command: [String], library: String, recording: String, sampleInterval: Duration? = nil,
+        _ command: [String], library: String, recording: String, options: Options = Options(),
         detached: Bool = false
     )
         -> Result<pid_t, SpawnError>
@@ -80,12 +96,14 @@ enum RecordedChild {
             if text.hasPrefix("LD_PRELOAD=") {
                 let old = text.dropFirst("LD_PRELOAD=".count)
                 if !old.isEmpty { preload += ":" + old }
-            } else if ![fileVariable, libraryVariable, sampleVariable].contains(where: { text.hasPrefix($0 + "=") }) {
+            } else if ![fileVariable, libraryVariable, sampleVariable, everyThreadVariable].contains(where: {
+                text.hasPrefix($0 + "=")
+            }) {
                 environment.append(text)
             }
         }
         environment += ["LD_PRELOAD=\(preload)", "\(fileVariable)=\(recording)", "\(libraryVariable)=\(library)"]
-        if let sampleInterval { environment.append("\(sampleVariable)=\(sampleInterval.secondsValue)") }
+        environment += options.environment
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -43,6 +43,8 @@ struct RecordCommandTests {
         #expect(folder.names == ["sample.jsonl"])
         let (trace, hangs) = try Self.hangs(in: output)
         #expect(trace.header.recording?.process == "loopviz-sample" && trace.header.recording?.thread == "main")
+        // Without --all-threads the worker's loop is not recorded.
+        #expect(trace.events.allSatisfy { $0.loop == "main" })
         #expect(hangs.count == 1)
         #expect(hangs.first.map { $0.length < .milliseconds(500) } == true)
         #expect(hangs.first?.startedBy == .afterWaiting && hangs.first?.endedBy == .beforeWaiting)
@@ -55,6 +57,49 @@ struct RecordCommandTests {
         #expect(listed.stdout.split(separator: "\n").filter { $0.hasPrefix("hang ") }.count == 1)
         #expect(
             listed.stdout.contains("\n  verdict: busy (the loop did not sleep in its wait)\n  held by: wake-up work ("))
+    }
+
+    @Test(
+        "record --all-threads --stacks -- loopviz-sample: the worker's loop too, from its first run; one hang, on main")
+    func sampleEveryThread() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let output = folder.path("threads.jsonl")
+        let result = try RealTimeGate.exclusive {
+            try LoopvizProcess.run(
+                ["record", "--all-threads", "--stacks", "-o", output, "--time-limit", "30s", "--", Self.sample.path],
+                in: folder.url)
+        }
+        #expect(result.status == 0)
+        #expect(result.stdout == "loopviz-sample: hung once, the perform ran\n")
+        #expect(
+            result.stderr
+                == "loopviz: \(Self.sample.path) exited with status 0; its run loops are recorded in \(output)\n")
+        let (trace, hangs) = try Self.hangs(in: output)
+        #expect(trace.header.recording?.thread == "main")
+        var threads: [String] = []
+        for event in trace.events where !threads.contains(event.loop) { threads.append(event.loop) }
+        #expect(threads == ["main", "worker"])
+        // The worker's loop from its first run to its end: one run of the default mode, its timers waking it.
+        let worker = trace.events.filter { $0.loop == "worker" }
+        #expect(worker.first?.kind == .entry && worker.first?.mode == "default" && worker.first?.depth == 1)
+        #expect(worker.filter { $0.kind == .entry }.count == 1)
+        #expect(worker.last?.kind == .observer && worker.last?.fact == .activity(.exit))
+        #expect(worker.filter { $0.kind == .afterWaiting }.count >= 5)
+        #expect(zip(trace.events, trace.events.dropFirst()).allSatisfy { $0.time <= $1.time })
+        // The one hang is the main thread's, and every stack sample lies in a busy stretch of its own thread's loop.
+        #expect(hangs.map(\.loop) == ["main"])
+        let segments = BusySegment.all(in: trace.events)
+        let samples = trace.events.filter { if case .stack = $0.fact { true } else { false } }
+        #expect(!samples.isEmpty)
+        #expect(
+            samples.allSatisfy { sample in
+                segments.contains { $0.loop == sample.loop && sample.time >= $0.start && sample.time <= $0.end }
+            })
+        let listed = try LoopvizProcess.run(["hangs", output])
+        #expect(listed.status == 1)
+        #expect(listed.stdout.split(separator: "\n").filter { $0.hasPrefix("hang ") }.count == 1)
+        #expect(listed.stdout.contains(" on main mode default depth 1: afterWaiting -> beforeWaiting\n"))
     }
 
     @Test(

@@ -38,6 +38,30 @@ struct FollowUpdateTests {
             Self.status(model) == " END  following, read-only  t=0.111s  ? help  q quit  Space play/pause  n/p step")
     }
 
+    @Test("every thread's loop recorded: a lane appears at each thread's first entry, and the header counts them")
+    func laneForEachThread() {
+        var model = Self.following(10)
+        let lanes = { (model: AppModel) in model.session.snapshots(after: model.trace.count).map(\.thread) }
+        #expect(lanes(model) == ["main"])
+        #expect(
+            model.session.script.header == [
+                "A recording followed as it is written from loopviz-demo (pid 2011), thread main: read-only (pokes are unavailable)."
+            ])
+        let time = FollowFixture.events[9].time
+        let worker = [LoopEvent.Kind.entry, .beforeTimers, .beforeSources, .beforeWaiting].map { kind in
+            LoopEvent(
+                time: time, loop: "worker", depth: 1, mode: "default", iteration: kind == .entry ? 0 : 1, kind: kind,
+                name: nil, fact: nil)
+        }
+        _ = updateInline(&model, .followed(FollowBatch(events: worker)))
+        #expect(lanes(model) == ["main", "worker"])
+        #expect(
+            model.session.script.header == [
+                "A recording followed as it is written from loopviz-demo (pid 2011), 2 threads: read-only (pokes are unavailable)."
+            ])
+        #expect(render(model).lines.contains { $0.hasPrefix("worker ") })
+    }
+
     @Test("a step back pauses following and says how to follow again; End follows again")
     func stepBackPausesFollowing() {
         var model = Self.following(10)

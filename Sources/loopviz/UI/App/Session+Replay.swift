@@ -13,7 +13,7 @@ extension Session {
             ThreadSpec(name: $0, isMain: $0 == trace.header.recording?.thread && $0 == "main", items: [], program: [])
         }
         let scenario = Scenario(name: trace.header.scenario, threads: specs)
-        self.init(liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(trace.header)))
+        self.init(liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(trace.header, threads: threads)))
         isReplay = true
         let dropped = trace.events.reduce(0) { if case .dropped(let count) = $1.fact { $0 + count } else { $0 } }
         appendLive(Array(trace.events), dropped: dropped, ended: false)
@@ -27,9 +27,9 @@ extension Session {
     var knowledge: Explanation.Knowledge { isReplay && fillsFromActivities ? .observerActivitiesOnly : .everyEvent }
 
     /// The words the replay shows instead of a lesson's header comment.
-    static func replayHeader(_ header: JSONLTraceHeader) -> [String] {
+    static func replayHeader(_ header: JSONLTraceHeader, threads: [String] = []) -> [String] {
         let source =
-            header.recording.map { "recorded from \($0.process) (pid \($0.pid)), thread \($0.thread)" }
+            header.recording.map { "recorded from " + recordingSource($0, threads: threads) }
             ?? "written by loopviz on the \(header.clock.rawValue) clock"
         return ["A trace, \(source): a read-only replay (pokes are unavailable)."]
     }

@@ -48,6 +48,10 @@ struct Session: Equatable {
     var hangs = TimelineHangs()
     /// `--follow`: the stack samples' frames named so far, as the feed read them (``FollowBatch/frames``).
     var followedFrames: [StackSymbolizer.Lookup: StackSymbolizer.Frame] = [:]
+    /// `--follow`: the recording's header, and the threads its events named so far (at most
+    /// `ThreadLimit.maximumThreads`): a recording of every thread's loop grows a lane for each.
+    var followedHeader: JSONLTraceHeader?
+    var followedThreads: [String] = []
     /// A replayed recording: the timeline follows its activities, as it has no run starts, results, sleeps or
     /// wakes (``TimelineRows/Row/follow(activity:depth:)``).
     var fillsFromActivities = false
@@ -320,8 +324,11 @@ struct Session: Equatable {
             ) {
                 state, _, event in
                 // A thread started on the way (a pool's worker, a detached thread) has a loop too, from its
-                // creation.
-                if event.kind == .threadCreate || event.kind == .runStart, state.known.insert(event.loop).inserted {
+                // creation; a recorded thread (`record --all-threads`) from its first run's entry. At most
+                // `ThreadLimit.maximumThreads`, whatever a trace file holds.
+                if event.kind == .threadCreate || event.kind == .runStart || event.kind == .entry,
+                    state.snapshots.count < ThreadLimit.maximumThreads, state.known.insert(event.loop).inserted
+                {
                     state.snapshots.append(LoopSnapshot(thread: event.loop))
                 }
                 for index in state.snapshots.indices { state.snapshots[index].apply(event, observers: oneShot) }

@@ -17,13 +17,20 @@ extension Session {
     mutating func appendFollowed(_ batch: FollowBatch) -> Int {
         if let header = batch.header {
             script.scenario.name = header.scenario
-            script.header = [Self.followHeader(header)]
+            followedHeader = header
             // The recording's thread names the loop (read before any event: the header is the first line).
             if let thread = header.recording?.thread, trace.isEmpty {
                 script.scenario.threads[0].name = thread
                 script.scenario.threads[0].isMain = thread == "main"
                 refold()
             }
+        }
+        for event in batch.events
+        where followedThreads.count < ThreadLimit.maximumThreads && !followedThreads.contains(event.loop) {
+            followedThreads.append(event.loop)
+        }
+        if batch.header != nil || followedThreads.count > 1 {
+            script.header = [Self.followHeader(followedHeader, threads: followedThreads)]
         }
         if let problem = batch.problem, followProblem == nil { followProblem = problem }
         let dropped = batch.events.reduce(0) { if case .dropped(let count) = $1.fact { $0 + count } else { $0 } }
@@ -43,9 +50,17 @@ extension Session {
         return forgotten
     }
 
-    /// The words the followed recording shows instead of a lesson's header comment.
-    static func followHeader(_ header: JSONLTraceHeader?) -> String {
-        let source = header?.recording.map { " from \($0.process) (pid \($0.pid)), thread \($0.thread)" } ?? ""
+    /// The words the followed recording shows instead of a lesson's header comment; `threads`: those its events
+    /// named so far.
+    static func followHeader(_ header: JSONLTraceHeader?, threads: [String] = []) -> String {
+        let source = header?.recording.map { " from " + recordingSource($0, threads: threads) } ?? ""
         return "A recording followed as it is written\(source): read-only (pokes are unavailable)."
+    }
+
+    /// `app (pid 12), thread main`, or `app (pid 12), 3 threads` once a recording of every thread's loop has
+    /// named more than one.
+    static func recordingSource(_ recording: JSONLTraceHeader.Recording, threads: [String]) -> String {
+        let which = threads.count > 1 ? "\(threads.count) threads" : "thread \(threads.first ?? recording.thread)"
+        return "\(recording.process) (pid \(recording.pid)), \(which)"
     }
 }

@@ -1,0 +1,51 @@
+import LoopEngine
+import Testing
+
+@testable import loopviz
+
+/// A recording of every thread's loop (`record --all-threads`) replayed: a lane per thread, the header's words
+/// counting them, and no more lanes than the thread limit whatever the file holds.
+@Suite("replaying a recording of several threads' loops")
+struct ReplayThreadsTests {
+    static let header =
+        #"{"format":"loopviz-trace","version":1,"scenario":"app","clock":"real","recorded":{"process":"app","pid":12,"thread":"main"},"events":null}"#
+
+    static func line(_ time: String, _ thread: String, _ kind: String, iteration: Int = 0) -> String {
+        #"{"t":\#(time),"thread":"\#(thread)","depth":1,"mode":"default","iteration":\#(iteration),"kind":"\#(kind)","name":null,"detail":null}"#
+    }
+
+    static func session(_ lines: [String]) throws -> Session {
+        let text = ([header] + lines).joined(separator: "\n") + "\n"
+        return Session(replay: try JSONLTraceReader.read(Array(text.utf8), maximumEvents: 100_000))
+    }
+
+    @Test("two threads: a lane each, in the order they first appear, and the header says 2 threads")
+    func laneEach() throws {
+        let session = try Self.session([
+            Self.line("0.001", "main", "entry"), Self.line("0.002", "worker", "entry"),
+            Self.line("0.003", "main", "beforeTimers", iteration: 1),
+            Self.line("0.004", "worker", "beforeTimers", iteration: 1),
+        ])
+        #expect(session.snapshots(after: session.trace.count).map(\.thread) == ["main", "worker"])
+        #expect(
+            session.script.header == [
+                "A trace, recorded from app (pid 12), 2 threads: a read-only replay (pokes are unavailable)."
+            ])
+    }
+
+    @Test("one thread: the header names it")
+    func oneThread() throws {
+        let session = try Self.session([Self.line("0.001", "main", "entry")])
+        #expect(
+            session.script.header == [
+                "A trace, recorded from app (pid 12), thread main: a read-only replay (pokes are unavailable)."
+            ])
+    }
+
+    @Test("a file naming 600 threads shows at most the thread limit's lanes")
+    func boundedLanes() throws {
+        let lines = (0..<600).map { Self.line("0.\(String(1000 + $0))", "t\($0)", "entry") }
+        let session = try Self.session(lines)
+        #expect(session.snapshots(after: session.trace.count).count == ThreadLimit.maximumThreads)
+    }
+}
