@@ -21,6 +21,18 @@ struct TextFitTests {
         #expect(TextFit.fit("anything", width: 1) == "…")
     }
 
+    @Test("middle keeps a name that fits, else its start and end around the ellipsis, by columns")
+    func middle() {
+        #expect(TextFit.middle("worker", width: 9) == "worker")
+        #expect(TextFit.middle("thread 30341", width: 9) == "thre…0341")
+        #expect(TextFit.middle("thread 30342", width: 9) == "thre…0342")
+        #expect(TextFit.middle("thread 30342", width: 9, ellipsis: "...") == "thr...342")
+        // Wide characters count two columns, at either end.
+        #expect(TextFit.middle("主线程工作线程", width: 9) == "主线…线程")
+        #expect(TextFit.middle("abc", width: 2) == "ab")
+        #expect(TextFit.middle("abc", width: 0) == "")
+    }
+
     @Test("wrap breaks at spaces; a word wider than the width is split across lines")
     func wrap() {
         #expect(

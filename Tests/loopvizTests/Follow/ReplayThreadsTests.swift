@@ -42,6 +42,18 @@ struct ReplayThreadsTests {
             ])
     }
 
+    @Test("more threads than lanes: the lanes shown, labels cut in the middle, and how many more under them")
+    func hiddenLanes() throws {
+        let lines = (0..<6).map { Self.line("0.00\($0 + 1)", "thread 3034\($0)", "entry") }
+        var model = AppModel(session: try Self.session(lines), fileName: "app.jsonl")
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .key(.end))
+        let screen = render(model).lines
+        let lanes = screen.filter { $0.hasPrefix("thre…") }.map { String($0.prefix(9)) }
+        #expect(lanes.count == 4 && Set(lanes).count == 4)
+        #expect(screen.contains { $0.hasPrefix("+2 more   0s") })
+    }
+
     @Test("a file naming 600 threads shows at most the thread limit's lanes")
     func boundedLanes() throws {
         let lines = (0..<600).map { Self.line("0.\(String(1000 + $0))", "t\($0)", "entry") }

@@ -65,7 +65,11 @@ func drawTimeline(
     let rows = timeline.rows
     for (row, loop) in loops.enumerated() {
         let y = rect.y + 1 + row
-        screen.put(String(loop.thread.prefix(labelWidth - 1)), x: rect.x, y: y, style: glyphs.header)
+        // Fitted as it will be shown (escapes widen a name), never into the lane's first column.
+        let label = TerminalSafeText.terminalSafe(loop.thread)
+        screen.put(
+            TextFit.middle(label, width: labelWidth - 1, ellipsis: glyphs.ellipsis), x: rect.x, y: y,
+            style: glyphs.header, limit: labelWidth - 1)
         var cells = rows[row].cells
         let asleep = rows[row].asleep
         let lastColumn = rows[row].lastColumn
@@ -100,5 +104,11 @@ func drawTimeline(
     let axisY = rect.maxY - 1
     for tick in axis.ticks where tick.column + tick.label.count <= columns {
         screen.put(tick.label, x: rect.x + labelWidth + tick.column, y: axisY, style: glyphs.dimmed)
+    }
+    // Threads without a lane (more than the rows): how many, under the labels; `t` picks one.
+    if kept.count > loops.count {
+        screen.put(
+            String(TextFit.prefix("+\(kept.count - loops.count) more"[...], columns: labelWidth - 1)), x: rect.x,
+            y: axisY, style: glyphs.dimmed)
     }
 }

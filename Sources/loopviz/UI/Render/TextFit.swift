@@ -158,6 +158,26 @@ enum TextFit {
     static func isWide(_ character: Character) -> Bool { DisplayWidth.columns(String(character)) == 2 }
 
     /// The longest start of `text` at most `columns` wide (its first character even when wider, if `atLeastOne`).
+    /// `text` whole when it fits in `width`; else its start and its end around `ellipsis`, the end given half the
+    /// room: for names that differ at their ends (`thread 30341`, `thread 30342` read `thre…0341`, `thre…0342`).
+    static func middle(_ text: String, width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.columns(text) <= width { return text }
+        let room = width - DisplayWidth.columns(ellipsis)
+        guard room >= 2 else { return String(prefix(text[...], columns: width)) }
+        let tailRoom = room / 2
+        var tail = text.endIndex
+        var used = 0
+        while tail > text.startIndex {
+            let before = text.index(before: tail)
+            let columns = DisplayWidth.columns(String(text[before]))
+            if used + columns > tailRoom { break }
+            used += columns
+            tail = before
+        }
+        return prefix(text[...], columns: room - used) + ellipsis + text[tail...]
+    }
+
     static func prefix(_ text: Substring, columns: Int, atLeastOne: Bool = false) -> Substring {
         var used = 0
         var end = text.startIndex
