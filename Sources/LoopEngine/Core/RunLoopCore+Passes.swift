@@ -66,12 +66,11 @@ extension RunLoopCore {
             if isHalted { return false }
             return doSource0(first)
         }
-        // Last, the order a walk of `sources0` met them in: sources with equal stamps (two loops' counts) keep it,
-        // as they did when the pass walked every source and sorted stably.
+        // By order, then by when each was signalled; the order a walk of `sources0` met them in is the last word
+        // (no two signals share a stamp), as when the pass walked every source and sorted stably.
         snapshot.sort { a, b in
             if a.order != b.order { return a.order < b.order }
-            if a.signalStamp.0 != b.signalStamp.0 { return a.signalStamp.0 < b.signalStamp.0 }
-            if a.signalStamp.1 != b.signalStamp.1 { return a.signalStamp.1 < b.signalStamp.1 }
+            if a.signalStamp != b.signalStamp { return a.signalStamp < b.signalStamp }
             return mode.arrival(of: a) < mode.arrival(of: b)
         }
         var handled = false

@@ -151,18 +151,22 @@ extension RunLoopCore {
                 let mainPortInWait = hopLate && poll ? nil : mainPort
                 if let mainPortInWait { waiter.insert(mainPortInWait, into: mode.portSet) }
                 emit(.sleep, nil, self.sleepFact(mode, record: record, poll: poll))
-                let sleptAt = clock.now
+                // The clock is read around the wait only where the answer is used: a sleep's bounds, and a main
+                // loop's jobs on their way back from the global executor (a poll of another loop reads nothing).
+                let readsClock = !poll || mainQueuePort != nil
+                let sleptAt = readsClock ? clock.now : .zero
                 // L10: the only place the loop blocks.
                 lock.unlock()
                 outcome = waiter.wait(on: mode.portSet, poll: poll)
                 lock.lock()
-                if !poll { record.lastSleep = (sleptAt, clock.now) }
+                let wokeAt = readsClock ? clock.now : .zero
+                if !poll { record.lastSleep = (sleptAt, wokeAt) }
                 if let mainPortInWait { waiter.remove(mainPortInWait, from: mode.portSet) }
                 if case .port(let port, _) = outcome, port == mainPortInWait {
                     staleWriteRead = takeMainQueuePortRead()
                 }
                 // A wait that blocked gave the jobs on their way back from the global executor the time to come.
-                if clock.now > sleptAt { landHops() }
+                if wokeAt > sleptAt { landHops() }
                 // L11
                 record.ignoreWakeUps = true
                 sleeping = false

@@ -22,8 +22,7 @@ extension LoopSource {
                 let loop = memberships.isEmpty ? nil : memberships[0].loop
                 if !signalled {
                     signalled = true
-                    let now = loop?.clock.now ?? .zero
-                    signalStamp = (now, loop?.nextSequence() ?? 0)
+                    signalStamp = UInt64(Self.signalStamps.next())
                     if let loop { loop.modes[memberships[0].mode]?.noteSignalled(self) }
                 }
                 if let loop, loop.performSource !== self { loop.noteHandOver(.signal(name)) }
@@ -33,8 +32,7 @@ extension LoopSource {
             let loops = memberLoops
             if !signalled {
                 signalled = true
-                let now = loops.first?.clock.now ?? .zero
-                signalStamp = (now, loops.first?.nextSequence() ?? 0)
+                signalStamp = UInt64(Self.signalStamps.next())
                 for membership in memberships { membership.loop?.modes[membership.mode]?.noteSignalled(self) }
             }
             for loop in loops {

@@ -36,8 +36,12 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
     // Guarded by the engine lock.
     var isValidStorage = true
     var signalled = false
-    /// Time and sequence of the first signal since the last perform (re-signalling keeps it).
-    var signalStamp: (LoopInstant, UInt64) = (.zero, 0)
+    /// When the first signal since the last perform came (re-signalling keeps it), as a count of every signal of
+    /// every source (``signalStamps``). A loop's signals are counted under its lock, in the order they happen, so
+    /// the count orders them as their times and the loop's own sequence did, without a clock read per signal.
+    var signalStamp: UInt64 = 0
+    /// Every source's signal count.
+    static let signalStamps = AtomicCounter()
     struct Membership {
         weak var loop: RunLoopCore?
         var mode: ModeName
