@@ -54,6 +54,16 @@ struct ReplayThreadsTests {
         #expect(screen.contains { $0.hasPrefix("+2 more   0s") })
     }
 
+    @Test("End in a recording replayed whole goes to its last step")
+    func endGoesToTheLastStep() throws {
+        let lines = (0..<6).map { Self.line("0.00\($0 + 1)", "main", $0 == 0 ? "entry" : "beforeTimers") }
+        var model = AppModel(session: try Self.session(lines), fileName: "app.jsonl")
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        #expect(model.cursor < 6)
+        _ = updateInline(&model, .key(.end))
+        #expect(model.cursor == 6)
+    }
+
     @Test("a file naming 600 threads shows at most the thread limit's lanes")
     func boundedLanes() throws {
         let lines = (0..<600).map { Self.line("0.\(String(1000 + $0))", "t\($0)", "entry") }

@@ -65,7 +65,7 @@ struct KeyMap: Equatable {
             command: .slower),
         KeyBinding(keys: [.character("g")], label: "g", help: "go to event number", group: "play", command: .goTo),
         KeyBinding(
-            keys: [.end], label: "End", help: "follow the newest event (--follow)", group: "play",
+            keys: [.end], label: "End", help: "last step, or follow (--follow)", group: "play",
             command: .followNewest),
         KeyBinding(
             keys: [

@@ -19,9 +19,13 @@ func takeFollowed(_ batch: FollowBatch, _ model: inout AppModel) throws(NeedsLon
     }
 }
 
-/// End: back to the newest event, following again.
+/// End: back to the newest event, following again; in a recording replayed whole, its last step.
 func followNewest(_ model: inout AppModel) throws(NeedsLongerTrace) {
     guard model.session.isFollowing else {
+        if model.session.isReplay {
+            try move(&model, to: model.trace.count)
+            return
+        }
         model.flash =
             "\(model.keys.word(for: .followNewest)) follows a recording as it grows: loopviz --follow FILE.jsonl"
         return
