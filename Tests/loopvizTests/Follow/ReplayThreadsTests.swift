@@ -64,6 +64,15 @@ struct ReplayThreadsTests {
         #expect(model.cursor == 6)
     }
 
+    @Test("a recording's status bar offers the keys that read it, none that poke")
+    func statusBarWithoutPokes() throws {
+        var model = AppModel(session: try Self.session([Self.line("0.001", "main", "entry")]), fileName: "app.jsonl")
+        _ = updateInline(&model, .resize(width: 132, height: 43))
+        _ = updateInline(&model, .key(.character(" ")))
+        let status = render(model).lines.last ?? ""
+        #expect(status.hasSuffix("? help  q quit  Space play/pause  n/p step  t thread  m scroll"), "\(status)")
+    }
+
     @Test("a file naming 600 threads shows at most the thread limit's lanes")
     func boundedLanes() throws {
         let lines = (0..<600).map { Self.line("0.\(String(1000 + $0))", "t\($0)", "entry") }

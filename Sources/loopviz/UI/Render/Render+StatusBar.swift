@@ -93,12 +93,15 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
                 keys.hint(.cancelAllOperations, "cancel all", in: view),
                 keys.hint(.toggleSuspended, "suspend", in: view), pair(.lowerLimit, .raiseLimit, " ", "limit"),
             ]
-            : [
-                keys.hint(.signalAndWake, "signal", in: view), keys.hint(.sendMessage, "port", in: view),
-                keys.hint(.fireTimer, "fire", in: view), keys.hint(.wakeUp, "wake", in: view),
-                keys.hint(.stop, "stop", in: view), keys.hint(.pickThread, "thread", in: view),
-                keys.hint(.scroll, "scroll", in: view),
-            ]
+            : model.session.isReplay
+                // A recording takes no pokes: its hints are the ones that read it.
+                ? [keys.hint(.pickThread, "thread", in: view), keys.hint(.scroll, "scroll", in: view)]
+                : [
+                    keys.hint(.signalAndWake, "signal", in: view), keys.hint(.sendMessage, "port", in: view),
+                    keys.hint(.fireTimer, "fire", in: view), keys.hint(.wakeUp, "wake", in: view),
+                    keys.hint(.stop, "stop", in: view), keys.hint(.pickThread, "thread", in: view),
+                    keys.hint(.scroll, "scroll", in: view),
+                ]
         // With a library, its keys come right after help and quit.
         let lessons =
             model.library.isEmpty
