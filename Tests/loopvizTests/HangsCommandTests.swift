@@ -51,6 +51,20 @@ struct HangsCommandTests {
         )
     }
 
+    @Test("rows are named against the threshold in force, as the totals count them")
+    func namesFollowTheThreshold() throws {
+        let low = try LoopvizProcess.run(
+            ["hangs", "t.jsonl", "--threshold", "1ms"], files: ["t.jsonl": Self.trace(busy: "1.050")])
+        #expect(low.status == 1)
+        #expect(low.stdout.hasPrefix("hang 0.050s at 1.000 on main"))
+        #expect(low.stdout.contains("1 hang at the threshold of 0.001s (0 severe), 0 micro-hangs,"))
+        let high = try LoopvizProcess.run(
+            ["hangs", "t.jsonl", "--threshold", "500ms"], files: ["t.jsonl": Self.trace(busy: "1.300")])
+        #expect(high.status == 0)
+        #expect(high.stdout.hasPrefix("micro-hang 0.300s at 1.000 on main"))
+        #expect(high.stdout.contains("0 hangs at the threshold of 0.500s (0 severe), 1 micro-hang,"))
+    }
+
     @Test("a pause note written after the loop went to sleep still counts for the hang it lay in")
     func pauseAfterTheSegment() throws {
         func line(_ t: String, _ kind: String, _ rest: String = #""name":null,"detail":null"#) -> String {

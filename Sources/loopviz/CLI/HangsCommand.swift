@@ -205,7 +205,13 @@ struct HangReport {
             let safe = TerminalSafeText.terminalSafe
             let mode = segment.mode.map(safe) ?? "-"
             let ended = segment.endedBy.map(\.rawValue) ?? "the end of the trace"
-            out += "\(Self.word(segment.severity)) \(LoopEvent.seconds(segment.length)) at \(segment.start)"
+            // Named against the threshold in force: at it a hang (`--threshold 1ms` too), below it a micro-hang
+            // (a 300 ms segment at `--threshold 500ms`), as the totals count them.
+            let word =
+                segment.length >= threshold
+                ? (segment.severity == .severe ? Self.word(.severe) : Self.word(.hang))
+                : (segment.severity == .slow ? Self.word(.slow) : Self.word(.microHang))
+            out += "\(word) \(LoopEvent.seconds(segment.length)) at \(segment.start)"
             out += " on \(safe(segment.loop)) mode \(mode) depth \(segment.depth):"
             out += " \(segment.startedBy.rawValue) -> \(ended)\n"
             for mark in segment.marks {
@@ -220,7 +226,7 @@ struct HangReport {
         let count = { (severity: BusySegment.Severity) in
             segments.filter { $0.severity == severity && $0.length >= threshold }.count
         }
-        let micro = segments.filter { $0.severity == .microHang }.count
+        let micro = segments.filter { $0.severity != .slow && $0.length < threshold }.count
         let longest = self.longest.map { LoopEvent.seconds($0) } ?? "none"
         out += "\(TerminalSafeText.terminalSafe(file)): \(LoopEvent.count(hangs.count, "hang")) at the threshold of"
         out += " \(LoopEvent.seconds(threshold)) (\(count(.severe)) severe), \(LoopEvent.count(micro, "micro-hang")),"
