@@ -35,7 +35,7 @@ struct FollowUpdateTests {
             render(model).lines.first
                 == " loopviz  loopviz-demo  (demo.jsonl)           real clock  t=0.111s  step 15/15")
         #expect(
-            Self.status(model) == " END  following, read-only  t=0.111s  ? help  q quit  Space play/pause  n/p step")
+            Self.status(model) == " LIVE  following, read-only  t=0.111s  ? help  q quit  Space play/pause")
     }
 
     @Test("every thread's loop recorded: a lane appears at each thread's first entry, and the header counts them")
