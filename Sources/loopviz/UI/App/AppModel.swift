@@ -175,7 +175,8 @@ struct AppModel: Equatable {
         case paused = "PAUSED"
         /// Playing steps already shown: the furthest step reached is ahead (n, p or g moved back).
         case rewound = "REWOUND"
-        /// `--clock real`: real threads run the scenario and the screen follows them as they go.
+        /// `--clock real`: real threads run the scenario and the screen follows them as they go; `--follow`: the
+        /// newest event of a recording its program is still writing.
         case live = "LIVE"
         /// At the run's last step, not paused: there is nothing left to play.
         case ended = "END"
@@ -188,7 +189,7 @@ struct AppModel: Equatable {
             case .playing: "steps play on the virtual clock (\(pause) pauses)"
             case .paused: "nothing moves until \(pause), \(next) or \(back)"
             case .rewound: "replaying steps seen before (\(next) \(back) \(goTo) went back)"
-            case .live: "--clock real: real threads, shown as they run"
+            case .live: "--clock real, --follow: shown as it runs"
             case .ended: "the run's last step: nothing left to play"
             }
         }
@@ -197,6 +198,9 @@ struct AppModel: Equatable {
     var playback: Playback {
         if isPaused { return .paused }
         if session.isLive && !session.isReplay { return .live }
+        if session.isFollowing && cursor >= trace.count && !session.liveEnded && session.followProblem == nil {
+            return .live
+        }
         if cursor >= trace.count && !session.canExtend { return .ended }
         return cursor < furthest ? .rewound : .playing
     }

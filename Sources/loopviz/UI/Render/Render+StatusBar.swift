@@ -23,12 +23,7 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     let y = model.height - 1
     screen.fill(Rect(x: 0, y: y, width: model.width, height: 1), style: glyphs.title)
     // While the engine computes, the badge says so: the steps shown are the trace before the key.
-    // Following a recording still being written, the newest event is not the end: LIVE until the program ends.
-    let mode =
-        model.isComputing
-        ? "COMPUTING\(glyphs.ellipsis)"
-        : model.isFollowing && !model.session.liveEnded && model.session.followProblem == nil
-            ? "LIVE" : model.playback.rawValue
+    let mode = model.isComputing ? "COMPUTING\(glyphs.ellipsis)" : model.playback.rawValue
     var modeStyle = glyphs.title
     modeStyle.bold = true
     screen.put(" \(mode) ", x: 0, y: y, style: modeStyle)
