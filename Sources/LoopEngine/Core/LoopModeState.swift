@@ -88,6 +88,8 @@ final class LoopModeState {
 
     /// A version-0 source of this mode was signalled (or joined it signalled): the next pass will look at it.
     func noteSignalled(_ source: LoopSource) {
+        // Noted last already (a source that signals itself at each pass): no look-up in the set.
+        if signalledSources0.last === source { return }
         guard signalledIdentities.insert(ObjectIdentifier(source)).inserted else { return }
         var signalled = signalledSources0
         signalledSources0 = []

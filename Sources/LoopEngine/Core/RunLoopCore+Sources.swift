@@ -33,7 +33,7 @@ extension RunLoopCore {
         }
         var memberships = source.memberships  // out, change, back in: see `RunLoopCore.runs`
         source.memberships = []
-        memberships.append(.init(loop: self, mode: modeName))
+        memberships.append(.init(loop: self, mode: modeName, state: mode))
         source.memberships = memberships
         // With a callout, its event comes right before it (`runScheduleCallouts`): CF calls each mode's callout
         // as it inserts the source there, before the next common mode.

@@ -18,12 +18,17 @@ extension LoopSource {
                 return
             }
             if memberships.count <= 1 {
-                // In one mode of one loop (the usual case): no array of loops to build.
-                let loop = memberships.isEmpty ? nil : memberships[0].loop
+                // In one mode of one loop (the usual case): no array of loops to build, and the membership read in
+                // place (no copy of its weak reference) with its mode's state (no look-up by name).
+                // The state is read only once the loop is known alive, and used while `loop` holds it.
+                let (loop, state) = memberships.withUnsafeBufferPointer { members -> (RunLoopCore?, LoopModeState?) in
+                    guard !members.isEmpty, let loop = members[0].loop else { return (nil, nil) }
+                    return (loop, members[0].state)
+                }
                 if !signalled {
                     signalled = true
                     signalStamp = UInt64(Self.signalStamps.next())
-                    if let loop { loop.modes[memberships[0].mode]?.noteSignalled(self) }
+                    if let loop, let state { withExtendedLifetime(loop) { state.noteSignalled(self) } }
                 }
                 if let loop, loop.performSource !== self { loop.noteHandOver(.signal(name)) }
                 loop?.emit(.signal, name)
@@ -33,7 +38,10 @@ extension LoopSource {
             if !signalled {
                 signalled = true
                 signalStamp = UInt64(Self.signalStamps.next())
-                for membership in memberships { membership.loop?.modes[membership.mode]?.noteSignalled(self) }
+                for membership in memberships {
+                    guard let loop = membership.loop else { continue }
+                    withExtendedLifetime(loop) { membership.state.noteSignalled(self) }
+                }
             }
             for loop in loops {
                 if loop.performSource !== self { loop.noteHandOver(.signal(name)) }

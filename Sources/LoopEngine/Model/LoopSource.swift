@@ -45,6 +45,9 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
     struct Membership {
         weak var loop: RunLoopCore?
         var mode: ModeName
+        /// The mode's state in that loop, without a look-up by name. Read only while `loop` is alive (a loop never
+        /// drops a mode's state), or compared by identity.
+        unowned(unsafe) let state: LoopModeState
     }
     var memberships: [Membership] = []
     /// The engine lock of the backend it belongs to (set by its first add; a port source is born bound).
