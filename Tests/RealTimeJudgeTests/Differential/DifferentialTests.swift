@@ -27,13 +27,19 @@ struct DifferentialTests {
     func engineMatchesCFRunLoop(_ testCase: DifferentialCase) throws {
         try RealTimeGate.exclusive {
             let run = ScenarioRunner.run(testCase.scenario, horizon: Self.horizon)
-            let reference = try CFOracle.run(testCase.scenario)
+            var reference = try CFOracle.run(testCase.scenario)
             func comparison(_ engine: [LoopEvent]) -> TraceComparison {
                 TraceComparison(
                     engine: engine, reference: reference, tolerance: DifferentialTests.tolerance,
                     ignoringRunBoundaries: testCase.ignoringRunBoundaries)
             }
-            let defaultComparison = comparison(run.events)
+            var defaultComparison = comparison(run.events)
+            // Steps that agree with times that do not: a real thread started late on a loaded machine (every suite
+            // runs at once in CI). The real run is made again, at most twice; a difference of steps never is.
+            for _ in 0..<2 where !defaultComparison.agrees && defaultComparison.firstDifference == nil {
+                reference = try CFOracle.run(testCase.scenario)
+                defaultComparison = comparison(run.events)
+            }
             guard !defaultComparison.agrees else { return }
             let other = ScheduleExplorer.agreeingSchedule(
                 run, testCase.scenario, horizon: Self.horizon, maxEvents: Self.maxEvents
