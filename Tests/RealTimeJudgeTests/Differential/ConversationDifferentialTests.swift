@@ -51,9 +51,8 @@ struct ConversationDifferentialTests {
     ) throws -> (comparison: ThreadedTraceComparison, engine: [LoopEvent], reference: [LoopEvent]) {
         try RealTimeGate.exclusive {
             let engine = ScenarioRunner.run(scenario).events
-            let reference = try CFOracle.run(scenario)
-            let comparison = ThreadedTraceComparison(
-                engine: engine, reference: reference, declared: declared, tolerance: DifferentialTests.tolerance)
+            let (comparison, reference) = try ThreadedTraceComparison.againstRealRun(
+                engine: engine, scenario, declared: declared)
             return (comparison, engine, reference)
         }
     }

@@ -11,23 +11,13 @@ struct SharedItemDifferentialTests {
         try ScenarioParser.parse(source, file: "t.loop").scenario
     }
 
-    /// The steps of `thread` on both sides, once they agree.
-    ///
-    /// On a loaded machine a real thread can start late and its whole trace with it (once 955 ms, in CI with every
-    /// suite running at once): a comparison whose steps agree but whose times do not is run again on the real
-    /// CFRunLoop, at most twice. A difference of steps is never run again.
+    /// The steps of `thread` on both sides, once they agree (a real run late as a whole is made again:
+    /// `ThreadedTraceComparison.againstRealRun`).
     static func agreeingSteps(_ scenario: Scenario, _ thread: String) throws -> [String] {
         let engine = ScenarioRunner.run(scenario).events
-        func compare() throws -> ThreadedTraceComparison {
-            ThreadedTraceComparison(
-                engine: engine, reference: try CFOracle.run(scenario), declared: scenario.threads.map(\.name),
-                tolerance: DifferentialTests.tolerance)
-        }
-        var comparison = try compare()
-        for _ in 0..<2
-        where !comparison.agrees && comparison.threads.allSatisfy({ $0.comparison.firstDifference == nil }) {
-            comparison = try compare()
-        }
+        let comparison = try ThreadedTraceComparison.againstRealRun(
+            engine: engine, scenario, declared: scenario.threads.map(\.name)
+        ).comparison
         #expect(comparison.agrees, "\(comparison.sideBySide())")
         let steps = try #require(comparison.threads.first { $0.name == thread }).comparison
         #expect(steps.engine.map(\.step) == steps.reference.map(\.step))

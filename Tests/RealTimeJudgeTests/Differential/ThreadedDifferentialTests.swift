@@ -43,10 +43,9 @@ struct ThreadedDifferentialTests {
     func performWithAndWithoutWait() throws {
         try RealTimeGate.exclusive {
             let engine = ScenarioRunner.run(Self.performs).events
-            let reference = try CFOracle.run(Self.performs)
-            let comparison = ThreadedTraceComparison(
-                engine: engine, reference: reference, declared: ["caller", "worker"],
-                tolerance: DifferentialTests.tolerance)
+            let comparison = try ThreadedTraceComparison.againstRealRun(
+                engine: engine, Self.performs, declared: ["caller", "worker"]
+            ).comparison
             #expect(comparison.agrees, "\(comparison.sideBySide())")
             let worker = try #require(comparison.threads.first { $0.name == "worker" }).comparison
             #expect(worker.reference.map(\.step) == Self.workerSteps, "\(comparison.sideBySide())")
@@ -83,9 +82,8 @@ struct ThreadedDifferentialTests {
             ])
         try RealTimeGate.exclusive {
             let engine = ScenarioRunner.run(scenario).events
-            let reference = try CFOracle.run(scenario)
-            let comparison = ThreadedTraceComparison(
-                engine: engine, reference: reference, declared: ["A"], tolerance: DifferentialTests.tolerance)
+            let comparison = try ThreadedTraceComparison.againstRealRun(engine: engine, scenario, declared: ["A"])
+                .comparison
             #expect(comparison.agrees, "\(comparison.sideBySide())")
             #expect(comparison.threads.map(\.name) == ["A", "helper"])
             let threadA = comparison.threads[0].comparison
