@@ -73,6 +73,20 @@ struct ReplayThreadsTests {
         #expect(status.hasSuffix("? help  q quit  Space play/pause  n/p step  t thread  m scroll"), "\(status)")
     }
 
+    @Test("a log row whose text escapes control characters is cut at a word, with an ellipsis")
+    func escapedLogRowCutAtAWord() throws {
+        let mark =
+            #"{"t":0.002,"thread":"main","depth":1,"mode":"default","iteration":0,"kind":"note","name":"the loop of thread \u001b[41mLATE\u0007 and of every thread after it is not","detail":"mark","fact":["mark","point"]}"#
+        var model = AppModel(
+            session: try Self.session([Self.line("0.001", "main", "entry"), mark]), fileName: "app.jsonl")
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        _ = updateInline(&model, .key(.end))
+        let row = try #require(render(model).lines.first { $0.contains("note the loop of thread") })
+        #expect(row.hasSuffix("…"), "\(row)")
+        #expect(row.contains(#"\e[41mLATE\u{7}"#), "\(row)")
+        #expect(!row.contains(" e…") && !row.contains(" ev…"), "\(row)")
+    }
+
     @Test("a file naming 600 threads shows at most the thread limit's lanes")
     func boundedLanes() throws {
         let lines = (0..<600).map { Self.line("0.\(String(1000 + $0))", "t\($0)", "entry") }

@@ -82,7 +82,10 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         } else if event.kind.isActivity {
             style = glyphs.activity
         }
-        screen.put(TextFit.fit(text, width: rect.width, ellipsis: glyphs.ellipsis), x: rect.x, y: y, style: style)
+        // Fitted as it will be shown: escapes widen a name or a mark with control characters.
+        screen.put(
+            TextFit.fit(TerminalSafeText.terminalSafe(text), width: rect.width, ellipsis: glyphs.ellipsis), x: rect.x,
+            y: y, style: style)
     }
 }
 
