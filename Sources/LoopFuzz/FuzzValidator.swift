@@ -178,13 +178,7 @@ package enum FuzzValidator {
                         return seen == target ? moved : action
                     })
             }
-            var outside = scenario
-            outside.outside = scenario.outside.map { event in
-                var moved = event
-                moved.time = max(.milliseconds(1), event.time + shift)
-                return moved
-            }
-            variants.append(outside)
+            variants.append(scenario.movingOutsideEvents(by: shift))
             // Each outside event on its own: a timer's repeat set off by one event (a reschedule in it) may come
             // in the instant of another (seed 1 case 9231: a stop).
             if scenario.outside.count > 1 {
@@ -228,6 +222,16 @@ package enum FuzzValidator {
                         first: first + shift, interval: interval, tolerance: tolerance)
                     variants.append(one)
                 }
+            }
+        }
+        // The outside events also at every sixth of the margin between: the real run drifts from the engine's
+        // times by the microseconds each callout and each piece of work costs, so an outside event meets the loop
+        // up to a few milliseconds earlier in its timeline, and a phase shorter than the margin (a 2 ms observer
+        // between a 6 ms earlier and a 6 ms later instant, seed 89 case 1197: a stop in a run's entry observer)
+        // would be stepped over by the two ends alone.
+        if !scenario.outside.isEmpty {
+            for sign in [1, -1] {
+                for sixth in 1..<6 { variants.append(scenario.movingOutsideEvents(by: margin * sixth / 6 * sign)) }
             }
         }
         // Each thread's whole timeline later than the others': two threads acting in one instant (a hand-over
@@ -276,6 +280,17 @@ extension RunCall {
 }
 
 extension Scenario {
+    /// Every outside event moved by `shift` (none before 1 ms: an outside event at 0 would race the start).
+    fileprivate func movingOutsideEvents(by shift: Duration) -> Scenario {
+        var moved = self
+        moved.outside = outside.map { event in
+            var event = event
+            event.time = max(.milliseconds(1), event.time + shift)
+            return event
+        }
+        return moved
+    }
+
     /// The scenario with thread `index`'s timeline `delay` later: its program starts with `work`, its timers'
     /// first dates and the outside events addressed to it move.
     fileprivate func delayingThread(_ index: Int, by delay: Duration) -> Scenario {
