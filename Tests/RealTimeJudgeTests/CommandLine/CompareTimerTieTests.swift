@@ -25,7 +25,14 @@ struct CompareTimerTieTests {
         arguments: 0..<2)
     func deadlineOrderDecides(_ index: Int) throws {
         let (scenario, fires) = Self.cases[index]
-        let result = try CompareEveryLessonTests.compare(["t.loop"], files: ["t.loop": scenario])
+        // CF computes each deadline from two clock reads (`now2 + TSR(fireDate - now1)`), so two timers of one
+        // date differ by those reads' jitter, and now and then (once in a full run of the judges) the later
+        // computation comes out smaller and CF fires them the other way. The usual order is what is asserted: a
+        // comparison that differs is made again, at most twice, and the last one is judged.
+        var result = try CompareEveryLessonTests.compare(["t.loop"], files: ["t.loop": scenario])
+        for _ in 0..<2 where result.status != 0 {
+            result = try CompareEveryLessonTests.compare(["t.loop"], files: ["t.loop": scenario])
+        }
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let header = result.stdout.components(separatedBy: "\n").first ?? ""
         #expect(header.hasPrefix("AGREE t.loop ("), "\(result.stdout)")
