@@ -174,12 +174,15 @@ final class TimerQueue {
     ///
     /// CF walks its sorted array until a deadline passes the `hard` found so far; every timer it skips has a
     /// deadline, and so a deadline plus tolerance, past that `hard`, so the walk's answer is these two minimums.
-    /// The heap is searched the same way: below an entry whose deadline is past `hard`, nothing can lower either.
+    /// The heap is searched the same way: below an entry whose key is past `hard`, nothing can lower either (a
+    /// timer's soft and hard are at or past its key, with its key's stamp, and `soft` is at or before `hard`). The
+    /// key is compared whole, stamp too: timers of one deadline past the first are passed by, not walked (100
+    /// timers of one deadline in 1,000 run modes walked 100,000 slots a fire).
     func armingWindow(honourTolerance: Bool) -> (soft: Order, hard: Order)? {
         var soft: Order?
         var hard: Order?
         visit { slot in
-            if let hard, slot.key.fireTime > hard.fireTime { return false }
+            if let hard, slot.key > hard { return false }
             let timer = slot.timer
             guard !timer.isFiring else { return true }
             let timerSoft = Order(fireTime: timer.fireTime, stamp: slot.key.stamp)
