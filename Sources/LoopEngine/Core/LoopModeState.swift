@@ -1,6 +1,8 @@
 /// The contents of one mode of one loop (CF's `__CFRunLoopMode`). Guarded by the engine lock.
 final class LoopModeState {
     let name: ModeName
+    /// Its name's id in the recorder it last emitted to (guarded by the engine lock).
+    @exclusivity(unchecked) var traceName = TraceNameSlot()
     private(set) var sources0: [LoopSource] = []
     /// The version-0 sources by identity, and how many there are of each CF-equality key (`equalityKey`,
     /// `order`): adding the 100,000th source checks for an equal one in one lookup, not a walk of the others.

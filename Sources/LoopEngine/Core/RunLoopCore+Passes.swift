@@ -19,7 +19,7 @@ extension RunLoopCore {
                 let oneShot = !observer.repeats
                 observer.isFiring = true
                 observer.callCountStorage += 1
-                emit(.observer, observer.name, .activity(activity))
+                emitCallout(of: observer, for: activity)
                 callout(observer) { observer.callout(activity) }
                 if oneShot { invalidateLocked(observer) }
                 observer.isFiring = false
@@ -86,7 +86,7 @@ extension RunLoopCore {
         guard source.signalled else { return false }
         source.signalled = false
         guard source.isValidStorage else { return false }
-        emit(.source0, source.name)
+        emit(.source0, source)
         callout(source) { source.perform(1) }
         return true
     }
@@ -95,7 +95,7 @@ extension RunLoopCore {
     func doSource1(_ source: LoopSource, messages: Int) -> Bool {
         guard source.isValidStorage else { return false }
         source.signalled = false
-        emit(.source1, source.name, messages == 1 ? nil : .messages(messages))
+        emit(.source1, source, messages == 1 ? nil : .messages(messages))
         callout(source) { source.perform(messages) }
         return true
     }

@@ -24,7 +24,7 @@ extension RunLoopCore {
         let scheduledFor = timer.fireTime
         armNextTimer(mode)
         timer.fireCountStorage += 1
-        emit(.timer, timer.name, lateness(of: timer, due: scheduledFor, in: mode))
+        emit(.timer, timer, lateness(of: timer, due: scheduledFor, in: mode))
         callout(timer) { timer.callout(timer) }
         if oneShot { invalidateLocked(timer) }
         timer.isFiring = false

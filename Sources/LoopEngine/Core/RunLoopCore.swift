@@ -50,7 +50,13 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     let mainQueuePort: PortID?
 
     // Guarded by `lock`.
-    var sinkStorage: (any TraceSink)?
+    var sinkStorage: (any TraceSink)? {
+        didSet { recorder = (sinkStorage as? TraceRecorder)?.handle }
+    }
+    /// The sink when it is a ``TraceRecorder``, by its handle (`sinkStorage` keeps it alive): events go to it as ids.
+    var recorder: TraceRecorder.Handle?
+    /// The loop's name's id in `recorder`.
+    @exclusivity(unchecked) var loopTraceName = TraceNameSlot()
     var modes: [ModeName: LoopModeState] = [:]
     var commonModes: [ModeName] = [.default]
     /// The same modes in the order CF walks them to add an item to, or remove it from, the common modes.
@@ -231,10 +237,13 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     @inline(__always)
     var isHalted: Bool { haltFlag?.value ?? waiter.isHalted }
 
-    /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration. The parts go to the
-    /// sink as they are (borrowed): a recorder stores them without an event built only to be taken apart.
+    /// Emits one event to the sink, stamped with the innermost run's depth, mode and iteration. A
+    /// ``TraceRecorder`` takes it as ids (the loop's and the mode's remembered in their ``TraceNameSlot``); any
+    /// other sink takes the parts as they are (borrowed). The recorder's side is out of line: what is inlined at
+    /// every emit is a test and a call, so a loop with no sink pays for no more.
     @inline(__always)
     func emit(_ kind: LoopEvent.Kind, _ itemName: String? = nil, _ fact: @autoclosure () -> LoopEvent.Fact? = nil) {
+        if let recorder { return record(kind, itemName, fact(), to: recorder) }
         guard let sink = sinkStorage else { return }
         if let run = runs.last {
             sink.record(
@@ -243,6 +252,65 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         } else {
             sink.record(
                 kind, time: clock.now, loop: name, depth: 0, mode: nil, iteration: 0, name: itemName, fact: fact())
+        }
+    }
+
+    /// Emits an event of `item` (a source, a timer), its name's id remembered by the item.
+    @inline(__always)
+    func emit(_ kind: LoopEvent.Kind, _ item: some TraceNamedItem, _ fact: @autoclosure () -> LoopEvent.Fact? = nil) {
+        if let recorder { return record(kind, item, fact(), to: recorder) }
+        // No name read (a retain and a release) for no sink.
+        if sinkStorage != nil { emit(kind, item.name, fact()) }
+    }
+
+    /// Emits an observer's callout for `activity`: the event a pass with many observers emits most.
+    @inline(__always)
+    func emitCallout(of observer: LoopObserver, for activity: Activity) {
+        if let recorder { return recordCallout(of: observer, for: activity, to: recorder) }
+        if sinkStorage != nil { emit(.observer, observer.name, .activity(activity)) }
+    }
+
+    @inline(never)
+    private func record(
+        _ kind: LoopEvent.Kind, _ itemName: String?, _ fact: LoopEvent.Fact?, to recorder: TraceRecorder.Handle
+    ) {
+        let nameCode = itemName.map { recorder.nameID($0) + 1 } ?? 0
+        let factCode = fact.map { recorder.factID($0) + 1 } ?? 0
+        record(kind, to: recorder, nameCode: nameCode, factCode: factCode)
+    }
+
+    @inline(never)
+    private func record(
+        _ kind: LoopEvent.Kind, _ item: some TraceNamedItem, _ fact: LoopEvent.Fact?, to recorder: TraceRecorder.Handle
+    ) {
+        let nameCode = recorder.nameID(item.name, slot: &item.traceName) + 1
+        let factCode = fact.map { recorder.factID($0) + 1 } ?? 0
+        record(kind, to: recorder, nameCode: nameCode, factCode: factCode)
+    }
+
+    @inline(never)
+    private func recordCallout(of observer: LoopObserver, for activity: Activity, to recorder: TraceRecorder.Handle) {
+        let nameCode = recorder.nameID(observer.name, slot: &observer.traceName) + 1
+        record(.observer, to: recorder, nameCode: nameCode, factCode: recorder.activityFactID(activity) + 1)
+    }
+
+    @inline(__always)
+    private func record(_ kind: LoopEvent.Kind, to recorder: TraceRecorder.Handle, nameCode: UInt32, factCode: UInt32) {
+        let loopID = recorder.nameID(name, slot: &loopTraceName)
+        if !runs.isEmpty {
+            // The run and its mode are kept alive by `runs`: read in place, with no retain and release of either.
+            Unmanaged.passUnretained(runs[runs.count - 1])._withUnsafeGuaranteedRef { run in
+                Unmanaged.passUnretained(run.mode)._withUnsafeGuaranteedRef { mode in
+                    recorder.record(
+                        kind, time: clock.now, loopID: loopID, depth: runs.count,
+                        modeCode: recorder.nameID(mode.name.rawValue, slot: &mode.traceName) + 1,
+                        iteration: run.iteration, nameCode: nameCode, factCode: factCode)
+                }
+            }
+        } else {
+            recorder.record(
+                kind, time: clock.now, loopID: loopID, depth: 0, modeCode: 0, iteration: 0, nameCode: nameCode,
+                factCode: factCode)
         }
     }
 

@@ -19,19 +19,22 @@ extension LoopSource {
             }
             if memberships.count <= 1 {
                 // In one mode of one loop (the usual case): no array of loops to build, and the membership read in
-                // place (no copy of its weak reference) with its mode's state (no look-up by name).
-                // The state is read only once the loop is known alive, and used while `loop` holds it.
-                let (loop, state) = memberships.withUnsafeBufferPointer { members -> (RunLoopCore?, LoopModeState?) in
-                    guard !members.isEmpty, let loop = members[0].loop else { return (nil, nil) }
-                    return (loop, members[0].state)
-                }
-                if !signalled {
+                // place (no copy of its weak reference) with its mode's state (no look-up by name, no retain).
+                // The state is used only once the loop is known alive, and while `loop` holds it.
+                let first = !signalled
+                if first {
                     signalled = true
                     signalStamp = UInt64(Self.signalStamps.next())
-                    if let loop, let state { withExtendedLifetime(loop) { state.noteSignalled(self) } }
                 }
-                if let loop, loop.performSource !== self { loop.noteHandOver(.signal(name)) }
-                loop?.emit(.signal, name)
+                memberships.withUnsafeBufferPointer { members in
+                    guard !members.isEmpty, let loop = members[0].loop else { return }
+                    if first {
+                        Unmanaged.passUnretained(members[0].state)._withUnsafeGuaranteedRef { $0.noteSignalled(self) }
+                    }
+                    // Only a recorder keeps hand-overs: the perform source is not read for any other sink.
+                    if loop.recorder != nil, loop.performSource !== self { loop.noteHandOver(.signal(name)) }
+                    loop.emit(.signal, self)
+                }
                 return
             }
             let loops = memberLoops
@@ -45,7 +48,7 @@ extension LoopSource {
             }
             for loop in loops {
                 if loop.performSource !== self { loop.noteHandOver(.signal(name)) }
-                loop.emit(.signal, name)
+                loop.emit(.signal, self)
             }
         }
     }
@@ -56,7 +59,7 @@ extension LoopSource {
         binding.withLock {
             for loop in memberLoops {
                 loop.noteHandOver(.send(name))
-                loop.emit(.send, name)
+                loop.emit(.send, self)
             }
         }
         waiter.send(port)

@@ -15,6 +15,8 @@ public final class LoopObserver: @unchecked Sendable, CustomStringConvertible {
     let callout: (Activity) -> Void
 
     // Guarded by the engine lock.
+    /// Its name's id in the recorder it last emitted to.
+    @exclusivity(unchecked) var traceName = TraceNameSlot()
     var isValidStorage = true
     var isFiring = false
     weak var loop: RunLoopCore?

@@ -34,6 +34,8 @@ public final class LoopSource: @unchecked Sendable, CustomStringConvertible {
     let waiter: (any LoopWaiter)?
 
     // Guarded by the engine lock.
+    /// Its name's id in the recorder it last emitted to.
+    @exclusivity(unchecked) var traceName = TraceNameSlot()
     var isValidStorage = true
     var signalled = false
     /// When the first signal since the last perform came (re-signalling keeps it), as a count of every signal of

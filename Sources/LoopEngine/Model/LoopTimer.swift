@@ -13,6 +13,8 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
     let callout: (LoopTimer) -> Void
 
     // Guarded by the engine lock.
+    /// Its name's id in the recorder it last emitted to.
+    @exclusivity(unchecked) var traceName = TraceNameSlot()
     var fireTime: LoopInstant
     /// The date CF keeps beside the deadline (`_nextFireDate`), what `CFRunLoopTimerGetNextFireDate` answers: the
     /// date as given at creation or by `setNextFireDate`, even one in the past (which the deadline `fireTime`

@@ -50,6 +50,30 @@ struct LoopTraceTests {
         #expect(first != second)
     }
 
+    @Test("prefixes and copies share full chunks and part where they diverge: each reads its own events")
+    func prefixesAndCopiesDiverge() {
+        func event(_ index: Int, _ branch: String) -> LoopEvent {
+            LoopEvent(
+                time: .zero + .nanoseconds(index), loop: "T", depth: 1, mode: "default", iteration: index,
+                kind: .observer, name: branch, fact: .activity(.beforeTimers))
+        }
+        let common = (0..<70_000).map { event($0, "common") }
+        var original = LoopTrace(common)
+        // Cut inside the growing first chunk, at its full end, at a whole chunk's end, and inside the second chunk.
+        for cut in [40, 64, 65_536, 65_600, 70_000] {
+            var prefix = original.firstEvents(cut)
+            var copy = original
+            prefix.append(event(cut, "prefix"))
+            copy.append(event(70_000, "copy"))
+            #expect(prefix.count == cut + 1 && Array(prefix) == Array(common[..<cut]) + [event(cut, "prefix")])
+            #expect(copy.count == 70_001 && copy[70_000] == event(70_000, "copy"))
+            #expect(Array(copy[..<70_000]) == common)
+        }
+        // The original, written to after its copies and prefixes went their ways, is unchanged by theirs.
+        original.append(event(70_000, "original"))
+        #expect(Array(original) == common + [event(70_000, "original")])
+    }
+
     @Test("a scenario's trace is the same compact or not: the recorder keeps it compact")
     func recorderKeepsWhatTheEngineEmits() {
         let outcome = ScenarioRunner.run(ExportScenarios.rich)

@@ -1,5 +1,5 @@
-/// A recorded trace, stored compactly: each event is 32 bytes of plain values in chunks that grow without ever
-/// being copied, and each string and fact is kept once for the whole trace. Reading an event builds its
+/// A recorded trace, stored compactly: each event is 32 bytes of plain values in chunks that never move
+/// (`EventChunk`), and each string and fact is kept once for the whole trace. Reading an event builds its
 /// ``LoopEvent``; a million events take about 35 MB instead of the 130 MB an array of `LoopEvent` needed.
 ///
 /// A value: appending to a trace another copy shares makes that copy's own storage first.
@@ -50,6 +50,43 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
             kind, time: time, loop: loop, depth: depth, mode: mode, iteration: iteration, name: name, fact: fact)
     }
 
+    /// Appends one event whose strings and fact are already this trace's ids (``nameID(_:)``, ``factID(_:)``):
+    /// what the core hands a ``TraceRecorder``. `modeCode`, `nameCode` and `factCode` are an id + 1, or 0 for none,
+    /// as a ``CompactEvent`` keeps them.
+    @inline(__always)
+    package mutating func append(
+        _ kind: LoopEvent.Kind, time: LoopInstant, loopID: UInt32, depth: Int, modeCode: UInt32, iteration: Int,
+        nameCode: UInt32, factCode: UInt32
+    ) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage.append(
+            CompactEvent(
+                nanoseconds: time.nanoseconds, loop: loopID, mode: modeCode, name: nameCode, fact: factCode,
+                iteration: UInt32(clamping: iteration), depth: UInt16(clamping: depth), kind: Storage.code(kind)))
+    }
+
+    /// The id of `name` in this trace's table, added when new. Ids stay the same for as long as events are
+    /// appended to this trace (its copies included); a trace built another way has a table of its own.
+    @inline(__always)
+    package mutating func nameID(_ name: String) -> UInt32 {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage.nameID(name)
+    }
+
+    /// The id of `fact` in this trace's fact table, added when new (see ``nameID(_:)``).
+    @inline(__always)
+    package mutating func factID(_ fact: LoopEvent.Fact) -> UInt32 {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage.factID(fact)
+    }
+
+    /// The id of the fact `.activity(activity)`, found by the activity's bit without building the fact.
+    @inline(__always)
+    package mutating func activityFactID(_ activity: Activity) -> UInt32 {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage.activityFactID(activity)
+    }
+
     package mutating func append(contentsOf events: some Sequence<LoopEvent>) {
         for event in events { append(event) }
     }
@@ -78,7 +115,10 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 
         struct State {
             var count = 0
-            var chunks: [[CompactEvent]] = []
+            /// Every chunk but the last is full; the last has room, or is full and the next event starts a chunk.
+            var chunks: [EventChunk] = []
+            /// The last chunk, read without a retain (`chunks` holds it).
+            unowned(unsafe) var tail: EventChunk?
             var names = NameTable()
             var facts: [LoopEvent.Fact] = []
             var factIDs: [LoopEvent.Fact: UInt32] = [:]
@@ -105,17 +145,22 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
 
         var count: Int { state.pointee.count }
 
-        func copy() -> Storage { Storage(state.pointee) }
+        func copy() -> Storage { firstEvents(state.pointee.count) }
 
-        /// A storage of the first `count` events.
+        /// A storage of the first `count` events: it shares the full chunks, and has its own copy of a last chunk
+        /// with room (only one storage ever writes to a chunk).
         func firstEvents(_ count: Int) -> Storage {
             var state = self.state.pointee
             let chunks = (count + LoopTrace.chunkSize - 1) >> LoopTrace.chunkShift
             state.chunks.removeLast(state.chunks.count - chunks)
+            state.tail = nil
             if chunks > 0 {
                 let kept = count - (chunks - 1) * LoopTrace.chunkSize
-                let last = state.chunks[chunks - 1].count
-                state.chunks[chunks - 1].removeLast(last - kept)
+                let last = state.chunks[chunks - 1]
+                if kept < last.capacity {
+                    state.chunks[chunks - 1] = EventChunk(copying: kept, of: last, capacity: last.capacity)
+                }
+                state.tail = state.chunks[chunks - 1]
             }
             state.count = count
             return Storage(state)
@@ -125,35 +170,55 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
             _ kind: LoopEvent.Kind, time: LoopInstant, loop: String, depth: Int, mode: String?, iteration: Int,
             name: String?, fact: LoopEvent.Fact?
         ) {
-            var modeID: UInt32 = 0
-            if let mode { modeID = state.pointee.names.id(mode) + 1 }
-            var nameID: UInt32 = 0
-            if let name { nameID = state.pointee.names.id(name) + 1 }
+            var modeCode: UInt32 = 0
+            if let mode { modeCode = nameID(mode) + 1 }
+            var nameCode: UInt32 = 0
+            if let name { nameCode = nameID(name) + 1 }
             var factCode: UInt32 = 0
             if let fact { factCode = factID(fact) + 1 }
-            let compact = CompactEvent(
-                nanoseconds: time.nanoseconds, loop: state.pointee.names.id(loop), mode: modeID, name: nameID,
-                fact: factCode, iteration: UInt32(clamping: iteration), depth: UInt16(clamping: depth),
-                kind: Self.code(kind))
-            if state.pointee.count & (LoopTrace.chunkSize - 1) == 0 {
-                // The first chunk grows as arrays do (a short trace stays small); later ones are made whole.
-                var chunk: [CompactEvent] = []
-                if !state.pointee.chunks.isEmpty { chunk.reserveCapacity(LoopTrace.chunkSize) }
-                state.pointee.chunks.append(chunk)
-            }
-            state.pointee.chunks[state.pointee.chunks.count - 1].append(compact)
+            append(
+                CompactEvent(
+                    nanoseconds: time.nanoseconds, loop: nameID(loop), mode: modeCode, name: nameCode, fact: factCode,
+                    iteration: UInt32(clamping: iteration), depth: UInt16(clamping: depth), kind: Self.code(kind)))
+        }
+
+        @inline(__always)
+        func append(_ compact: CompactEvent) {
+            let offset = state.pointee.count & (LoopTrace.chunkSize - 1)
+            if offset == 0 || offset == state.pointee.tail.unsafelyUnwrapped.capacity { makeRoom(at: offset) }
+            state.pointee.tail.unsafelyUnwrapped.base[offset] = compact
             state.pointee.count += 1
         }
 
+        /// A new chunk for the event at `offset` of its chunk: a whole one at a chunk's start (the first chunk
+        /// starts small and grows as an array does, so a short trace stays small), or the first chunk grown.
+        @inline(never)
+        private func makeRoom(at offset: Int) {
+            let chunk: EventChunk
+            if offset == 0 {
+                chunk = EventChunk(capacity: state.pointee.chunks.isEmpty ? 64 : LoopTrace.chunkSize)
+                state.pointee.chunks.append(chunk)
+            } else {
+                let old = state.pointee.tail.unsafelyUnwrapped
+                chunk = EventChunk(copying: offset, of: old, capacity: Swift.min(2 * old.capacity, LoopTrace.chunkSize))
+                state.pointee.chunks[state.pointee.chunks.count - 1] = chunk
+            }
+            state.pointee.tail = chunk
+        }
+
+        @inline(__always)
+        func nameID(_ name: String) -> UInt32 { state.pointee.names.id(name) }
+
         func event(at index: Int) -> LoopEvent {
-            let state = self.state.pointee
-            let compact = state.chunks[index >> LoopTrace.chunkShift][index & (LoopTrace.chunkSize - 1)]
+            // Through the pointer: a copy of the state would retain and release its every array.
+            let state = self.state
+            let compact = state.pointee.chunks[index >> LoopTrace.chunkShift].base[index & (LoopTrace.chunkSize - 1)]
             return LoopEvent(
-                time: LoopInstant(nanoseconds: compact.nanoseconds), loop: state.names[compact.loop],
-                depth: Int(compact.depth), mode: compact.mode == 0 ? nil : state.names[compact.mode - 1],
+                time: LoopInstant(nanoseconds: compact.nanoseconds), loop: state.pointee.names[compact.loop],
+                depth: Int(compact.depth), mode: compact.mode == 0 ? nil : state.pointee.names[compact.mode - 1],
                 iteration: Int(compact.iteration), kind: Self.kinds[Int(compact.kind)],
-                name: compact.name == 0 ? nil : state.names[compact.name - 1],
-                fact: compact.fact == 0 ? nil : state.facts[Int(compact.fact - 1)])
+                name: compact.name == 0 ? nil : state.pointee.names[compact.name - 1],
+                fact: compact.fact == 0 ? nil : state.pointee.facts[Int(compact.fact - 1)])
         }
 
         /// Calls `body` with each stored event of `range` and its index, chunk by chunk, building no event.
@@ -162,9 +227,8 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
             while index < range.upperBound {
                 let offset = index & (LoopTrace.chunkSize - 1)
                 let end = Swift.min(range.upperBound, index - offset + LoopTrace.chunkSize)
-                state.pointee.chunks[index >> LoopTrace.chunkShift].withUnsafeBufferPointer { chunk in
-                    for position in index..<end { body(position, chunk[offset + position - index]) }
-                }
+                let chunk = state.pointee.chunks[index >> LoopTrace.chunkShift].events(offset + end - index)
+                for position in index..<end { body(position, chunk[offset + position - index]) }
                 index = end
             }
         }
@@ -176,15 +240,8 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
         /// The fact's id. Facts that repeat (an activity, a wake's cause, a mode, an outcome) are kept once; those
         /// that name an instant or a text (a sleep's deadlines, a late fire, a note) rarely do and are kept as
         /// they come, without hashing.
-        private func factID(_ fact: LoopEvent.Fact) -> UInt32 {
-            if case .activity(let activity) = fact, activity.rawValue.nonzeroBitCount == 1 {
-                let bit = activity.rawValue.trailingZeroBitCount
-                let known = state.pointee.activityFacts[bit]
-                if known != .max { return known }
-                let id = add(fact)
-                state.pointee.activityFacts[bit] = id
-                return id
-            }
+        func factID(_ fact: LoopEvent.Fact) -> UInt32 {
+            if case .activity(let activity) = fact { return activityFactID(activity) }
             if let code = Self.plainFactCode(fact) {
                 let known = state.pointee.plainFacts[code]
                 if known != .max { return known }
@@ -200,6 +257,25 @@ public struct LoopTrace: RandomAccessCollection, Sendable, Equatable, Expressibl
                 state.pointee.factIDs[fact] = id
                 return id
             }
+        }
+
+        /// The id of `.activity(activity)`: one of the six activities by its bit, without hashing; a set of
+        /// several (never emitted by the core) as any other fact.
+        @inline(__always)
+        func activityFactID(_ activity: Activity) -> UInt32 {
+            guard activity.rawValue.nonzeroBitCount == 1 else {
+                let fact = LoopEvent.Fact.activity(activity)
+                if let id = state.pointee.factIDs[fact] { return id }
+                let id = add(fact)
+                state.pointee.factIDs[fact] = id
+                return id
+            }
+            let bit = activity.rawValue.trailingZeroBitCount
+            let known = state.pointee.activityFacts[bit]
+            if known != .max { return known }
+            let id = add(.activity(activity))
+            state.pointee.activityFacts[bit] = id
+            return id
         }
 
         /// A small number for a fact that has no payload and comes every iteration; nil for any other.
