@@ -110,7 +110,8 @@ enum BenchCommand {
                               event 1,000 and event 999,000 (a poke there runs the scenario again).
               hangs           `loopviz hangs FILE.jsonl` of the same timer's recording of 10,000,000 events (1.3 GB,
                               written first by `run --trace jsonl`, not timed), from a fresh process: wall time, peak
-                              RSS and wall time per MB of the file.
+                              RSS and wall time per MB of the file; then the UI's replay of the file, as `loopviz
+                              screen FILE --step N` draws it at its last event: wall time and peak RSS.
             """,
         afterOptions: """
             Measure a release build: swift build -c release && .build/release/loopviz bench (about 7 minutes).

@@ -7,7 +7,9 @@ import LoopEngine
 /// starts `loopviz bench --workload hangs --events N`, a fresh process, which writes the files in a temporary
 /// folder (removed afterwards), starts the two commands and waits for them. It measures the `hangs` run's wall time
 /// (process start, reading and parsing every line, the segments, the report), its peak resident set and the file's
-/// bytes over that time, and checks that it read the file (exit status 0: the 1 ms timer has no hang).
+/// bytes over that time, and checks that it read the file (exit status 0: the 1 ms timer has no hang). Then the
+/// UI's replay of the same file, as `loopviz screen FILE --step N` draws it (reading the file, keeping the events a
+/// replay keeps, the screen at the last of them): its wall time and peak resident set.
 enum HangsBench {
     struct Figures {
         var events: Int
@@ -16,12 +18,17 @@ enum HangsBench {
         var peakBytes: Int
         /// The spawner's own high-water mark when it started the run: a floor under `peakBytes`.
         var spawnerPeakBytes: Int
+        /// `loopviz screen FILE --step N`: the replay opened at its last event.
+        var screenWallNanoseconds: Int
+        var screenPeakBytes: Int
 
         var wallSeconds: Double { Double(wallNanoseconds) / 1e9 }
         /// 10⁶ bytes.
         var peakMegabytes: Double { Double(peakBytes) / 1e6 }
         /// 10⁶ bytes of the file read a second.
         var megabytesPerSecond: Double { wallNanoseconds > 0 ? Double(bytes) / 1e6 / wallSeconds : 0 }
+        var screenWallSeconds: Double { Double(screenWallNanoseconds) / 1e9 }
+        var screenPeakMegabytes: Double { Double(screenPeakBytes) / 1e6 }
     }
 
     /// The recording and the `hangs` run, from this process (what `--workload hangs` does).
@@ -45,9 +52,17 @@ enum HangsBench {
         precondition(
             outcome.status == ExitStatus.success.rawValue && outcome.output.contains("0 hangs"),
             "loopviz \(arguments.joined(separator: " ")) exited \(outcome.status): \(outcome.output)")
+        let replay = ["screen", trace, "--step", "\(events)", "--size", "80x24", EventBudget.option, "\(events)"]
+        guard let screen = BenchChild.run(replay, captureOutput: true, quiet: true) else {
+            preconditionFailure("cannot start loopviz \(replay.joined(separator: " "))")
+        }
+        precondition(
+            screen.status == ExitStatus.success.rawValue && screen.output.contains("read-only"),
+            "loopviz \(replay.joined(separator: " ")) exited \(screen.status): \(screen.output)")
         return Figures(
             events: events, bytes: Int(status.st_size), wallNanoseconds: Int(outcome.wallNanoseconds),
-            peakBytes: outcome.peakResidentBytes, spawnerPeakBytes: spawner)
+            peakBytes: outcome.peakResidentBytes, spawnerPeakBytes: spawner,
+            screenWallNanoseconds: Int(screen.wallNanoseconds), screenPeakBytes: screen.peakResidentBytes)
     }
 
     /// The line `--workload hangs` prints; ``parse(_:)`` reads it back.
@@ -56,7 +71,9 @@ enum HangsBench {
             + "wall \(figures.wallNanoseconds) ns (\(BenchReport.format(figures.wallSeconds, .seconds)), "
             + "\(BenchReport.fixed(figures.megabytesPerSecond, 0)) MB/s), "
             + "peak RSS \(figures.peakBytes) bytes (\(BenchReport.format(figures.peakMegabytes, .megabytes))), "
-            + "spawner peak \(figures.spawnerPeakBytes) bytes"
+            + "spawner peak \(figures.spawnerPeakBytes) bytes; "
+            + "screen wall \(figures.screenWallNanoseconds) ns (\(BenchReport.format(figures.screenWallSeconds, .seconds))), "
+            + "screen peak RSS \(figures.screenPeakBytes) bytes"
     }
 
     static func parse(_ text: String) -> Figures? {
@@ -64,10 +81,13 @@ enum HangsBench {
             let bytes = BenchChild.integer(after: "bytes ", in: text),
             let wall = BenchChild.integer(after: "wall ", in: text),
             let peak = BenchChild.integer(after: "peak RSS ", in: text),
-            let spawner = BenchChild.integer(after: "spawner peak ", in: text)
+            let spawner = BenchChild.integer(after: "spawner peak ", in: text),
+            let screenWall = BenchChild.integer(after: "screen wall ", in: text),
+            let screenPeak = BenchChild.integer(after: "screen peak RSS ", in: text)
         else { return nil }
         return Figures(
-            events: events, bytes: bytes, wallNanoseconds: wall, peakBytes: peak, spawnerPeakBytes: spawner)
+            events: events, bytes: bytes, wallNanoseconds: wall, peakBytes: peak, spawnerPeakBytes: spawner,
+            screenWallNanoseconds: screenWall, screenPeakBytes: screenPeak)
     }
 
     /// One recording read by `hangs`, from a fresh spawner.
@@ -105,6 +125,8 @@ extension HangsBench {
         let shown = BenchSuite.grouped(events)
         // The goals are for 10⁷ events; a shorter recording (--quick) is held to the same rate.
         let seconds = 10 * Double(events) / Double(fullEvents)
+        // Issue 37: the UI opens a recording of 10⁷ events in 2 s.
+        let openSeconds = 2 * Double(events) / Double(fullEvents)
         return BenchGroup(
             workload: "hangs",
             rows: [
@@ -129,6 +151,19 @@ extension HangsBench {
                             statistic: .median, against: nil, factor: 1_000 / 150,
                             text: "≤ 6.67 ms (≥ 150 MB/s)")
                     ]),
+                BenchRow(
+                    id: "hangs/replay", workload: "hangs",
+                    title: "UI: screen FILE.jsonl at its last event, \(shown) events: wall time", unit: .seconds,
+                    variants: [],
+                    goals: [
+                        BenchGoal(
+                            statistic: .median, against: nil, factor: openSeconds,
+                            text: "≤ \(BenchReport.format(openSeconds, .seconds))")
+                    ]),
+                BenchRow(
+                    id: "hangs/replay-peak", workload: "hangs",
+                    title: "UI: screen FILE.jsonl at its last event, \(shown) events: peak RSS", unit: .megabytes,
+                    variants: [], goals: [BenchGoal(statistic: .median, against: nil, factor: 400, text: "≤ 400 MB")]),
             ],
             variants: [
                 .init(name: "loopviz hangs (a fresh process's child)", role: .engine) {
@@ -140,6 +175,8 @@ extension HangsBench {
                         BenchResult(figure: figures.wallSeconds),
                         BenchResult(figure: figures.peakMegabytes, note: floor),
                         BenchResult(figure: 1_000 / figures.megabytesPerSecond),
+                        BenchResult(figure: figures.screenWallSeconds),
+                        BenchResult(figure: figures.screenPeakMegabytes),
                     ]
                 }
             ])

@@ -362,6 +362,9 @@ enum UICommand {
         return .success(model)
     }
 
+    /// A trace file this large is announced before it is read.
+    static let largeTraceBytes = 64 << 20
+
     static func loadModel(
         _ path: String?, iterationCost: Duration? = nil, maxEvents: Int = EventBudget.defaultLimit
     ) -> Result<AppModel, ExitStatus> {
@@ -377,8 +380,17 @@ enum UICommand {
             }
         }
         if TraceLoader.isTrace(path) {
-            return TraceLoader.load(path, maxEvents: maxEvents).map {
-                AppModel(session: Session(replay: $0), fileName: path)
+            // Streamed: only the events the replay keeps are held, never the whole file's. A large file takes
+            // seconds (about 200 MB a second): say so before the screen stays blank that long.
+            var info = stat()
+            if stat(path, &info) == 0, Int(info.st_size) >= Self.largeTraceBytes {
+                CommandLine.printError(
+                    "loopviz: reading \(TerminalSafeText.terminalSafe(path)) (\(Int(info.st_size) >> 20) MiB): a replay "
+                        + "keeps its last \(Session.maximumLiveEvents) events")
+            }
+            var tail = ReplayTail()
+            return TraceLoader.stream(path, maxEvents: maxEvents) { tail.append($0) }.map {
+                AppModel(session: Session(replay: $0.header, tail: tail), fileName: path)
             }
         }
         switch ScriptLoader.load(path, iterationCost: iterationCost) {

@@ -4,19 +4,22 @@ extension Session {
     /// A read-only replay of a trace file (a LoopRecorder recording, or `run --trace jsonl`): the events are the
     /// file's, shown as a finished real-clock session is, and nothing can be poked (there is no loop to act on).
     init(replay trace: JSONLTrace) {
-        var threads: [String] = []
-        for event in trace.events where !threads.contains(event.loop) {
-            threads.append(event.loop)
-            if threads.count == ThreadLimit.maximumThreads { break }
-        }
+        var tail = ReplayTail()
+        trace.events.forEach { tail.append($0) }
+        self.init(replay: trace.header, tail: tail)
+    }
+
+    /// A replay of what a stream of the file kept (`TraceLoader.stream`): its last events, and how many came before.
+    init(replay header: JSONLTraceHeader, tail: ReplayTail) {
+        let threads = tail.threads
         let specs = (threads.isEmpty ? ["T"] : threads).map {
-            ThreadSpec(name: $0, isMain: $0 == trace.header.recording?.thread && $0 == "main", items: [], program: [])
+            ThreadSpec(name: $0, isMain: $0 == header.recording?.thread && $0 == "main", items: [], program: [])
         }
-        let scenario = Scenario(name: trace.header.scenario, threads: specs)
-        self.init(liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(trace.header, threads: threads)))
+        let scenario = Scenario(name: header.scenario, threads: specs)
+        self.init(liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(header, threads: threads)))
         isReplay = true
-        let dropped = trace.events.reduce(0) { if case .dropped(let count) = $1.fact { $0 + count } else { $0 } }
-        appendLive(Array(trace.events), dropped: dropped, ended: false)
+        let events = tail.events
+        appendLive(events, dropped: tail.dropped, ended: false, forgottenBefore: tail.forgotten)
         hangs = TimelineHangs(self.trace)
         hangs.nameStacks(self.trace)
         fillsFromActivities = !self.trace.contains { [.runStart, .result, .sleep, .wake].contains($0.kind) }

@@ -244,13 +244,16 @@ struct Session: Equatable {
     }
 
     /// Live: events the real threads recorded since the last batch, how many were dropped after them, and the
-    /// limit that halted the run if one did (kept once seen). Returns how many old events were forgotten to keep
-    /// the trace bounded.
+    /// limit that halted the run if one did (kept once seen); a replay's first batch also says how many of the
+    /// file's events came before it and are not kept (`forgottenBefore`). Returns how many old events were
+    /// forgotten to keep the trace bounded.
     @discardableResult
     mutating func appendLive(
-        _ events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil
+        _ events: [LoopEvent], dropped: Int, ended: Bool, halt: VirtualWorld.HaltReason? = nil,
+        forgottenBefore: Int = 0
     ) -> Int {
         if let halt, haltReason == nil { haltReason = halt }
+        forgottenEvents += forgottenBefore
         trace.append(contentsOf: events.lazy.map { $0.rounded(to: Self.liveResolution) })
         droppedEvents += dropped
         narrationAnchors.advance(script.narration, in: trace, forgotten: forgottenEvents)
