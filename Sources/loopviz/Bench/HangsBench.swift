@@ -9,7 +9,7 @@ import LoopEngine
 /// (process start, reading and parsing every line, the segments, the report), its peak resident set and the file's
 /// bytes over that time, and checks that it read the file (exit status 0: the 1 ms timer has no hang). Then the
 /// UI's replay of the same file, as `loopviz screen FILE --step N` draws it (reading the file, keeping the events a
-/// replay keeps, the screen at the last of them): its wall time and peak resident set.
+/// replay keeps, the screen at the last of them): its wall time and peak resident set; and the UI's jumps across it.
 enum HangsBench {
     struct Figures {
         var events: Int
@@ -21,6 +21,9 @@ enum HangsBench {
         /// `loopviz screen FILE --step N`: the replay opened at its last event.
         var screenWallNanoseconds: Int
         var screenPeakBytes: Int
+        /// The UI on the same file opened a window at a time (in this process): the slowest of five jumps (`g N`
+        /// and Enter, then the frame drawn) to the first event, a quarter, the half, three quarters and the last.
+        var jumpNanoseconds: Int
 
         var wallSeconds: Double { Double(wallNanoseconds) / 1e9 }
         /// 10⁶ bytes.
@@ -29,6 +32,7 @@ enum HangsBench {
         var megabytesPerSecond: Double { wallNanoseconds > 0 ? Double(bytes) / 1e6 / wallSeconds : 0 }
         var screenWallSeconds: Double { Double(screenWallNanoseconds) / 1e9 }
         var screenPeakMegabytes: Double { Double(screenPeakBytes) / 1e6 }
+        var jumpMilliseconds: Double { Double(jumpNanoseconds) / 1e6 }
     }
 
     /// The recording and the `hangs` run, from this process (what `--workload hangs` does).
@@ -62,7 +66,31 @@ enum HangsBench {
         return Figures(
             events: events, bytes: Int(status.st_size), wallNanoseconds: Int(outcome.wallNanoseconds),
             peakBytes: outcome.peakResidentBytes, spawnerPeakBytes: spawner,
-            screenWallNanoseconds: Int(screen.wallNanoseconds), screenPeakBytes: screen.peakResidentBytes)
+            screenWallNanoseconds: Int(screen.wallNanoseconds), screenPeakBytes: screen.peakResidentBytes,
+            jumpNanoseconds: slowestJump(trace, events: events))
+    }
+
+    /// The slowest of five jumps across the replay of `trace` opened a window at a time, as the UI makes them.
+    static func slowestJump(_ trace: String, events: Int) -> Int {
+        guard case .success(var model) = UICommand.loadModel(trace, maxEvents: events, windowedFrom: 0) else {
+            preconditionFailure("cannot open \(trace) in the UI")
+        }
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        model.isPaused = true
+        var slowest = 0
+        for target in [1, events / 4, events / 2, events * 3 / 4, events] {
+            let keys = [Key.character("g")] + String(target).map { Key.character($0) }
+            for key in keys { _ = updateInline(&model, .key(key)) }
+            let start = BenchPlatform.now()
+            _ = updateInline(&model, .key(.enter))
+            let screen = render(model)
+            let elapsed = Int(BenchPlatform.now() - start)
+            precondition(
+                model.session.eventNumberOffset + model.cursor == target && !screen.lines.isEmpty,
+                "the jump to \(target) showed \(model.session.eventNumberOffset + model.cursor)")
+            slowest = max(slowest, elapsed)
+        }
+        return slowest
     }
 
     /// The line `--workload hangs` prints; ``parse(_:)`` reads it back.
@@ -73,7 +101,8 @@ enum HangsBench {
             + "peak RSS \(figures.peakBytes) bytes (\(BenchReport.format(figures.peakMegabytes, .megabytes))), "
             + "spawner peak \(figures.spawnerPeakBytes) bytes; "
             + "screen wall \(figures.screenWallNanoseconds) ns (\(BenchReport.format(figures.screenWallSeconds, .seconds))), "
-            + "screen peak RSS \(figures.screenPeakBytes) bytes"
+            + "screen peak RSS \(figures.screenPeakBytes) bytes; "
+            + "slowest jump \(figures.jumpNanoseconds) ns (\(BenchReport.format(figures.jumpMilliseconds, .milliseconds)))"
     }
 
     static func parse(_ text: String) -> Figures? {
@@ -83,11 +112,12 @@ enum HangsBench {
             let peak = BenchChild.integer(after: "peak RSS ", in: text),
             let spawner = BenchChild.integer(after: "spawner peak ", in: text),
             let screenWall = BenchChild.integer(after: "screen wall ", in: text),
-            let screenPeak = BenchChild.integer(after: "screen peak RSS ", in: text)
+            let screenPeak = BenchChild.integer(after: "screen peak RSS ", in: text),
+            let jump = BenchChild.integer(after: "slowest jump ", in: text)
         else { return nil }
         return Figures(
             events: events, bytes: bytes, wallNanoseconds: wall, peakBytes: peak, spawnerPeakBytes: spawner,
-            screenWallNanoseconds: screenWall, screenPeakBytes: screenPeak)
+            screenWallNanoseconds: screenWall, screenPeakBytes: screenPeak, jumpNanoseconds: jump)
     }
 
     /// One recording read by `hangs`, from a fresh spawner.
@@ -164,6 +194,12 @@ extension HangsBench {
                     id: "hangs/replay-peak", workload: "hangs",
                     title: "UI: screen FILE.jsonl at its last event, \(shown) events: peak RSS", unit: .megabytes,
                     variants: [], goals: [BenchGoal(statistic: .median, against: nil, factor: 400, text: "≤ 400 MB")]),
+                BenchRow(
+                    id: "hangs/jump", workload: "hangs",
+                    title: "UI: g N to any event of FILE.jsonl, \(shown) events: the slowest of five",
+                    unit: .milliseconds,
+                    variants: [],
+                    goals: [BenchGoal(statistic: .median, against: nil, factor: 50, text: "≤ 50 ms")]),
             ],
             variants: [
                 .init(name: "loopviz hangs (a fresh process's child)", role: .engine) {
@@ -177,6 +213,7 @@ extension HangsBench {
                         BenchResult(figure: 1_000 / figures.megabytesPerSecond),
                         BenchResult(figure: figures.screenWallSeconds),
                         BenchResult(figure: figures.screenPeakMegabytes),
+                        BenchResult(figure: figures.jumpMilliseconds),
                     ]
                 }
             ])

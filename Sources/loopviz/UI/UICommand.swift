@@ -316,6 +316,21 @@ enum UICommand {
     /// Shows event `number` (computing further when the replay stopped at its horizon: a few doublings at most,
     /// within the budget); what to say when the replay has fewer events.
     static func show(step number: Int, _ model: inout AppModel) -> String? {
+        if model.session.replayIndex != nil {
+            // A windowed replay reads the window around the step.
+            let count = model.session.replayedEventCount
+            let target = min(max(0, number), count)
+            let place = target - model.session.eventNumberOffset
+            if place < 0 || place > model.trace.count, let request = model.session.requestWindow(showing: target) {
+                _ = model.session.adoptWindow(request.read())
+            }
+            model.cursor = min(max(0, target - model.session.eventNumberOffset), model.trace.count)
+            model.furthest = model.cursor
+            if let problem = model.session.replayProblem {
+                CommandLine.printError("loopviz: error: " + TraceIndex.describe(problem, path: model.fileName))
+            }
+            return number > count ? "but the replay has \(count) events: showing the last" : nil
+        }
         var extensions = 0
         while number > model.trace.count && model.session.canExtend && extensions < 8 {
             model.session.extendNow()
@@ -362,11 +377,14 @@ enum UICommand {
         return .success(model)
     }
 
-    /// A trace file this large is announced before it is read.
+    /// A trace file this large is replayed a window at a time (``TraceIndex``); a smaller one is read whole.
     static let largeTraceBytes = 64 << 20
 
+    /// The model of the file at `path` (the built-in lesson without one); a trace file of `windowedFrom` bytes or
+    /// more is replayed a window at a time.
     static func loadModel(
-        _ path: String?, iterationCost: Duration? = nil, maxEvents: Int = EventBudget.defaultLimit
+        _ path: String?, iterationCost: Duration? = nil, maxEvents: Int = EventBudget.defaultLimit,
+        windowedFrom: Int = largeTraceBytes
     ) -> Result<AppModel, ExitStatus> {
         guard let path else {
             do {
@@ -380,14 +398,21 @@ enum UICommand {
             }
         }
         if TraceLoader.isTrace(path) {
-            // Streamed: only the events the replay keeps are held, never the whole file's. A large file takes
-            // seconds (about 200 MB a second): say so before the screen stays blank that long.
+            // A large file is replayed a window at a time: its lines are found (a pass of memchr), and only the
+            // events shown are read. A smaller one is read whole first, every line checked before the UI opens.
             var info = stat()
-            if stat(path, &info) == 0, Int(info.st_size) >= Self.largeTraceBytes {
-                CommandLine.printError(
-                    "loopviz: reading \(TerminalSafeText.terminalSafe(path)) (\(Int(info.st_size) >> 20) MiB): a replay "
-                        + "keeps its last \(Session.maximumLiveEvents) events")
+            if stat(path, &info) == 0, Int(info.st_size) >= windowedFrom,
+                info.st_mode & S_IFMT == S_IFREG
+            {
+                return TraceIndex.open(path, maxEvents: maxEvents).map { index in
+                    let window = index.read(0..<min(index.count, Session.replayWindowEvents))
+                    if let problem = window.problem {
+                        CommandLine.printError("loopviz: error: " + TraceIndex.describe(problem, path: path))
+                    }
+                    return AppModel(session: Session(replay: index, window: window), fileName: path)
+                }
             }
+            // Streamed: only the events the replay keeps are held, never the whole file's.
             var tail = ReplayTail()
             return TraceLoader.stream(path, maxEvents: maxEvents) { tail.append($0) }.map {
                 AppModel(session: Session(replay: $0.header, tail: tail), fileName: path)

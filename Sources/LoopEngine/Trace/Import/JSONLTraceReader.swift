@@ -62,7 +62,8 @@ package struct JSONLTraceReader: Sendable {
     private var events = LoopTrace()
     /// The events read, kept or not.
     private var eventCount = 0
-    private var warnings: [Failure] = []
+    /// What was forgiven so far (a last line cut short).
+    package private(set) var warnings: [Failure] = []
     private var scanner = JSONLEventScanner()
     /// The number of the last line given.
     package private(set) var lineNumber = 0
@@ -75,6 +76,14 @@ package struct JSONLTraceReader: Sendable {
     package init(maximumEvents: Int, scansPlainLines: Bool = true) {
         self.maximumEvents = maximumEvents
         self.scansPlainLines = scansPlainLines
+    }
+
+    /// A reader of the lines after line `line` of a file whose header another reader read: what a replay of a long
+    /// file uses to read a window of its events (its line numbers are the file's; its budget counts what it reads).
+    package init(header: JSONLTraceHeader, afterLine line: Int, maximumEvents: Int = .max) {
+        self.init(maximumEvents: maximumEvents)
+        self.header = header
+        lineNumber = line
     }
 
     /// Reads a whole file's bytes.
@@ -104,9 +113,7 @@ package struct JSONLTraceReader: Sendable {
     /// this way finishes with no events, and holds nothing per event.
     package mutating func next(line: some Collection<UInt8>) throws(Failure) -> LoopEvent? {
         lineNumber += 1
-        guard line.count <= Self.maximumLineLength else {
-            throw Failure(line: lineNumber, column: nil, message: "longer than \(Self.maximumLineLength) bytes")
-        }
+        guard line.count <= Self.maximumLineLength else { throw Self.tooLong(line: lineNumber) }
         // Nearly every event line has the writers' own shape: read straight from its bytes. Any other line (spaces,
         // escapes, other keys, an error) is parsed as JSON and read from its value, with the same result.
         if header != nil, scansPlainLines,
@@ -139,10 +146,7 @@ package struct JSONLTraceReader: Sendable {
     }
 
     private func checkBudget() throws(Failure) {
-        guard eventCount < maximumEvents else {
-            throw Failure(
-                line: lineNumber, column: nil, message: "more than \(maximumEvents) events (the event budget)")
-        }
+        guard eventCount < maximumEvents else { throw Self.overBudget(line: lineNumber, maximumEvents: maximumEvents) }
     }
 
     /// The event of a last line that has no newline, not kept (see ``readUnterminated(line:)``).
@@ -161,14 +165,30 @@ package struct JSONLTraceReader: Sendable {
     /// The trace, once every line is read.
     package func finish() throws(Failure) -> JSONLTrace {
         guard let header else { throw Failure(line: max(lineNumber, 1), column: nil, message: "no header line") }
-        var warnings = self.warnings
-        if let promised = header.events, promised != eventCount {
-            let failure = Failure(
-                line: 1, column: nil, message: "the header promises \(promised) events, the file has \(eventCount)")
-            guard !warnings.isEmpty else { throw failure }
-            warnings.append(failure)
-        }
+        let warnings = try Self.checkPromise(of: header, count: eventCount, warnings: self.warnings)
         return JSONLTrace(header: header, events: events, warnings: warnings)
+    }
+
+    /// The warnings of a file of `count` events once its header's promise is checked: a count other than the
+    /// promised one is an error, or a warning more when the file already has one (its last line was cut short).
+    package static func checkPromise(
+        of header: JSONLTraceHeader, count: Int, warnings: [Failure]
+    ) throws(Failure) -> [Failure] {
+        guard let promised = header.events, promised != count else { return warnings }
+        let failure = Failure(
+            line: 1, column: nil, message: "the header promises \(promised) events, the file has \(count)")
+        guard !warnings.isEmpty else { throw failure }
+        return warnings + [failure]
+    }
+
+    /// The error of a line longer than a reader takes, at line `line`.
+    package static func tooLong(line: Int) -> Failure {
+        Failure(line: line, column: nil, message: "longer than \(maximumLineLength) bytes")
+    }
+
+    /// The error of a file with more events than `maximumEvents`, at the line of the first one too many.
+    package static func overBudget(line: Int, maximumEvents: Int) -> Failure {
+        Failure(line: line, column: nil, message: "more than \(maximumEvents) events (the event budget)")
     }
 
     private func fail(_ message: String) -> Failure { Failure(line: lineNumber, column: nil, message: message) }

@@ -33,6 +33,8 @@ enum AppMessage: Equatable {
     /// The runtime ran the second run `V` asked for and compared it with the shown one
     /// (``Effect/compareRuns(_:)``).
     case comparisonRan(RunComparison)
+    /// The runtime read the window of a long trace file that `update` asked for (``Effect/readReplayWindow(_:)``).
+    case replayWindowRead(TraceWindow)
 }
 
 /// What `update` asks the runtime to do (all I/O stays outside `update`).
@@ -57,4 +59,7 @@ enum Effect: Equatable {
     /// and answer with ``AppMessage/comparisonRan(_:)``. The runtime does it on the UI's thread, as `X` explores:
     /// the screen waits for one run, within the event budget.
     case compareRuns(ComparisonRequest)
+    /// Read a window of the long trace file replayed, and answer with ``AppMessage/replayWindowRead(_:)``. The
+    /// runtime does it on the UI's thread: a few megabytes.
+    case readReplayWindow(ReplayWindowRequest)
 }

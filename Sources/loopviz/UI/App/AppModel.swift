@@ -162,7 +162,7 @@ struct AppModel: Equatable {
     var now: LoopInstant { currentEvent?.time ?? .zero }
     var speedLabel: String { Self.speeds[speedIndex].label }
     /// True while the engine computes the trace (``Session/pending``): the status bar says "computing…".
-    var isComputing: Bool { session.pending != nil }
+    var isComputing: Bool { session.pending != nil || session.pendingWindow != nil }
 
     static let minimumWidth = 80
     static let minimumHeight = 24

@@ -47,4 +47,8 @@ struct EngineResult: Equatable, Sendable {
 
 /// Thrown by a handler that needs events beyond those computed: `update` undoes what the handler did, asks the
 /// runtime for a longer run (``Session/extend()``), and handles the message again once it is answered.
-struct NeedsLongerTrace: Error {}
+struct NeedsLongerTrace: Error {
+    /// A windowed replay: the events to show (a count, the file's), outside the window held; nil: the trace is to
+    /// be computed further.
+    var showing: Int?
+}

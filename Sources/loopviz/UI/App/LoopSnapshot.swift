@@ -40,9 +40,14 @@ struct LoopSnapshot: Equatable {
     var lastResult: String?
     var iterations = 0
     var now: LoopInstant = .zero
+    /// Folded from the middle of a trace (a window of a long file, a live trace that forgot its oldest events):
+    /// the runs already started are known from this thread's first event, which says how deep it is and in which
+    /// mode (``apply(_:observers:)``).
+    var joinsMidTrace = false
 
-    init(thread: String) {
+    init(thread: String, joinsMidTrace: Bool = false) {
         self.thread = thread
+        self.joinsMidTrace = joinsMidTrace
     }
 
     var currentMode: String? { runs.last?.mode }
@@ -58,6 +63,14 @@ struct LoopSnapshot: Equatable {
     mutating func apply(_ event: LoopEvent, observers oneShot: Set<String>) {
         guard event.loop == thread else { return }
         now = event.time
+        if joinsMidTrace {
+            // The runs this thread's first event is inside: its mode is the innermost's; an outer one's is unknown.
+            joinsMidTrace = false
+            let depth = event.kind == .runStart ? event.depth - 1 : event.depth
+            while runs.count < depth {
+                runs.append(Run(mode: runs.count == depth - 1 ? event.mode ?? "?" : "?", iteration: 0, limit: ""))
+            }
+        }
         // A recording has no runStart or result (an observer sees neither): its runs are known from entry and depth.
         if event.kind == .entry, runs.count < event.depth {
             runs.append(Run(mode: event.mode ?? "?", iteration: 0, limit: ""))

@@ -11,18 +11,80 @@ extension Session {
 
     /// A replay of what a stream of the file kept (`TraceLoader.stream`): its last events, and how many came before.
     init(replay header: JSONLTraceHeader, tail: ReplayTail) {
-        let threads = tail.threads
+        self.init(
+            replay: header, events: tail.events, threads: tail.threads, dropped: tail.dropped, before: tail.forgotten)
+    }
+
+    /// A replay of a long file read a window at a time: the window's events, the threads of the windows read
+    /// before (`known`: a thread keeps its lane), and the index to read others with.
+    init(replay index: TraceIndex, window: TraceWindow, known: [String] = [], replacing previous: Session? = nil) {
+        var tail = ReplayTail(capacity: max(1, window.events.count))
+        window.events.forEach { tail.append($0) }
+        var threads = known
+        for thread in tail.threads where threads.count < ThreadLimit.maximumThreads && !threads.contains(thread) {
+            threads.append(thread)
+        }
+        self.init(
+            replay: index.header, events: window.events, threads: threads, dropped: tail.dropped, before: window.base,
+            replacing: previous)
+        replayIndex = index
+        replayProblem = window.problem
+        replayThreads = threads
+    }
+
+    private init(
+        replay header: JSONLTraceHeader, events: [LoopEvent], threads: [String], dropped: Int, before: Int,
+        replacing previous: Session? = nil
+    ) {
         let specs = (threads.isEmpty ? ["T"] : threads).map {
             ThreadSpec(name: $0, isMain: $0 == header.recording?.thread && $0 == "main", items: [], program: [])
         }
         let scenario = Scenario(name: header.scenario, threads: specs)
-        self.init(liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(header, threads: threads)))
+        self.init(
+            liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(header, threads: threads)),
+            replacing: previous)
         isReplay = true
-        let events = tail.events
-        appendLive(events, dropped: tail.dropped, ended: false, forgottenBefore: tail.forgotten)
+        appendLive(events, dropped: dropped, ended: false, forgottenBefore: before)
         hangs = TimelineHangs(self.trace)
         hangs.nameStacks(self.trace)
         fillsFromActivities = !self.trace.contains { [.runStart, .result, .sleep, .wake].contains($0.kind) }
+    }
+
+    /// The events a window of a long file holds: a jump reads this many (a few megabytes) around its step.
+    static let replayWindowEvents = 16_384
+
+    /// The events of a windowed replay's file after the window shown (none once a window ended at a line that is
+    /// not an event: the replay ends there).
+    var eventsAfterWindow: Int {
+        guard let replayIndex, replayProblem == nil else { return 0 }
+        return max(0, replayIndex.count - forgottenEvents - trace.count)
+    }
+
+    /// What is added to a step's place in the trace held to number it as the screen does: a windowed replay numbers
+    /// the file's events, whatever window is held (a live session numbers those it holds).
+    var eventNumberOffset: Int { replayIndex == nil ? 0 : forgottenEvents }
+
+    /// The events of the whole replay: a windowed replay's file's, or those held.
+    var replayedEventCount: Int { forgottenEvents + trace.count + eventsAfterWindow }
+
+    /// Asks for the window of a long file around its event `target` (a count: the events shown), nil when the
+    /// replay is not windowed or that window is the one shown.
+    mutating func requestWindow(showing target: Int) -> ReplayWindowRequest? {
+        guard let replayIndex else { return nil }
+        let size = Self.replayWindowEvents
+        let target = min(max(0, target), replayIndex.count)
+        let lower = max(0, min(target - size / 2, replayIndex.count - size))
+        let range = lower..<min(replayIndex.count, lower + size)
+        guard range.lowerBound != forgottenEvents || range.count != trace.count else { return nil }
+        pendingWindow = range
+        return ReplayWindowRequest(index: replayIndex, range: range)
+    }
+
+    /// Takes the window asked for; false (and nothing changes) for a window not asked for.
+    mutating func adoptWindow(_ window: TraceWindow) -> Bool {
+        guard let replayIndex, let pendingWindow, window.base == pendingWindow.lowerBound else { return false }
+        self = Session(replay: replayIndex, window: window, known: replayThreads, replacing: self)
+        return true
     }
 
     /// What the trace can know, for the Why pane: a recording of observer activities (no run, sleep or wake events:
@@ -39,4 +101,14 @@ extension Session {
 
     /// The words a poke gets in a replay.
     static let replayPokeMessage = "a recorded trace is read-only: pokes are unavailable"
+}
+
+/// A window of a long trace file to read (``Effect/readReplayWindow(_:)``), answered by
+/// ``AppMessage/replayWindowRead(_:)``.
+struct ReplayWindowRequest: Equatable, Sendable {
+    var index: TraceIndex
+    var range: Range<Int>
+
+    /// Reads it (blocking: a few megabytes, tens of milliseconds).
+    func read() -> TraceWindow { index.read(range) }
 }

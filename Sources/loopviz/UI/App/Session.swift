@@ -36,6 +36,16 @@ struct Session: Equatable {
     let isLive: Bool
     /// A trace file replayed (``init(replay:)``): live-like, with no threads behind it and nothing to poke.
     var isReplay = false
+    /// A long trace file replayed a window at a time (``TraceIndex``): the events held are the file's events
+    /// `forgottenEvents ..< forgottenEvents + trace.count`, and a step outside them reads another window.
+    var replayIndex: TraceIndex?
+    /// Why the window shown ends before the file does (a line that is not an event), once a read found it.
+    var replayProblem: TraceIndex.Problem?
+    /// A windowed replay: the threads of every window read so far, in the order they were first seen (each keeps
+    /// its lane as windows change).
+    var replayThreads: [String] = []
+    /// The window asked for (``requestWindow(showing:)``) and not read yet: keys wait meanwhile.
+    var pendingWindow: Range<Int>?
     /// `--follow`: a replay whose file is still being written; it grows as the file does (``appendFollowed(_:)``).
     var isFollowing = false
     /// Following: why the file could not be read further (the events read are kept).
@@ -254,6 +264,8 @@ struct Session: Equatable {
     ) -> Int {
         if let halt, haltReason == nil { haltReason = halt }
         forgottenEvents += forgottenBefore
+        // The folds start from the first event held: they learn the runs it is in.
+        if forgottenBefore > 0 && trace.isEmpty { refold() }
         trace.append(contentsOf: events.lazy.map { $0.rounded(to: Self.liveResolution) })
         droppedEvents += dropped
         narrationAnchors.advance(script.narration, in: trace, forgotten: forgottenEvents)
@@ -310,16 +322,17 @@ struct Session: Equatable {
         var loops: FoldCheckpoints<Loops>
         var pool: FoldCheckpoints<PoolSnapshot>
 
+        /// `midTrace`: the trace folded starts after events not held (its first runs are learnt from its events).
         init(
             scenario: Scenario = Scenario(name: "", threads: []), defaultWidth: Int = ScenarioRunner.defaultQueueWidth,
-            interval: Int = 2048, byteBudget: Int = FoldCheckpoints<Loops>.defaultByteBudget
+            interval: Int = 2048, byteBudget: Int = FoldCheckpoints<Loops>.defaultByteBudget, midTrace: Bool = false
         ) {
             let oneShot = Set(
                 scenario.threads.flatMap(\.items).compactMap { item -> String? in
                     if case .observer(_, let repeats, _) = item.kind, !repeats { return item.name }
                     return nil
                 })
-            let threads = scenario.threads.map { LoopSnapshot(thread: $0.name) }
+            let threads = scenario.threads.map { LoopSnapshot(thread: $0.name, joinsMidTrace: midTrace) }
             loops = FoldCheckpoints(
                 interval: interval, byteBudget: byteBudget,
                 initial: Loops(snapshots: threads, known: Set(threads.map(\.thread))),
@@ -356,7 +369,9 @@ struct Session: Equatable {
     /// (Also when a followed recording's header names its thread: the loops folded are the scenario's.)
     mutating func refold() {
         traceIdentity += 1
-        folds = Folds(scenario: effectiveScenario, defaultWidth: defaultQueueWidth, interval: foldInterval)
+        folds = Folds(
+            scenario: effectiveScenario, defaultWidth: defaultQueueWidth, interval: foldInterval,
+            midTrace: forgottenEvents > 0)
         folds.trace = traceIdentity
     }
 

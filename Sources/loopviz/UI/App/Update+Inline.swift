@@ -13,6 +13,8 @@ func updateInline(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
             effects += update(&model, .engineRan(request.run()))
         } else if case .compareRuns(let request) = effect {
             effects += update(&model, .comparisonRan(request.compare()))
+        } else if case .readReplayWindow(let request) = effect {
+            effects += update(&model, .replayWindowRead(request.read()))
         } else {
             done.append(effect)
         }

@@ -9,16 +9,22 @@ func nextShown(after cursor: Int, _ model: AppModel) throws(NeedsLongerTrace) ->
         return next + 1
     }
     if model.session.canExtend { throw NeedsLongerTrace() }
+    // A windowed replay reads the window after this one (the step is handled again there).
+    if model.session.eventsAfterWindow > 0 && !model.isHandlingAgain {
+        throw NeedsLongerTrace(showing: model.session.forgottenEvents + model.trace.count + 1)
+    }
     return model.view == .loop ? cursor + 1 : model.trace.count
 }
 
-/// `g N`: moves to event N, saying so when N is outside the events there are (the nearest is shown).
+/// `g N`: moves to event N, saying so when N is outside the events there are (the nearest is shown). A windowed
+/// replay numbers the file's events: N may be in another window.
 func goTo(_ number: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
-    try move(&model, to: number)
-    let count = model.trace.count
+    let offset = model.session.eventNumberOffset
+    try move(&model, to: number - offset)
+    let count = model.session.replayedEventCount
     if number < 1 && count > 0 {
         model.flash = "no event \(number): events are numbered 1-\(count); showing event 1"
-        try move(&model, to: 1)
+        try move(&model, to: 1 - offset)
     } else if number > count {
         let soFar = model.session.canExtend ? " so far" : ""
         model.flash = "no event \(number): there are \(count) events\(soFar); showing the last"
@@ -28,6 +34,13 @@ func goTo(_ number: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
 /// Moves the cursor, computing further if the session can show more.
 func move(_ model: inout AppModel, to target: Int) throws(NeedsLongerTrace) {
     if target > model.trace.count && model.session.canExtend && !model.isHandlingAgain { throw NeedsLongerTrace() }
+    // A windowed replay: a step outside the window held reads the window around it.
+    let session = model.session
+    if session.replayIndex != nil && !model.isHandlingAgain
+        && (target > model.trace.count && session.eventsAfterWindow > 0 || target < 1 && session.forgottenEvents > 0)
+    {
+        throw NeedsLongerTrace(showing: session.forgottenEvents + target)
+    }
     model.cursor = min(max(0, target), model.trace.count)
     model.furthest = max(model.furthest, model.cursor)
     model.logScroll = 0
@@ -44,6 +57,10 @@ func advancePlayback(_ model: inout AppModel, by seconds: Double) throws(NeedsLo
     if model.cursor >= model.trace.count {
         // One doubling a tick: the next tick asks again.
         if model.session.canExtend && !model.isHandlingAgain { throw NeedsLongerTrace() }
+        // A windowed replay plays on into the next window.
+        if model.session.eventsAfterWindow > 0 && !model.isHandlingAgain {
+            throw NeedsLongerTrace(showing: model.session.forgottenEvents + model.trace.count + 1)
+        }
         return
     }
     if let rate = AppModel.speeds[model.speedIndex].stepsPerSecond {

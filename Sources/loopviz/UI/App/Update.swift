@@ -7,6 +7,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
     // The filter's index follows the trace: the new events only when it grew (a few per frame while playing).
     defer { model.syncFilterIndex() }
     if case .engineRan(let result) = message { return engineRan(result, &model) }
+    if case .replayWindowRead(let window) = message { return windowRead(window, &model) }
     if model.isComputing {
         switch message {
         case .key, .lessonOpened, .showKeptStep, .again, .comparisonRan:
@@ -15,7 +16,7 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         case .tick:
             // Playback waits for the trace it plays.
             return []
-        case .resize, .resumed, .live, .followed, .engineRan, .bookmarksSaved:
+        case .resize, .resumed, .live, .followed, .engineRan, .bookmarksSaved, .replayWindowRead:
             break
         }
     }
@@ -28,6 +29,11 @@ func update(_ model: inout AppModel, _ message: AppMessage) -> [Effect] {
         return try handleNow(handled, &model)
     } catch {
         model = before
+        if let showing = error.showing {
+            guard let request = model.session.requestWindow(showing: showing) else { return [] }
+            model.queued.append(.again(handled))
+            return [.readReplayWindow(request)]
+        }
         guard let run = model.session.extend() else { return [] }
         model.queued.append(.again(handled))
         return [.runEngine(run)]
@@ -42,6 +48,24 @@ private func engineRan(_ result: EngineResult, _ model: inout AppModel) -> [Effe
     let waiting = model.queued
     model.queued = []
     // Each is queued again behind a run it asks for.
+    return waiting.flatMap { update(&model, $0) }
+}
+
+/// A window of a long file read: it replaces the one shown, the step shown stays the same event of the file, and
+/// the messages that waited for it are handled.
+private func windowRead(_ window: TraceWindow, _ model: inout AppModel) -> [Effect] {
+    let before = model.session.forgottenEvents
+    let (cursor, furthest) = (before + model.cursor, before + model.furthest)
+    guard model.session.adoptWindow(window) else { return [] }
+    let base = model.session.forgottenEvents
+    model.cursor = min(max(0, cursor - base), model.trace.count)
+    model.furthest = min(max(model.cursor, furthest - base), model.trace.count)
+    model.logScroll = 0
+    if let problem = model.session.replayProblem {
+        model.flash = StatusMessage(TraceIndex.describe(problem, path: model.fileName))
+    }
+    let waiting = model.queued
+    model.queued = []
     return waiting.flatMap { update(&model, $0) }
 }
 
@@ -104,7 +128,7 @@ private func apply(_ message: AppMessage, _ model: inout AppModel) throws(NeedsL
     case .showKeptStep(let step, let pokes):
         try showKeptStep(step, pokesLeftOut: pokes, &model)
         return []
-    case .engineRan, .again:
+    case .engineRan, .again, .replayWindowRead:
         return []
     case .comparisonRan(let comparison):
         comparisonRan(comparison, &model)
@@ -251,11 +275,16 @@ private func perform(_ command: Command, _ model: inout AppModel) throws(NeedsLo
     case .nextIteration:
         model.isPaused = true
         let next = (model.cursor..<model.trace.count).first { model.trace[$0].kind == .beforeTimers }
-        try move(&model, to: (next ?? model.trace.count - 1) + 1)
+        // None in a window of a long file: the next window is read and the key handled again there.
+        let beyond = next == nil && model.session.eventsAfterWindow > 0 && !model.isHandlingAgain
+        try move(&model, to: beyond ? model.trace.count + 1 : (next ?? model.trace.count - 1) + 1)
     case .previousIteration:
         model.isPaused = true
         if let previous = (0..<max(0, model.cursor - 1)).last(where: { model.trace[$0].kind == .beforeTimers }) {
             try move(&model, to: previous + 1)
+        } else if model.session.forgottenEvents > 0 && model.session.replayIndex != nil && !model.isHandlingAgain {
+            // None in a window of a long file: the window before is read and the key handled again there.
+            try move(&model, to: 0)
         } else {
             model.flash = "no earlier iteration: \(model.keys.word(for: .goTo)) 1 goes to the first event"
         }

@@ -23,7 +23,8 @@ func takeFollowed(_ batch: FollowBatch, _ model: inout AppModel) throws(NeedsLon
 func followNewest(_ model: inout AppModel) throws(NeedsLongerTrace) {
     guard model.session.isFollowing else {
         if model.session.isReplay {
-            try move(&model, to: model.trace.count)
+            // A windowed replay's last step is its file's.
+            try move(&model, to: model.trace.count + model.session.eventsAfterWindow)
             return
         }
         model.flash =

@@ -62,7 +62,9 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         let indent = logIndent(depth: event.depth)
         // A fork beside the step number: this event's place depends on a schedule choice (the Why says which).
         let fork = model.session.branchMarks.isMarked(index) ? glyphs.branch : " "
-        var text = String(index + 1).leftPadded(6) + fork + " " + event.time.description.leftPadded(widths.time) + "  "
+        var text =
+            String(model.session.eventNumberOffset + index + 1).leftPadded(6) + fork + " "
+            + event.time.description.leftPadded(widths.time) + "  "
         text += event.loop.padded(widths.thread) + " " + (event.mode ?? "-").padded(widths.mode) + " " + indent
         text += event.kind.rawValue
         if let name = event.name { text += " " + name }

@@ -6,7 +6,8 @@ func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     screen.fill(Rect(x: 0, y: 0, width: model.width, height: 1), style: glyphs.title)
     let clock = model.session.isLive ? "real clock  " : ""
     let right =
-        " \(clock)t=\(model.now)s  step \(model.cursor)/\(model.trace.count)\(model.session.canExtend ? "+" : "") "
+        " \(clock)t=\(model.now)s  step \(model.session.eventNumberOffset + model.cursor)/"
+        + "\(model.session.replayedEventCount)\(model.session.canExtend ? "+" : "") "
     let file = model.fileName.split(separator: "/").last.map(String.init) ?? model.fileName
     // Whole when it fits; else without the file name; else the scenario's name cut with an ellipsis: never a
     // name cut mid-word against the clock.
@@ -42,7 +43,9 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
         text = " filter \(filter.typed)\(clears) " + text
     }
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
-    if model.session.forgottenEvents > 0 { text += "\(model.session.forgottenEvents) oldest events forgotten  " }
+    if model.session.forgottenEvents > 0 && model.session.replayIndex == nil {
+        text += "\(model.session.forgottenEvents) oldest events forgotten  "
+    }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
     if model.session.isFollowing { text += followStatus(model.session, following: model.isFollowing, keys: keys) }
     if model.session.isLive && !model.session.isFollowing && model.session.liveEnded {

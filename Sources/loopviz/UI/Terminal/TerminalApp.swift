@@ -88,6 +88,7 @@ enum TerminalApp {
                     case .saveBookmarks(let path, let text):
                         messages.append(.bookmarksSaved(path: path, problem: BookmarkFile.save(text, to: path)))
                     case .compareRuns(let request): messages.append(.comparisonRan(request.compare()))
+                    case .readReplayWindow(let request): messages.append(.replayWindowRead(request.read()))
                     case .runEngine(let request):
                         engine.start(request)
                         messages += engine.take().map(AppMessage.engineRan)
