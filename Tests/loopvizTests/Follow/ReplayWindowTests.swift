@@ -173,4 +173,21 @@ struct ReplayWindowTests {
         #expect(UICommand.show(step: 5, &model) == nil)
         #expect(Self.shown(model) == 5 && model.session.forgottenEvents == 0)
     }
+
+    @Test("the log's numbers line up when a window's cross a power of ten (9999999, 10000000)")
+    func logNumbersLineUp() throws {
+        let path = try Self.file(20)
+        defer { unlink(path) }
+        let index = try TraceIndex.build(path, maxEvents: 100)
+        let window = TraceWindow(base: 9_999_990, events: index.read(0..<10).events, problem: nil)
+        var model = AppModel(session: Session(replay: index, window: window), fileName: "long.jsonl")
+        _ = updateInline(&model, .resize(width: 80, height: 24))
+        model.cursor = model.trace.count
+        let rows = render(model).lines.filter {
+            $0.range(of: #"^ *[0-9]+ +[0-9.]+  "#, options: .regularExpression) != nil
+        }
+        #expect(rows.contains { $0.contains("9999999 ") } && rows.contains { $0.contains("10000000 ") })
+        let columns = rows.map { row in row.firstIndex(of: ".").map { row.distance(from: row.startIndex, to: $0) } }
+        #expect(Set(columns).count == 1)
+    }
 }

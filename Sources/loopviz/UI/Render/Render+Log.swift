@@ -50,6 +50,8 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         indexes = Array(max(0, last - rows)..<last)
     }
     let widths = LogColumns(indexes.lazy.map { model.trace[$0] })
+    // Six columns for the step's number, more for a long file's (a windowed replay numbers up to 10⁷).
+    let numberWidth = max(6, String(model.session.eventNumberOffset + (indexes.last ?? 0) + 1).count)
     let top = rect.y + 1 + (exhausted == nil ? 0 : 1)
     if let exhausted {
         screen.put(
@@ -63,7 +65,7 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         // A fork beside the step number: this event's place depends on a schedule choice (the Why says which).
         let fork = model.session.branchMarks.isMarked(index) ? glyphs.branch : " "
         var text =
-            String(model.session.eventNumberOffset + index + 1).leftPadded(6) + fork + " "
+            String(model.session.eventNumberOffset + index + 1).leftPadded(numberWidth) + fork + " "
             + event.time.description.leftPadded(widths.time) + "  "
         text += event.loop.padded(widths.thread) + " " + (event.mode ?? "-").padded(widths.mode) + " " + indent
         text += event.kind.rawValue
