@@ -45,7 +45,7 @@ struct TraceIndex: Equatable, Sendable {
 
     /// The index of the file at `path`, its warnings printed on standard error; or the error printed (with the
     /// file, line and column, as ``TraceLoader`` prints them) and the usage status.
-    static func open(_ path: String, maxEvents: Int) -> Result<TraceIndex, ExitStatus> {
+    static func open(_ path: String, maxEvents: Int, printsWarnings: Bool = true) -> Result<TraceIndex, ExitStatus> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return .failure(CommandLine.report(.noSuchTrace(path: path)))
@@ -53,7 +53,9 @@ struct TraceIndex: Equatable, Sendable {
         do throws(Problem) {
             let index = try build(path, maxEvents: maxEvents)
             let shown = TerminalSafeText.terminalSafe(path)
-            for warning in index.warnings { CommandLine.printError("loopviz: warning: \(shown):\(warning)") }
+            for warning in index.warnings where printsWarnings {
+                CommandLine.printError("loopviz: warning: \(shown):\(warning)")
+            }
             return .success(index)
         } catch .cannotRead {
             return .failure(CommandLine.report(.cannotRead(path: path)))

@@ -282,6 +282,9 @@ enum UICommand {
         model.furthest = model.cursor
         if scanner.has("--card") { model = model.openingCard() }
         print(render(model).lines.joined(separator: "\n"))
+        // A line of the file that is not an event, met by a window read: the file is refused, as every command
+        // refuses it (the screen shows the events before it).
+        if model.session.replayProblem != nil { return .usage }
         if model.session.reachedEventBudget {
             CommandLine.printError(EventBudget.message(model.fileName, limit: budget))
             return .budget
@@ -397,33 +400,42 @@ enum UICommand {
                 return .failure(.failure)
             }
         }
-        if TraceLoader.isTrace(path) {
-            // A large file is replayed a window at a time: its lines are found (a pass of memchr), and only the
-            // events shown are read. A smaller one is read whole first, every line checked before the UI opens.
-            var info = stat()
-            if stat(path, &info) == 0, Int(info.st_size) >= windowedFrom,
-                info.st_mode & S_IFMT == S_IFREG
-            {
-                return TraceIndex.open(path, maxEvents: maxEvents).map { index in
-                    let window = index.read(0..<min(index.count, Session.replayWindowEvents))
-                    if let problem = window.problem {
-                        CommandLine.printError("loopviz: error: " + TraceIndex.describe(problem, path: path))
-                    }
-                    return AppModel(session: Session(replay: index, window: window), fileName: path)
-                }
-            }
-            // Streamed: only the events the replay keeps are held, never the whole file's.
-            var tail = ReplayTail()
-            return TraceLoader.stream(path, maxEvents: maxEvents) { tail.append($0) }.map {
-                AppModel(session: Session(replay: $0.header, tail: tail), fileName: path)
-            }
-        }
+        if TraceLoader.isTrace(path) { return loadTrace(path, maxEvents: maxEvents, windowedFrom: windowedFrom) }
         switch ScriptLoader.load(path, iterationCost: iterationCost) {
         case .success(let script):
             return .success(AppModel(session: Session(script: script, maxEvents: maxEvents), fileName: path))
         case .failure(let failure):
             CommandLine.printError(ScriptLoader.describe(failure))
             return .failure(.usage)
+        }
+    }
+
+    /// A trace file's replay. A file under `windowedFrom` bytes is read whole first, every line checked before the
+    /// UI opens (and held whole when it is short); a longer one, or a large file (its lines found by one pass of
+    /// `memchr`, checked as their windows are read), is replayed a window at a time, its steps numbered as the
+    /// file's.
+    static func loadTrace(_ path: String, maxEvents: Int, windowedFrom: Int) -> Result<AppModel, ExitStatus> {
+        var info = stat()
+        let regular = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        var tail = ReplayTail()
+        var checked = false
+        if !regular || Int(info.st_size) < windowedFrom {
+            switch TraceLoader.stream(path, maxEvents: maxEvents, each: { tail.append($0) }) {
+            case .failure(let status): return .failure(status)
+            case .success(let trace):
+                // Not a file that can be read again (a FIFO), or short enough to hold whole.
+                guard regular && tail.total > Session.replayWindowEvents else {
+                    return .success(AppModel(session: Session(replay: trace.header, tail: tail), fileName: path))
+                }
+                checked = true
+            }
+        }
+        return TraceIndex.open(path, maxEvents: maxEvents, printsWarnings: !checked).map { index in
+            let window = index.read(0..<min(index.count, Session.replayWindowEvents))
+            if let problem = window.problem {
+                CommandLine.printError("loopviz: error: " + TraceIndex.describe(problem, path: path))
+            }
+            return AppModel(session: Session(replay: index, window: window, known: tail.threads), fileName: path)
         }
     }
 }

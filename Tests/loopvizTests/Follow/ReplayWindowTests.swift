@@ -190,4 +190,88 @@ struct ReplayWindowTests {
         let columns = rows.map { row in row.firstIndex(of: ".").map { row.distance(from: row.startIndex, to: $0) } }
         #expect(Set(columns).count == 1)
     }
+
+    static func type(_ text: String, _ model: inout AppModel) {
+        for character in text { _ = updateInline(&model, .key(.character(character))) }
+        _ = updateInline(&model, .key(.enter))
+    }
+
+    @Test("a line that is not an event ends the replay for good once a window meets it, and the status bar says so")
+    func badLineEndsTheReplay() throws {
+        let lines =
+            [JSONLTraceFormatter.header(scenario: "s", clock: .real, count: 40_000)]
+            + (0..<40_000).map { $0 == 30_000 ? "{\"t\":" : JSONLTraceFormatter.line(Self.event($0)) } + [""]
+        let path = try Self.file(40_000, lines: lines)
+        defer { unlink(path) }
+        var model = try Self.model(path)
+        Self.type("g30500", &model)
+        #expect(Self.shown(model) == 30_000 && model.session.replayEnd == 30_000)
+        #expect(model.flash?.detail == "\(path):30002:6: the line ends where a value should be")
+        Self.type("g100", &model)
+        #expect(Self.shown(model) == 100)
+        Self.type("g39000", &model)
+        #expect(Self.shown(model) == 30_000)
+        #expect(
+            model.flash?.essential
+                == "no event 39000: there are 30000 events before the line of the file that is not one; showing the last"
+        )
+        #expect(model.flash?.detail == "\(path):30002:6: the line ends where a value should be")
+        model.flash = nil
+        #expect(render(model).lines.last?.contains("t=0.300s  ends at bad line 30002") == true)
+        #expect(UICommand.show(step: 35_000, &model) == "but the replay has 30000 events: showing the last")
+    }
+
+    @Test("bookmarks, the link and the go-to prompt name the file's step; going back resets real-time play")
+    func marksAndLinksNameTheFilesStep() throws {
+        let path = try Self.file(80_000)
+        defer { unlink(path) }
+        var model = try Self.model(path)
+        Self.type("g70000", &model)
+        _ = updateInline(&model, .key(.character("B")))
+        #expect(model.bookmarks.mark(at: 70_000) != nil && model.flash?.essential == "step 70000 bookmarked")
+        #expect(model.link.step == 70_000)
+        model.playClock = .zero + .seconds(1000)
+        Self.type("g1", &model)
+        #expect(Self.shown(model) == 1 && model.playClock == model.now)
+        _ = updateInline(&model, .key(.character("'")))
+        #expect(Self.shown(model) == 70_000 && model.currentEvent?.iteration == 69_999)
+        _ = updateInline(&model, .key(.character("g")))
+        #expect(render(model).lines.contains { $0.contains("go to event (1-80000)") })
+        let link = DeepLink(path: "rec.jsonl", step: 5_000_000, maxEvents: 10_000_000)
+        #expect(link.command == "loopviz rec.jsonl@5000000 --max-events 10000000")
+    }
+
+    @Test("a jump near an edge of the window held reads the window around it: the step has events on both sides")
+    func jumpNearAnEdgeRecentres() throws {
+        let path = try Self.file(80_000)
+        defer { unlink(path) }
+        var model = try Self.model(path)
+        Self.type("g70000", &model)
+        let base = model.session.forgottenEvents
+        Self.type("g\(base + 2)", &model)
+        #expect(Self.shown(model) == base + 2)
+        #expect(model.cursor >= Session.replayWindowEvents / 8 && model.session.forgottenEvents < base)
+    }
+
+    @Test("a file under 64 MiB of more events than a window is checked whole, then replayed a window at a time")
+    func smallFileCheckedThenWindowed() throws {
+        let path = try Self.file(20_000)
+        defer { unlink(path) }
+        guard case .success(var model) = UICommand.loadModel(path) else {
+            Issue.record("not opened")
+            return
+        }
+        #expect(model.session.replayIndex?.count == 20_000 && model.session.replayThreads == ["worker", "main"])
+        #expect(UICommand.show(step: 19_999, &model) == nil && model.currentEvent?.iteration == 19_998)
+        let lines =
+            [JSONLTraceFormatter.header(scenario: "s", clock: .real, count: 20_000)]
+            + (0..<20_000).map { $0 == 19_000 ? "{\"t\":" : JSONLTraceFormatter.line(Self.event($0)) } + [""]
+        let bad = try Self.file(20_000, "bad", lines: lines)
+        defer { unlink(bad) }
+        guard case .failure(let status) = UICommand.loadModel(bad) else {
+            Issue.record("a corrupt small file was opened")
+            return
+        }
+        #expect(status == .usage)
+    }
 }

@@ -71,7 +71,7 @@ enum ScreenReader {
         if let name = event.name { what += " \(name)" }
         if let detail = event.detail { what += ", \(detail)" }
         if model.session.branchMarks.isMarked(index) { what += ". Its place depends on a schedule choice" }
-        if let mark = model.bookmarks.mark(at: model.cursor) {
+        if let mark = model.bookmarks.mark(at: model.session.eventNumberOffset + model.cursor) {
             what += mark.note.isEmpty ? ". Bookmarked" : ". Note: \(mark.note)"
         }
         var lines = [TerminalSafeText.terminalSafe(what) + "."]

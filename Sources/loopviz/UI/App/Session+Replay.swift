@@ -28,7 +28,9 @@ extension Session {
             replay: index.header, events: window.events, threads: threads, dropped: tail.dropped, before: window.base,
             replacing: previous)
         replayIndex = index
-        replayProblem = window.problem
+        // A line that is not an event ends the replay for good: windows read later stop before it.
+        replayProblem = window.problem ?? previous?.replayProblem
+        replayEnd = window.problem != nil ? window.base + window.events.count : previous?.replayEnd
         replayThreads = threads
     }
 
@@ -44,6 +46,7 @@ extension Session {
             liveScript: LoopScript(scenario: scenario, header: Self.replayHeader(header, threads: threads)),
             replacing: previous)
         isReplay = true
+        replayClock = header.clock
         appendLive(events, dropped: dropped, ended: false, forgottenBefore: before)
         hangs = TimelineHangs(self.trace)
         hangs.nameStacks(self.trace)
@@ -53,16 +56,22 @@ extension Session {
     /// The events a window of a long file holds: a jump reads this many (a few megabytes) around its step.
     static let replayWindowEvents = 16_384
 
-    /// The events of a windowed replay's file after the window shown (none once a window ended at a line that is
-    /// not an event: the replay ends there).
+    /// The events of a windowed replay's file after the window shown (up to the line that is not an event, once a
+    /// window met one: the replay ends there).
     var eventsAfterWindow: Int {
-        guard let replayIndex, replayProblem == nil else { return 0 }
-        return max(0, replayIndex.count - forgottenEvents - trace.count)
+        guard let end = replayReach else { return 0 }
+        return max(0, end - forgottenEvents - trace.count)
     }
+
+    /// The events a windowed replay can show: the file's, or those before its line that is not an event.
+    private var replayReach: Int? { replayIndex.map { replayEnd ?? $0.count } }
 
     /// What is added to a step's place in the trace held to number it as the screen does: a windowed replay numbers
     /// the file's events, whatever window is held (a live session numbers those it holds).
     var eventNumberOffset: Int { replayIndex == nil ? 0 : forgottenEvents }
+
+    /// The events the screen numbers: a windowed replay's file's (as far as it can be read), else those held.
+    var shownEventCount: Int { replayIndex == nil ? trace.count : replayedEventCount }
 
     /// The events of the whole replay: a windowed replay's file's, or those held.
     var replayedEventCount: Int { forgottenEvents + trace.count + eventsAfterWindow }
@@ -70,11 +79,11 @@ extension Session {
     /// Asks for the window of a long file around its event `target` (a count: the events shown), nil when the
     /// replay is not windowed or that window is the one shown.
     mutating func requestWindow(showing target: Int) -> ReplayWindowRequest? {
-        guard let replayIndex else { return nil }
+        guard let replayIndex, let reach = replayReach else { return nil }
         let size = Self.replayWindowEvents
-        let target = min(max(0, target), replayIndex.count)
-        let lower = max(0, min(target - size / 2, replayIndex.count - size))
-        let range = lower..<min(replayIndex.count, lower + size)
+        let target = min(max(0, target), reach)
+        let lower = max(0, min(target - size / 2, reach - size))
+        let range = lower..<min(reach, lower + size)
         guard range.lowerBound != forgottenEvents || range.count != trace.count else { return nil }
         pendingWindow = range
         return ReplayWindowRequest(index: replayIndex, range: range)

@@ -41,6 +41,10 @@ struct Session: Equatable {
     var replayIndex: TraceIndex?
     /// Why the window shown ends before the file does (a line that is not an event), once a read found it.
     var replayProblem: TraceIndex.Problem?
+    /// Once a window met a line that is not an event: the events before it, where the replay ends from then on.
+    var replayEnd: Int?
+    /// A replayed trace: the clock its header says it was written on.
+    var replayClock: TraceClock?
     /// A windowed replay: the threads of every window read so far, in the order they were first seen (each keeps
     /// its lane as windows change).
     var replayThreads: [String] = []

@@ -21,28 +21,38 @@ func nextShown(after cursor: Int, _ model: AppModel) throws(NeedsLongerTrace) ->
 func goTo(_ number: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
     let offset = model.session.eventNumberOffset
     try move(&model, to: number - offset)
-    let count = model.session.replayedEventCount
+    let count = model.session.shownEventCount
     if number < 1 && count > 0 {
         model.flash = "no event \(number): events are numbered 1-\(count); showing event 1"
         try move(&model, to: 1 - offset)
     } else if number > count {
-        let soFar = model.session.canExtend ? " so far" : ""
-        model.flash = "no event \(number): there are \(count) events\(soFar); showing the last"
+        let soFar =
+            model.session.canExtend
+            ? " so far" : model.session.replayProblem != nil ? " before the line of the file that is not one" : ""
+        model.flash = StatusMessage(
+            "no event \(number): there are \(count) events\(soFar); showing the last",
+            detail: model.session.replayProblem.map { TraceIndex.describe($0, path: model.fileName) })
     }
 }
 
 /// Moves the cursor, computing further if the session can show more.
 func move(_ model: inout AppModel, to target: Int) throws(NeedsLongerTrace) {
     if target > model.trace.count && model.session.canExtend && !model.isHandlingAgain { throw NeedsLongerTrace() }
-    // A windowed replay: a step outside the window held reads the window around it.
+    // A windowed replay: a step outside the window held, or near an edge of it that is not the file's, reads the
+    // window around it (the log and the timeline then have events on both sides of the step).
     let session = model.session
+    let margin = Session.replayWindowEvents / 8
     if session.replayIndex != nil && !model.isHandlingAgain
-        && (target > model.trace.count && session.eventsAfterWindow > 0 || target < 1 && session.forgottenEvents > 0)
+        && (target > model.trace.count - margin && session.eventsAfterWindow > 0
+            || target < margin && session.forgottenEvents > 0)
     {
         throw NeedsLongerTrace(showing: session.forgottenEvents + target)
     }
+    let back = target < model.cursor
     model.cursor = min(max(0, target), model.trace.count)
     model.furthest = max(model.furthest, model.cursor)
+    // Back in time: playing in real time goes on from the step shown, not from where it had been.
+    if back { model.playClock = model.now }
     model.logScroll = 0
 }
 

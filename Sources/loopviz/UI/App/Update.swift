@@ -56,13 +56,16 @@ private func engineRan(_ result: EngineResult, _ model: inout AppModel) -> [Effe
 private func windowRead(_ window: TraceWindow, _ model: inout AppModel) -> [Effect] {
     let before = model.session.forgottenEvents
     let (cursor, furthest) = (before + model.cursor, before + model.furthest)
+    let known = model.session.replayProblem
     guard model.session.adoptWindow(window) else { return [] }
     let base = model.session.forgottenEvents
     model.cursor = min(max(0, cursor - base), model.trace.count)
     model.furthest = min(max(model.cursor, furthest - base), model.trace.count)
     model.logScroll = 0
-    if let problem = model.session.replayProblem {
-        model.flash = StatusMessage(TraceIndex.describe(problem, path: model.fileName))
+    if let problem = model.session.replayProblem, known == nil {
+        model.flash = StatusMessage(
+            "the file has a line that is not an event: the replay ends before it",
+            detail: TraceIndex.describe(problem, path: model.fileName))
     }
     let waiting = model.queued
     model.queued = []

@@ -3,7 +3,8 @@ import LoopEngine
 /// `B`, `'`, `"`, `M` and `;`: marks and notes on steps. Every change asks the runtime to save the marks
 /// (``Effect/saveBookmarks(path:text:)``); the built-in lesson has no file, so its marks last for the session.
 func performBookmark(_ command: Command, _ model: inout AppModel) throws(NeedsLongerTrace) -> [Effect] {
-    let step = model.cursor
+    // A windowed replay marks the file's step (the same event whatever window is read).
+    let step = model.session.eventNumberOffset + model.cursor
     // The hints name the keys in force.
     let keys = model.keys
     let (markKey, nextKey, backKey, listKey, noteKey) = (
@@ -38,7 +39,7 @@ func performBookmark(_ command: Command, _ model: inout AppModel) throws(NeedsLo
             return []
         }
         model.isPaused = true
-        try move(&model, to: mark.step)
+        try goTo(mark.step, &model)
         model.flash = StatusMessage(
             "bookmark at step \(mark.step)" + (mark.note.isEmpty ? "" : ": \(mark.note)"))
     case .listBookmarks:
@@ -71,11 +72,12 @@ func handleNote(_ key: Key, _ typed: String, _ model: inout AppModel) -> [Effect
         if typed.count < Bookmarks.maximumNoteLength { model.overlay = .note(typed + String(character)) }
     case .enter:
         model.overlay = .none
-        guard model.bookmarks.set(note: typed, at: model.cursor) else {
+        let step = model.session.eventNumberOffset + model.cursor
+        guard model.bookmarks.set(note: typed, at: step) else {
             model.flash = "at most \(Bookmarks.maximumCount) bookmarks: M lists them"
             return []
         }
-        model.flash = typed.isEmpty ? "step \(model.cursor) bookmarked" : "note on step \(model.cursor) kept"
+        model.flash = typed.isEmpty ? "step \(step) bookmarked" : "note on step \(step) kept"
         return saveBookmarks(model)
     default:
         break
@@ -104,7 +106,7 @@ func handleBookmarkList(_ key: Key, _ row: Int, _ model: inout AppModel) throws(
     case .enter:
         model.overlay = .none
         model.isPaused = true
-        try move(&model, to: marks[row].step)
+        try goTo(marks[row].step, &model)
         model.flash = StatusMessage(
             "bookmark at step \(marks[row].step)" + (marks[row].note.isEmpty ? "" : ": \(marks[row].note)"))
     case _ where command == .toggleBookmark:

@@ -3,6 +3,8 @@
 struct DeepLink: Equatable {
     var path: String?
     var step: Int
+    /// The event budget the file needs, when it is more than the default (a long recording's).
+    var maxEvents: Int?
 
     /// `FILE@N` read as a link: only when FILE@N itself is not a file (`exists` says) and FILE is one, so a file
     /// whose name ends in `@12` still opens as itself.
@@ -17,9 +19,10 @@ struct DeepLink: Equatable {
         self.step = step
     }
 
-    init(path: String?, step: Int) {
+    init(path: String?, step: Int, maxEvents: Int? = nil) {
         self.path = path
         self.step = step
+        self.maxEvents = maxEvents
     }
 
     /// The command line that opens this step: `FILE@N` when the path needs no quoting in a shell, else the path
@@ -31,8 +34,9 @@ struct DeepLink: Equatable {
                 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
                     || "._/-+,".unicodeScalars.contains(scalar))
         }
-        if plain && !path.hasPrefix("-") { return "loopviz \(path)@\(step)" }
+        let budget = maxEvents.map { " \(EventBudget.option) \($0)" } ?? ""
+        if plain && !path.hasPrefix("-") { return "loopviz \(path)@\(step)" + budget }
         let quoted = "'" + path.replacing("'", with: "'\\''") + "'"
-        return "loopviz \(quoted) --step \(step)"
+        return "loopviz \(quoted) --step \(step)" + budget
     }
 }

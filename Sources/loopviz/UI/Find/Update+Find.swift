@@ -60,13 +60,18 @@ private func findMatch(forward: Bool, from start: Int, _ model: inout AppModel) 
     if let found = index.search(from: start, forward: forward) {
         try move(&model, to: found + 1)
         model.flash = StatusMessage(
-            "step \(found + 1) matches \(filter.typed)", detail: matchKeys(model.keys) + " the filter")
+            "step \(model.session.eventNumberOffset + found + 1) matches \(filter.typed)",
+            detail: matchKeys(model.keys) + " the filter")
         return
     }
     let way = forward ? "after" : "before"
     let more = forward && model.session.canExtend ? " computed so far" : ""
+    // A windowed replay searches the events read: it says which.
+    let base = model.session.eventNumberOffset
+    let scope =
+        model.session.replayIndex == nil ? "" : " in the events read (\(base + 1)-\(base + model.trace.count))"
     model.flash = StatusMessage(
-        "no match for \(filter.typed) \(way) step \(model.cursor)\(more)",
+        "no match for \(filter.typed) \(way) step \(base + model.cursor)\(more)\(scope)",
         detail: forward
             ? "\(model.keys.word(for: .previousMatch)) searches back"
             : "\(model.keys.word(for: .nextMatch)) searches forward")

@@ -50,8 +50,9 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         indexes = Array(max(0, last - rows)..<last)
     }
     let widths = LogColumns(indexes.lazy.map { model.trace[$0] })
-    // Six columns for the step's number, more for a long file's (a windowed replay numbers up to 10⁷).
-    let numberWidth = max(6, String(model.session.eventNumberOffset + (indexes.last ?? 0) + 1).count)
+    // Six columns for the step's number, more for a longer replay's (a windowed one numbers up to 10⁷): the
+    // columns stay where they are as the step moves.
+    let numberWidth = max(6, String(model.session.shownEventCount).count)
     let top = rect.y + 1 + (exhausted == nil ? 0 : 1)
     if let exhausted {
         screen.put(
@@ -71,7 +72,7 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
         text += event.kind.rawValue
         if let name = event.name { text += " " + name }
         if let detail = event.detail { text += "  (" + detail + ")" }
-        if let mark = model.bookmarks.mark(at: index + 1) {
+        if let mark = model.bookmarks.mark(at: model.session.eventNumberOffset + index + 1) {
             text += "  " + (model.theme.unicode ? "⚑" : "*") + (mark.note.isEmpty ? "" : " " + mark.note)
         }
         var style: Screen.Style = .plain

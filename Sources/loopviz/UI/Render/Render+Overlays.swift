@@ -8,7 +8,8 @@ func drawGoTo(_ model: AppModel, _ typed: String, _ screen: inout Screen, _ glyp
     box(rect, &screen, glyphs)
     let more = model.session.canExtend ? "+" : ""
     screen.put(
-        "go to event (1-\(model.trace.count)\(more)): \(typed)_", x: rect.x + 2, y: rect.y + 1, limit: rect.width - 4)
+        "go to event (1-\(model.session.shownEventCount)\(more)): \(typed)_", x: rect.x + 2, y: rect.y + 1,
+        limit: rect.width - 4)
 }
 
 /// The rows of the thread picker: following the current event (nil), then every thread with a loop.

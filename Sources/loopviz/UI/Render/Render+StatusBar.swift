@@ -4,10 +4,11 @@ import LoopEngine
 
 func drawTitle(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     screen.fill(Rect(x: 0, y: 0, width: model.width, height: 1), style: glyphs.title)
-    let clock = model.session.isLive ? "real clock  " : ""
+    // A replay names the clock its file was written on.
+    let clock = model.session.replayClock.map { $0 == .real } ?? model.session.isLive ? "real clock  " : ""
     let right =
         " \(clock)t=\(model.now)s  step \(model.session.eventNumberOffset + model.cursor)/"
-        + "\(model.session.replayedEventCount)\(model.session.canExtend ? "+" : "") "
+        + "\(model.session.shownEventCount)\(model.session.canExtend ? "+" : "") "
     let file = model.fileName.split(separator: "/").last.map(String.init) ?? model.fileName
     // Whole when it fits; else without the file name; else the scenario's name cut with an ellipsis: never a
     // name cut mid-word against the clock.
@@ -45,6 +46,12 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     if model.session.droppedEvents > 0 { text += "\(model.session.droppedEvents) events dropped  " }
     if model.session.forgottenEvents > 0 && model.session.replayIndex == nil {
         text += "\(model.session.forgottenEvents) oldest events forgotten  "
+    }
+    // Short, to be seen at 80 columns: the flash said it whole when the line was met.
+    if case .invalid(let failure) = model.session.replayProblem {
+        text += "ends at bad line \(failure.line)  "
+    } else if model.session.replayProblem != nil {
+        text += "ends: file unreadable  "
     }
     if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
     if model.session.isFollowing { text += followStatus(model.session, following: model.isFollowing, keys: keys) }
