@@ -274,4 +274,17 @@ struct ReplayWindowTests {
         }
         #expect(status == .usage)
     }
+
+    @Test("0 fits the timeline to the events read, not to the file's start")
+    func fitShowsTheWindow() throws {
+        let path = try Self.file(80_000)
+        defer { unlink(path) }
+        var model = try Self.model(path)
+        Self.type("g70000", &model)
+        _ = updateInline(&model, .key(.character("0")))
+        let window = model.timelineZoom.window(now: model.now, columns: model.timelineColumns)
+        let first = model.trace[0].time.nanoseconds
+        #expect(window.start <= first && first - window.start < first / 2)
+        #expect(model.flash?.essential.hasPrefix("timeline: ") == true)
+    }
 }

@@ -23,7 +23,10 @@ func moveTimeline(_ command: Command, _ model: inout AppModel) {
         bound = "the timeline is at its finest: 1µs a column"
     case .zoomOut:
         moved = zoom.zoomed(in: false, now: now, runEnd: model.runEnd, columns: columns)
-        bound = "the timeline shows the whole run"
+        // A windowed replay's timeline holds the events read, not the whole file's.
+        bound =
+            model.session.replayIndex == nil
+            ? "the timeline shows the whole run" : "the timeline shows the whole of the events read"
     case .panEarlier:
         moved = zoom.panned(later: false, now: now, columns: columns)
         bound = "the timeline is at the run's start"
@@ -31,8 +34,10 @@ func moveTimeline(_ command: Command, _ model: inout AppModel) {
         moved = zoom.panned(later: true, now: now, columns: columns)
         bound = "the timeline ends at the step"
     default:
+        // The whole run; a windowed replay's whole window (from its first event read, not from 0).
         let end = max(model.runEnd, now.nanoseconds)
-        moved = TimelineZoom(bucket: TimelineZoom.fitting(end, columns: columns), end: end)
+        let start = model.session.replayIndex == nil ? 0 : model.trace.first?.time.nanoseconds ?? 0
+        moved = TimelineZoom(bucket: TimelineZoom.fitting(end - start, columns: columns), end: end)
         bound = ""
     }
     guard let moved else {
