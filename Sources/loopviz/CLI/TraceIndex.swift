@@ -116,7 +116,8 @@ struct TraceIndex: Equatable, Sendable {
                 if event == nil { break }
             }
             guard count < maxEvents else {
-                throw .invalid(JSONLTraceReader.overBudget(line: lineNumber, maximumEvents: maxEvents))
+                throw .invalid(
+                    JSONLTraceReader.overBudget(line: lineNumber, maximumEvents: maxEvents, promised: header.events))
             }
             if count % stride == 0 { offsets.append(line.offset) }
             count += 1

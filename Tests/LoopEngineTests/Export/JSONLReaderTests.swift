@@ -195,7 +195,8 @@ struct JSONLReaderTests {
             Self.header.replacingOccurrences(#""events":1"#, #""events":3"#) + "\n" + Self.good + "\n" + Self.good
             + "\n" + Self.good + "\n"
         #expect(
-            throws: JSONLTraceReader.Failure(line: 4, column: nil, message: "more than 2 events (the event budget)")
+            throws: JSONLTraceReader.Failure(
+                line: 4, column: nil, message: "more than 2 events (the event budget; the header promises 3)")
         ) {
             try Self.read(text, maximumEvents: 2)
         }

@@ -46,7 +46,7 @@ struct ReplayWindowTests {
         let header = JSONLTraceFormatter.header(scenario: "s", clock: .real, count: 3)
         let lines = (0..<3).map { JSONLTraceFormatter.line(Self.event($0)) }
         let cases: [(String, [String], String)] = [
-            ("budget", [header] + lines + [""], "4: more than 2 events (the event budget)"),
+            ("budget", [header] + lines + [""], "4: more than 2 events (the event budget; the header promises 3)"),
             (
                 "long", [header, lines[0], String(repeating: "x", count: 70_000), lines[2], ""],
                 "3: longer than 65536 bytes"

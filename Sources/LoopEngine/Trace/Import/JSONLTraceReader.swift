@@ -146,7 +146,9 @@ package struct JSONLTraceReader: Sendable {
     }
 
     private func checkBudget() throws(Failure) {
-        guard eventCount < maximumEvents else { throw Self.overBudget(line: lineNumber, maximumEvents: maximumEvents) }
+        guard eventCount < maximumEvents else {
+            throw Self.overBudget(line: lineNumber, maximumEvents: maximumEvents, promised: header?.events)
+        }
     }
 
     /// The event of a last line that has no newline, not kept (see ``readUnterminated(line:)``).
@@ -186,9 +188,11 @@ package struct JSONLTraceReader: Sendable {
         Failure(line: line, column: nil, message: "longer than \(maximumLineLength) bytes")
     }
 
-    /// The error of a file with more events than `maximumEvents`, at the line of the first one too many.
-    package static func overBudget(line: Int, maximumEvents: Int) -> Failure {
-        Failure(line: line, column: nil, message: "more than \(maximumEvents) events (the event budget)")
+    /// The error of a file with more events than `maximumEvents`, at the line of the first one too many; with the
+    /// count its header promises, when that is more (what a larger budget would have to allow).
+    package static func overBudget(line: Int, maximumEvents: Int, promised: Int? = nil) -> Failure {
+        let more = promised.map { $0 > maximumEvents ? "; the header promises \($0)" : "" } ?? ""
+        return Failure(line: line, column: nil, message: "more than \(maximumEvents) events (the event budget\(more))")
     }
 
     private func fail(_ message: String) -> Failure { Failure(line: lineNumber, column: nil, message: message) }
