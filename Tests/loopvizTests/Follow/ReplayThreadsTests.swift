@@ -70,7 +70,8 @@ struct ReplayThreadsTests {
         _ = updateInline(&model, .resize(width: 132, height: 43))
         _ = updateInline(&model, .key(.character(" ")))
         let status = render(model).lines.last ?? ""
-        #expect(status.hasSuffix("? help  q quit  Space play/pause  n/p step  t thread  m scroll"), "\(status)")
+        #expect(
+            status.hasSuffix("? help  q quit  Space play/pause  n/p step  t thread  g go to  / search"), "\(status)")
     }
 
     @Test("a log row whose text escapes control characters is cut at a word, with an ellipsis")

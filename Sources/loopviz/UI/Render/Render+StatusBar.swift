@@ -105,7 +105,11 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
             ]
             : model.session.isReplay
                 // A recording takes no pokes: its hints are the ones that read it.
-                ? [keys.hint(.pickThread, "thread", in: view), keys.hint(.scroll, "scroll", in: view)]
+                // (`m` "scroll" is a poke: it runs the tracking mode.)
+                ? [
+                    keys.hint(.pickThread, "thread", in: view), keys.hint(.goTo, "go to", in: view),
+                    keys.hint(.search, "search", in: view),
+                ]
                 : [
                     keys.hint(.signalAndWake, "signal", in: view), keys.hint(.sendMessage, "port", in: view),
                     keys.hint(.fireTimer, "fire", in: view), keys.hint(.wakeUp, "wake", in: view),
