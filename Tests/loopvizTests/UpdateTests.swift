@@ -153,6 +153,8 @@ struct UpdateTests {
         _ = Self.press(.character("g"), .character("0"), .enter, on: &model)
         #expect(model.cursor == 1)
         #expect(model.flash?.text == "no event 0: events are numbered 1-\(model.trace.count); showing event 1")
+        _ = Self.press(.character("g"), .character("-"), .character("5"), .enter, on: &model)
+        #expect(model.flash?.text == "no event -5: events are numbered 1-\(model.trace.count); showing event 1")
         _ = Self.press(
             .character("g"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"),
             .character("9"), .enter, on: &model)

@@ -156,8 +156,10 @@ private func handle(_ key: Key, _ model: inout AppModel) throws(NeedsLongerTrace
             model.overlay = .none
             if let number = Int(typed) { try goTo(number, &model) }
         case .backspace: model.overlay = .goTo(String(typed.dropLast()))
-        case .character(let character) where character.isNumber && typed.count < 9:
+        case .character(let character) where character.isASCII && character.isNumber && typed.count < 9:
             model.overlay = .goTo(typed + String(character))
+        // A minus sign first: the number is refused with the events' range, not read without its sign.
+        case .character("-") where typed.isEmpty: model.overlay = .goTo("-")
         default: break
         }
         return []
