@@ -196,12 +196,15 @@ struct ReplayWindowTests {
         _ = updateInline(&model, .key(.enter))
     }
 
+    /// The lines of a file of `count` events whose event `bad` is a line cut in the middle of its JSON.
+    static func lines(_ count: Int, badAt bad: Int) -> [String] {
+        [JSONLTraceFormatter.header(scenario: "s", clock: .real, count: count)]
+            + (0..<count).map { $0 == bad ? "{\"t\":" : JSONLTraceFormatter.line(Self.event($0)) } + [""]
+    }
+
     @Test("a line that is not an event ends the replay for good once a window meets it, and the status bar says so")
     func badLineEndsTheReplay() throws {
-        let lines =
-            [JSONLTraceFormatter.header(scenario: "s", clock: .real, count: 40_000)]
-            + (0..<40_000).map { $0 == 30_000 ? "{\"t\":" : JSONLTraceFormatter.line(Self.event($0)) } + [""]
-        let path = try Self.file(40_000, lines: lines)
+        let path = try Self.file(40_000, lines: Self.lines(40_000, badAt: 30_000))
         defer { unlink(path) }
         var model = try Self.model(path)
         Self.type("g30500", &model)
@@ -263,10 +266,7 @@ struct ReplayWindowTests {
         }
         #expect(model.session.replayIndex?.count == 20_000 && model.session.replayThreads == ["worker", "main"])
         #expect(UICommand.show(step: 19_999, &model) == nil && model.currentEvent?.iteration == 19_998)
-        let lines =
-            [JSONLTraceFormatter.header(scenario: "s", clock: .real, count: 20_000)]
-            + (0..<20_000).map { $0 == 19_000 ? "{\"t\":" : JSONLTraceFormatter.line(Self.event($0)) } + [""]
-        let bad = try Self.file(20_000, "bad", lines: lines)
+        let bad = try Self.file(20_000, "bad", lines: Self.lines(20_000, badAt: 19_000))
         defer { unlink(bad) }
         guard case .failure(let status) = UICommand.loadModel(bad) else {
             Issue.record("a corrupt small file was opened")
