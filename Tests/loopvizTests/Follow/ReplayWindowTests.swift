@@ -206,9 +206,17 @@ struct ReplayWindowTests {
     func badLineEndsTheReplay() throws {
         let path = try Self.file(40_000, lines: Self.lines(40_000, badAt: 30_000))
         defer { unlink(path) }
+        var before = try Self.model(path)
+        Self.type("g29000", &before)
+        #expect(Self.shown(before) == 29_000)
+        #expect(before.flash?.essential == "line 30002 of the file is not an event: the replay ends before it")
         var model = try Self.model(path)
         Self.type("g30500", &model)
         #expect(Self.shown(model) == 30_000 && model.session.replayEnd == 30_000)
+        #expect(
+            model.flash?.essential
+                == "no event 30500: there are 30000 events before line 30002 of the file, which is not an event; showing the last"
+        )
         #expect(model.flash?.detail == "\(path):30002:6: the line ends where a value should be")
         Self.type("g100", &model)
         #expect(Self.shown(model) == 100)
@@ -216,7 +224,7 @@ struct ReplayWindowTests {
         #expect(Self.shown(model) == 30_000)
         #expect(
             model.flash?.essential
-                == "no event 39000: there are 30000 events before the line of the file that is not one; showing the last"
+                == "no event 39000: there are 30000 events before line 30002 of the file, which is not an event; showing the last"
         )
         #expect(model.flash?.detail == "\(path):30002:6: the line ends where a value should be")
         model.flash = nil

@@ -26,9 +26,12 @@ func goTo(_ number: Int, _ model: inout AppModel) throws(NeedsLongerTrace) {
         model.flash = "no event \(number): events are numbered 1-\(count); showing event 1"
         try move(&model, to: 1 - offset)
     } else if number > count {
-        let soFar =
-            model.session.canExtend
-            ? " so far" : model.session.replayProblem != nil ? " before the line of the file that is not one" : ""
+        var soFar = model.session.canExtend ? " so far" : ""
+        if case .invalid(let failure) = model.session.replayProblem {
+            soFar = " before line \(failure.line) of the file, which is not an event"
+        } else if model.session.replayProblem != nil {
+            soFar = " before the place the file could not be read"
+        }
         model.flash = StatusMessage(
             "no event \(number): there are \(count) events\(soFar); showing the last",
             detail: model.session.replayProblem.map { TraceIndex.describe($0, path: model.fileName) })

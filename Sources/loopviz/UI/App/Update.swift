@@ -63,9 +63,12 @@ private func windowRead(_ window: TraceWindow, _ model: inout AppModel) -> [Effe
     model.furthest = min(max(model.cursor, furthest - base), model.trace.count)
     model.logScroll = 0
     if let problem = model.session.replayProblem, known == nil {
-        model.flash = StatusMessage(
-            "the file has a line that is not an event: the replay ends before it",
-            detail: TraceIndex.describe(problem, path: model.fileName))
+        // Where, first: at 80 columns the detail may not fit.
+        let essential =
+            if case .invalid(let failure) = problem {
+                "line \(failure.line) of the file is not an event: the replay ends before it"
+            } else { "the file could not be read further: the replay ends there" }
+        model.flash = StatusMessage(essential, detail: TraceIndex.describe(problem, path: model.fileName))
     }
     let waiting = model.queued
     model.queued = []
