@@ -64,11 +64,14 @@ struct LoopSnapshot: Equatable {
         guard event.loop == thread else { return }
         now = event.time
         if joinsMidTrace {
-            // The runs this thread's first event is inside: its mode is the innermost's; an outer one's is unknown.
+            // The runs this thread's first event is inside: its mode is the innermost's (a run's start names its
+            // own, and starts it below); an outer one's is unknown.
             joinsMidTrace = false
-            let depth = event.kind == .runStart ? event.depth - 1 : event.depth
+            let starts = event.kind == .runStart
+            let depth = starts ? event.depth - 1 : event.depth
             while runs.count < depth {
-                runs.append(Run(mode: runs.count == depth - 1 ? event.mode ?? "?" : "?", iteration: 0, limit: ""))
+                let innermost = !starts && runs.count == depth - 1
+                runs.append(Run(mode: innermost ? event.mode ?? "?" : "?", iteration: 0, limit: ""))
             }
         }
         // A recording has no runStart or result (an observer sees neither): its runs are known from entry and depth.

@@ -52,7 +52,9 @@ func drawLog(_ model: AppModel, _ rect: Rect, _ screen: inout Screen, _ glyphs: 
     let widths = LogColumns(indexes.lazy.map { model.trace[$0] })
     // Six columns for the step's number, more for a longer replay's (a windowed one numbers up to 10⁷): the
     // columns stay where they are as the step moves.
-    let numberWidth = max(6, String(model.session.shownEventCount).count)
+    // (The file's count too: a bad line met later shortens the replay, not the column.)
+    let widest = max(model.session.shownEventCount, model.session.replayIndex?.count ?? 0)
+    let numberWidth = max(6, String(widest).count)
     let top = rect.y + 1 + (exhausted == nil ? 0 : 1)
     if let exhausted {
         screen.put(
