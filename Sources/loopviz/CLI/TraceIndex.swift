@@ -82,14 +82,14 @@ struct TraceIndex: Equatable, Sendable {
         let file = ChunkedLines(descriptor: descriptor, offset: 0)
         var reader = JSONLTraceReader(maximumEvents: maxEvents)
         // The header: the first line, read as any reader reads it.
-        guard let first = try file.nextLine() else {
+        guard let first = try lines(file) else {
             throw .invalid(.init(line: 1, column: nil, message: "no header line"))
         }
         do throws(JSONLTraceReader.Failure) {
-            if first.terminated {
-                _ = try reader.next(line: first.bytes)
-            } else {
+            if first.isLast {
                 _ = try reader.nextUnterminated(line: first.bytes)
+            } else {
+                _ = try reader.next(line: first.bytes)
             }
         } catch {
             throw .invalid(error)
@@ -98,12 +98,12 @@ struct TraceIndex: Equatable, Sendable {
         var offsets: [Int] = []
         var count = 0
         var warnings: [JSONLTraceReader.Failure] = []
-        while let line = try file.nextLine() {
+        while let line = try lines(file) {
             let lineNumber = count + 2
             guard line.bytes.count <= JSONLTraceReader.maximumLineLength else {
                 throw .invalid(JSONLTraceReader.tooLong(line: lineNumber))
             }
-            if !line.terminated {
+            if line.isLast {
                 // A last line with no newline: an event if it reads as one, else left out with a warning.
                 var last = JSONLTraceReader(header: header, afterLine: lineNumber - 1)
                 var event: LoopEvent?
@@ -131,6 +131,15 @@ struct TraceIndex: Equatable, Sendable {
             path: path, header: header, count: count, stride: stride, offsets: offsets, warnings: warnings)
     }
 
+    /// The next line of `file`; a read error is the file that cannot be read.
+    private static func lines(_ file: ChunkedLines) throws(Problem) -> ChunkedLines.Line? {
+        do {
+            return try file.nextLine()
+        } catch {
+            throw .cannotRead
+        }
+    }
+
     /// The events of `range` (clamped to the file's), read from the file now. A line that does not read as an
     /// event ends the window there: its events are those before it, and `problem` says which line and why.
     func read(_ range: Range<Int>) -> TraceWindow {
@@ -150,13 +159,13 @@ struct TraceIndex: Equatable, Sendable {
         var reader = JSONLTraceReader(header: header, afterLine: lower + 1)
         var index = first
         do throws(Problem) {
-            while index < upper, let line = try file.nextLine() {
+            while index < upper, let line = try Self.lines(file) {
                 defer { index += 1 }
                 guard index >= lower else { continue }
                 let event: LoopEvent?
                 do throws(JSONLTraceReader.Failure) {
                     event =
-                        try line.terminated ? reader.next(line: line.bytes) : reader.nextUnterminated(line: line.bytes)
+                        try line.isLast ? reader.nextUnterminated(line: line.bytes) : reader.next(line: line.bytes)
                 } catch {
                     throw .invalid(error)
                 }
@@ -183,70 +192,4 @@ struct TraceWindow: Equatable, Sendable {
     var base: Int
     var events: [LoopEvent]
     var problem: TraceIndex.Problem?
-}
-
-/// A file's lines read a chunk at a time from an offset, each given in place with the offset it starts at.
-private final class ChunkedLines {
-    struct Line {
-        var bytes: UnsafeBufferPointer<UInt8>
-        var offset: Int
-        var terminated: Bool
-    }
-
-    let descriptor: Int32
-    /// The file offset of `buffer[0]`.
-    private var bufferOffset: Int
-    private var buffer: UnsafeMutableBufferPointer<UInt8>
-    private var start = 0
-    private var filled = 0
-    private var atEnd = false
-
-    init(descriptor: Int32, offset: Int) {
-        self.descriptor = descriptor
-        bufferOffset = offset
-        // A chunk and the longest line a reader takes (a longer one is cut here and refused by the caller).
-        buffer = .allocate(capacity: TraceLoader.chunkSize + JSONLTraceReader.maximumLineLength + 2)
-    }
-
-    deinit { buffer.deallocate() }
-
-    /// The next line, valid until the next call; nil at the end of the file.
-    func nextLine() throws(TraceIndex.Problem) -> Line? {
-        while true {
-            let base = buffer.baseAddress!
-            if start < filled, let found = memchr(base + start, 0x0A, filled - start) {
-                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                let line = Line(
-                    bytes: UnsafeBufferPointer(start: base + start, count: newline - start),
-                    offset: bufferOffset + start,
-                    terminated: true)
-                start = newline + 1
-                return line
-            }
-            let pending = filled - start
-            if atEnd || pending > JSONLTraceReader.maximumLineLength {
-                guard pending > 0 else { return nil }
-                // The rest: a last line with no newline, or one longer than any line may be (refused by the caller).
-                let line = Line(
-                    bytes: UnsafeBufferPointer(start: base + start, count: pending), offset: bufferOffset + start,
-                    terminated: false)
-                start = filled
-                if !atEnd { atEnd = true }
-                return line
-            }
-            if pending > 0, start > 0 { memmove(base, base + start, pending) }
-            bufferOffset += start
-            start = 0
-            filled = pending
-            while !atEnd && filled < buffer.count {
-                let read = pread(descriptor, base + filled, buffer.count - filled, off_t(bufferOffset + filled))
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    throw .cannotRead
-                }
-                if read == 0 { atEnd = true } else { filled += read }
-                if filled >= TraceLoader.chunkSize { break }
-            }
-        }
-    }
 }

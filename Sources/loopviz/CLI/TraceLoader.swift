@@ -7,15 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-/// `read(2)` of up to `count` bytes into `buffer`.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
-    #else
-    return Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
 /// Reads `.jsonl` trace files (written by `run --trace jsonl` or by LoopRecorder) for the commands and the UI:
 /// in chunks, a line at a time, so the memory is the events' and never the file's; errors and warnings name the
 /// file, line and column.
@@ -57,36 +48,10 @@ enum TraceLoader {
                 each(event)
             }
         }
-        // The buffer holds a part line and a chunk; a line longer than the reader allows is refused by it.
-        var buffer = [UInt8](repeating: 0, count: chunkSize + JSONLTraceReader.maximumLineLength + 1)
-        var pending = 0
-        let descriptor = handle.fileDescriptor
+        // A line longer than the reader allows is given as it was cut, and refused by the reader.
+        let lines = ChunkedLines(descriptor: handle.fileDescriptor)
         do {
-            try buffer.withUnsafeMutableBufferPointer { whole throws in
-                guard let base = whole.baseAddress else { return }
-                while true {
-                    let count = readBytes(descriptor, base + pending, whole.count - pending)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        throw CocoaError(.fileReadUnknown)
-                    }
-                    if count == 0 { break }
-                    let filled = pending + count
-                    var start = 0
-                    while start < filled, let found = memchr(base + start, 0x0A, filled - start) {
-                        let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                        try take(UnsafeBufferPointer(start: base + start, count: newline - start), last: false)
-                        start = newline + 1
-                    }
-                    pending = filled - start
-                    if pending > JSONLTraceReader.maximumLineLength {
-                        // Refused: longer than a line may be.
-                        try take(UnsafeBufferPointer(start: base + start, count: pending), last: false)
-                    }
-                    if pending > 0, start > 0 { memmove(base, base + start, pending) }
-                }
-                if pending > 0 { try take(UnsafeBufferPointer(start: base, count: pending), last: true) }
-            }
+            while let line = try lines.nextLine() { try take(line.bytes, last: line.isLast) }
             var trace = try reader.finish()
             if !keep { trace.events = LoopTrace() }
             for warning in trace.warnings { CommandLine.printError("loopviz: warning: \(shown):\(warning)") }
