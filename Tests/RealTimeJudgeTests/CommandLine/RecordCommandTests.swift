@@ -79,7 +79,9 @@ struct RecordCommandTests {
         #expect(trace.header.recording?.thread == "main")
         var threads: [String] = []
         for event in trace.events where !threads.contains(event.loop) { threads.append(event.loop) }
-        #expect(threads == ["main", "worker"])
+        // Both loops, each under its own name; which runs first is the scheduler's race (the worker is started just
+        // before main's run), so the order is not asserted.
+        #expect(threads.count == 2 && Set(threads) == ["main", "worker"])
         // The worker's loop from its first run to its end: one run of the default mode, its timers waking it.
         let worker = trace.events.filter { $0.loop == "worker" }
         #expect(worker.first?.kind == .entry && worker.first?.mode == "default" && worker.first?.depth == 1)
