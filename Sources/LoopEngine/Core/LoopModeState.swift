@@ -39,6 +39,16 @@ final class LoopModeState {
     /// (`nil` = none remembered; `TimerQueue.armingWindow(honourTolerance:)`).
     var armedSoft: TimerQueue.Order?
     var armedHard: TimerQueue.Order?
+    /// Runs of this mode active now, nested ones and outer ones in a callout included: a mode with none may rest.
+    var activeRuns = 0
+    /// The group it rests in (`RunLoopCore+RestingModes.swift`), and its place among the group's members. While it
+    /// rests, ``timers`` holds its timers but not their order, and the group's arms stand for its own.
+    var resting: RestingTimerGroup?
+    var restingIndex = 0
+    /// Moves of its timers since it last rested or woke, with no run of it active.
+    var idleMoves = 0
+    /// Its timers, summed: the key of the resting group it would join.
+    var timerSignature = TimerSetSignature()
 
     init(name: ModeName, timerPort: PortID, portSet: PortSetID) {
         self.name = name

@@ -40,6 +40,9 @@ extension RunLoopCore {
             return .finished
         }
         if !armsTimerPort(of: modeName) { armTimerPortLate(mode) }
+        // Its queue in order and its port up to date before the run looks at either.
+        wake(mode)
+        mode.activeRuns += 1
         // A nested run of the same mode keeps it running; one of another mode suspends the outer run's mode.
         let outer = runs.last
         let sameMode = outer.flatMap { $0.mode === mode ? $0.modeRunningSince : nil }
@@ -53,6 +56,7 @@ extension RunLoopCore {
             runs = []
             active.removeLast()
             runs = active
+            mode.activeRuns -= 1
             if let outer, outer.mode !== mode { outer.modeRunningSince = clock.now }
         }
         doObservers(mode, .entry)

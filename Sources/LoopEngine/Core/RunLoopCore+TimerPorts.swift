@@ -26,7 +26,7 @@ extension RunLoopCore {
         armedTimerModes?.insert(mode.name)
         mode.timers.refreshKeys()
         for slot in mode.timers.slotsInOrder {
-            slot.timer.armedSlots.append(LoopTimer.ArmedSlot(mode: mode, slot: slot))
+            slot.timer.linkArmed(slot, in: mode)
         }
         armNextTimer(mode)
     }

@@ -87,37 +87,51 @@ extension RunLoopCore {
     }
 
     /// Re-sorts `timer` in every mode it belongs to and re-arms those modes' timer ports. Only the modes whose port
-    /// the loop arms are touched (`armedSlots`); the others read the move from `moveStamp` when asked.
+    /// the loop arms are touched (`armedSlots`); the others read the move from `moveStamp` when asked. Resting modes
+    /// are moved as one group each (`restingSlots`; `RunLoopCore+RestingModes.swift`).
     func repositionInAllModes(_ timer: LoopTimer) {
         // A move is a new deadline, computed now.
         let stamp = timer.stampDeadline()
         timer.moveStamp = stamp
+        var restless: [LoopModeState] = []
         for armed in timer.armedSlots {
-            armed.mode.timers.reposition(armed.slot, stamp: stamp)
+            let mode = armed.mode
+            mode.timers.reposition(armed.slot, stamp: stamp)
             timerMovesInModes += 1
-            armNextTimer(armed.mode)
+            armNextTimer(mode)
+            if mode.activeRuns == 0, countIdleMove(mode) { restless.append(mode) }
         }
+        for resting in timer.restingSlots { moveResting(resting, stamp: stamp) }
+        // After every move: a mode joins a group whose window is this fire's.
+        for mode in restless { rest(mode) }
     }
 
     /// `__CFArmNextTimerInMode`: arms the mode's timer port for the earliest timer that is not firing, if that
     /// deadline differs from the one remembered. With no timer left the port is disarmed only on darwin; on
     /// linux it stays armed and wakes the loop once more for nothing (docs/cfrunloop.md §9.2).
     func armNextTimer(_ mode: LoopModeState) {
+        let decision = armingDecision(mode.timers, soft: mode.armedSoft, hard: mode.armedHard)
+        if let instant = decision.arm { waiter.arm(mode.timerPort, at: instant) }
+        mode.armedSoft = decision.soft
+        mode.armedHard = decision.hard
+    }
+
+    /// What ``armNextTimer(_:)`` does for a queue whose port was last armed for `soft` and `hard`: the window to
+    /// remember, and the arm to make (`arm` nil: none; `.some(nil)`: disarm).
+    func armingDecision(
+        _ queue: TimerQueue, soft armedSoft: TimerQueue.Order?, hard armedHard: TimerQueue.Order?
+    )
+        -> (soft: TimerQueue.Order?, hard: TimerQueue.Order?, arm: LoopInstant??)
+    {
         let honourTolerance = profile == .darwin
-        let window = mode.timers.armingWindow(honourTolerance: honourTolerance)
-        let soft = window?.soft
-        let hard = window?.hard
-        if let soft, let hard {
-            if soft != mode.armedSoft || hard != mode.armedHard {
-                // Darwin hands the whole window to the kernel; the virtual kernel fires at its end, which is
-                // where coalescing shows.
-                waiter.arm(mode.timerPort, at: honourTolerance ? hard.fireTime : soft.fireTime)
-            }
-        } else if profile == .darwin {
-            waiter.arm(mode.timerPort, at: nil)
+        let window = queue.armingWindow(honourTolerance: honourTolerance)
+        if let window {
+            guard window.soft != armedSoft || window.hard != armedHard else { return (window.soft, window.hard, nil) }
+            // Darwin hands the whole window to the kernel; the virtual kernel fires at its end, which is where
+            // coalescing shows.
+            return (window.soft, window.hard, .some(honourTolerance ? window.hard.fireTime : window.soft.fireTime))
         }
-        mode.armedSoft = soft
-        mode.armedHard = hard
+        return (nil, nil, profile == .darwin ? .some(nil) : nil)
     }
 
     // MARK: - Adding and removing timers
@@ -147,11 +161,13 @@ extension RunLoopCore {
         // The mode's own heap says whether the timer is in it: one lookup, where `timer.modes` is a list as long as
         // the modes it is in.
         guard let mode = modeLocked(modeName, create: true), !mode.timers.contains(timer) else { return }
+        wake(mode)
         if timer.loop == nil {
             // A loop that went away with the timer in its modes left them here (CF's loop removes its timers as it
             // is deallocated): its slots are gone with it.
             timer.modes = []
             timer.armedSlots = []
+            timer.restingSlots = []
             timer.joinedAt = [:]
             timer.loop = self
             timer.sequence = nextSequence()
@@ -165,8 +181,9 @@ extension RunLoopCore {
         timer.joinedAt[modeName] = clock.now
         // Among equal deadlines, where its deadline's computation puts it, not where this add comes.
         let slot = mode.timers.insert(timer, stamp: timer.dateStamp)
+        mode.timerSignature.add(timer)
         guard armsTimerPort(of: modeName) else { return }
-        timer.armedSlots.append(LoopTimer.ArmedSlot(mode: mode, slot: slot))
+        timer.linkArmed(slot, in: mode)
         armNextTimer(mode)
     }
 
@@ -181,11 +198,14 @@ extension RunLoopCore {
             for name in commonModes { removeLocked(timer, from: name) }
             return
         }
-        guard let mode = modes[modeName], mode.timers.remove(timer) else { return }
+        guard let mode = modes[modeName], let slot = mode.timers.slot(of: timer) else { return }
+        wake(mode)
+        // Its slot there goes: whatever the loop arms now, no fire may move it.
+        timer.unlinkArmed(slot)
+        mode.timers.remove(timer)
+        mode.timerSignature.remove(timer)
         timer.modes.removeAll { $0 == modeName }
         timer.joinedAt[modeName] = nil
-        // Its slot there is gone: whatever the loop arms now, no fire may move it.
-        timer.armedSlots.removeAll { $0.mode === mode }
         if timer.modes.isEmpty { timer.loop = nil }
         guard armsTimerPort(of: modeName) else { return }
         armNextTimer(mode)
@@ -197,8 +217,11 @@ extension RunLoopCore {
         timer.isValidStorage = false
         commonTimers.remove(timer)
         for name in timer.modes {
-            guard let mode = modes[name], mode.timers.remove(timer), armsTimerPort(of: name) else { continue }
-            armNextTimer(mode)
+            guard let mode = modes[name], mode.timers.contains(timer) else { continue }
+            wake(mode)
+            mode.timers.remove(timer)
+            mode.timerSignature.remove(timer)
+            if armsTimerPort(of: name) { armNextTimer(mode) }
         }
         timer.modes = []
         timer.armedSlots = []
@@ -222,7 +245,9 @@ extension RunLoopCore {
     public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
         lock.withLock {
             guard let state = modes[mode] else { return nil }
-            return (armsTimerPort(of: mode) ? state.timers.first : state.timers.liveFirst)?.dateStorage
+            let first =
+                state.resting?.queue.first ?? (armsTimerPort(of: mode) ? state.timers.first : state.timers.liveFirst)
+            return first?.dateStorage
         }
     }
 }

@@ -111,6 +111,16 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
     var armedTimerModes: Set<ModeName>?
     /// How many times a timer was moved in one mode's queue (and that mode's port re-armed): the work fires cost.
     package internal(set) var timerMovesInModes = 0
+    /// When idle modes rest (`RunLoopCore+RestingModes.swift`); set before the loop has timers.
+    package var restingPolicy = RestingPolicy.standard
+    /// False once the waiter said it cannot group arms: no mode rests.
+    var canRest = true
+    /// The resting groups, by their timers' signature.
+    var restingGroups: [TimerSetSignature: RestingTimerGroup] = [:]
+    /// Modes resting now, modes woken so far, and moves made in resting groups' queues (tests read them).
+    package internal(set) var restingModeCount = 0
+    package internal(set) var modesWoken = 0
+    package internal(set) var restingGroupMoves = 0
     /// Runs of a mode left out of `armedTimerModes` (its port armed only then; see `armTimerPortLate`).
     package internal(set) var timerPortsArmedLate = 0
     /// The thread the loop belongs to, numbered by a waiter that schedules threads of its own (the virtual

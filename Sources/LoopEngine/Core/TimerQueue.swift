@@ -60,6 +60,29 @@ final class TimerQueue {
 
     func contains(_ timer: LoopTimer) -> Bool { slots[ObjectIdentifier(timer)] != nil }
 
+    /// The slot of `timer`, if it is here.
+    func slot(of timer: LoopTimer) -> TimerSlot? { slots[ObjectIdentifier(timer)] }
+
+    /// Every slot, in no particular order.
+    var allSlots: [TimerSlot] { heap.map(\.object) }
+
+    /// True when both queues hold the same timers (what a resting group's queue is checked against).
+    func holdsSameTimers(as other: TimerQueue) -> Bool {
+        count == other.count && slots.keys.allSatisfy { other.slots[$0] != nil }
+    }
+
+    /// A queue of the same timers with the same keys, in the same heap order: new slots, one per timer.
+    func copy() -> TimerQueue {
+        let copy = TimerQueue()
+        copy.heap.reserveCapacity(heap.count)
+        for (index, entry) in heap.enumerated() {
+            let slot = TimerSlot(timer: entry.object.timer, key: entry.key, index: index)
+            copy.slots[ObjectIdentifier(slot.timer)] = slot
+            copy.heap.append(Entry(key: entry.key, slot: .passUnretained(slot)))
+        }
+        return copy
+    }
+
     /// Inserts `timer` among the timers of its deadline by `stamp`: when its deadline was computed. Returns its
     /// slot (a timer already here is moved instead).
     @discardableResult
@@ -284,6 +307,10 @@ final class TimerSlot {
     let timer: LoopTimer
     @exclusivity(unchecked) fileprivate(set) var key: TimerQueue.Order
     @exclusivity(unchecked) fileprivate(set) var index: Int
+    /// Its place in the timer's list of the slots a fire moves (`LoopTimer.armedSlots` for a mode's slot,
+    /// `LoopTimer.restingSlots` for a resting group's), so that it leaves that list without a search; -1 when it is
+    /// in none.
+    var linkIndex = -1
 
     fileprivate init(timer: LoopTimer, key: TimerQueue.Order, index: Int) {
         self.timer = timer

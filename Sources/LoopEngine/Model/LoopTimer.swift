@@ -38,6 +38,15 @@ public final class LoopTimer: @unchecked Sendable, CustomStringConvertible {
         unowned let mode: LoopModeState
         unowned let slot: TimerSlot
     }
+    /// Its slots in the queues of resting groups (modes with the same timers that no run is in, moved as one:
+    /// `RunLoopCore+RestingModes.swift`). A mode in such a group has no slot in ``armedSlots``.
+    var restingSlots: [RestingSlot] = []
+
+    /// A resting group, and the timer's slot in its queue.
+    struct RestingSlot {
+        unowned let group: RestingTimerGroup
+        unowned let slot: TimerSlot
+    }
     /// The timer stamp when the timer was last moved in all its modes (`RunLoopCore.repositionInAllModes`).
     var moveStamp: UInt64 = 0
     /// The timer stamp when its deadline was last computed (created, read at its first add, rescheduled, moved on

@@ -85,10 +85,11 @@ public enum ScenarioRunner {
     /// ``run(_:horizon:maxEvents:)`` that also hands back the world it ran in, for tests that look at how the
     /// world ended (its OS threads, its clock). `armingEveryTimerPort`: the loops arm every mode's timer port, not
     /// only those of the modes their runs can wait on (the same trace, at a cost per mode; for tests that say so).
+    /// `resting`: when the loops' idle modes rest (`RunLoopCore+RestingModes.swift`; the same trace whatever it is).
     package static func runHosted(
         _ scenario: Scenario, horizon: Duration = .seconds(60), maxEvents: Int? = nil,
         consume: ((LoopEvent) -> Bool)? = nil, reusing: (trace: LoopTrace, count: Int)? = nil,
-        armingEveryTimerPort: Bool = false
+        armingEveryTimerPort: Bool = false, resting: RestingPolicy = .standard
     ) -> (outcome: Outcome, world: VirtualWorld) {
         precondition(!scenario.threads.isEmpty, "a scenario has at least one thread")
         precondition(
@@ -130,6 +131,7 @@ public enum ScenarioRunner {
         shared.start(scenario, world: world, defaultWidth: OperationQueueCore.virtualDefaultWidth) { spec in
             let loop = RunLoopCore(name: spec.name, clock: world, waiter: world, isMainThread: spec.isMain)
             loop.limitTimerPorts(toModes: waitedModes)
+            loop.restingPolicy = resting
             world.bind(loop, to: world.addThread(named: spec.name))
             return loop
         }

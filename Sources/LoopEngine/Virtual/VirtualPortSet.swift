@@ -29,6 +29,13 @@ struct VirtualPortSet {
     /// Every member port: whether a port is in the set is one lookup, not a walk of the port's sets (the wake-up
     /// port is in every mode's set).
     private(set) var members: Set<PortID> = []
+    /// Member ports in an arm group (`VirtualWorld+ArmGroups.swift`): brought up to date before the set is looked
+    /// at.
+    var groupedMembers: Set<PortID> = [] {
+        didSet { hasGroupedMembers = !groupedMembers.isEmpty }
+    }
+    /// `!groupedMembers.isEmpty`, kept on its own: asked at every wait.
+    private(set) var hasGroupedMembers = false
 
     /// The ready port a wait takes first.
     var firstReady: PortID? { ready.min?.id }

@@ -20,6 +20,12 @@ extension VirtualWorld {
     }
 
     public func arm(_ port: PortID, at instant: LoopInstant?) {
+        settle(port)
+        armAlone(port, at: instant)
+    }
+
+    /// ``arm(_:at:)`` of a port in no arm group.
+    func armAlone(_ port: PortID, at instant: LoopInstant?) {
         let index = port.rawValue
         // Linux: a deadline that passed while no wait looked has expired all the same: the timerfd went on its
         // sets' ready lists then, so that place is what the re-armed port keeps (docs/cfrunloop.md §15).
@@ -39,6 +45,7 @@ extension VirtualWorld {
     }
 
     public func insert(_ port: PortID, into set: PortSetID) {
+        settle(port)
         let index = port.rawValue
         guard !portSets[set.rawValue].members.contains(port) else { return }
         // Linux: a timerfd whose deadline passed is ready now, so it is added as a ready descriptor.
@@ -54,6 +61,7 @@ extension VirtualWorld {
     }
 
     public func remove(_ port: PortID, from set: PortSetID) {
+        settle(port)
         let index = port.rawValue
         guard let place = ports[index].sets.firstIndex(of: set.rawValue) else { return }
         ports[index].sets.remove(at: place)
@@ -62,6 +70,7 @@ extension VirtualWorld {
 
     public func poll(_ port: PortID) -> WaitOutcome {
         if isHalted { return .halted }
+        settle(port)
         if let armed = ports[port.rawValue].armedAt, armed <= current { expire(port) }
         guard ports[port.rawValue].count > 0 else { return .nothing }
         return .port(port, messages: consume(port, harvestedBy: nil))
@@ -93,6 +102,7 @@ extension VirtualWorld {
 
     /// Turns the timer ports of `set` whose deadline has passed into ready ports, then picks the one ready first.
     func firstReady(in set: PortSetID) -> PortID? {
+        if portSets[set.rawValue].hasGroupedMembers { settleGroupedPorts(in: set) }
         while let due = portSets[set.rawValue].earliestArmed, due.time <= current { expire(due.port) }
         // Stale entries (emptied through another set, or re-armed timer ports; linux) ahead of the first ready port are dropped, as the
         // kernel drops an entry it finds not ready.
@@ -167,7 +177,10 @@ extension VirtualWorld {
     package var portCount: Int { ports.count }
 
     /// The number of unread messages on a port (for the UI: pending port messages).
-    package func pendingMessages(_ port: PortID) -> Int { ports[port.rawValue].count }
+    package func pendingMessages(_ port: PortID) -> Int {
+        settle(port)
+        return ports[port.rawValue].count
+    }
 
     public func pendingMessageCount(_ port: PortID) -> Int? { pendingMessages(port) }
 
@@ -180,6 +193,7 @@ extension VirtualWorld {
 
     /// The earliest instant at which a timer port of `set` becomes ready, if one is armed.
     func earliestDeadline(in set: PortSetID) -> LoopInstant? {
-        portSets[set.rawValue].earliestArmed?.time
+        if portSets[set.rawValue].hasGroupedMembers { settleGroupedPorts(in: set) }
+        return portSets[set.rawValue].earliestArmed?.time
     }
 }

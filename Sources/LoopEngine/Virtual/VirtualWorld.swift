@@ -64,6 +64,11 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     // The kernel's state, kept by VirtualWorld+Ports.swift.
     var ports: [VirtualPort] = []
     var portSets: [VirtualPortSet] = []
+    var armGroups: [VirtualArmGroup] = []
+    /// Closed arm groups, whose places the next groups take.
+    var freeArmGroups: [Int] = []
+    /// How many arms of groups the world made (tests read it).
+    package internal(set) var armGroupArms = 0
     /// The outside events to come, by time, then by the order they were scheduled in; found by that sequence
     /// number to cancel.
     var happenings = IndexedHeap<UInt64, HappeningOrder, () -> Void>()
@@ -111,6 +116,10 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         var armSequence: UInt64 = 0
         /// The port sets it is in (a handful: one per mode that waits on it).
         var sets: [Int] = []
+        /// The arm group it is armed with (`VirtualWorld+ArmGroups.swift`), and the members it took its first
+        /// arm with (nil until then).
+        var armGroup: Int?
+        var cohort: ArmCohort?
     }
 
     /// When an outside event is due, then the order it was scheduled in.

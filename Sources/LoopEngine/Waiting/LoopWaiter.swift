@@ -25,6 +25,12 @@ public struct PortSetID: Hashable, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
+/// Identifies a group of timer ports armed together (``LoopWaiter/makeArmGroup()``).
+public struct ArmGroupID: Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+}
+
 /// The result of one wait.
 public enum WaitOutcome: Sendable, Equatable {
     /// One ready port was taken and read; `messages` is what the read consumed.
@@ -65,6 +71,19 @@ public protocol LoopWaiter: AnyObject, Sendable {
     /// Arms a timer port for an absolute instant (ready once it passes; at once if it already has);
     /// `nil` disarms it. Re-arming forgets an expiry that was not read yet.
     func arm(_ port: PortID, at instant: LoopInstant?)
+    /// Makes a group of timer ports armed together, or nil when the kernel must see every port's arm (the
+    /// default). The core arms the timer ports of modes that hold the same timers and do not run as one group:
+    /// each is armed for the same deadline at the same instant, and only a wait on its mode can see it.
+    func makeArmGroup() -> ArmGroupID?
+    /// From now on `port` is armed by each ``arm(group:at:)`` of `group`. Its state now is its own. A group's
+    /// ports are never in one port set together.
+    func join(_ port: PortID, armGroup group: ArmGroupID)
+    /// Arms every port of `group` for `instant`, as ``arm(_:at:)`` of each, one after the other, would.
+    func arm(group: ArmGroupID, at instant: LoopInstant?)
+    /// `port` leaves its group, in the state the group's arms since it joined left it; armed alone from now on.
+    func leaveArmGroup(_ port: PortID)
+    /// Forgets a group whose ports have all left.
+    func closeArmGroup(_ group: ArmGroupID)
     /// Makes an empty port set: what a mode waits on; `label` names it in diagnostics (`T.Other`, the mode's).
     func makePortSet(label: String) -> PortSetID
     /// Adds a port to a set, so a wait on the set also ends when the port is ready.
@@ -145,6 +164,16 @@ extension LoopWaiter {
     public func closePort(_ port: PortID) {}
     /// Does nothing: a kernel with nothing to free.
     public func closePortSet(_ set: PortSetID) {}
+    /// None: every arm goes to the kernel.
+    public func makeArmGroup() -> ArmGroupID? { nil }
+    /// Never called: there is no group.
+    public func join(_ port: PortID, armGroup group: ArmGroupID) {}
+    /// Never called: there is no group.
+    public func arm(group: ArmGroupID, at instant: LoopInstant?) {}
+    /// Never called: there is no group.
+    public func leaveArmGroup(_ port: PortID) {}
+    /// Never called: there is no group.
+    public func closeArmGroup(_ group: ArmGroupID) {}
     /// Cannot tell.
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
     /// Cannot tell.

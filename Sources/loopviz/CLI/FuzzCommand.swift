@@ -1,18 +1,24 @@
+import Foundation
 import LoopEngine
 import LoopFuzz
 
-/// `loopviz fuzz --against cf`: the differential fuzzer (``FuzzCampaign``).
+/// `loopviz fuzz --against cf`: the differential fuzzer (``FuzzCampaign``); `--against eager`: resting modes
+/// against the eager moves (``RestingModesFuzz``).
 enum FuzzCommand {
     static let maxCases = 100_000
 
     static let command = LoopvizCommand(
-        name: "fuzz", synopsis: "fuzz --against cf",
+        name: "fuzz", synopsis: "fuzz --against cf|eager",
         summary: "Compare LoopEngine with the real CFRunLoop on random scenarios.",
         options: options, help: help, run: run)
 
     static let options: [CommandOption] = [
         CommandOption(
-            "--against", .text(placeholder: "cf"), help: "What to compare with: the real CFRunLoop (the only choice)."),
+            "--against", .text(placeholder: "cf|eager"),
+            help: """
+                What to compare with: cf, the real CFRunLoop; eager, the engine that moves
+                and arms every mode at every fire (no CFRunLoop needed).
+                """),
         CommandOption(
             "--cases", .number(placeholder: "N", bounds: 1...maxCases),
             help: "How many cases, 1 to \(maxCases) (default 100)."),
@@ -44,6 +50,7 @@ enum FuzzCommand {
 
             USAGE: loopviz fuzz --against cf [--cases N] [--seed S] [--start I] [--max-items N] [--out DIR]
                                 [--tolerance TIME] [--quiet] [--show]
+                   loopviz fuzz --against eager [--cases N] [--seed S] [--start I] [--out DIR] [--show]
 
             Each case is a random valid scenario of the .loop language (one thread, sometimes the main thread,
             sometimes with a second one it hands work to: sources, ports, timers and observers in default, M1 or
@@ -68,20 +75,30 @@ enum FuzzCommand {
             differences) to a minimal .loop file, which is printed and, with --out, saved as
             DIR/fuzz-SEED-CASE.loop. A difference that does not reproduce is reported as timing noise and not
             counted.
+
+            With --against eager, each case is a scenario built for resting modes (timers in several of six
+            modes, ports, nested runs, reschedules, adds, removes, invalidations and next-fire-date queries, on
+            either profile), run on the virtual clock three times: with every mode moved and armed at every fire
+            of its timers, as CF does; with every idle mode resting after one move; with the standard policy
+            (docs/limits.md, "Resting modes"). The three whole traces must be the same. A case that differs is
+            printed and, with --out, saved as DIR/resting-SEED-CASE.loop.
             """,
         afterOptions: """
             EXIT STATUS:
               0    no difference reproduced (differences that did not reproduce, and cases whose every real
                    run strayed more than 6 ms from the engine's times on a busy machine, are listed, not
                    counted)
-              1    a difference reproduced, or the real CFRunLoop could not run a case
+              1    a difference reproduced, or the real CFRunLoop could not run a case (eager: a case
+                   differed, or did not parse)
               2    invalid usage
             """)
 
     static func run(_ scanner: ArgumentScanner) throws(CommandLineProblem) -> ExitStatus {
         if let extra = scanner.positional.first { throw .unexpectedArgument(extra) }
         guard let against = scanner.value("--against") else { throw .missingOption("--against", value: "cf") }
-        guard against == "cf" else { throw .notAChoice(against, option: "--against", expected: ["cf"]) }
+        guard against == "cf" || against == "eager" else {
+            throw .notAChoice(against, option: "--against", expected: ["cf", "eager"])
+        }
         // Its declared bounds; a bound of Int32.max is no bound a person meets, and goes unsaid.
         func number(_ name: String, _ fallback: Int) throws(CommandLineProblem) -> Int {
             try scanner.number(name) { _, bounds in
@@ -98,6 +115,10 @@ enum FuzzCommand {
             guard let value = UInt64(text) else { throw .wholeNumber(option: "--seed", lower: 0, upper: UInt64.max) }
             seed = value
         }
+        if against == "eager" {
+            return runAgainstEager(
+                seed: seed, start: start, cases: cases, out: scanner.value("--out"), show: scanner.has("--show"))
+        }
         var tolerance = Duration.milliseconds(25)
         if let text = scanner.value("--tolerance") {
             guard let value = ScriptLoader.duration(text) else { throw .notATime(text, example: "40ms") }
@@ -110,6 +131,47 @@ enum FuzzCommand {
         let summary = campaign.run { print($0) }
         print(summaryLine(summary, seed: seed, start: start))
         return summary.differences > 0 || summary.errors > 0 ? .failure : .success
+    }
+
+    /// `--against eager`: ``RestingModesFuzz``.
+    static func runAgainstEager(seed: UInt64, start: Int, cases: Int, out: String?, show: Bool) -> ExitStatus {
+        let clock = ContinuousClock()
+        let began = clock.now
+        if show {
+            for index in start..<(start + cases) {
+                print(TerminalSafeText.terminalSafeOutput(RestingModesFuzz.scenarioText(seed: seed, index: index)))
+            }
+        }
+        let summary = RestingModesFuzz.run(seed: seed, start: start, cases: cases) {
+            print(TerminalSafeText.terminalSafe($0))
+        }
+        var failed = false
+        for (index, text) in summary.differences.map({ ($0.index, $0.text) })
+            + summary.errors.map({ ($0.index, $0.text) })
+        {
+            failed = true
+            let header = "# loopviz fuzz --against eager --seed \(seed) --start \(index) --cases 1\n"
+            print(TerminalSafeText.terminalSafeOutput(header + text))
+            guard let out else { continue }
+            let path = (out as NSString).appendingPathComponent("resting-\(seed)-\(index).loop")
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                print("could not save \(TerminalSafeText.terminalSafe(path)): \(error.localizedDescription)")
+                continue
+            }
+            if let failure = OutputFile.write(header + text, to: path)?.message {
+                print(failure)
+            } else {
+                print("saved \(TerminalSafeText.terminalSafe(path))")
+            }
+        }
+        let seconds = Double((clock.now - began).nanosecondsClamped) / 1e9
+        print(
+            "fuzz --against eager seed \(seed), cases \(start)..<\(start + summary.cases): \(summary.cases) cases, "
+                + "\(summary.agreed) agree (\(summary.rested) with modes resting), \(summary.differences.count) differ, \(summary.errors.count) errors; "
+                + String(format: "%.1f", seconds) + " s")
+        return failed ? .failure : .success
     }
 
     static func summaryLine(_ summary: FuzzCampaign.Summary, seed: UInt64, start: Int) -> String {

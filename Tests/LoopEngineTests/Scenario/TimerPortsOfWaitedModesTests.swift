@@ -11,6 +11,8 @@ struct TimerPortsOfWaitedModesTests {
     func firesCostOneMoveEach() {
         func run(limited: Bool) -> (events: [String], moves: Int, fires: Int) {
             let harness = VirtualHarness()
+            // Every move counted in its mode: no mode rests (RestingModesTests count what resting saves).
+            harness.loop.restingPolicy = .never
             if limited { harness.loop.limitTimerPorts(toModes: [.default]) }
             let modes = [ModeName.default] + (0..<199).map { ModeName("m\($0)") }
             for index in 0..<20 {

@@ -1,0 +1,130 @@
+/// Resting modes: the modes that hold the same timers and that no run is in, moved and armed as one.
+///
+/// CF moves a repeating timer in each of its modes at every fire and re-arms each mode's timer port
+/// (`__CFRepositionTimerInMode`, `__CFArmNextTimerInMode`): 100 timers in 1,000 modes that the program runs now and
+/// then cost 1,000 moves and arms a fire. Only a wait on a mode can see its port, and only its runs read its queue,
+/// so a mode no run is in needs neither kept up to date as long as it can be brought up to date exactly when a run
+/// of it begins. Modes with the same timers see the same moves and compute the same arming windows, so one
+/// ``RestingTimerGroup`` does that work for all of them: one move, one window, one arm of the waiter's arm group
+/// (which brings each port up to date when it is looked at: `VirtualWorld+ArmGroups.swift`). A fire then costs the
+/// same with 1 or 1,000 such modes.
+///
+/// A mode rests after a few moves of its timers with no run of it (``RestingPolicy``), once it is armed for what
+/// the group is armed for; it wakes - its queue put back in order, its port brought up to date, its slots moved
+/// again at each fire - when a run of it begins or its timers change. Nothing else changes: the trace is the one
+/// the eager moves give (`RestingModesTests` runs both). A backend that cannot group arms (a real kernel must see
+/// each) has no resting modes.
+extension RunLoopCore {
+    /// Called for a mode whose timers were just moved with no run of it: counts the move, and says whether the
+    /// mode has now had enough of them to rest.
+    func countIdleMove(_ mode: LoopModeState) -> Bool {
+        guard let needed = restingPolicy.moves(forTimers: mode.timers.count), canRest else { return false }
+        mode.idleMoves += 1
+        return mode.idleMoves >= needed
+    }
+
+    /// The mode joins the resting group of its timers (made if there is none), unless a run of it is active or
+    /// it is not armed as that group is.
+    func rest(_ mode: LoopModeState) {
+        mode.idleMoves = 0
+        guard mode.resting == nil, mode.activeRuns == 0, !mode.timers.isEmpty, armsTimerPort(of: mode.name) else {
+            return
+        }
+        let group: RestingTimerGroup
+        if let existing = restingGroups[mode.timerSignature] {
+            guard existing.armedSoft == mode.armedSoft, existing.armedHard == mode.armedHard,
+                existing.queue.holdsSameTimers(as: mode.timers)
+            else { return }
+            group = existing
+        } else {
+            guard let armGroup = waiter.makeArmGroup() else {
+                canRest = false
+                return
+            }
+            group = RestingTimerGroup(queue: mode.timers.copy(), armGroup: armGroup, signature: mode.timerSignature)
+            group.armedSoft = mode.armedSoft
+            group.armedHard = mode.armedHard
+            for slot in group.queue.allSlots { slot.timer.linkResting(slot, in: group) }
+            restingGroups[mode.timerSignature] = group
+        }
+        for slot in mode.timers.allSlots { slot.timer.unlinkArmed(slot) }
+        waiter.join(mode.timerPort, armGroup: group.armGroup)
+        mode.resting = group
+        mode.restingIndex = group.members.count
+        group.members.append(mode)
+        restingModeCount += 1
+    }
+
+    /// The mode leaves its resting group: its queue back in order, its port as the group's arms left it, its
+    /// slots moved at each fire again. The group goes when its last member leaves.
+    func wake(_ mode: LoopModeState) {
+        guard let group = mode.resting else { return }
+        mode.resting = nil
+        mode.idleMoves = 0
+        let last = group.members.removeLast()
+        if last !== mode {
+            group.members[mode.restingIndex] = last
+            last.restingIndex = mode.restingIndex
+        }
+        restingModeCount -= 1
+        waiter.leaveArmGroup(mode.timerPort)
+        mode.armedSoft = group.armedSoft
+        mode.armedHard = group.armedHard
+        mode.timers.refreshKeys()
+        for slot in mode.timers.allSlots { slot.timer.linkArmed(slot, in: mode) }
+        modesWoken += 1
+        guard group.members.isEmpty else { return }
+        for slot in group.queue.allSlots { slot.timer.unlinkResting(slot) }
+        waiter.closeArmGroup(group.armGroup)
+        restingGroups[group.signature] = nil
+    }
+
+    /// Moves `timer` in the resting group of `slot` and arms the group's ports if its window changed.
+    func moveResting(_ resting: LoopTimer.RestingSlot, stamp: UInt64) {
+        let group = resting.group
+        group.queue.reposition(resting.slot, stamp: stamp)
+        restingGroupMoves += 1
+        let decision = armingDecision(group.queue, soft: group.armedSoft, hard: group.armedHard)
+        if let instant = decision.arm { waiter.arm(group: group.armGroup, at: instant) }
+        group.armedSoft = decision.soft
+        group.armedHard = decision.hard
+    }
+}
+
+extension LoopTimer {
+    /// The timer is moved in `mode` at each fire from now on.
+    func linkArmed(_ slot: TimerSlot, in mode: LoopModeState) {
+        slot.linkIndex = armedSlots.count
+        armedSlots.append(ArmedSlot(mode: mode, slot: slot))
+    }
+
+    /// The timer is no longer moved in the mode of `slot` (a slot of ``armedSlots``).
+    func unlinkArmed(_ slot: TimerSlot) {
+        let index = slot.linkIndex
+        guard index >= 0, index < armedSlots.count, armedSlots[index].slot === slot else { return }
+        let last = armedSlots.removeLast()
+        if index < armedSlots.count {
+            armedSlots[index] = last
+            last.slot.linkIndex = index
+        }
+        slot.linkIndex = -1
+    }
+
+    /// The timer is moved in the resting group's queue at each fire from now on.
+    func linkResting(_ slot: TimerSlot, in group: RestingTimerGroup) {
+        slot.linkIndex = restingSlots.count
+        restingSlots.append(RestingSlot(group: group, slot: slot))
+    }
+
+    /// The timer is no longer moved in the group of `slot` (a slot of ``restingSlots``).
+    func unlinkResting(_ slot: TimerSlot) {
+        let index = slot.linkIndex
+        guard index >= 0, index < restingSlots.count, restingSlots[index].slot === slot else { return }
+        let last = restingSlots.removeLast()
+        if index < restingSlots.count {
+            restingSlots[index] = last
+            last.slot.linkIndex = index
+        }
+        slot.linkIndex = -1
+    }
+}

@@ -1,0 +1,190 @@
+import Testing
+
+@testable import LoopEngine
+
+/// Modes with the same timers that no run is in rest: one queue and one arm of their timer ports for them all at
+/// each fire, their own brought up to date when a run of them begins or their timers change
+/// (`RunLoopCore+RestingModes.swift`, `VirtualWorld+ArmGroups.swift`). Nothing a trace shows may change: each case
+/// runs with no mode resting (every mode moved and armed at every fire, as CF does), with every idle mode resting
+/// after one move, and with the standard policy, and the three whole traces must be the same.
+@Suite("resting modes: the same trace as moving and arming every mode at every fire")
+struct RestingModesTests {
+    /// Two groups of modes with different timers beside the running default; callouts reschedule, add, remove,
+    /// invalidate, ask for the next fire date of a resting mode, run a resting mode nested and write ports in
+    /// resting modes; later runs wake each mode.
+    static let groups = """
+        thread T
+          port p in M1, M4
+          port q in M2, M5
+          timer a at 1ms every 1ms tolerance 400us in default, M1, M2, M3, M4, M5
+            call 3: send p
+            call 5: reschedule b in 300us
+            call 7: query nextTimerFireDate M1
+            call 8: add c to M2
+            call 10: run M3 for 1500us
+            call 12: send q
+            call 14: remove a from M4
+          timer b at 2ms every 1500us tolerance 1ms in default, M1, M2, M3
+          timer c at 1500us every 2500us in default, M4, M5
+            call 3: invalidate b
+          run default for 20ms
+          run M1 for 2ms
+          run M2 for 3ms
+          run M4 for 2ms
+          query nextTimerFireDate M5
+          run M5 for 2ms
+          run M3 for 2ms
+        """
+
+    /// A timer whose callout runs a nested run of a resting mode while it fires (left out of every window then),
+    /// a one-shot timer that fires in default and leaves every resting mode, and dates in the past.
+    static let firingAndOneShot = """
+        thread T
+          port p in N1, N2
+          timer a at 1ms every 1ms in default, N1, N2, N3
+            call 4: run N1 for 2ms
+            call 6: reschedule a in -1ms
+            call 9: send p
+          timer b at 2ms every 700us in default, N1, N2, N3
+          timer single at 4500us in default, N1, N2, N3
+          run default for 12ms
+          run N2 for 3ms
+          run N3 for 1ms
+          run N1 for 2ms
+        """
+
+    /// A mode that rests, wakes for a short run, rests again, many times; ports written while it rests.
+    static let restAndWake = """
+        thread T
+          port p in R
+          timer a at 1ms every 1ms in default, R
+            call 3: send p
+            call 6: run R for 500us
+            call 9: run R for 0ms
+            call 12: send p
+            call 13: run R for 2ms
+          timer b at 1200us every 900us in default, R
+          run default for 18ms
+          run R for 3ms
+        """
+
+    static let cases: [(name: String, script: String)] = [
+        ("groups", groups), ("firing-and-one-shot", firingAndOneShot), ("rest-and-wake", restAndWake),
+        ("many-run-modes", TimersInManyRunModesTests.manyRunModes),
+        ("expired-before-the-run", TimersInManyRunModesTests.expiredBeforeTheRun),
+        ("re-armed-not-yet-due", TimersInManyRunModesTests.reArmedNotYetDue),
+        ("modes-never-run", TimerPortsOfWaitedModesTests.mixedModes),
+    ]
+
+    /// The whole trace and the number of group arms the world made.
+    static func run(_ script: String, profile: String, resting: RestingPolicy) throws -> (trace: String, arms: Int) {
+        let scenario = try ScenarioParser.parse("profile \(profile)\n" + script).scenario
+        let (outcome, world) = ScenarioRunner.runHosted(scenario, horizon: .seconds(1), resting: resting)
+        return (TextTraceFormatter.format(outcome.events), world.armGroupArms)
+    }
+
+    @Test(
+        "no mode resting, every idle mode resting at once, and the standard policy give the same whole trace",
+        arguments: cases.map(\.name), ["linux", "darwin"])
+    func sameTrace(_ name: String, _ profile: String) throws {
+        let script = try #require(Self.cases.first { $0.name == name }).script
+        let eager = try Self.run(script, profile: profile, resting: .never)
+        let atOnce = try Self.run(script, profile: profile, resting: .atOnce)
+        let standard = try Self.run(script, profile: profile, resting: .standard)
+        #expect(eager.arms == 0)
+        // Resting happened: the case checks something.
+        #expect(atOnce.arms > 0)
+        #expect(atOnce.trace == eager.trace)
+        #expect(standard.trace == eager.trace)
+    }
+
+    /// 20 timers every 1 ms in default and 199 other modes, only default run: after the first moves every other
+    /// mode rests in one group, and a fire moves its timer twice (default's queue and the group's).
+    @Test("20 timers in 200 modes: the idle modes rest in one group, and a fire costs two moves, not 200")
+    func oneGroupForTheIdleModes() {
+        func run(_ policy: RestingPolicy) -> (events: [String], loop: RunLoopCore) {
+            let harness = VirtualHarness()
+            harness.loop.restingPolicy = policy
+            let modes = [ModeName.default] + (0..<199).map { ModeName("m\($0)") }
+            for index in 0..<20 {
+                let timer = LoopTimer(name: "t\(index)", fireDate: .zero + .nanoseconds(1), interval: .milliseconds(1))
+                {
+                    _ in
+                }
+                for mode in modes { harness.loop.add(timer, to: mode) }
+            }
+            _ = harness.run(.default, 0.0035)
+            return (harness.eventText, harness.loop)
+        }
+        let eager = run(.never)
+        let resting = run(.standard)
+        #expect(resting.events == eager.events)
+        #expect(eager.loop.timerMovesInModes == 80 * 200)
+        #expect(resting.loop.restingModeCount == 199)
+        #expect(resting.loop.restingGroups.count == 1)
+        // Each of the 199 modes rests after 4 moves (20 timers: 4 > 20 / 8), which the first 4 fires give; every
+        // later fire moves default and the group.
+        #expect(resting.loop.timerMovesInModes == 4 * 200 + 76)
+        #expect(resting.loop.restingGroupMoves == 76)
+    }
+
+    @Test("a run of a resting mode wakes it (its slots moved again, its group gone with it), and the idle one rests")
+    func runWakes() throws {
+        let harness = VirtualHarness()
+        harness.loop.restingPolicy = .atOnce
+        let timer = LoopTimer(name: "a", fireDate: .zero + .milliseconds(1), interval: .milliseconds(1)) { _ in }
+        harness.loop.add(timer, to: .default)
+        harness.loop.add(timer, to: ModeName("B"))
+        _ = harness.run(.default, 0.0025)
+        #expect(harness.loop.restingModeCount == 1)
+        #expect(timer.armedSlots.count == 1 && timer.restingSlots.count == 1)
+        let restedIn = try #require(timer.restingSlots.first?.group)
+        #expect(restedIn.members.map(\.name) == [ModeName("B")])
+        _ = harness.run(ModeName("B"), 0.001)
+        // B woke and its group went; default rested at the first fire in B's run, in a group of its own.
+        #expect(harness.loop.modesWoken == 1)
+        #expect(timer.armedSlots.map(\.mode.name) == [ModeName("B")])
+        let defaultRestsIn = try #require(timer.restingSlots.first?.group)
+        #expect(defaultRestsIn !== restedIn)
+        #expect(defaultRestsIn.members.map(\.name) == [.default])
+        #expect(harness.loop.restingGroups.count == 1)
+        _ = harness.run(.default, 0.001)
+        #expect(harness.loop.modesWoken == 2)
+        #expect(timer.armedSlots.map(\.mode.name) == [.default])
+        #expect(timer.restingSlots.first?.group.members.map(\.name) == [ModeName("B")])
+    }
+
+    @Test("a backend that cannot group arms has no resting mode")
+    func noGroupsNoRest() {
+        final class Ungrouped: LoopWaiter, @unchecked Sendable {
+            let world = VirtualWorld(profile: .linux)
+            var profile: PlatformProfile { world.profile }
+            var engineLock: LoopLock { world.engineLock }
+            var isHalted: Bool { world.isHalted }
+            func makePort(_ kind: PortKind, label: String) -> PortID { world.makePort(kind, label: label) }
+            func send(_ port: PortID) { world.send(port) }
+            func arm(_ port: PortID, at instant: LoopInstant?) { world.arm(port, at: instant) }
+            func makePortSet(label: String) -> PortSetID { world.makePortSet(label: label) }
+            func insert(_ port: PortID, into set: PortSetID) { world.insert(port, into: set) }
+            func remove(_ port: PortID, from set: PortSetID) { world.remove(port, from: set) }
+            func wait(on set: PortSetID, poll: Bool) -> WaitOutcome { world.wait(on: set, poll: poll) }
+            func poll(_ port: PortID) -> WaitOutcome { world.poll(port) }
+            func schedule(at instant: LoopInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+                world.schedule(at: instant, action)
+            }
+            func cancel(_ action: ScheduledAction) { world.cancel(action) }
+            func halt(atNestingLimit limit: NestingLimit) { world.halt(atNestingLimit: limit) }
+            func callerIsOutside(_ loop: RunLoopCore) -> Bool { world.callerIsOutside(loop) }
+        }
+        let waiter = Ungrouped()
+        let loop = RunLoopCore(name: "T", clock: waiter.world, waiter: waiter)
+        loop.restingPolicy = .atOnce
+        let timer = LoopTimer(name: "a", fireDate: .zero + .milliseconds(1), interval: .milliseconds(1)) { _ in }
+        loop.add(timer, to: .default)
+        loop.add(timer, to: ModeName("B"))
+        loop.run(mode: .default, seconds: 0.0035)
+        #expect(timer.fireCount == 3)
+        #expect(loop.restingModeCount == 0)
+        #expect(loop.timerMovesInModes == 6)
+    }
+}
