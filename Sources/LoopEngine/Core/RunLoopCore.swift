@@ -160,6 +160,8 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         }
         waiter.closePort(wakeUpPort)
         if let mainQueuePort { waiter.closePort(mainQueuePort) }
+        // A resting mode and its group hold each other.
+        for group in restingGroups.values { group.members = [] }
     }
 
     public var description: String { "loop \(name)" }

@@ -27,12 +27,12 @@ struct BenchSettings {
     static let full = BenchSettings(
         quick: false, rounds: 5, iterations: 1_000_000, virtualIterations: 100_000, wakeSamples: 2_000,
         timerSeconds: 5, idleSeconds: 10, scaleItems: ScaleBench.fullSizes,
-        runModes: (RunModesBench.fullModes, 20), longEvents: 1_000_000, uiStepSamples: 9,
+        runModes: (RunModesBench.fullModes, 200), longEvents: 1_000_000, uiStepSamples: 9,
         uiPlayFrames: 30)
     static let short = BenchSettings(
         quick: true, rounds: 2, iterations: 20_000, virtualIterations: 10_000, wakeSamples: 100, timerSeconds: 0.3,
         idleSeconds: 0.3, scaleItems: ScaleBench.quickSizes,
-        runModes: (RunModesBench.quickModes, 5), longEvents: 100_000, uiStepSamples: 1,
+        runModes: (RunModesBench.quickModes, 20), longEvents: 100_000, uiStepSamples: 1,
         uiPlayFrames: 3)
 }
 

@@ -154,6 +154,28 @@ struct RestingModesTests {
         #expect(timer.restingSlots.first?.group.members.map(\.name) == [ModeName("B")])
     }
 
+    @Test("a loop that goes away with resting modes takes its groups and modes with it")
+    func groupsGoWithTheLoop() {
+        weak var group: RestingTimerGroup?
+        weak var mode: LoopModeState?
+        do {
+            let world = VirtualWorld(profile: .linux)
+            let loop = RunLoopCore(name: "T", clock: world, waiter: world)
+            loop.restingPolicy = .atOnce
+            let timer = LoopTimer(name: "a", fireDate: .zero + .milliseconds(1), interval: .milliseconds(1)) { _ in }
+            loop.add(timer, to: .default)
+            loop.add(timer, to: ModeName("B"))
+            loop.run(mode: .default, seconds: 0.0025)
+            let made = loop.restingGroups.values.first
+            #expect(made != nil)
+            group = made
+            mode = made?.members.first
+            #expect(mode?.name == ModeName("B"))
+        }
+        #expect(group == nil)
+        #expect(mode == nil)
+    }
+
     @Test("a backend that cannot group arms has no resting mode")
     func noGroupsNoRest() {
         final class Ungrouped: LoopWaiter, @unchecked Sendable {
