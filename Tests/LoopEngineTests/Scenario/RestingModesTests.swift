@@ -68,8 +68,63 @@ struct RestingModesTests {
           run R for 3ms
         """
 
+    /// B's run takes its timer port; a reschedule moves B's window without an expiry (B rests), a second one arms
+    /// the group with B's port not due (B's first arm with the group), then `a` fires in A's run, its deadline
+    /// passed: on linux B's port goes on B's ready list there, and stays through later arms. `p` is written after
+    /// that, and B runs once its port's last deadline has passed: linux takes the timer port from that first
+    /// place, before `p`; darwin orders it by its last arm, after `p`.
+    static let firstExpiryWhileResting = """
+        thread T
+          port p in B
+          timer a at 1ms every 1ms in A, B
+            call 3: send p
+          timer b at 50ms in A, B
+          timer c at 60ms in C
+          run B for 1500us
+          reschedule a in 1ms
+          reschedule a in 300us
+          run A for 3ms
+          run C for 2ms
+          run B for 1ms
+        """
+
+    /// As above with one reschedule: B's own port, armed before it rested, is due at the group's first arm, which
+    /// expires it (linux: B's ready list holds it from there, ahead of `p`, written in the callout of that fire).
+    static let ownExpiryAtFirstGroupArm = """
+        thread T
+          port p in B
+          timer a at 1ms every 1ms in A, B
+            call 2: send p
+          timer b at 50ms in A, B
+          timer c at 60ms in C
+          run B for 1500us
+          reschedule a in 1ms
+          run A for 3ms
+          run C for 2ms
+          run B for 1ms
+        """
+
+    /// `a`'s third callout writes `p` (in B), then moves `b` (in B only) to now: B's window moves to that instant
+    /// and its port is armed for it, after the write, at the same instant. When B runs, darwin orders the expired
+    /// port by that arm, after `p` (linux's first expiry, at 1 ms, comes first).
+    static let armedForNowAfterAWrite = """
+        thread T
+          port p in B
+          timer a at 1ms every 1ms in A, B
+            call 3: send p
+            call 3: reschedule b in -1ms
+          timer b at 50ms in B
+          timer c at 60ms in C
+          run A for 4ms
+          run C for 1ms
+          run B for 1ms
+        """
+
     static let cases: [(name: String, script: String)] = [
         ("groups", groups), ("firing-and-one-shot", firingAndOneShot), ("rest-and-wake", restAndWake),
+        ("first-expiry-while-resting", firstExpiryWhileResting),
+        ("own-expiry-at-first-group-arm", ownExpiryAtFirstGroupArm),
+        ("armed-for-now-after-a-write", armedForNowAfterAWrite),
         ("many-run-modes", TimersInManyRunModesTests.manyRunModes),
         ("expired-before-the-run", TimersInManyRunModesTests.expiredBeforeTheRun),
         ("re-armed-not-yet-due", TimersInManyRunModesTests.reArmedNotYetDue),
@@ -96,6 +151,18 @@ struct RestingModesTests {
         #expect(atOnce.arms > 0)
         #expect(atOnce.trace == eager.trace)
         #expect(standard.trace == eager.trace)
+    }
+
+    @Test(
+        "linux: a timer port that expired while its mode rested keeps that first place, ahead of a later write",
+        arguments: ["first-expiry-while-resting", "own-expiry-at-first-group-arm"])
+    func restingExpiryKeepsItsPlace(_ name: String) throws {
+        let script = try #require(Self.cases.first { $0.name == name }).script
+        for (profile, first) in [("linux", ["a", "p"]), ("darwin", ["p", "a"])] {
+            let scenario = try ScenarioParser.parse("profile \(profile)\n" + script).scenario
+            let events = ScenarioRunner.runHosted(scenario, horizon: .seconds(1), resting: .atOnce).outcome.events
+            #expect(TimersInManyRunModesTests.calloutsOfLastRun(events).prefix(2) == first[...], "\(profile)")
+        }
     }
 
     /// 20 timers every 1 ms in default and 199 other modes, only default run: after the first moves every other
