@@ -263,7 +263,7 @@ enum BenchSuite {
     }
 
     /// Timers in many run modes against the same timers in one mode: issue 38's rule (a fire's cost independent
-    /// of the number of modes) as a goal, which the eager re-arm does not meet (docs/limits.md, "Still open").
+    /// of the number of modes) as a goal, which resting modes meet (docs/limits.md, "Resting modes").
     static func runModesGroup(_ settings: BenchSettings) -> BenchGroup {
         let (modes, milliseconds) = settings.runModes
         let timers = RunModesBench.timers
