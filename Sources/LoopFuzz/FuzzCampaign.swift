@@ -154,18 +154,31 @@ package struct FuzzCampaign {
         text = header + "\n" + text
         output(TerminalSafeText.terminalSafeOutput(text))
         guard let outDirectory else { return }
-        let path = (outDirectory as NSString).appendingPathComponent("fuzz-\(seed)-\(index).loop")
+        if let path = Self.saveCase(
+            text, in: outDirectory, named: "fuzz-\(seed)-\(index).loop", save: save, output: output)
+        {
+            summary.savedFiles.append(path)
+        }
+    }
+
+    /// Saves a case's text as `directory/name` (the directory made if missing) with `save`, and says so or why
+    /// not; returns the path when it was saved.
+    package static func saveCase(
+        _ text: String, in directory: String, named name: String,
+        save: (_ text: String, _ path: String) -> String?, output: (String) -> Void
+    ) -> String? {
+        let path = (directory as NSString).appendingPathComponent(name)
         do {
-            try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             output("could not save \(TerminalSafeText.terminalSafe(path)): \(error.localizedDescription)")
-            return
+            return nil
         }
         if let failure = save(text, path) {
             output(failure)
-        } else {
-            summary.savedFiles.append(path)
-            output("saved \(TerminalSafeText.terminalSafe(path))")
+            return nil
         }
+        output("saved \(TerminalSafeText.terminalSafe(path))")
+        return path
     }
 }

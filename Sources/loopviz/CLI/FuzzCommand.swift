@@ -153,18 +153,9 @@ enum FuzzCommand {
             let header = "# loopviz fuzz --against eager --seed \(seed) --start \(index) --cases 1\n"
             print(TerminalSafeText.terminalSafeOutput(header + text))
             guard let out else { continue }
-            let path = (out as NSString).appendingPathComponent("resting-\(seed)-\(index).loop")
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                print("could not save \(TerminalSafeText.terminalSafe(path)): \(error.localizedDescription)")
-                continue
-            }
-            if let failure = OutputFile.write(header + text, to: path)?.message {
-                print(failure)
-            } else {
-                print("saved \(TerminalSafeText.terminalSafe(path))")
-            }
+            _ = FuzzCampaign.saveCase(
+                header + text, in: out, named: "resting-\(seed)-\(index).loop",
+                save: { OutputFile.write($0, to: $1)?.message }, output: { print($0) })
         }
         let seconds = Double((clock.now - began).nanosecondsClamped) / 1e9
         print(
