@@ -36,6 +36,33 @@ struct RunawayCommandTests {
         "loopviz: error: reentry.loop: source0 s re-entered the run loop of thread T 256 runs deep, the nesting "
         + "limit (256); the run was stopped there\n"
 
+    /// A timer every nanosecond that reschedules 1,000 idle timers: a few events, 2,000 item operations a fire.
+    static let rescheduleStorm = """
+        thread T
+          timer u1..1000 at 3600s
+          timer s at 0ms every 1ns
+            reschedule u1..1000 in 3600s
+          run default for 2s
+        """
+
+    @Test("run and screen stop at the work budget, say so (the trace kept, --max-events raises it) and exit 3")
+    func workBudget() throws {
+        let run = try LoopvizProcess.run(
+            ["run", "storm.loop", "--max-events", "100000"], files: ["storm.loop": Self.rescheduleStorm])
+        #expect(run.status == 3)
+        #expect(
+            run.stderr
+                == "loopviz: storm.loop: stopped at the work budget of 1000000 item operations (4 an event: timers "
+                + "moved, items added or removed, performs queued, once per mode) (the trace so far is kept; "
+                + "--max-events N allows more)\n")
+        #expect(run.stdout.contains("timer          s"))
+        let screen = try LoopvizProcess.run(
+            ["screen", "storm.loop", "--max-events", "100000", "--step", "50", "--size", "132x43"],
+            files: ["storm.loop": Self.rescheduleStorm])
+        #expect(screen.status == 3)
+        #expect(screen.stdout.contains("stopped at the work budget (1000000 item operations)"), "\(screen.stdout)")
+    }
+
     @Test("run stops a callout that re-enters its loop without end: the trace, one line naming it, exit 2")
     func runStopsDeepReentry() throws {
         for clock in Self.clocks {

@@ -13,6 +13,7 @@ extension RunLoopCore {
     ) {
         guard !modes.isEmpty else { return }
         lock.lock()
+        waiter.spendWork(modes.count)
         orderedPerforms.append(
             OrderedPerform(task: task, target: target, order: order, modes: modes, action: action))
         if let timer = orderedPerformTimer, timer.isValidStorage {

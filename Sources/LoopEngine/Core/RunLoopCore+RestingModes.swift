@@ -47,6 +47,8 @@ extension RunLoopCore {
             for slot in group.queue.allSlots { slot.timer.linkResting(slot, in: group) }
             restingGroups[mode.timerSignature] = group
         }
+        // A pass over its timers: work of its own (`WorkLimit`), which the moves before it paid for.
+        waiter.spendWork(mode.timers.count)
         for slot in mode.timers.allSlots { slot.timer.unlinkArmed(slot) }
         waiter.join(mode.timerPort, armGroup: group.armGroup)
         mode.resting = group
@@ -71,6 +73,7 @@ extension RunLoopCore {
         mode.armedSoft = group.armedSoft
         mode.armedHard = group.armedHard
         mode.timers.refreshKeys()
+        waiter.spendWork(mode.timers.count)
         for slot in mode.timers.allSlots { slot.timer.linkArmed(slot, in: mode) }
         modesWoken += 1
         guard group.members.isEmpty else { return }

@@ -16,6 +16,7 @@ extension RunLoopCore {
     func addLocked(_ source: LoopSource, to modeName: ModeName) -> [ModeName] {
         // Binding first: a source of another backend is guarded by another lock, so it cannot join this loop.
         guard source.binding.bind(lock), source.isValidStorage else { return [] }
+        waiter.spendWork(1)
         if modeName == .common {
             commonSources.append(source)
             // In CF's set order, as its schedule callouts come (docs/cfrunloop.md §11.1).
@@ -66,6 +67,7 @@ extension RunLoopCore {
     }
 
     func removeLocked(_ source: LoopSource, from modeName: ModeName) -> [ModeName] {
+        waiter.spendWork(1)
         if modeName == .common {
             guard commonSources.remove(source) else { return [] }
             return commonModeSet.modes.flatMap { removeLocked(source, from: $0) }
@@ -111,6 +113,7 @@ extension RunLoopCore {
 
     func addLocked(_ observer: LoopObserver, to modeName: ModeName) {
         guard observer.binding.bind(lock), observer.isValidStorage else { return }
+        waiter.spendWork(1)
         if let holder = observer.loop, holder !== self {
             // CF's `rlo->_runLoop != rl`: an observer belongs to one loop until it leaves its last mode there.
             emit(.note, observer.name, .note(.addDeclined(item: observer.name, kind: .observer, holder: holder.name)))

@@ -93,6 +93,7 @@ extension RunLoopCore {
         // A move is a new deadline, computed now.
         let stamp = timer.stampDeadline()
         timer.moveStamp = stamp
+        waiter.spendWork(1 + timer.armedSlots.count + timer.restingSlots.count)
         var restless: [LoopModeState] = []
         for armed in timer.armedSlots {
             let mode = armed.mode
@@ -161,6 +162,7 @@ extension RunLoopCore {
         // The mode's own heap says whether the timer is in it: one lookup, where `timer.modes` is a list as long as
         // the modes it is in.
         guard let mode = modeLocked(modeName, create: true), !mode.timers.contains(timer) else { return }
+        waiter.spendWork(1)
         wake(mode)
         if timer.loop == nil {
             // A loop that went away with the timer in its modes left them here (CF's loop removes its timers as it
@@ -199,6 +201,7 @@ extension RunLoopCore {
             return
         }
         guard let mode = modes[modeName], let slot = mode.timers.slot(of: timer) else { return }
+        waiter.spendWork(1)
         wake(mode)
         // Its slot there goes: whatever the loop arms now, no fire may move it.
         timer.unlinkArmed(slot)
@@ -216,6 +219,7 @@ extension RunLoopCore {
         guard timer.isValidStorage else { return }
         timer.isValidStorage = false
         commonTimers.remove(timer)
+        waiter.spendWork(timer.modes.count)
         for name in timer.modes {
             guard let mode = modes[name], mode.timers.contains(timer) else { continue }
             wake(mode)

@@ -96,6 +96,7 @@ public enum ScenarioRunner {
             Set(scenario.threads.map(\.name)).count == scenario.threads.count, "thread names are unique")
         let world = VirtualWorld(profile: scenario.profile, iterationCost: scenario.iterationCost)
         world.horizon = .zero + horizon
+        world.workLimit = maxEvents.map(WorkLimit.operations(forEvents:))
         let recorder = TraceRecorder()
         if let reusing, consume == nil { recorder.reuse(reusing.trace, count: reusing.count) }
         let forwarder = consume.map {
@@ -149,7 +150,8 @@ public enum ScenarioRunner {
         let count = forwarder?.count ?? recorder.trace.count
         let outcome = Outcome(
             trace: recorder.trace, haltReason: world.haltReason, endTime: world.now,
-            reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true,
+            reachedEventLimit: world.haltReason == .requested && maxEvents.map { count >= $0 } == true
+                || world.reachedWorkLimit,
             eventCount: count, stuckWaits: world.stuckWaits, branchPoints: world.branchPoints,
             branchPointsCut: world.branchPointsCut, unfittedBranchPoint: world.unfittedBranchPoint,
             handOvers: forwarder == nil ? recorder.handOvers : [])

@@ -32,6 +32,8 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
         case threadLimit(ThreadLimit)
         /// The real backend could not have a file descriptor (too many open files); never on the virtual clock.
         case descriptorLimit(DescriptorLimit)
+        /// The run did more item operations than its work budget (``WorkLimit``).
+        case workLimit(WorkLimit)
     }
 
     /// What one iteration of a loop costs on this clock unless a world is told otherwise: 1.5 µs, the time one
@@ -67,6 +69,10 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     var armGroups: [VirtualArmGroup] = []
     /// Closed arm groups, whose places the next groups take.
     var freeArmGroups: [Int] = []
+    /// The work budget in item operations (``WorkLimit``); nil: none. Set before the run.
+    package var workLimit: Int?
+    /// Item operations the loops reported so far (``spendWork(_:)``).
+    package internal(set) var workDone = 0
     /// How many arms of groups the world made (tests read it).
     package internal(set) var armGroupArms = 0
     /// The outside events to come, by time, then by the order they were scheduled in; found by that sequence

@@ -84,6 +84,10 @@ public protocol LoopWaiter: AnyObject, Sendable {
     func leaveArmGroup(_ port: PortID)
     /// Forgets a group whose ports have all left.
     func closeArmGroup(_ group: ArmGroupID)
+    /// Engine lock held: a loop did `operations` item operations (a timer moved in a mode, an item added to or
+    /// removed from a mode, a perform queued in a mode). A backend with a work budget halts past it (``WorkLimit``);
+    /// the default counts nothing (real time bounds a real run).
+    func spendWork(_ operations: Int)
     /// Makes an empty port set: what a mode waits on; `label` names it in diagnostics (`T.Other`, the mode's).
     func makePortSet(label: String) -> PortSetID
     /// Adds a port to a set, so a wait on the set also ends when the port is ready.
@@ -174,6 +178,8 @@ extension LoopWaiter {
     public func leaveArmGroup(_ port: PortID) {}
     /// Never called: there is no group.
     public func closeArmGroup(_ group: ArmGroupID) {}
+    /// No budget.
+    public func spendWork(_ operations: Int) {}
     /// Cannot tell.
     public func pendingMessageCount(_ port: PortID) -> Int? { nil }
     /// Cannot tell.

@@ -79,9 +79,11 @@ enum CheckCommand {
             if outcome.reachedEventLimit {
                 overBudget = true
                 print(
-                    EventBudget.resultLine(shown, limit: budget, verdict: "FAIL", unchecked: "expectations not checked")
-                )
-                CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
+                    EventBudget.resultLine(
+                        shown, limit: budget, verdict: "FAIL", unchecked: "expectations not checked",
+                        reason: outcome.haltReason))
+                CommandLine.printError(
+                    EventBudget.message(path, limit: budget, traceKept: false, reason: outcome.haltReason))
                 continue
             }
             // The note goes with the verdict: a scenario the 60 s default stopped may not have done what it promised.

@@ -117,8 +117,11 @@ enum CompareCommand {
                 continue
             }
             if run.reachedEventLimit {
-                print(EventBudget.resultLine(shown, limit: budget, verdict: "ERROR", unchecked: "not compared"))
-                CommandLine.printError(EventBudget.message(path, limit: budget, traceKept: false))
+                print(
+                    EventBudget.resultLine(
+                        shown, limit: budget, verdict: "ERROR", unchecked: "not compared", reason: run.haltReason))
+                CommandLine.printError(
+                    EventBudget.message(path, limit: budget, traceKept: false, reason: run.haltReason))
                 overBudget = true
                 continue
             }
@@ -262,8 +265,11 @@ enum CompareCommand {
         }
         let engineRun = ScenarioRunner.run(scenario, horizon: horizon, maxEvents: maxEvents)
         if engineRun.reachedEventLimit {
-            output(EventBudget.resultLine(path, limit: maxEvents, verdict: "ERROR", unchecked: "not compared"))
-            CommandLine.printError(EventBudget.message(path, limit: maxEvents, traceKept: false))
+            output(
+                EventBudget.resultLine(
+                    path, limit: maxEvents, verdict: "ERROR", unchecked: "not compared", reason: engineRun.haltReason))
+            CommandLine.printError(
+                EventBudget.message(path, limit: maxEvents, traceKept: false, reason: engineRun.haltReason))
             return .overBudget
         }
         let engine = engineRun.events

@@ -44,21 +44,33 @@ enum EventBudget {
     /// The message on standard error when the budget stopped a run of `path`. `run` and `screen` keep the trace
     /// so far (`traceKept`); `check` and `compare` check nothing, and `side` names the run when it is not
     /// LoopEngine's (`compare` stops the real CFRunLoop's run at the same budget).
-    static func message(_ path: String, limit: Int, traceKept: Bool = true, side: String? = nil) -> String {
+    /// `reason`: why the run halted; the work budget (``WorkLimit``), which `--max-events` sets too, is named as
+    /// such.
+    static func message(
+        _ path: String, limit: Int, traceKept: Bool = true, side: String? = nil,
+        reason: VirtualWorld.HaltReason? = nil
+    ) -> String {
         let file = TerminalSafeText.terminalSafe(path)
         let who = side.map { "\($0) " } ?? ""
         let kept = traceKept ? "the trace so far is kept; " : ""
-        return
-            "loopviz: \(file): \(who)stopped at the event budget of \(limit) events (\(kept)--max-events N allows more)"
+        return "loopviz: \(file): \(who)stopped at \(budget(limit, reason)) (\(kept)--max-events N allows more)"
+    }
+
+    /// `the event budget of 1000000 events`, or `the work budget of 4000000 item operations (4 an event: …)`.
+    static func budget(_ limit: Int, _ reason: VirtualWorld.HaltReason?) -> String {
+        guard case .workLimit(let work) = reason else { return "the event budget of \(limit) events" }
+        return "the work budget of \(work.operations) item operations (\(WorkLimit.perEvent) an event: timers moved, "
+            + "items added or removed, performs queued, once per mode)"
     }
 
     /// The line `check` and `compare` print on standard output for a file whose run the budget stopped.
     static func resultLine(
-        _ shown: String, limit: Int, side: String? = nil, verdict: String, unchecked: String
+        _ shown: String, limit: Int, side: String? = nil, verdict: String, unchecked: String,
+        reason: VirtualWorld.HaltReason? = nil
     )
         -> String
     {
         let who = side.map { "\($0) " } ?? ""
-        return "\(verdict) \(shown): \(who)stopped at the event budget of \(limit) events; \(unchecked)"
+        return "\(verdict) \(shown): \(who)stopped at \(budget(limit, reason)); \(unchecked)"
     }
 }

@@ -117,7 +117,7 @@ enum HangsCommand {
             let horizon = script.until ?? ScenarioLimits.defaultHorizon
             let outcome = ScenarioRunner.run(script.scenario, horizon: horizon, maxEvents: budget)
             if outcome.reachedEventLimit {
-                CommandLine.printError(EventBudget.message(path, limit: budget))
+                CommandLine.printError(EventBudget.message(path, limit: budget, reason: outcome.haltReason))
                 return .budget
             }
             events = .run(outcome.trace)

@@ -143,7 +143,7 @@ enum RunCommand {
                     schedule.id, path: path, branchPoint: unfitted.index, options: unfitted.options.count))
         }
         if outcome.reachedEventLimit {
-            CommandLine.printError(EventBudget.message(path, limit: budget))
+            CommandLine.printError(EventBudget.message(path, limit: budget, reason: outcome.haltReason))
             return .budget
         }
         for note in LimitReport.stuckNotes(outcome.stuckWaits, path: path) { CommandLine.printError(note) }

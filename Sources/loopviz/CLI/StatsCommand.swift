@@ -68,7 +68,7 @@ enum StatsCommand {
         for event in outcome.trace { builder.add(event) }
         print(builder.finish().text(file: path), terminator: "")
         if outcome.reachedEventLimit {
-            CommandLine.printError(EventBudget.message(path, limit: budget))
+            CommandLine.printError(EventBudget.message(path, limit: budget, reason: outcome.haltReason))
             return .budget
         }
         return .success

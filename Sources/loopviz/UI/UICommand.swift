@@ -286,7 +286,8 @@ enum UICommand {
         // refuses it (the screen shows the events before it).
         if model.session.replayProblem != nil { return .usage }
         if model.session.reachedEventBudget {
-            CommandLine.printError(EventBudget.message(model.fileName, limit: budget))
+            CommandLine.printError(
+                EventBudget.message(model.fileName, limit: budget, reason: model.session.haltReason))
             return .budget
         }
         if let message = LimitReport.message(model.session.haltReason, path: model.fileName) {

@@ -53,7 +53,13 @@ func drawStatus(_ model: AppModel, _ screen: inout Screen, _ glyphs: Glyphs) {
     } else if model.session.replayProblem != nil {
         text += "ends: file unreadable  "
     }
-    if model.session.reachedEventBudget { text += "stopped at the event budget (\(model.session.maxEvents) events)  " }
+    if model.session.reachedEventBudget {
+        if case .workLimit(let work) = model.session.haltReason {
+            text += "stopped at the work budget (\(work.operations) item operations)  "
+        } else {
+            text += "stopped at the event budget (\(model.session.maxEvents) events)  "
+        }
+    }
     if model.session.isFollowing { text += followStatus(model.session, following: model.isFollowing, keys: keys) }
     if model.session.isLive && !model.session.isFollowing && model.session.liveEnded {
         text += "every thread has ended  "
