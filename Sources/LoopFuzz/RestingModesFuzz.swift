@@ -17,7 +17,7 @@ package enum RestingModesFuzz {
     package struct Summary {
         package var cases = 0
         package var agreed = 0
-        /// Cases in which some mode rested (the world made an arm of a group): the ones that test something.
+        /// Cases in which some mode rested (its timer port joined an arm group): the ones that test something.
         package var rested = 0
         package var differences: [(index: Int, text: String, detail: String)] = []
         package var errors: [(index: Int, text: String, message: String)] = []
@@ -111,7 +111,7 @@ package enum RestingModesFuzz {
             var rested = false
             for policy in [RestingPolicy.atOnce, .standard] where detail == nil {
                 let resting = trace(scenario, policy)
-                rested = rested || resting.groupArms > 0
+                rested = rested || resting.joins > 0
                 if resting.lines != eager { detail = firstDifference(eager, resting.lines, policy: policy) }
             }
             if rested { summary.rested += 1 }
@@ -125,11 +125,11 @@ package enum RestingModesFuzz {
         return summary
     }
 
-    /// The whole trace, line by line, and how many arms of groups the world made.
-    private static func trace(_ scenario: Scenario, _ resting: RestingPolicy) -> (lines: [String], groupArms: Int) {
+    /// The whole trace, line by line, and how many ports joined an arm group.
+    private static func trace(_ scenario: Scenario, _ resting: RestingPolicy) -> (lines: [String], joins: Int) {
         let (outcome, world) = ScenarioRunner.runHosted(
             scenario, horizon: .seconds(1), maxEvents: maxEvents, resting: resting)
-        return (TextTraceFormatter.format(outcome.events).split(separator: "\n").map(String.init), world.armGroupArms)
+        return (TextTraceFormatter.format(outcome.events).split(separator: "\n").map(String.init), world.armGroupJoins)
     }
 
     static func firstDifference(_ eager: [String], _ resting: [String], policy: RestingPolicy) -> String {

@@ -15,6 +15,9 @@ final class RestingTimerGroup {
     var armedHard: TimerQueue.Order?
     /// The resting modes; each knows its place here (`LoopModeState.restingIndex`).
     var members: [LoopModeState] = []
+    /// The members with timers of their own, out of the group, by the earliest of those (each after the group's
+    /// window while the member rests).
+    var withExtras = IndexedHeap<ObjectIdentifier, TimerQueue.Order, LoopModeState>()
     /// The key the loop finds it by.
     let signature: TimerSetSignature
 

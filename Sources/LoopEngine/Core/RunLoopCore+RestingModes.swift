@@ -24,38 +24,88 @@ extension RunLoopCore {
     }
 
     /// The mode joins the resting group of its timers (made if there is none), unless a run of it is active or
-    /// it is not armed as that group is.
+    /// it is not armed as that group is. The group holds the timers the mode shares with other modes; timers of
+    /// its own (its *extras*) may stay out of it when every one of them comes after the group's window: the mode's
+    /// window is then the group's, and it wakes when the group's window reaches them or one of them moves.
     func rest(_ mode: LoopModeState) {
         mode.idleMoves = 0
         guard mode.resting == nil, mode.activeRuns == 0, !mode.timers.isEmpty, armsTimerPort(of: mode.name) else {
             return
         }
+        // A pass over its timers: work of its own (`WorkLimit`), which the moves before it paid for.
+        waiter.spendWork(mode.timers.count)
+        let slots = mode.timers.allSlots
+        var shared: [TimerSlot] = []
+        var signature = TimerSetSignature()
+        var extrasSoft: TimerQueue.Order?
+        for slot in slots {
+            let timer = slot.timer
+            if timer.armedSlots.count + timer.restingSlots.count > 1 {
+                shared.append(slot)
+                signature.add(timer)
+            } else if !timer.isFiring {
+                let soft = TimerQueue.Order(fireTime: timer.fireTime, stamp: slot.key.stamp)
+                if extrasSoft == nil || soft < extrasSoft! { extrasSoft = soft }
+            }
+        }
+        let hasExtras = shared.count < slots.count
+        if hasExtras, !shared.isEmpty, join(mode, shared: shared, signature: signature, extrasSoft: extrasSoft) {
+            return
+        }
+        _ = join(mode, shared: slots, signature: mode.timerSignature, extrasSoft: nil)
+    }
+
+    /// ``rest(_:)`` with `shared` in the group and the mode's other timers out of it; false when the mode cannot
+    /// join such a group (its window is not the group's, or the waiter makes no arm groups).
+    private func join(
+        _ mode: LoopModeState, shared: [TimerSlot], signature: TimerSetSignature, extrasSoft: TimerQueue.Order?
+    ) -> Bool {
+        let hasExtras = shared.count < mode.timers.count
         let group: RestingTimerGroup
-        if let existing = restingGroups[mode.timerSignature] {
+        if let existing = restingGroups[signature] {
             guard existing.armedSoft == mode.armedSoft, existing.armedHard == mode.armedHard,
-                existing.queue.holdsSameTimers(as: mode.timers)
-            else { return }
+                existing.queue.holds(exactly: shared),
+                !hasExtras || Self.extrasComeAfter(extrasSoft, hard: existing.armedHard)
+            else { return false }
             group = existing
         } else {
+            let queue = TimerQueue.copying(shared)
+            let window = queue.armingWindow(honourTolerance: profile == .darwin)
+            guard window?.soft == mode.armedSoft, window?.hard == mode.armedHard,
+                !hasExtras || Self.extrasComeAfter(extrasSoft, hard: window?.hard)
+            else { return false }
             guard let armGroup = waiter.makeArmGroup() else {
                 canRest = false
-                return
+                return false
             }
-            group = RestingTimerGroup(queue: mode.timers.copy(), armGroup: armGroup, signature: mode.timerSignature)
+            group = RestingTimerGroup(queue: queue, armGroup: armGroup, signature: signature)
             group.armedSoft = mode.armedSoft
             group.armedHard = mode.armedHard
             for slot in group.queue.allSlots { slot.timer.linkResting(slot, in: group) }
-            restingGroups[mode.timerSignature] = group
+            restingGroups[signature] = group
         }
-        // A pass over its timers: work of its own (`WorkLimit`), which the moves before it paid for.
-        waiter.spendWork(mode.timers.count)
-        for slot in mode.timers.allSlots { slot.timer.unlinkArmed(slot) }
+        // Its extras stay linked: a move of one wakes it.
+        for slot in shared { slot.timer.unlinkArmed(slot) }
         waiter.join(mode.timerPort, armGroup: group.armGroup)
         mode.resting = group
         mode.restingIndex = group.members.count
         group.members.append(mode)
+        if hasExtras {
+            group.withExtras.set(ObjectIdentifier(mode), key: extrasSoft ?? Self.never, value: mode)
+        }
         restingModeCount += 1
+        return true
     }
+
+    /// True when a mode's extras, the earliest at `extrasSoft` (nil: all firing), come after a group window that
+    /// ends at `hard`: the mode's window is then the group's.
+    private static func extrasComeAfter(_ extrasSoft: TimerQueue.Order?, hard: TimerQueue.Order?) -> Bool {
+        guard let hard else { return false }
+        return (extrasSoft ?? never) > hard
+    }
+
+    /// A key past every window.
+    private static let never = TimerQueue.Order(fireTime: .distantFuture, stamp: .max)
 
     /// The mode leaves its resting group: its queue back in order, its port as the group's arms left it, its
     /// slots moved at each fire again. The group goes when its last member leaves.
@@ -69,12 +119,13 @@ extension RunLoopCore {
             last.restingIndex = mode.restingIndex
         }
         restingModeCount -= 1
+        group.withExtras.remove(ObjectIdentifier(mode))
         waiter.leaveArmGroup(mode.timerPort)
         mode.armedSoft = group.armedSoft
         mode.armedHard = group.armedHard
         mode.timers.refreshKeys()
         waiter.spendWork(mode.timers.count)
-        for slot in mode.timers.allSlots { slot.timer.linkArmed(slot, in: mode) }
+        for slot in mode.timers.allSlots where slot.linkIndex < 0 { slot.timer.linkArmed(slot, in: mode) }
         modesWoken += 1
         guard group.members.isEmpty else { return }
         for slot in group.queue.allSlots { slot.timer.unlinkResting(slot) }
@@ -82,12 +133,19 @@ extension RunLoopCore {
         restingGroups[group.signature] = nil
     }
 
-    /// Moves `timer` in the resting group of `slot` and arms the group's ports if its window changed.
+    /// Moves `timer` in the resting group of `slot` and arms the group's ports if its window changed. Members
+    /// whose extras the new window reaches wake first, and take this move as a mode of their own.
     func moveResting(_ resting: LoopTimer.RestingSlot, stamp: UInt64) {
         let group = resting.group
         group.queue.reposition(resting.slot, stamp: stamp)
         restingGroupMoves += 1
         let decision = armingDecision(group.queue, soft: group.armedSoft, hard: group.armedHard)
+        while let first = group.withExtras.min, decision.hard == nil || first.key <= decision.hard! {
+            let mode = first.value
+            wake(mode)
+            armNextTimer(mode)
+        }
+        guard !group.members.isEmpty else { return }
         if let instant = decision.arm { waiter.arm(group: group.armGroup, at: instant) }
         group.armedSoft = decision.soft
         group.armedHard = decision.hard

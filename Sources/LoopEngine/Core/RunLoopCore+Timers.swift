@@ -97,6 +97,8 @@ extension RunLoopCore {
         var restless: [LoopModeState] = []
         for armed in timer.armedSlots {
             let mode = armed.mode
+            // One of a resting mode's own timers moved (`RunLoopCore+RestingModes.swift`): it wakes first.
+            if mode.resting != nil { wake(mode) }
             mode.timers.reposition(armed.slot, stamp: stamp)
             timerMovesInModes += 1
             armNextTimer(mode)
@@ -249,8 +251,9 @@ extension RunLoopCore {
     public func nextTimerFireDate(in mode: ModeName) -> LoopInstant? {
         lock.withLock {
             guard let state = modes[mode] else { return nil }
+            // A resting mode's own queue is not in order, and its group holds only the timers it shares.
             let first =
-                state.resting?.queue.first ?? (armsTimerPort(of: mode) ? state.timers.first : state.timers.liveFirst)
+                state.resting != nil || !armsTimerPort(of: mode) ? state.timers.liveFirst : state.timers.first
             return first?.dateStorage
         }
     }

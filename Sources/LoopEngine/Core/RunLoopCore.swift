@@ -161,7 +161,10 @@ public final class RunLoopCore: @unchecked Sendable, CustomStringConvertible {
         waiter.closePort(wakeUpPort)
         if let mainQueuePort { waiter.closePort(mainQueuePort) }
         // A resting mode and its group hold each other.
-        for group in restingGroups.values { group.members = [] }
+        for group in restingGroups.values {
+            group.members = []
+            group.withExtras = IndexedHeap()
+        }
     }
 
     public var description: String { "loop \(name)" }

@@ -71,6 +71,28 @@ final class TimerQueue {
         count == other.count && slots.keys.allSatisfy { other.slots[$0] != nil }
     }
 
+    /// True when this queue holds exactly the timers of `slots`.
+    func holds(exactly slots: [TimerSlot]) -> Bool {
+        count == slots.count && slots.allSatisfy { self.slots[ObjectIdentifier($0.timer)] != nil }
+    }
+
+    /// A queue of the timers of `slots` with their keys: new slots, one per timer.
+    static func copying(_ slots: [TimerSlot]) -> TimerQueue {
+        let copy = TimerQueue()
+        copy.heap.reserveCapacity(slots.count)
+        for slot in slots {
+            let new = TimerSlot(timer: slot.timer, key: slot.key, index: copy.heap.count)
+            copy.slots[ObjectIdentifier(new.timer)] = new
+            copy.heap.append(Entry(key: slot.key, slot: .passUnretained(new)))
+        }
+        var index = copy.heap.count / 2
+        while index > 0 {
+            index -= 1
+            copy.siftDown(index)
+        }
+        return copy
+    }
+
     /// A queue of the same timers with the same keys, in the same heap order: new slots, one per timer.
     func copy() -> TimerQueue {
         let copy = TimerQueue()

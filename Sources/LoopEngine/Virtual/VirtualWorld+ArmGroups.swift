@@ -29,6 +29,7 @@ extension VirtualWorld {
 
     public func join(_ port: PortID, armGroup group: ArmGroupID) {
         settle(port)
+        armGroupJoins += 1
         let index = port.rawValue
         ports[index].armGroup = group.rawValue
         ports[index].cohort = nil

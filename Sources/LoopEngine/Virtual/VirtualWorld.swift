@@ -73,8 +73,9 @@ public final class VirtualWorld: LoopClock, LoopWaiter, @unchecked Sendable {
     package var workLimit: Int?
     /// Item operations the loops reported so far (``spendWork(_:)``).
     package internal(set) var workDone = 0
-    /// How many arms of groups the world made (tests read it).
+    /// How many arms of groups the world made, and how many ports joined a group (tests read them).
     package internal(set) var armGroupArms = 0
+    package internal(set) var armGroupJoins = 0
     /// The outside events to come, by time, then by the order they were scheduled in; found by that sequence
     /// number to cancel.
     var happenings = IndexedHeap<UInt64, HappeningOrder, () -> Void>()

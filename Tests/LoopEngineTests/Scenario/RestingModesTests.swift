@@ -104,7 +104,8 @@ struct RestingModesTests {
           run B for 1ms
         """
 
-    /// `a`'s third callout writes `p` (in B), then moves `b` (in B only) to now: B's window moves to that instant
+    /// `a`'s third callout writes `p` (in B), then moves `b` (in B and D, which only a callout that never comes
+    /// runs: shared, so B's group holds it) to now: B's window moves to that instant
     /// and its port is armed for it, after the write, at the same instant. When B runs, darwin orders the expired
     /// port by that arm, after `p` (linux's first expiry, at 1 ms, comes first).
     static let armedForNowAfterAWrite = """
@@ -113,30 +114,62 @@ struct RestingModesTests {
           timer a at 1ms every 1ms in A, B
             call 3: send p
             call 3: reschedule b in -1ms
-          timer b at 50ms in B
+          timer b at 50ms in B, D
           timer c at 60ms in C
+          timer never at 3600s in C
+            run D for 1ms
           run A for 4ms
           run C for 1ms
           run B for 1ms
+        """
+
+    /// Modes that share `a` and `b` and each hold a timer of its own: X's comes long after, Y's and Z's soon
+    /// (the group's window reaches them: those modes wake, and Z's own timer fires in Z's run), W's is
+    /// rescheduled while W rests (its move wakes W).
+    static let ownTimers = """
+        thread T
+          port p in X, Y
+          timer a at 1ms every 1ms in default, X, Y, Z, W
+            call 4: send p
+            call 6: reschedule w in 2ms
+          timer b at 1500us every 2ms tolerance 300us in default, X, Y, Z, W
+          timer x at 900ms in X
+          timer y at 4200us in Y
+          timer z at 3ms every 4ms in Z
+          timer w at 800ms in W
+          run default for 10ms
+          run Z for 3ms
+          run Y for 2ms
+          run W for 2ms
+          run X for 2ms
         """
 
     static let cases: [(name: String, script: String)] = [
         ("groups", groups), ("firing-and-one-shot", firingAndOneShot), ("rest-and-wake", restAndWake),
         ("first-expiry-while-resting", firstExpiryWhileResting),
         ("own-expiry-at-first-group-arm", ownExpiryAtFirstGroupArm),
-        ("armed-for-now-after-a-write", armedForNowAfterAWrite),
+        ("armed-for-now-after-a-write", armedForNowAfterAWrite), ("own-timers", ownTimers),
         ("many-run-modes", TimersInManyRunModesTests.manyRunModes),
         ("expired-before-the-run", TimersInManyRunModesTests.expiredBeforeTheRun),
         ("re-armed-not-yet-due", TimersInManyRunModesTests.reArmedNotYetDue),
         ("modes-never-run", TimerPortsOfWaitedModesTests.mixedModes),
     ]
 
-    /// The whole trace and the number of group arms the world made.
-    static func run(_ script: String, profile: String, resting: RestingPolicy) throws -> (trace: String, arms: Int) {
+    /// The whole trace, and the number of ports that joined an arm group and of group arms the world made.
+    static func run(
+        _ script: String, profile: String, resting: RestingPolicy
+    ) throws -> (
+        trace: String, joins: Int, arms: Int
+    ) {
         let scenario = try ScenarioParser.parse("profile \(profile)\n" + script).scenario
         let (outcome, world) = ScenarioRunner.runHosted(scenario, horizon: .seconds(1), resting: resting)
-        return (TextTraceFormatter.format(outcome.events), world.armGroupArms)
+        return (TextTraceFormatter.format(outcome.events), world.armGroupJoins, world.armGroupArms)
     }
+
+    /// The cases that pin the kernel's rules for a resting port: their groups must arm.
+    static let armingCases: Set<String> = [
+        "first-expiry-while-resting", "own-expiry-at-first-group-arm", "armed-for-now-after-a-write",
+    ]
 
     @Test(
         "no mode resting, every idle mode resting at once, and the standard policy give the same whole trace",
@@ -146,9 +179,10 @@ struct RestingModesTests {
         let eager = try Self.run(script, profile: profile, resting: .never)
         let atOnce = try Self.run(script, profile: profile, resting: .atOnce)
         let standard = try Self.run(script, profile: profile, resting: .standard)
-        #expect(eager.arms == 0)
+        #expect(eager.joins == 0 && eager.arms == 0)
         // Resting happened: the case checks something.
-        #expect(atOnce.arms > 0)
+        #expect(atOnce.joins > 0)
+        if Self.armingCases.contains(name) { #expect(atOnce.arms > 0) }
         #expect(atOnce.trace == eager.trace)
         #expect(standard.trace == eager.trace)
     }
@@ -191,6 +225,40 @@ struct RestingModesTests {
         #expect(resting.loop.restingGroups.count == 1)
         // Each of the 199 modes rests after 4 moves (20 timers: 4 > 20 / 8), which the first 4 fires give; every
         // later fire moves default and the group.
+        #expect(resting.loop.timerMovesInModes == 4 * 200 + 76)
+        #expect(resting.loop.restingGroupMoves == 76)
+    }
+
+    /// As above, each of the 199 other modes also holding a timer of its own, due in an hour: they share `t0…t19`
+    /// only, and rest in one group with their own timers out of it.
+    @Test("200 modes that share 20 timers, each with one of its own due later: one group, two moves a fire")
+    func oneGroupWithOwnTimers() {
+        func run(_ policy: RestingPolicy) -> (events: [String], loop: RunLoopCore) {
+            let harness = VirtualHarness()
+            harness.loop.restingPolicy = policy
+            let modes = [ModeName.default] + (0..<199).map { ModeName("m\($0)") }
+            for index in 0..<20 {
+                let timer = LoopTimer(name: "t\(index)", fireDate: .zero + .nanoseconds(1), interval: .milliseconds(1))
+                {
+                    _ in
+                }
+                for mode in modes { harness.loop.add(timer, to: mode) }
+            }
+            for mode in modes.dropFirst() {
+                let own = LoopTimer(name: "u.\(mode.rawValue)", fireDate: .zero + .seconds(3_600), interval: .zero) {
+                    _ in
+                }
+                harness.loop.add(own, to: mode)
+            }
+            _ = harness.run(.default, 0.0035)
+            return (harness.eventText, harness.loop)
+        }
+        let eager = run(.never)
+        let resting = run(.standard)
+        #expect(resting.events == eager.events)
+        #expect(resting.loop.restingModeCount == 199)
+        #expect(resting.loop.restingGroups.count == 1)
+        #expect(resting.loop.restingGroups.values.first?.withExtras.count == 199)
         #expect(resting.loop.timerMovesInModes == 4 * 200 + 76)
         #expect(resting.loop.restingGroupMoves == 76)
     }
