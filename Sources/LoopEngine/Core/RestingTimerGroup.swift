@@ -1,5 +1,6 @@
-/// Modes of one loop that hold the same timers and that no run is in, moved and armed as one
-/// (`RunLoopCore+RestingModes.swift`).
+/// Modes of one loop that share timers and that no run is in, moved and armed as one
+/// (`RunLoopCore+RestingModes.swift`). A member may hold timers of its own besides, all due after the group's
+/// window (``withExtras``).
 ///
 /// Such modes see the same fires, so their queues take the same moves and their arming windows the same values:
 /// the group keeps one queue for them all, one window, and one arm group of the waiter for their timer ports. A

@@ -10,7 +10,8 @@
 /// same with 1 or 1,000 such modes.
 ///
 /// A mode rests after a few moves of its timers with no run of it (``RestingPolicy``), once it is armed for what
-/// the group is armed for; it wakes - its queue put back in order, its port brought up to date, its slots moved
+/// the group is armed for (its own timers, those no other mode holds, may stay out of the group while they all
+/// come after its window: ``rest(_:)``); it wakes - its queue put back in order, its port brought up to date, its slots moved
 /// again at each fire - when a run of it begins or its timers change. Nothing else changes: the trace is the one
 /// the eager moves give (`RestingModesTests` runs both). A backend that cannot group arms (a real kernel must see
 /// each) has no resting modes.
